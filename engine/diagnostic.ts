@@ -1,0 +1,17 @@
+/** One problem found in an author's file, at a precise position. Lines and columns start at 1. */
+export interface Diagnostic {
+  file: string;
+  line: number;
+  col: number;
+  severity: 'error' | 'warning';
+  /** Stable identifier from the error catalogue, e.g. `unknown-block-type`. */
+  code: string;
+  message: string;
+  hint?: string;
+}
+
+export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return [...list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
+}
+
+export const countErrors = (list: Diagnostic[]) => list.filter((d) => d.severity === 'error').length;

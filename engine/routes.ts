@@ -1,0 +1,23 @@
+/** `pages/solutions/hotels.yaml` → `/solutions/hotels`; `pages/index.yaml` → `/`; `pages/resources/index.yaml` → `/resources`. */
+export function routeFromFile(relativeFile: string): string | undefined {
+  const match = /^pages\/(.*)\.yaml$/.exec(relativeFile.split('\\').join('/'));
+  if (!match) return undefined;
+  const segments = match[1]!.split('/');
+  if (segments[segments.length - 1] === 'index') segments.pop();
+  if (!segments.every((segment) => /^[a-z0-9][a-z0-9-]*$/.test(segment))) return undefined;
+  return '/' + segments.join('/');
+}
+
+/** `/a/b/#x` → { path: '/a/b', hash: 'x' }. */
+export function splitLink(link: string): { path: string; hash?: string } {
+  const [beforeHash, hash] = link.split('#', 2) as [string, string | undefined];
+  const path = beforeHash.split('?')[0]!.replace(/\/+$/, '') || '/';
+  return hash ? { path, hash } : { path };
+}
+
+/** The output file for a route: `/` → `index.html`, `/pricing` → `pricing/index.html`. */
+export function htmlFileForRoute(route: string): string {
+  return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
+}
+
+export const NOT_FOUND_FILE = 'pages/404.yaml';

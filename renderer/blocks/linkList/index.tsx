@@ -1,0 +1,3 @@
+// PLACEHOLDER: replaced by the real component.
+import type { BlockDefinition } from '../types.ts';
+export const definition: BlockDefinition<'linkList'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };

@@ -1,0 +1,62 @@
+import { Container } from '@mantine/core';
+import type { SiteConfig } from '../../schema/site-config.ts';
+import classes from './Footer.module.css';
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+export function Footer({ config }: { config: SiteConfig }) {
+  const { contact, footer } = config;
+  return (
+    <footer className={classes.footer}>
+      <Container size="xl">
+        <div className={classes.top}>
+          <div className={classes.about}>
+            <a href="/" className={classes.brand}>
+              <img src={config.logo.src} alt="" width={28} height={28} />
+              <span>{config.name}</span>
+            </a>
+            <p className={classes.tagline}>{config.tagline}</p>
+          </div>
+          <div className={classes.columns}>
+            {footer.columns.map((column) => (
+              <nav key={column.heading} aria-label={column.heading} className={classes.column}>
+                <h2 className={classes.heading}>{column.heading}</h2>
+                <ul className={classes.links}>
+                  {column.links.map((link) => (
+                    <li key={link.href}>
+                      <a href={link.href}>{link.label}</a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ))}
+            <div className={classes.column}>
+              <h2 className={classes.heading}>Contact</h2>
+              <ul className={classes.links}>
+                <li>
+                  <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                </li>
+                <li>
+                  <a href={telHref(contact.phone)}>{contact.phone}</a>
+                </li>
+                <li>
+                  <a href={contact.social.href} rel="noopener noreferrer" target="_blank">
+                    {contact.social.label}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              </ul>
+              <address className={classes.address}>{contact.address}</address>
+            </div>
+          </div>
+        </div>
+        <div className={classes.bottom}>
+          <p className={classes.copyright}>{footer.copyright}</p>
+          <a href="#top" className={classes.backToTop} data-back-to-top>
+            Back to Top <span aria-hidden="true">↑</span>
+          </a>
+        </div>
+      </Container>
+    </footer>
+  );
+}

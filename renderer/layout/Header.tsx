@@ -1,0 +1,137 @@
+import { Container } from '@mantine/core';
+import type { NavItem, SiteConfig } from '../../schema/site-config.ts';
+import classes from './Header.module.css';
+
+const isCurrent = (href: string, route: string) => href === route || (href !== '/' && route.startsWith(href + '/'));
+
+function Chevron() {
+  return (
+    <svg className={classes.chevron} width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function DesktopItem({ item, route, index }: { item: NavItem; route: string; index: number }) {
+  if ('href' in item) {
+    return (
+      <li>
+        <a className={classes.navLink} href={item.href} aria-current={isCurrent(item.href, route) ? 'page' : undefined}>
+          {item.label}
+        </a>
+      </li>
+    );
+  }
+  const panelId = `menu-panel-${index}`;
+  return (
+    <li className={classes.menu} data-menu>
+      <button type="button" className={classes.navLink} aria-expanded="false" aria-controls={panelId} data-menu-trigger>
+        {item.label}
+        <Chevron />
+      </button>
+      <div id={panelId} className={classes.menuPanel} data-menu-panel>
+        {item.columns.map((column) => (
+          <div key={column.heading} className={classes.menuColumn}>
+            <p className={classes.menuHeading}>{column.heading}</p>
+            <ul className={classes.menuLinks}>
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className={classes.menuLink} aria-current={isCurrent(link.href, route) ? 'page' : undefined}>
+                    <span className={classes.menuLinkLabel}>{link.label}</span>
+                    {link.description && <span className={classes.menuLinkDescription}>{link.description}</span>}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function MobileItem({ item }: { item: NavItem }) {
+  if ('href' in item) {
+    return (
+      <li>
+        <a className={classes.mobileLink} href={item.href}>
+          {item.label}
+        </a>
+      </li>
+    );
+  }
+  return (
+    <li>
+      {/* Native exclusive accordion: one section open at a time, and it can be collapsed — without JavaScript. */}
+      <details name="mobile-menu-section" className={classes.mobileSection}>
+        <summary className={classes.mobileLink}>
+          {item.label}
+          <Chevron />
+        </summary>
+        {item.columns.map((column) => (
+          <div key={column.heading} className={classes.mobileColumn}>
+            <p className={classes.menuHeading}>{column.heading}</p>
+            <ul className={classes.mobileSubLinks}>
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </details>
+    </li>
+  );
+}
+
+export function Header({ config, route, hideNavbar }: { config: SiteConfig; route: string; hideNavbar?: boolean }) {
+  const { items, actions } = config.navigation;
+  return (
+    <header className={classes.header} data-header>
+      <Container size="xl" className={classes.bar}>
+        <a href="/" className={classes.brand} aria-label={`${config.name}, home`}>
+          <img src={config.logo.src} alt="" width={32} height={32} />
+          <span>{config.name}</span>
+        </a>
+        {!hideNavbar && (
+          <nav aria-label="Main" className={classes.desktopNav}>
+            <ul className={classes.navList}>
+              {items.map((item, index) => (
+                <DesktopItem key={item.label} item={item} route={route} index={index} />
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className={classes.actions}>
+          {actions.map((action) => (
+            <a key={action.href} href={action.href} className={action.variant === 'primary' ? classes.primaryAction : classes.secondaryAction}>
+              {action.label}
+            </a>
+          ))}
+        </div>
+        {!hideNavbar && (
+          <details className={classes.mobileMenu} data-mobile-menu>
+            <summary className={classes.mobileToggle} aria-label="Menu">
+              <span className={classes.burger} aria-hidden="true" />
+            </summary>
+            <nav aria-label="Mobile" className={classes.mobilePanel}>
+              <ul className={classes.mobileList}>
+                {items.map((item) => (
+                  <MobileItem key={item.label} item={item} />
+                ))}
+              </ul>
+              <div className={classes.mobileActions}>
+                {actions.map((action) => (
+                  <a key={action.href} href={action.href} className={action.variant === 'primary' ? classes.primaryAction : classes.secondaryAction}>
+                    {action.label}
+                  </a>
+                ))}
+              </div>
+            </nav>
+          </details>
+        )}
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '../global.css';
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { SiteConfig } from '../../schema/site-config.ts';
+import { theme } from '../theme.ts';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import classes from './Layout.module.css';
+
+/** Skip link, header, the page's main landmark and the footer. */
+export function Layout({ config, route, hideNavbar, children }: { config: SiteConfig; route: string; hideNavbar?: boolean; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} forceColorScheme="light">
+      <div id="top" className={classes.shell}>
+        <a className={classes.skipLink} href="#main">
+          Skip to content
+        </a>
+        <Header config={config} route={route} hideNavbar={hideNavbar} />
+        <main id="main" tabIndex={-1} className={classes.main}>
+          {children}
+        </main>
+        <Footer config={config} />
+      </div>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Page } from '../engine/load-site.ts';
+import type { SiteConfig } from '../schema/site-config.ts';
+
+/** What a prerendered route receives (and, on interactive pages, what is sent to the browser for hydration). */
+export interface PageData {
+  route: string;
+  /** The route of the YAML file; differs from `route` for aliases. */
+  canonicalRoute: string;
+  page: Page;
+  config: SiteConfig;
+}

@@ -1,0 +1,3 @@
+import { notFoundData } from '../routing.ts';
+
+export default () => notFoundData();

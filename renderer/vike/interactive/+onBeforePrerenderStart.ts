@@ -1,0 +1,3 @@
+import { urlsFor } from '../routing.ts';
+
+export default () => urlsFor('interactive');

@@ -1,0 +1,3 @@
+import { routeFor } from '../routing.ts';
+
+export default routeFor('interactive');

@@ -1,0 +1,1 @@
+export { PageView as default } from '../../PageView.tsx';

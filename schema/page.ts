@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { blockSchemas } from './blocks.ts';
+import { text } from './primitives.ts';
+
+/** A route path such as `/features` or `/blog/ai-that-delivers`. */
+export const routePath = z
+  .string()
+  .regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a path like /features: lowercase words separated by / and -')
+  .meta({ examples: ['/features'] });
+
+/** The page fields without `blocks`; blocks are checked one by one against their own schema (see engine/). */
+export const pageFields = {
+  title: text('Page title for the browser tab and search results (60 characters at most).', 'Hotel PMS & Channel Manager'),
+  description: text('Meta description for search results and social cards (160 characters at most).', 'Run reservations, rates and guest messages from one screen.'),
+  socialImage: z
+    .string()
+    .regex(/^\/[^\s]*\.(png|jpe?g|webp)$/, 'a PNG, JPEG or WebP path into public/')
+    .optional()
+    .meta({ description: 'Image for social cards (a file in public/).', examples: ['/social/default.png'] }),
+  aliases: z.array(routePath).optional().meta({ description: 'Extra routes that show this same page.', examples: [['/features']] }),
+  draft: z.boolean().optional().meta({ description: 'true: shown by the dev server, left out of the production build and sitemap.' }),
+  hideNavbar: z.boolean().optional().meta({ description: 'true: hide the navigation links in the header (logo stays).' }),
+};
+
+export const pageShellSchema = z.strictObject({
+  ...pageFields,
+  blocks: z.array(z.looseObject({ type: z.string() })).min(1).meta({ description: 'The sections of the page, top to bottom.' }),
+});
+
+const blockUnion = z.discriminatedUnion('type', Object.values(blockSchemas) as unknown as [z.ZodObject, ...z.ZodObject[]]);
+
+/** The full page schema (used for JSON Schema generation and types). */
+export const pageSchema = z
+  .strictObject({ ...pageFields, blocks: z.array(blockUnion).min(1).meta({ description: 'The sections of the page, top to bottom.' }) })
+  .meta({ title: 'Page', description: 'One route of the site: pages/<route>.yaml' });
+
+export type PageShell = z.infer<typeof pageShellSchema>;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks shared by every block schema. Each carries a description and an example so the generated
+ * JSON Schema gives editors hover help and autocompletion.
+ */
+
+export const text = (description: string, example: string) =>
+  z.string().trim().min(1).meta({ description, examples: [example] });
+
+export const optionalText = (description: string, example: string) => text(description, example).optional();
+
+export const textList = (description: string, example: string[]) =>
+  z.array(z.string().trim().min(1)).min(1).meta({ description, examples: [example] });
+
+/** Anchor ids: lowercase words joined by dashes, e.g. `book-a-demo` (linked to as `/#book-a-demo`). */
+export const anchor = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*$/, 'lowercase letters, digits and dashes, starting with a letter')
+  .meta({ description: 'Anchor for links to this block: `/page#this-id`.', examples: ['features'] });
+
+/**
+ * Every link field is called `href`, so the validator can find and check every internal link.
+ * Internal links start with `/` (a page, optionally `#anchor`) or `#` (an anchor on the same page).
+ */
+export const href = z
+  .string()
+  .regex(/^(\/|#|https:\/\/|http:\/\/|mailto:|tel:)/, 'a link starting with /, #, https://, mailto: or tel:')
+  .meta({ description: 'Where the link goes: `/route`, `/route#anchor`, `#anchor`, `https://…`, `mailto:` or `tel:`.', examples: ['/book-demo'] });
+
+/** Image paths point into `public/`; `alt` is required so every image is described for screen readers. */
+export const image = z.strictObject({
+  src: z
+    .string()
+    .regex(/^\/[^\s]*\.(svg|png|jpe?g|webp|avif)$/, 'a path into public/, like /logos/acme.svg')
+    .meta({ description: 'Path of a file in `public/`.', examples: ['/logos/harbor-hotels.svg'] }),
+  alt: text('What the image shows, read aloud by screen readers.', 'Harbor Hotels logo'),
+});
+
+export const iconNames = [
+  'bed', 'bell', 'building', 'calendar', 'car', 'card', 'chart', 'chat', 'check', 'checklist', 'clock', 'cog',
+  'globe', 'heart', 'home', 'key', 'language', 'layers', 'link', 'lock', 'mail', 'phone', 'qr', 'receipt',
+  'rocket', 'shield', 'sparkles', 'spa', 'star', 'tag', 'trend', 'users', 'utensils', 'wallet', 'workflow', 'box',
+] as const;
+
+export const icon = z.enum(iconNames).meta({ description: 'Name of a built-in icon.', examples: ['calendar'] });
+
+export const action = z.strictObject({
+  label: text('Button text.', 'Book a Demo'),
+  href,
+  variant: z.enum(['primary', 'secondary']).optional().meta({ description: 'primary = filled, secondary = outlined.' }),
+});
+
+export type Action = z.infer<typeof action>;
+export type Image = z.infer<typeof image>;
+export type IconName = z.infer<typeof icon>;

@@ -1,0 +1,9 @@
+import react from '@vitejs/plugin-react';
+import vike from 'vike/plugin';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), vike()],
+  build: { target: 'es2022', cssMinify: true },
+  // Tests import .tsx components directly; keep vitest settings in vitest.config.ts.
+});
