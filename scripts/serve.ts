@@ -1,0 +1,77 @@
+/**
+ * Serves the prerendered site in dist/client like a static host would: `/x` → x/index.html,
+ * unknown paths → 404.html with status 404, headers from public/_headers when present.
+ * Usage: tsx scripts/serve.ts [--port 4173] [--dir dist/client]
+ */
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.json': 'application/json',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon',
+};
+
+/** Parses a Netlify/Cloudflare-style `_headers` file: a path pattern line, then indented `Name: value` lines. */
+export function parseHeadersFile(text: string): Array<{ pattern: RegExp; headers: Record<string, string> }> {
+  const rules: Array<{ pattern: RegExp; headers: Record<string, string> }> = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+      rules.push({ pattern: new RegExp(`^${source}$`), headers: {} });
+    } else if (rules.length) {
+      const index = line.indexOf(':');
+      rules[rules.length - 1]!.headers[line.slice(0, index).trim()] = line.slice(index + 1).trim();
+    }
+  }
+  return rules;
+}
+
+export function startServer(dir: string, port: number): Promise<Server> {
+  const headersFile = path.join(dir, '_headers');
+  const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const pathname = decodeURIComponent(url.pathname);
+    const candidates = [pathname, path.posix.join(pathname, 'index.html'), pathname.replace(/\/$/, '') + '.html'];
+    let file: string | undefined;
+    for (const candidate of candidates) {
+      const full = path.join(dir, path.posix.normalize(candidate));
+      if (full.startsWith(dir) && existsSync(full) && statSync(full).isFile()) {
+        file = full;
+        break;
+      }
+    }
+    const status = file ? 200 : 404;
+    file ??= path.join(dir, '404.html');
+    for (const rule of rules) if (rule.pattern.test(pathname)) for (const [name, value] of Object.entries(rule.headers)) response.setHeader(name, value);
+    response.setHeader('Content-Type', types[path.extname(file)] ?? 'application/octet-stream');
+    if (pathname.startsWith('/assets/')) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    response.statusCode = status;
+    if (!existsSync(file)) return response.end('Not found');
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const port = Number(args[args.indexOf('--port') + 1] ?? 0) || Number(process.env.PORT) || 4173;
+  const dir = path.resolve(args.includes('--dir') ? args[args.indexOf('--dir') + 1]! : 'dist/client');
+  if (!existsSync(path.join(dir, 'index.html'))) {
+    console.error(`Nothing to serve in ${dir}: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  startServer(dir, port).then(() => console.log(`Serving ${path.relative(process.cwd(), dir)} at http://127.0.0.1:${port}/`));
+}

@@ -1,0 +1,33 @@
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { blockSchemas, type BlockOf, type BlockType } from '../../schema/blocks.ts';
+import { siteConfigSchema, type SiteConfig } from '../../schema/site-config.ts';
+import { registry } from '../../renderer/blocks/registry.ts';
+import type { BlockDefinition } from '../../renderer/blocks/types.ts';
+import { theme } from '../../renderer/theme.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The real site.config.yaml, validated. */
+export function loadTestConfig(): SiteConfig {
+  return siteConfigSchema.parse(parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')));
+}
+
+/** The block's example (renderer/blocks/<type>/example.yaml), validated against its schema: the same YAML the catalogue shows. */
+export function loadExample<T extends BlockType>(type: T): BlockOf<T> {
+  const file = path.join(root, 'renderer/blocks', type, 'example.yaml');
+  return blockSchemas[type].parse(parse(readFileSync(file, 'utf8'))) as BlockOf<T>;
+}
+
+/** Renders one block the way the page renders it, inside the Mantine theme. */
+export function renderBlock<T extends BlockType>(type: T, block: BlockOf<T> = loadExample(type), route = '/test') {
+  const { Component } = registry[type] as unknown as BlockDefinition<T>;
+  return render(
+    <MantineProvider theme={theme} forceColorScheme="light">
+      <Component block={block} context={{ config: loadTestConfig(), route }} />
+    </MantineProvider>,
+  );
+}
