@@ -1,15 +1,27 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** Tests that read the built site in dist/ (run after `npm run build`). */
+const distTests = ['tests/dist/**/*.test.ts', 'tests/budgets/**/*.test.ts'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['{engine,schema,renderer,scripts,tests}/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    environment: 'node',
-    // Component tests opt into jsdom with a `// @vitest-environment jsdom` line.
-    css: { modules: { classNameStrategy: 'non-scoped' } },
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     setupFiles: ['tests/helpers/setup-dom.ts'],
+    // Component tests opt into jsdom with a `// @vitest-environment jsdom` first line.
+    environment: 'node',
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{engine,schema,renderer,scripts,tests}/**/*.test.{ts,tsx}'],
+          exclude: ['tests/e2e/**', 'node_modules/**', ...distTests],
+        },
+      },
+      { extends: true, test: { name: 'dist', include: distTests } },
+    ],
   },
 });
