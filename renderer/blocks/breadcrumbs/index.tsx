@@ -1,3 +1,4 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'breadcrumbs'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+
+export const definition: BlockDefinition<'breadcrumbs'> = { Component: Breadcrumbs };
