@@ -1,0 +1,32 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { htmlFileForRoute } from '../../engine/routes.ts';
+
+export const distDir = path.resolve(import.meta.dirname, '../../dist/client');
+
+export function assertBuilt() {
+  if (!existsSync(path.join(distDir, 'index.html'))) throw new Error('dist/client is missing: run `npm run build` before the dist tests.');
+}
+
+/** Every prerendered route in dist/client (from its index.html files), sorted. */
+export function builtRoutes(): string[] {
+  return (readdirSync(distDir, { recursive: true }) as string[])
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => file === 'index.html' || file.endsWith('/index.html'))
+    .map((file) => (file === 'index.html' ? '/' : '/' + file.slice(0, -'/index.html'.length)))
+    .sort();
+}
+
+export const htmlPath = (route: string) => path.join(distDir, route === '/404' ? '404.html' : htmlFileForRoute(route));
+
+const cache = new Map<string, Document>();
+/** The built HTML of a route, parsed (no scripts run). */
+export function builtDocument(route: string): Document {
+  let document = cache.get(route);
+  if (!document) {
+    document = new JSDOM(readFileSync(htmlPath(route), 'utf8')).window.document;
+    cache.set(route, document);
+  }
+  return document;
+}
