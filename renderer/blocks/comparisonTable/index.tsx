@@ -1,3 +1,5 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'comparisonTable'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { ComparisonTable } from './ComparisonTable.tsx';
+
+/** Static: plain HTML and CSS, no client JavaScript. */
+export const definition: BlockDefinition<'comparisonTable'> = { Component: ComparisonTable };

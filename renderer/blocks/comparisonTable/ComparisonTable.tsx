@@ -1,0 +1,77 @@
+import { Icon } from '../../ui/Icon.tsx';
+import { Section } from '../../ui/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import classes from './ComparisonTable.module.css';
+
+function Dash() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.6} strokeLinecap="round" aria-hidden="true" focusable="false">
+      <path d="M6 12h12" />
+    </svg>
+  );
+}
+
+function Cell({ value }: { value: boolean | string }) {
+  if (value === true) {
+    return (
+      <span className={`${classes.mark} ${classes.yes}`} data-value="yes">
+        <Icon name="check" size={14} />
+        <span className="visually-hidden">Included</span>
+      </span>
+    );
+  }
+  if (value === false) {
+    return (
+      <span className={`${classes.mark} ${classes.no}`} data-value="no">
+        <Dash />
+        <span className="visually-hidden">Not included</span>
+      </span>
+    );
+  }
+  return <span className={classes.level}>{value}</span>;
+}
+
+/**
+ * A feature-by-plan table. The caption names the table (shown when the author wrote one, otherwise read from the
+ * heading and visually hidden). On narrow screens the table scrolls sideways inside a focusable, labelled region,
+ * so keyboard users can scroll it too and the page itself never overflows. The region's name differs from the
+ * section's (which the heading labels) so the two landmarks are told apart.
+ */
+export function ComparisonTable({ block }: BlockProps<'comparisonTable'>) {
+  const caption = block.caption ?? block.heading;
+  return (
+    <Section id={block.id} tone={block.tone} heading={block.heading} centered>
+      <div className={classes.scroller} role="region" aria-label={`${caption}, scrollable table`} tabIndex={0}>
+        <table className={classes.table}>
+          <caption className={block.caption ? classes.caption : 'visually-hidden'}>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={classes.corner}>
+                <span className="visually-hidden">Feature</span>
+              </th>
+              {block.columns.map((column) => (
+                <th key={column} scope="col" className={classes.columnHeader}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {block.rows.map((row) => (
+              <tr key={row.feature}>
+                <th scope="row" className={classes.rowHeader}>
+                  {row.feature}
+                </th>
+                {block.columns.map((column, index) => (
+                  <td key={column} className={classes.cell}>
+                    {index < row.values.length ? <Cell value={row.values[index]!} /> : null}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}

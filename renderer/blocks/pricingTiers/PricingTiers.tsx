@@ -1,0 +1,66 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import { Badge, Button } from '@mantine/core';
+import { useId, type CSSProperties } from 'react';
+import { Icon } from '../../ui/Icon.tsx';
+import { Section } from '../../ui/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import classes from './PricingTiers.module.css';
+
+/** Plan cards without prices (pricing is outcome-based): name, audience, included features and one call to action. */
+export function PricingTiers({ block }: BlockProps<'pricingTiers'>) {
+  const idPrefix = useId();
+  return (
+    <Section id={block.id} tone={block.tone} heading={block.heading} intro={block.intro} centered>
+      <ul className={classes.grid}>
+        {block.tiers.map((tier, index) => {
+          const nameId = `${idPrefix}-tier-${index}`;
+          const variant = tier.cta.variant ?? (tier.highlighted ? 'primary' : 'secondary');
+          return (
+            <li
+              key={tier.name}
+              className={[classes.card, tier.highlighted ? classes.highlighted : '', 'fade-in'].join(' ')}
+              style={{ '--stagger-index': index } as CSSProperties}
+              data-highlighted={tier.highlighted ? 'true' : undefined}
+            >
+              <div className={classes.top}>
+                <h3 id={nameId} className={classes.name}>
+                  {tier.name}
+                </h3>
+                {tier.highlighted && (
+                  <Badge className={classes.badge} variant="filled" radius="xl" size="md">
+                    Most popular
+                  </Badge>
+                )}
+              </div>
+              <p className={classes.description}>{tier.description}</p>
+              <p className={classes.includesLabel}>What’s included</p>
+              <ul className={classes.features}>
+                {tier.features.map((feature) => (
+                  <li key={feature} className={classes.feature}>
+                    <span className={classes.check}>
+                      <Icon name="check" size={14} />
+                    </span>
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+              <Button
+                component="a"
+                href={tier.cta.href}
+                className={classes.cta}
+                variant={variant === 'primary' ? 'filled' : 'outline'}
+                size="md"
+                radius="md"
+                fullWidth
+                aria-describedby={nameId}
+              >
+                {tier.cta.label}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}

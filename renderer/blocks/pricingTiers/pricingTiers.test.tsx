@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadExample, renderBlock } from '../../../tests/helpers/render-block.tsx';
+
+describe('pricingTiers', () => {
+  afterEach(cleanup);
+
+  it('renders one card per plan with its name as h3, features and a call to action', () => {
+    renderBlock('pricingTiers');
+    expect(screen.getByRole('heading', { level: 2, name: 'Plans that grow with your property' })).toBeTruthy();
+    const names = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(names).toEqual(['Starter', 'Growth', 'Enterprise']);
+
+    const cta = screen.getByRole('link', { name: 'Talk to Sales' });
+    expect(cta.getAttribute('href')).toBe('/contact');
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/book-demo');
+    expect(screen.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
+    // The button is described by its plan name so "Contact" is not ambiguous out of context.
+    expect(document.getElementById(cta.getAttribute('aria-describedby')!)?.textContent).toBe('Growth');
+  });
+
+  it('lists the features of each plan and shows no prices', () => {
+    const { container } = renderBlock('pricingTiers');
+    const growth = screen.getByRole('heading', { level: 3, name: 'Growth' }).closest('li')!;
+    const features = within(growth).getAllByRole('listitem').map((li) => li.textContent);
+    expect(features).toContain('Ops automation and AI upsells');
+    expect(features).toHaveLength(6);
+    expect(container.textContent).not.toMatch(/[$€£₹]\s?\d/);
+  });
+
+  it('marks only the highlighted plan as most popular and staggers the fade-in', () => {
+    renderBlock('pricingTiers');
+    expect(screen.getAllByText('Most popular')).toHaveLength(1);
+    const cards = screen.getAllByRole('heading', { level: 3 }).map((h) => h.closest('li')!);
+    expect(cards.map((card) => card.dataset.highlighted ?? null)).toEqual([null, 'true', null]);
+    expect(cards.every((card) => card.classList.contains('fade-in'))).toBe(true);
+    expect(cards.map((card) => card.style.getPropertyValue('--stagger-index'))).toEqual(['0', '1', '2']);
+  });
+
+  it('shows no badge when no plan is highlighted, and respects id and tone', () => {
+    const block = loadExample('pricingTiers');
+    const { container } = renderBlock('pricingTiers', {
+      ...block,
+      tone: 'muted',
+      tiers: block.tiers.map((tier) => ({ ...tier, highlighted: undefined })),
+    });
+    expect(screen.queryByText('Most popular')).toBeNull();
+    const section = container.querySelector('section')!;
+    expect(section.id).toBe('pricing');
+    expect(section.className).toContain('muted');
+  });
+});
