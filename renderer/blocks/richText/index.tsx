@@ -1,3 +1,4 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'richText'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { RichText } from './RichText.tsx';
+
+export const definition: BlockDefinition<'richText'> = { Component: RichText };
