@@ -1,3 +1,4 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'steps'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { Steps } from './Steps.tsx';
+
+export const definition: BlockDefinition<'steps'> = { Component: Steps };

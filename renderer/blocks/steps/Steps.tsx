@@ -1,0 +1,43 @@
+import '@mantine/core/styles/Container.css';
+import { Section } from '../../ui/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import classes from './Steps.module.css';
+
+/** Columns on tablets and desktops: one row when the steps fit, otherwise an even grid. */
+function columns(count: number) {
+  return { md: count <= 3 ? count : 2, lg: count <= 4 ? count : count === 5 || count === 6 || count === 9 ? 3 : 4 };
+}
+
+/** A numbered `<ol>` of steps: a vertical timeline on phones, a row joined by a line on wider screens. */
+export function Steps({ block }: BlockProps<'steps'>) {
+  const cols = columns(block.items.length);
+  return (
+    <Section
+      id={block.id}
+      tone={block.tone}
+      heading={block.heading}
+      intro={block.intro}
+      className={block.tone === 'dark' ? classes.onDark : undefined}
+    >
+      <ol
+        className={classes.list}
+        data-md={cols.md}
+        data-lg={cols.lg}
+        style={{ '--cols-md': cols.md, '--cols-lg': cols.lg } as React.CSSProperties}
+      >
+        {block.items.map((item, index) => (
+          <li key={index} className={`${classes.step} fade-in`} style={{ '--stagger-index': index } as React.CSSProperties}>
+            <span className={classes.number}>
+              <span className="visually-hidden">Step </span>
+              {index + 1}
+            </span>
+            <div className={classes.content}>
+              <h3 className={classes.title}>{item.title}</h3>
+              <p className={classes.description}>{item.description}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
