@@ -1,3 +1,4 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'highlights'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { Highlights } from './Highlights.tsx';
+
+export const definition: BlockDefinition<'highlights'> = { Component: Highlights };
