@@ -1,3 +1,4 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'impactStats'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { ImpactStats } from './ImpactStats.tsx';
+
+export const definition: BlockDefinition<'impactStats'> = { Component: ImpactStats };
