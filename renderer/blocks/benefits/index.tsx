@@ -1,3 +1,4 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'benefits'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { Benefits } from './Benefits.tsx';
+
+export const definition: BlockDefinition<'benefits'> = { Component: Benefits };

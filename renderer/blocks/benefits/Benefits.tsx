@@ -1,0 +1,58 @@
+import '@mantine/core/styles/Container.css';
+import { Icon } from '../../ui/Icon.tsx';
+import { Section } from '../../ui/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import classes from './Benefits.module.css';
+
+function Arrow() {
+  return (
+    <svg className={classes.arrow} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M3 8h9.5M8.5 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/**
+ * Benefit cards. A card with `href` is a link card: its link ("Learn more", or `linkLabel`) stretches over the whole
+ * card, and carries the card title in visually hidden text so every link says where it goes.
+ */
+export function Benefits({ block }: BlockProps<'benefits'>) {
+  const count = block.items.length;
+  const md = Math.min(count, 2);
+  const lg = count === 4 ? 4 : Math.min(count, 3);
+  return (
+    <Section
+      id={block.id}
+      tone={block.tone}
+      heading={block.heading}
+      intro={block.intro}
+      className={block.tone === 'dark' ? classes.onDark : undefined}
+    >
+      <ul className={classes.grid} style={{ '--cols-md': md, '--cols-lg': lg } as React.CSSProperties}>
+        {block.items.map((item, index) => (
+          <li
+            key={index}
+            className={`${classes.card} fade-in`}
+            data-link={item.href ? '' : undefined}
+            style={{ '--stagger-index': index } as React.CSSProperties}
+          >
+            {item.icon && (
+              <span className={classes.icon}>
+                <Icon name={item.icon} size={22} />
+              </span>
+            )}
+            <h3 className={classes.title}>{item.title}</h3>
+            <p className={classes.description}>{item.description}</p>
+            {item.href && (
+              <a className={classes.link} href={item.href}>
+                {item.linkLabel ?? 'Learn more'}
+                <span className="visually-hidden">: {item.title}</span>
+                <Arrow />
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
