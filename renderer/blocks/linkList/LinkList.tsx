@@ -1,0 +1,54 @@
+import type { CSSProperties } from 'react';
+import { Section } from '../../ui/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import classes from './LinkList.module.css';
+
+function Arrow() {
+  return (
+    <svg className={classes.arrow} width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M5 12h14M13 6l6 6-6 6" />
+    </svg>
+  );
+}
+
+const isExternal = (href: string) => /^https?:\/\//.test(href);
+
+/**
+ * Cards linking to other pages (index pages such as the blog or the hubs). The title is the link; its hit area is
+ * stretched over the whole card, so the card is clickable while the accessible name stays the title alone.
+ */
+export function LinkList({ block }: BlockProps<'linkList'>) {
+  return (
+    <Section id={block.id} tone={block.tone} heading={block.heading} intro={block.intro}>
+      <ul className={classes.grid}>
+        {block.items.map((item, index) => {
+          const external = isExternal(item.href);
+          return (
+            <li key={item.href} className={`${classes.card} fade-in`} style={{ '--stagger-index': index } as CSSProperties}>
+              <h3 className={classes.title}>
+                <a
+                  href={item.href}
+                  className={classes.link}
+                  {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                >
+                  {item.title}
+                  {external && (
+                    <>
+                      {' '}
+                      <span className="visually-hidden">(opens in a new tab)</span>
+                    </>
+                  )}
+                </a>
+              </h3>
+              {item.description && <p className={classes.description}>{item.description}</p>}
+              <div className={classes.footer}>
+                {item.meta ? <p className={classes.meta}>{item.meta}</p> : <span />}
+                <Arrow />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
