@@ -1,3 +1,5 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'legalText'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { LegalText } from './LegalText.tsx';
+
+/** Static: plain HTML and CSS, no client JavaScript. */
+export const definition: BlockDefinition<'legalText'> = { Component: LegalText };

@@ -1,0 +1,61 @@
+import { Section } from '../../ui/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import classes from './LegalText.module.css';
+
+/** `Governing law` → `governing-law`, so each section can be linked to. */
+export const slugify = (heading: string) =>
+  heading
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{Letter}\p{Number}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+
+/**
+ * Legal text (terms, policies) in numbered sections at a readable measure. The page's h1 comes from the hero
+ * above, so sections start at h2. Long texts get a list of contents linking to each section.
+ */
+export function LegalText({ block }: BlockProps<'legalText'>) {
+  const prefix = block.id ? `${block.id}-` : '';
+  const sections = block.sections.map((section, index) => ({
+    ...section,
+    number: index + 1,
+    anchor: `${prefix}${index + 1}-${slugify(section.heading) || 'section'}`,
+  }));
+  return (
+    <Section id={block.id} tone={block.tone} size="md">
+      <div className={[classes.body, block.tone === 'dark' ? classes.onDark : ''].join(' ')}>
+        {block.updated && (
+          <p className={classes.updated}>
+            Last updated: <span className={classes.date}>{block.updated}</span>
+          </p>
+        )}
+        {sections.length >= 4 && (
+          <nav className={classes.contents} aria-label="Contents">
+            <p className={classes.contentsHeading} aria-hidden="true">
+              Contents
+            </p>
+            <ol className={classes.contentsList}>
+              {sections.map((section) => (
+                <li key={section.anchor}>
+                  <a href={`#${section.anchor}`}>{section.heading}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
+        {sections.map((section) => (
+          <div key={section.anchor} className={classes.part}>
+            <h2 id={section.anchor} className={classes.heading}>
+              <span className={classes.number}>{section.number}.</span> {section.heading}
+            </h2>
+            {section.paragraphs.map((paragraph, index) => (
+              <p key={index} className={classes.paragraph}>
+                {paragraph}
+              </p>
+            ))}
+          </div>
+        ))}
+      </div>
+    </Section>
+  );
+}
