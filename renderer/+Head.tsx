@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import type { PageData } from './page-data.ts';
-import { headTags } from './seo/head-tags.ts';
+import { headTags, serializeJsonLd } from './seo/head-tags.ts';
 
 /** Canonical URL, Open Graph, Twitter card and JSON-LD for the current page. */
 export default function Head() {
@@ -16,7 +16,7 @@ export default function Head() {
       {tags.robots && <meta name="robots" content={tags.robots} />}
       {tags.meta.map((tag) => (tag.property ? <meta key={tag.property} property={tag.property} content={tag.content} /> : <meta key={tag.name} name={tag.name} content={tag.content} />))}
       {tags.jsonLd.map((item, index) => (
-        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(item).replace(/</g, '\\u003c') }} />
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(item) }} />
       ))}
     </>
   );
