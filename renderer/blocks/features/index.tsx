@@ -1,3 +1,4 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'features'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { Features } from './Features.tsx';
+
+export const definition: BlockDefinition<'features'> = { Component: Features };
