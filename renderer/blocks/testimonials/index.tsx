@@ -1,3 +1,4 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'testimonials'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { Testimonials } from './Testimonials.tsx';
+
+export const definition: BlockDefinition<'testimonials'> = { Component: Testimonials };

@@ -1,0 +1,51 @@
+import '@mantine/core/styles/Container.css';
+import { Section } from '../../ui/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import classes from './Testimonials.module.css';
+
+function QuoteMark() {
+  return (
+    <svg className={classes.mark} width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M13 8c-4.4 1.6-7.5 5.6-7.5 10.6V24h8.2v-8.2H9.6c.2-2.9 2-5.2 4.6-6.3zm14 0c-4.4 1.6-7.5 5.6-7.5 10.6V24h8.2v-8.2h-4.1c.2-2.9 2-5.2 4.6-6.3z"
+      />
+    </svg>
+  );
+}
+
+/** Customer quotes as `<figure>`s: the quote in a `<blockquote>`, the role and type of business in the caption. */
+export function Testimonials({ block }: BlockProps<'testimonials'>) {
+  const count = block.items.length;
+  const lg = count === 1 ? 1 : count === 2 || count === 4 ? 2 : 3;
+  return (
+    <Section
+      id={block.id}
+      tone={block.tone}
+      heading={block.heading}
+      intro={block.intro}
+      className={block.tone === 'dark' ? classes.onDark : undefined}
+    >
+      <ul
+        className={classes.grid}
+        data-single={count === 1 ? '' : undefined}
+        style={{ '--cols-md': Math.min(count, 2), '--cols-lg': lg } as React.CSSProperties}
+      >
+        {block.items.map((item, index) => (
+          <li key={index} className={`${classes.item} fade-in`} style={{ '--stagger-index': index } as React.CSSProperties}>
+            <figure className={classes.card}>
+              <QuoteMark />
+              <blockquote className={classes.quote}>
+                <p>{item.quote}</p>
+              </blockquote>
+              <figcaption className={classes.caption}>
+                <span className={classes.role}>{item.role}</span>
+                <span className={classes.business}>{item.business}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
