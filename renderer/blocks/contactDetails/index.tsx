@@ -1,3 +1,5 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'contactDetails'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { ContactDetails } from './ContactDetails.tsx';
+
+/** Static: plain HTML and CSS, no client JavaScript. */
+export const definition: BlockDefinition<'contactDetails'> = { Component: ContactDetails };

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadExample, renderBlock } from '../../../tests/helpers/render-block.tsx';
+import { telHref } from './ContactDetails.tsx';
+
+describe('contactDetails', () => {
+  afterEach(cleanup);
+
+  it('links the email and the phone number from site.config.yaml', () => {
+    renderBlock('contactDetails');
+    expect(screen.getByRole('heading', { level: 2, name: 'Talk to the Staylix team' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'hello@staylix.com' }).getAttribute('href')).toBe('mailto:hello@staylix.com');
+    expect(screen.getByRole('link', { name: '+91 80 4718 2290' }).getAttribute('href')).toBe('tel:+918047182290');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Email', 'Phone', 'Office', 'Social']);
+  });
+
+  it('puts the postal address in an <address> element', () => {
+    const { container } = renderBlock('contactDetails');
+    const address = container.querySelector('address')!;
+    expect(address.textContent).toContain('3rd Floor, 21 Residency Road, Bengaluru 560025, Karnataka, India');
+    expect(address.textContent).toContain('Staylix Technologies Pvt. Ltd.');
+  });
+
+  it('opens the social profile in a new tab safely and says so', () => {
+    renderBlock('contactDetails');
+    const link = screen.getByRole('link', { name: 'Staylix on LinkedIn (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('https://www.linkedin.com/company/staylix');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(link).getByText('(opens in a new tab)').className).toBe('visually-hidden');
+  });
+
+  it('respects id and tone', () => {
+    const { container } = renderBlock('contactDetails', { ...loadExample('contactDetails'), tone: 'muted' });
+    const section = container.querySelector('section')!;
+    expect(section.id).toBe('get-in-touch');
+    expect(section.className).toContain('muted');
+  });
+
+  it('builds tel: links from the dialled number', () => {
+    expect(telHref('+91 (80) 4718-2290')).toBe('tel:+918047182290');
+  });
+});
