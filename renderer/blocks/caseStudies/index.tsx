@@ -1,3 +1,4 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'caseStudies'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { CaseStudies } from './CaseStudies.tsx';
+
+export const definition: BlockDefinition<'caseStudies'> = { Component: CaseStudies };

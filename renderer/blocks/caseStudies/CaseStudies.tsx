@@ -1,0 +1,49 @@
+import '@mantine/core/styles/Container.css';
+import { Section } from '../../ui/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import classes from './CaseStudies.module.css';
+
+/** "+28% upsell revenue" → figure "+28%" and label "upsell revenue"; results without a leading figure stay whole. */
+export function splitResult(result: string): { figure: string; label?: string } {
+  const match = /^([+\-−–]?\s?\d[\d.,]*\s?(?:%|x|×|pts|s|m|h)?)\s+(.+)$/i.exec(result);
+  return match ? { figure: match[1]!, label: match[2]! } : { figure: result };
+}
+
+/** Case study cards: the headline result set large, then the title (h3) and a short summary. */
+export function CaseStudies({ block }: BlockProps<'caseStudies'>) {
+  const count = block.items.length;
+  const lg = count === 4 ? 2 : Math.min(count, 3);
+  return (
+    <Section
+      id={block.id}
+      tone={block.tone}
+      heading={block.heading}
+      intro={block.intro}
+      className={block.tone === 'dark' ? classes.onDark : undefined}
+    >
+      <ul
+        className={classes.grid}
+        data-wide={lg <= 2 ? '' : undefined}
+        style={{ '--cols-md': Math.min(count, 2), '--cols-lg': lg } as React.CSSProperties}
+      >
+        {block.items.map((item, index) => {
+          const { figure, label } = splitResult(item.result);
+          return (
+            <li key={index} className={`${classes.card} fade-in`} style={{ '--stagger-index': index } as React.CSSProperties}>
+              <p className={classes.result}>
+                <span className={classes.figure} data-long={label ? undefined : ''}>
+                  {figure}
+                </span>
+                {label && <span className={classes.resultLabel}> {label}</span>}
+              </p>
+              <div className={classes.body}>
+                <h3 className={classes.title}>{item.title}</h3>
+                <p className={classes.summary}>{item.summary}</p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
