@@ -1,3 +1,4 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'ctaBand'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { CtaBand } from './CtaBand.tsx';
+
+export const definition: BlockDefinition<'ctaBand'> = { Component: CtaBand };

@@ -1,0 +1,55 @@
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import { Button } from '@mantine/core';
+import { Section } from '../../ui/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import classes from './CtaBand.module.css';
+import { defaultCtaAction } from './schema.ts';
+
+function Arrow() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M3 8h9.5M8.5 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/**
+ * The closing call to action: a full-width band with a heading, a sentence and one button.
+ * Tone: default = brand blue, dark = the dark surface, muted = soft grey with a blue button.
+ * Without `action`, the button is "Book a Demo" → /book-demo.
+ */
+export function CtaBand({ block }: BlockProps<'ctaBand'>) {
+  const action = block.action ?? defaultCtaAction;
+  const tone = block.tone ?? 'default';
+  const onColour = tone !== 'muted';
+  const secondary = 'variant' in action && action.variant === 'secondary';
+  const variant = onColour ? (secondary ? 'outline' : 'white') : secondary ? 'outline' : 'filled';
+  return (
+    <Section
+      id={block.id}
+      tone={tone}
+      heading={block.heading}
+      intro={block.body}
+      centered
+      size="md"
+      className={[classes.band, classes[tone]].join(' ')}
+    >
+      <div className={classes.actions}>
+        <Button
+          component="a"
+          href={action.href}
+          size="lg"
+          radius="md"
+          variant={variant}
+          color={onColour && secondary ? 'white' : 'brand'}
+          rightSection={<Arrow />}
+          className={classes.button}
+        >
+          {action.label}
+        </Button>
+      </div>
+    </Section>
+  );
+}
