@@ -1,12 +1,14 @@
 /**
  * Serves the prerendered site in dist/client like a static host would: `/x` → x/index.html,
- * unknown paths → 404.html with status 404, headers from public/_headers when present.
+ * unknown paths → 404.html with status 404, headers from public/_headers when present, text gzip-compressed
+ * when the client accepts it (as Netlify, Cloudflare Pages or nginx with `gzip on` do).
  * Usage: tsx scripts/serve.ts [--port 4173] [--dir dist/client]
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createGzip } from 'node:zlib';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -60,7 +62,12 @@ export function startServer(dir: string, port: number): Promise<Server> {
     if (pathname.startsWith('/assets/')) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     response.statusCode = status;
     if (!existsSync(file)) return response.end('Not found');
-    createReadStream(file).pipe(response);
+    const compressible = /^(text\/|application\/(json|xml)|image\/svg)/.test(String(response.getHeader('Content-Type')));
+    if (compressible) response.setHeader('Vary', 'Accept-Encoding');
+    if (compressible && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      response.setHeader('Content-Encoding', 'gzip');
+      createReadStream(file).pipe(createGzip({ level: 9 })).pipe(response);
+    } else createReadStream(file).pipe(response);
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
