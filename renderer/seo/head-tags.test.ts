@@ -77,6 +77,7 @@ describe('headTags JSON-LD', () => {
   it('gives aliases the canonical URL of their page and marks drafts and the 404 noindex', () => {
     const alias = { ...pageData('/features', [{ type: 'hero', title: 'Home' }]), canonicalRoute: '/' };
     expect(headTags(alias).canonical).toBe(`${base}/`);
+    expect(headTags(alias).meta).toContainEqual({ name: 'twitter:title', content: 'Hotels' });
     expect(headTags(pageData('/404', [{ type: 'hero', title: 'x' }]))).toMatchObject({ canonical: undefined, robots: 'noindex' });
     expect(headTags(pageData('/x', [{ type: 'hero', title: 'x' }], { draft: true })).robots).toBe('noindex');
   });

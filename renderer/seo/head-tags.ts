@@ -89,7 +89,7 @@ export function headTags(data: PageData): HeadTags {
   const url = absoluteUrl(config.baseUrl, data.canonicalRoute);
   const image = config.baseUrl + (page.socialImage ?? config.seo.defaultSocialImage);
   // og:title and og:description come from vike-react's `title` and `description` settings (renderer/+title.ts).
-  const title = data.route === '/' ? page.title : `${page.title} | ${config.name}`;
+  const title = data.canonicalRoute === '/' ? page.title : `${page.title} | ${config.name}`;
   const meta: HeadTags['meta'] = [
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: config.name },
