@@ -1,3 +1,5 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'faq'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { Faq } from './Faq.tsx';
+
+/** Not interactive: the native exclusive accordion needs no JavaScript. */
+export const definition: BlockDefinition<'faq'> = { Component: Faq };

@@ -1,3 +1,8 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'hero'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { Hero } from './Hero.tsx';
+
+export const definition: BlockDefinition<'hero'> = {
+  Component: Hero,
+  // Only the counting stats need JavaScript; a hero without them is plain HTML.
+  isInteractive: (block) => Boolean(block.stats?.length),
+};

@@ -1,3 +1,5 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'logoMarquee'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { LogoMarquee } from './LogoMarquee.tsx';
+
+/** Not interactive: the loop is pure CSS. */
+export const definition: BlockDefinition<'logoMarquee'> = { Component: LogoMarquee };

@@ -1,3 +1,8 @@
-// PLACEHOLDER: replaced by the real component.
 import type { BlockDefinition } from '../types.ts';
-export const definition: BlockDefinition<'scheduler'> = { Component: ({ block }) => <pre>{JSON.stringify(block)}</pre> };
+import { Scheduler } from './Scheduler.tsx';
+
+export const definition: BlockDefinition<'scheduler'> = {
+  Component: Scheduler,
+  // Hydrated to tell a loaded widget from an unreachable provider and show the fallback then.
+  isInteractive: () => true,
+};

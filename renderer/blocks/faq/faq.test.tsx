@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadExample, renderBlock } from '../../../tests/helpers/render-block.tsx';
+import { definition } from './index.tsx';
+
+afterEach(cleanup);
+
+describe('faq block', () => {
+  it('renders a labelled section with every question as a native details/summary pair', () => {
+    const { container } = renderBlock('faq');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Frequently asked questions');
+    expect(screen.getByRole('region', { name: 'Frequently asked questions' })).toBeTruthy();
+    const items = [...container.querySelectorAll('details')];
+    expect(items.map((item) => item.querySelector('summary')?.textContent)).toEqual([
+      'Do I need a credit card to book a demo?',
+      'How does setup work?',
+      'Which messaging channels does the AI guest chat cover?',
+    ]);
+    expect(items[1]!.querySelector('p')?.textContent).toMatch(/^Setup is free and personalized/);
+  });
+
+  it('groups the items into one exclusive accordion, all closed at first', () => {
+    const { container } = renderBlock('faq');
+    const names = new Set([...container.querySelectorAll('details')].map((item) => item.getAttribute('name')));
+    expect([...names]).toEqual(['faq-faq']);
+    expect(container.querySelectorAll('details[open]')).toHaveLength(0);
+  });
+
+  it('gives two FAQ blocks on one page separate groups', () => {
+    const block = { ...loadExample('faq'), id: undefined };
+    const { container } = renderBlock('faq', block);
+    const { container: second } = renderBlock('faq', block);
+    const first = container.querySelector('details')!.getAttribute('name');
+    expect(first).toMatch(/^faq-[A-Za-z0-9_-]+$/);
+    expect(second.querySelector('details')!.getAttribute('name')).not.toBe(first);
+  });
+
+  it('hides the plus/minus marker from screen readers and needs no JavaScript', () => {
+    const { container } = renderBlock('faq');
+    expect(container.querySelector('summary [aria-hidden="true"]')).toBeTruthy();
+    expect(definition.isInteractive).toBeUndefined();
+  });
+});

@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadExample, loadTestConfig, renderBlock } from '../../../tests/helpers/render-block.tsx';
+import { definition } from './index.tsx';
+import { SCHEDULER_AFTER_LOAD_MS, SCHEDULER_TIMEOUT_MS } from './Scheduler.tsx';
+import { schedulerSrc } from './scheduler-url.ts';
+
+afterEach(cleanup);
+
+/** jsdom has no layout: an IntersectionObserver that reports the frame on screen as soon as it observes it. */
+class VisibleObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+  disconnect() {}
+  unobserve() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+describe('scheduler block', () => {
+  const config = loadTestConfig();
+
+  it('builds the provider URL with the embed options the block asks for', () => {
+    const home = new URL(schedulerSrc(config, { type: 'scheduler', hideDetails: true }));
+    expect(home.origin + home.pathname).toBe(config.scheduler.url);
+    expect(home.searchParams.get('hide_landing_page_details')).toBe('1');
+    expect(home.searchParams.get('hide_event_type_details')).toBeNull();
+    expect(home.searchParams.get('hide_gdpr_banner')).toBe('1');
+    const contact = new URL(schedulerSrc(config, { type: 'scheduler', hideEventTypeDetails: true }));
+    expect(contact.searchParams.get('hide_event_type_details')).toBe('1');
+    expect(contact.searchParams.get('hide_landing_page_details')).toBeNull();
+  });
+
+  it('renders a lazy, titled inline frame 700 px high with a 320 px minimum width', () => {
+    const { container } = renderBlock('scheduler');
+    const frame = container.querySelector('iframe')!;
+    expect(frame.getAttribute('src')).toBe(schedulerSrc(config, loadExample('scheduler')));
+    expect(frame.getAttribute('loading')).toBe('lazy');
+    expect(frame.getAttribute('height')).toBe('700');
+    expect(frame.getAttribute('title')).toBe('Book a demo with Staylix: scheduling calendar');
+    const box = container.querySelector<HTMLElement>('[data-scheduler]')!;
+    expect(box.style.getPropertyValue('--scheduler-height')).toBe('700px');
+    expect(box.style.getPropertyValue('--scheduler-min-width')).toBe('320px');
+  });
+
+  it('always carries a plain link to the booking page', () => {
+    renderBlock('scheduler');
+    const links = screen.getAllByRole('link', { name: 'Open the booking page' });
+    expect(links.length).toBeGreaterThanOrEqual(1);
+    expect(links.every((link) => link.getAttribute('href') === config.scheduler.url)).toBe(true);
+    expect(screen.getByText('Loading the booking calendar…')).toBeTruthy();
+  });
+
+  it('uses an h1 when headingLevel is 1, an h2 otherwise', () => {
+    renderBlock('scheduler', { type: 'scheduler', heading: 'Book a Demo', headingLevel: 1 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Book a Demo');
+    cleanup();
+    renderBlock('scheduler');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Book a demo');
+  });
+
+  it('is interactive', () => {
+    expect(definition.isInteractive?.(loadExample('scheduler'))).toBe(true);
+  });
+
+  describe('when the provider cannot be reached', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+      vi.stubGlobal('IntersectionObserver', VisibleObserver);
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    });
+
+    it('replaces the frame with the link and a message after 10 s on screen without a word from the provider', () => {
+      const { container } = renderBlock('scheduler');
+      act(() => vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS - 1));
+      expect(container.querySelector('iframe')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(1));
+      expect(container.querySelector('iframe')).toBeNull();
+      expect(screen.getByRole('alert').textContent).toMatch(/could not be loaded/);
+      expect(screen.getByRole('link', { name: 'Open the booking page' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(container.querySelector('iframe')).toBeTruthy();
+    });
+
+    it('gives up sooner once the frame has loaded something that never talks (a browser error page)', () => {
+      const { container } = renderBlock('scheduler');
+      fireEvent.load(container.querySelector('iframe')!);
+      act(() => vi.advanceTimersByTime(SCHEDULER_AFTER_LOAD_MS));
+      expect(container.querySelector('[data-scheduler]')?.getAttribute('data-status')).toBe('unavailable');
+    });
+
+    it('keeps the frame once the provider posts a message from it', () => {
+      const { container } = renderBlock('scheduler');
+      const frame = container.querySelector('iframe')!;
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { origin: 'https://calendly.com', source: frame.contentWindow, data: { event: 'calendly.event_type_viewed' } }));
+      });
+      expect(container.querySelector('[data-scheduler]')?.getAttribute('data-status')).toBe('ready');
+      act(() => vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS * 2));
+      expect(container.querySelector('iframe')).toBeTruthy();
+    });
+
+    it('ignores messages from other origins', () => {
+      const { container } = renderBlock('scheduler');
+      const frame = container.querySelector('iframe')!;
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { origin: 'https://example.com', source: frame.contentWindow, data: {} }));
+      });
+      act(() => vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS));
+      expect(container.querySelector('[data-scheduler]')?.getAttribute('data-status')).toBe('unavailable');
+    });
+  });
+});
