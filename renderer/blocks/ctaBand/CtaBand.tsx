@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/UnstyledButton.css';
+// Not UnstyledButton.css: loaded after Button.css (the order differs per page) it resets the button background.
 import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
 import { Section } from '../../ui/Section.tsx';

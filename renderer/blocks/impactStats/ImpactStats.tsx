@@ -11,6 +11,9 @@ export function ImpactStats({ block }: BlockProps<'impactStats'>) {
   const count = block.items.length;
   const md = count === 3 ? 3 : Math.min(count, 2);
   const lg = count === 4 ? 4 : Math.min(count, 3);
+  // Every figure in the block shares one size, as large as the longest one allows on a single line.
+  const longest = Math.max(...block.items.map((item) => item.value.length));
+  const valueSize = `${Math.min(30, Math.floor(100 / (0.6 * longest)))}cqi`;
   return (
     <Section
       id={block.id}
@@ -19,7 +22,7 @@ export function ImpactStats({ block }: BlockProps<'impactStats'>) {
       intro={block.intro}
       className={block.tone === 'dark' ? classes.onDark : undefined}
     >
-      <ul className={classes.grid} style={{ '--cols-md': md, '--cols-lg': lg } as React.CSSProperties}>
+      <ul className={classes.grid} style={{ '--cols-md': md, '--cols-lg': lg, '--value-size': valueSize } as React.CSSProperties}>
         {block.items.map((item, index) => (
           <li key={index} className={`${classes.card} fade-in`} style={{ '--stagger-index': index } as React.CSSProperties}>
             <h3 className={classes.heading}>

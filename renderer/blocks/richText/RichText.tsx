@@ -12,7 +12,6 @@ export function RichText({ block }: BlockProps<'richText'>) {
       tone={block.tone}
       eyebrow={block.eyebrow}
       heading={block.heading}
-      size="md"
       className={block.tone === 'dark' ? classes.onDark : undefined}
     >
       <div className={classes.body}>
