@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Container.css';
 import { Container } from '@mantine/core';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import classes from './Footer.module.css';

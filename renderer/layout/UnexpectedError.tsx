@@ -1,15 +1,29 @@
 import classes from './UnexpectedError.module.css';
 
-/** Shown instead of a white page when rendering fails unexpectedly. Uses no site data, which may be what failed. */
-export function UnexpectedError({ status, message }: { status: number; message: string }) {
+export interface UnexpectedErrorProps {
+  status: number;
+  message: string;
+}
+
+/** The fallback's content: heading, status and message, and a way home. Uses no site data, which may be what failed. */
+export function UnexpectedErrorContent({ status, message }: UnexpectedErrorProps) {
   return (
-    <main id="main" className={classes.root} data-page-status={status}>
+    <div className={classes.root} role="alert" data-page-status={status} data-unexpected-error>
       <h1 className={classes.title}>Unexpected Application Error!</h1>
       <p className={classes.status}>{status}</p>
       <pre className={classes.message}>{message}</pre>
       <a href="/" className={classes.link}>
         Return to Home
       </a>
+    </div>
+  );
+}
+
+/** Shown instead of a white page when rendering fails unexpectedly (a whole page: its own main landmark). */
+export function UnexpectedError(props: UnexpectedErrorProps) {
+  return (
+    <main id="main" className={classes.page}>
+      <UnexpectedErrorContent {...props} />
     </main>
   );
 }

@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadTestConfig } from '../../tests/helpers/render-block.tsx';
+import { Layout } from './Layout.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const config = loadTestConfig();
+const page = (children = <p>Page body</p>, hideNavbar = false) => (
+  <Layout config={config} route="/pricing" hideNavbar={hideNavbar}>
+    {children}
+  </Layout>
+);
+
+function Broken(): never {
+  throw new Error('Block exploded');
+}
+
+describe('layout', () => {
+  it('has a skip link to the main landmark, a header, the page and a footer with Back to Top', () => {
+    render(page());
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip.getAttribute('href')).toBe('#main');
+    expect(document.getElementById('main')?.tagName).toBe('MAIN');
+    expect(screen.getByRole('main').textContent).toBe('Page body');
+    expect(screen.getByRole('link', { name: /Back to Top/ }).getAttribute('href')).toBe('#top');
+    expect(document.getElementById('top')).toBeTruthy();
+  });
+
+  it('server-renders closed menus that CSS alone can open (no data-enhanced, aria-expanded false)', () => {
+    const html = renderToString(page());
+    expect(html.match(/data-menu="true"/g)).toHaveLength(2);
+    expect(html).not.toContain('data-enhanced');
+    expect(html).not.toContain('data-open');
+    expect(html.match(/aria-expanded="false"/g)).toHaveLength(2);
+  });
+
+  it('after hydration: click toggles a menu, Escape closes it and returns focus to its trigger', () => {
+    render(page());
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const trigger = within(nav).getByRole('button', { name: 'Solutions' });
+    const menu = trigger.closest('[data-menu]')!;
+    expect(menu.hasAttribute('data-enhanced')).toBe(true);
+    fireEvent.click(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(menu.hasAttribute('data-open')).toBe(true);
+    const link = within(menu as HTMLElement).getByRole('link', { name: /Operations Hub/ });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'Escape' });
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(trigger);
+    fireEvent.click(trigger);
+    fireEvent.click(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('only one desktop menu is open at a time, and a press outside closes it', () => {
+    render(page());
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const solutions = within(nav).getByRole('button', { name: 'Solutions' });
+    const resources = within(nav).getByRole('button', { name: 'Resources' });
+    fireEvent.click(solutions);
+    fireEvent.click(resources);
+    expect([solutions, resources].map((button) => button.getAttribute('aria-expanded'))).toEqual(['false', 'true']);
+    fireEvent.pointerDown(document.body);
+    expect(resources.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('marks the header scrolled once scrollY passes 10', () => {
+    render(page());
+    const header = document.querySelector('[data-header]')!;
+    expect(header.hasAttribute('data-scrolled')).toBe(false);
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 11, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(header.getAttribute('data-scrolled')).toBe('true');
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 10, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(header.hasAttribute('data-scrolled')).toBe(false);
+  });
+
+  it('has a mobile menu toggle with an accessible name that closes on link click', () => {
+    render(page());
+    const mobile = document.querySelector<HTMLDetailsElement>('[data-mobile-menu]')!;
+    expect(mobile.querySelector(':scope > summary')?.getAttribute('aria-label')).toBe('Menu');
+    mobile.open = true;
+    fireEvent.click(within(mobile).getByRole('link', { name: 'Pricing' }));
+    expect(mobile.open).toBe(false);
+    const sections = mobile.querySelectorAll('details');
+    expect(new Set([...sections].map((section) => section.getAttribute('name'))).size).toBe(1);
+  });
+
+  it('hides the navigation, but not the brand and the call to action, when the page says hideNavbar', () => {
+    render(page(undefined, true));
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(document.querySelector('[data-mobile-menu]')).toBeNull();
+    const header = document.querySelector<HTMLElement>('[data-header]')!;
+    expect(within(header).getByRole('link', { name: 'Book a Demo' })).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'Staylix, home' })).toBeTruthy();
+    expect(header.getAttribute('data-navbar')).toBe('hidden');
+  });
+
+  it('shows Unexpected Application Error! with status and message, keeping header and footer, when the page throws', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(page(<Broken />));
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByRole('heading', { level: 1 }).textContent).toBe('Unexpected Application Error!');
+    expect(alert.textContent).toContain('500');
+    expect(alert.textContent).toContain('Block exploded');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+});
