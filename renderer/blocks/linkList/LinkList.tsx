@@ -18,9 +18,12 @@ const isExternal = (href: string) => /^https?:\/\//.test(href);
  * stretched over the whole card, so the card is clickable while the accessible name stays the title alone.
  */
 export function LinkList({ block }: BlockProps<'linkList'>) {
+  const count = block.items.length;
+  // Two or four cards read better in two columns than as a row of three with an orphan.
+  const columns = count <= 2 ? count : count === 4 ? 2 : 3;
   return (
     <Section id={block.id} tone={block.tone} heading={block.heading} intro={block.intro}>
-      <ul className={classes.grid}>
+      <ul className={classes.grid} data-columns={columns}>
         {block.items.map((item, index) => {
           const external = isExternal(item.href);
           return (
