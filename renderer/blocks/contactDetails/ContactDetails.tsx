@@ -14,8 +14,10 @@ function Item({ icon, label, index, children }: { icon: IconName; label: string;
       <span className={classes.icon}>
         <Icon name={icon} size={22} />
       </span>
-      <h3 className={classes.label}>{label}</h3>
-      <div className={classes.value}>{children}</div>
+      <div className={classes.text}>
+        <h3 className={classes.label}>{label}</h3>
+        <div className={classes.value}>{children}</div>
+      </div>
     </li>
   );
 }
@@ -39,7 +41,7 @@ export function ContactDetails({ block, context }: BlockProps<'contactDetails'>)
           </address>
         </Item>
         <Item icon="users" label="Social" index={3}>
-          <a href={contact.social.href} target="_blank" rel="noopener noreferrer">
+          <a href={contact.social.href} target="_blank" rel="noopener noreferrer" className={classes.externalLink}>
             {name} on {contact.social.label}{' '}
             <span className="visually-hidden">(opens in a new tab)</span>
             <svg className={classes.external} width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">

@@ -20,7 +20,6 @@ export function NotFound({ block }: BlockProps<'notFound'>) {
         <p className={classes.code} aria-hidden="true">
           404
         </p>
-        <p className={classes.eyebrow}>Error 404</p>
         <h1 className={classes.title}>{block.title}</h1>
         <p className={classes.text}>{block.body}</p>
         <Button

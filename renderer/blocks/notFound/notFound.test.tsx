@@ -14,7 +14,8 @@ describe('notFound', () => {
     expect(screen.getByText(/does not exist or has moved/)).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Return to Home' });
     expect(link.getAttribute('href')).toBe('/');
-    expect(screen.getByText('Error 404')).toBeTruthy();
+    // The big "404" is decoration: hidden from assistive technology.
+    expect(screen.getByText('404').getAttribute('aria-hidden')).toBe('true');
   });
 
   it('uses the action from the block and respects id and tone', () => {

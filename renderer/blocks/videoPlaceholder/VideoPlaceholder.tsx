@@ -24,7 +24,7 @@ export function VideoPlaceholder({ block }: BlockProps<'videoPlaceholder'>) {
             <Camera />
           </span>
           <p className={classes.status}>Video coming soon</p>
-          <p className={classes.note}>We are recording this walkthrough. Check back shortly.</p>
+          <p className={classes.note}>This walkthrough will be published here.</p>
           {block.duration && (
             <p className={classes.duration}>
               <Icon name="clock" size={16} />
