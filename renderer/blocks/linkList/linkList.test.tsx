@@ -24,6 +24,8 @@ describe('linkList', () => {
     expect(cards[0]!.textContent).toContain('POS orders, stock and expenses');
     expect(cards[3]!.textContent).not.toMatch(/modules/);
     expect(cards.map((card) => card.style.getPropertyValue('--stagger-index'))).toEqual(['0', '1', '2', '3']);
+    // Four cards lay out as two by two rather than three plus an orphan.
+    expect(cards[0]!.parentElement!.dataset.columns).toBe('2');
   });
 
   it('opens external links in a new tab and says so', () => {
