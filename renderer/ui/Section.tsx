@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Container.css';
 import { Container } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import classes from './Section.module.css';
