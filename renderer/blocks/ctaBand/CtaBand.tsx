@@ -5,7 +5,7 @@ import { Button } from '@mantine/core';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './CtaBand.module.css';
-import { defaultCtaAction } from './schema.ts';
+import { defaultCtaAction } from './defaults.ts';
 
 function Arrow() {
   return (

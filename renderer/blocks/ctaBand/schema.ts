@@ -1,7 +1,7 @@
 import { defineBlockSchema } from '../../../schema/block.ts';
 import { action, optionalText, text } from '../../../schema/primitives.ts';
 
-export const defaultCtaAction = { label: 'Book a Demo', href: '/book-demo' } as const;
+export { defaultCtaAction } from './defaults.ts';
 
 export const ctaBandSchema = defineBlockSchema('ctaBand', 'A closing call-to-action band. The button defaults to "Book a Demo" → /book-demo.', {
   heading: text('The call to action.', 'See it running in your hotel'),
