@@ -1,33 +1,78 @@
 /**
  * The catalogue of every message an author can see, in one place so the wording stays consistent.
  * Each entry returns a stable `code`, a `message` saying what is wrong, and a `hint` saying how to fix it.
+ * Messages are written for people who edit YAML and never open TypeScript: name things in words, quote what
+ * they wrote, and always say what to do next.
  */
 export interface AuthorError {
   code: string;
   message: string;
-  hint?: string;
+  hint: string;
 }
 
 const quote = (value: string) => `"${value}"`;
 const list = (values: readonly unknown[], max = 12) =>
   values.length > max ? `${values.slice(0, max).map(String).join(', ')}, … (${values.length} in all)` : values.map(String).join(', ');
 const suggestion = (guess: string | undefined, fallback: string) => (guess ? `Did you mean ${quote(guess)}? ` : '') + fallback;
+/** Upper-cases the first letter, for labels that start a sentence (`item 2 of "items"` → `Item 2 of "items"`). */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** What the YAML parser reported, by its error code, reworded for authors. */
+const yamlProblems: Record<string, { message: string; hint: string }> = {
+  TAB_AS_INDENT: {
+    message: 'This line is indented with a tab.',
+    hint: 'Indent with spaces only: two spaces per level, lined up with the fields above.',
+  },
+  BLOCK_AS_IMPLICIT_KEY: {
+    message: 'YAML read this text as a new field because it contains ": " (a colon and a space).',
+    hint: 'Put the whole text in quotes, e.g. title: "Pricing: simple and fair". If the next line is meant to be a new field, line it up with the fields above it.',
+  },
+  MULTILINE_IMPLICIT_KEY: {
+    message: 'YAML could not read a "field: value" line here.',
+    hint: 'Put a space after the colon (title: Pricing). Text that runs over several lines must start with ">-" on the field line, or be in quotes.',
+  },
+  MISSING_CHAR_QUOTE: {
+    message: 'A quoted text is never closed.',
+    hint: 'Add the closing quote mark at the end of the text, or remove the opening one.',
+  },
+  MISSING_CHAR_DASH: {
+    message: 'This line is indented like a list item but does not start with "- ".',
+    hint: 'Line it up with the fields above it, or start it with "- " if it begins a new item.',
+  },
+  UNEXPECTED_TOKEN: {
+    message: 'There is more text after a quoted text on this line.',
+    hint: 'If the text starts with a quote mark, put the whole text in the other kind of quotes, e.g. title: \'"Best" hotel software\'.',
+  },
+  BAD_INDENT: {
+    message: 'The indentation of this line does not match the lines around it.',
+    hint: 'Indent with two spaces per level, and close every [ with ] on the same line.',
+  },
+};
 
 export const authorErrors = {
-  yamlSyntax: (detail: string): AuthorError => ({
-    code: 'yaml-syntax',
-    message: `This is not valid YAML: ${detail}`,
-    hint: 'Check the indentation (spaces, not tabs) and that every "key: value" has a space after the colon. Quote text that contains ": " or starts with a special character.',
+  yamlSyntax: (yamlCode: string, detail: string): AuthorError => {
+    const known = yamlProblems[yamlCode];
+    return {
+      code: 'yaml-syntax',
+      message: known ? known.message : `This is not valid YAML: ${detail.replace(/\.?$/, '.')}`,
+      hint: known ? known.hint : 'Check the indentation (spaces, not tabs) and that every "key: value" has a space after the colon. Quote text that contains ": " or starts with a special character.',
+    };
+  },
+  duplicateKey: (key: string): AuthorError => ({
+    code: 'duplicate-key',
+    message: `The field ${quote(key)} is written twice in the same place.`,
+    hint: 'Keep one of them and delete the other.',
   }),
   notAMapping: (what: string): AuthorError => ({
     code: 'not-a-mapping',
     message: `The file must be a set of fields (key: value lines), but it is ${what}.`,
-    hint: 'Start the file with "title:", "description:" and "blocks:".',
+    hint: 'Start the file with "title:", "description:" and "blocks:" (npm run new-page creates one for you).',
   }),
   unknownBlockType: (type: string, guess: string | undefined, known: readonly string[]): AuthorError => ({
     code: 'unknown-block-type',
     message: `Unknown block type ${quote(type)}.`,
-    hint: suggestion(guess, `Block types: ${list(known, 40)}.`),
+    hint: suggestion(guess, `Block types: ${list(known, 40)}. Each one is shown at /_blocks.`),
   }),
   missingBlockType: (known: readonly string[]): AuthorError => ({
     code: 'missing-block-type',
@@ -39,49 +84,77 @@ export const authorErrors = {
     message: `Unknown field ${quote(field)} in ${where}.`,
     hint: suggestion(guess, allowed.length ? `Fields allowed here: ${list(allowed, 20)}.` : 'Remove it.'),
   }),
+  /** `description` is the field's own description from the schema, e.g. "Section heading." */
   missingField: (field: string, where: string, description: string | undefined): AuthorError => ({
     code: 'missing-field',
-    message: `Missing required field ${quote(field)} in ${where}.`,
-    hint: `Add "${field}:"${description ? ` (${description.replace(/\.$/, '')})` : ''}.`,
+    message: `${sentence(where)} is missing the required field ${quote(field)}.`,
+    hint: `Add a line "${field}: …" to ${where}.${description ? ` ${sentence(description).replace(/([^.!?])$/, '$1.')}` : ''}`,
   }),
-  wrongType: (field: string, expected: string, got: string): AuthorError => ({
+  missingAltText: (src: string | undefined, where: string): AuthorError => ({
+    code: 'missing-alt-text',
+    message: `The image ${src ? `${quote(src)} ` : ''}in ${where} has no alt text: "alt" is required.`,
+    hint: 'Add a line "alt: …" saying what the image shows (for a logo, the company name and "logo"). Screen readers read it aloud.',
+  }),
+  emptyAltText: (src: string | undefined): AuthorError => ({
+    code: 'missing-alt-text',
+    message: `The image ${src ? `${quote(src)} ` : ''}has empty alt text: "alt" is required.`,
+    hint: 'Write what the image shows after "alt:". Screen readers read it aloud.',
+  }),
+  /** `label` names the value in words (`"badge"`, `item 2 of "values"`); `expected` and `got` are in words too. */
+  wrongType: (label: string, expected: string, got: string): AuthorError => ({
     code: 'wrong-type',
-    message: `${quote(field)} should be ${expected}, but it is ${got}.`,
+    message: `${sentence(label)} should be ${expected}, but it is ${got}.`,
     hint: expectedHint(expected),
   }),
-  badEnumValue: (field: string, value: string, guess: string | undefined, allowed: readonly unknown[]): AuthorError => ({
+  badEnumValue: (field: string, value: unknown, guess: string | undefined, allowed: readonly unknown[]): AuthorError => ({
     code: 'bad-value',
-    message: `${quote(value)} is not an allowed value for ${quote(field)}.`,
+    message: `${typeof value === 'string' ? quote(value) : String(value)} is not an allowed value for ${quote(field)}.`,
     hint: suggestion(guess, `Allowed values: ${list(allowed, 40)}.`),
   }),
-  tooFew: (field: string, minimum: number, unit: string): AuthorError => ({
-    code: minimum === 1 && unit === 'characters' ? 'empty-text' : 'too-few',
-    message: minimum === 1 && unit === 'characters' ? `${quote(field)} is empty.` : `${quote(field)} needs at least ${minimum} ${unit}.`,
-    hint: minimum === 1 && unit === 'characters' ? 'Write the text, or remove the field if it is optional.' : undefined,
+  emptyText: (label: string): AuthorError => ({
+    code: 'empty-text',
+    message: `${sentence(label)} is empty.`,
+    hint: 'Write the text after the colon, or delete the line if the field is optional.',
   }),
-  tooMany: (field: string, maximum: number, unit: string): AuthorError => ({
+  tooFew: (label: string, minimum: number, unit: string): AuthorError => ({
+    code: 'too-few',
+    message: `${sentence(label)} needs at least ${plural(minimum, unit)}.`,
+    hint: unit === 'item' ? 'Add items, each on its own line starting with "- ".' : `Make it at least ${plural(minimum, unit)} long.`,
+  }),
+  tooMany: (label: string, maximum: number, unit: string, got: number | undefined): AuthorError => ({
     code: 'too-many',
-    message: `${quote(field)} has more than ${maximum} ${unit}.`,
-    hint: `Keep at most ${maximum}.`,
+    message: got === undefined ? `${sentence(label)} has more than ${plural(maximum, unit)}.` : `${sentence(label)} has ${plural(got, unit)}; at most ${maximum} ${maximum === 1 ? 'is' : 'are'} allowed.`,
+    hint: unit === 'item' ? `Keep at most ${plural(maximum, unit)} and delete the others.` : `Shorten it to ${plural(maximum, unit)} or fewer.`,
   }),
-  badFormat: (field: string, value: string, expected: string): AuthorError => ({
+  badFormat: (label: string, value: string, expected: string): AuthorError => ({
     code: 'bad-format',
-    message: `${quote(value)} is not a valid ${quote(field)}: expected ${expected}.`,
+    message: `${quote(value)} is not a valid ${label}.`,
+    hint: `Write ${expected}.`,
   }),
-  noMatchingShape: (field: string, shapes: string): AuthorError => ({
+  noMatchingShape: (label: string, shapes: string): AuthorError => ({
     code: 'no-matching-shape',
-    message: `${quote(field)} does not match any allowed form.`,
+    message: `${sentence(label)} does not match any of the forms allowed here.`,
     hint: `Use one of: ${shapes}.`,
+  }),
+  numberOutOfRange: (label: string, bound: number, side: 'at least' | 'at most', value: unknown): AuthorError => ({
+    code: 'out-of-range',
+    message: `${sentence(label)} should be ${side} ${bound}, but it is ${String(value)}.`,
+    hint: `Write a number ${side} ${bound}.`,
+  }),
+  invalidValue: (label: string, detail: string): AuthorError => ({
+    code: 'invalid',
+    message: `${sentence(label)} is not valid: ${detail}.`,
+    hint: 'Compare it with the example of this block at /_blocks.',
   }),
   columnCount: (expected: number, got: number): AuthorError => ({
     code: 'column-count',
-    message: `This row has ${got} value${got === 1 ? '' : 's'} but the table has ${expected} column${expected === 1 ? '' : 's'}.`,
+    message: `This row has ${plural(got, 'value')} but the table has ${plural(expected, 'column')}.`,
     hint: 'Give one value per column, in the same order as "columns".',
   }),
   brokenLink: (target: string, guess: string | undefined): AuthorError => ({
     code: 'broken-link',
     message: `Link to ${quote(target)} goes nowhere: no page or alias has that route.`,
-    hint: suggestion(guess, 'Create the page (npm run new-page -- ' + target + ') or fix the link.'),
+    hint: suggestion(guess, `Create the page (npm run new-page -- ${target.split('#')[0]}) or fix the link.`),
   }),
   brokenAnchor: (target: string, anchorName: string, route: string, guess: string | undefined, anchors: readonly string[]): AuthorError => ({
     code: 'broken-anchor',
@@ -91,17 +164,38 @@ export const authorErrors = {
   linkToDraft: (target: string): AuthorError => ({
     code: 'link-to-draft',
     message: `Link to ${quote(target)} points at a draft page, which is left out of the production build.`,
-    hint: 'Publish that page (remove "draft: true") or remove the link.',
+    hint: 'Publish that page (delete the line "draft: true") or remove the link.',
   }),
+  /** Two files that map to the same route, e.g. pages/x.yaml and pages/x/index.yaml. */
   duplicateRoute: (route: string, otherFile: string): AuthorError => ({
     code: 'duplicate-route',
-    message: `The route ${route} is claimed twice: also by ${otherFile}.`,
-    hint: 'Each route can belong to one page only: rename the file or remove the alias.',
+    message: `The route ${route} of this file is also the route of ${otherFile}.`,
+    hint: 'Each route can belong to one page only: rename or delete one of the two files.',
   }),
-  duplicateAnchor: (anchorName: string): AuthorError => ({
+  aliasIsAPage: (alias: string, otherFile: string): AuthorError => ({
+    code: 'duplicate-route',
+    message: `The alias ${alias} is already the route of ${otherFile}.`,
+    hint: `Remove the alias, or delete ${otherFile} if this page should replace it.`,
+  }),
+  aliasTaken: (alias: string, otherFile: string): AuthorError => ({
+    code: 'duplicate-route',
+    message: otherFile === 'this file' ? `The alias ${alias} is listed twice.` : `The alias ${alias} is also an alias of ${otherFile}.`,
+    hint: otherFile === 'this file' ? 'Keep one of them.' : 'An alias can show one page only: remove it from one of the two files.',
+  }),
+  aliasIsOwnRoute: (alias: string): AuthorError => ({
+    code: 'duplicate-route',
+    message: `The alias ${alias} is the route of this page itself.`,
+    hint: 'Remove it: a page always has its own route.',
+  }),
+  duplicateAnchor: (anchorName: string, firstLine: number): AuthorError => ({
     code: 'duplicate-anchor',
-    message: `The anchor id ${quote(anchorName)} is used by two blocks on this page.`,
-    hint: 'Give each block a different id, so that links to #' + anchorName + ' land on one place.',
+    message: `The anchor id ${quote(anchorName)} is already used on this page (line ${firstLine}).`,
+    hint: `Give each block a different id, so that links to #${anchorName} land on one place.`,
+  }),
+  reservedAnchor: (anchorName: string): AuthorError => ({
+    code: 'duplicate-anchor',
+    message: `The anchor id ${quote(anchorName)} is reserved by the page layout.`,
+    hint: `Choose another id: "${anchorName}" is already used by the ${anchorName === 'main' ? 'skip link target' : 'Back to Top target'}.`,
   }),
   missingImage: (src: string, guess: string | undefined): AuthorError => ({
     code: 'missing-image',
@@ -125,11 +219,31 @@ export const authorErrors = {
   }),
 } as const;
 
-function expectedHint(expected: string): string | undefined {
-  if (expected.startsWith('a list')) return 'Write each item on its own line starting with "- ".';
+/** Messages of the new-page command. */
+export const newPageMessages = {
+  badRoute: (route: string): AuthorError => ({
+    code: 'bad-route',
+    message: `${quote(route)} is not a route a page can have.`,
+    hint: 'Write it like /solutions/resorts: starting with /, lowercase words joined by dashes, separated by /.',
+  }),
+  routeExists: (route: string, file: string, isAlias: boolean): AuthorError => ({
+    code: 'route-exists',
+    message: isAlias ? `The route ${route} already exists: it is an alias of ${file}.` : `The route ${route} already exists: ${file}.`,
+    hint: isAlias ? `Remove the alias from ${file} first, or choose another route.` : `Edit ${file}, or choose another route.`,
+  }),
+  unknownTemplate: (name: string, guess: string | undefined, known: readonly string[]): AuthorError => ({
+    code: 'unknown-template',
+    message: `Unknown template ${quote(name)}.`,
+    hint: suggestion(guess, `Templates: ${list(known)}.`),
+  }),
+} as const;
+
+function expectedHint(expected: string): string {
+  if (expected.startsWith('a list')) return 'Write each item on its own line starting with "- ", indented under the field.';
   if (expected === 'text') return 'Write the text after the colon; put it in quotes if it looks like a number, yes/no or a date.';
-  if (expected === 'a number') return 'Write the number without quotes or units, e.g. 35.';
+  if (expected.includes('number')) return 'Write the number without quotes or units, e.g. 35.';
   if (expected === 'true or false') return 'Write true or false without quotes.';
   if (expected.startsWith('a group of fields')) return 'Indent the fields below this line, one "key: value" per line.';
-  return undefined;
+  if (expected.includes(', or ')) return `Write ${expected}, like the example of this block at /_blocks.`;
+  return 'Compare it with the example of this block at /_blocks.';
 }

@@ -8,7 +8,7 @@ import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { authorErrors, type AuthorError } from './errors.ts';
 import { NOT_FOUND_FILE, routeFromFile, splitLink } from './routes.ts';
-import { translateIssues, type LocatedError } from './zod-issues.ts';
+import { describeValue, translateIssues, type LocatedError } from './zod-issues.ts';
 import { YamlSource, type YamlPath } from './yaml-source.ts';
 
 export type Page = Omit<PageShell, 'blocks'> & { blocks: Block[] };
@@ -53,7 +53,7 @@ export function listPageFiles(root: string): string[] {
 class Collector {
   readonly diagnostics: Diagnostic[] = [];
   add(source: YamlSource, error: AuthorError, at: { line: number; col: number }, severity: Diagnostic['severity'] = 'error') {
-    this.diagnostics.push({ file: source.file, ...at, severity, code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) });
+    this.diagnostics.push({ file: source.file, ...at, severity, code: error.code, message: error.message, hint: error.hint });
   }
   addLocated(source: YamlSource, errors: LocatedError[]) {
     for (const error of errors) {
@@ -65,8 +65,10 @@ class Collector {
 
 function readSource(root: string, file: string, collector: Collector): YamlSource | undefined {
   const source = new YamlSource(file, readFileSync(path.join(root, file), 'utf8'));
-  if (source.doc.errors.length) {
-    for (const error of source.syntaxErrors) collector.add(source, authorErrors.yamlSyntax(error.message), error);
+  if (source.hasSyntaxErrors) {
+    for (const error of source.syntaxErrors) {
+      collector.add(source, error.code === 'DUPLICATE_KEY' && error.key ? authorErrors.duplicateKey(error.key) : authorErrors.yamlSyntax(error.code, error.message), error);
+    }
     return undefined;
   }
   const data = source.data;
@@ -77,17 +79,17 @@ function readSource(root: string, file: string, collector: Collector): YamlSourc
   return source;
 }
 
-function parseWith<S extends z.ZodType>(schema: S, source: YamlSource, value: unknown, prefix: YamlPath, collector: Collector): z.infer<S> | undefined {
-  const result = schema.safeParse(value, { reportInput: true });
+function parseWith<S extends z.ZodType>(schema: S, source: YamlSource, value: unknown, prefix: YamlPath, collector: Collector, rootName?: string): z.infer<S> | undefined {
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
-  collector.addLocated(source, translateIssues(result.error.issues, schema, source.data, prefix));
+  collector.addLocated(source, translateIssues(result.error.issues, schema, source.data, prefix, rootName));
   return undefined;
 }
 
 function validateBlock(source: YamlSource, raw: unknown, index: number, collector: Collector): Block | undefined {
   const at: YamlPath = ['blocks', index];
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    collector.addLocated(source, translateIssues([{ code: 'invalid_type', expected: 'object', path: [], input: raw, message: '' } as z.core.$ZodIssue], pageShellSchema, source.data, at));
+    collector.add(source, authorErrors.wrongType(`block ${index + 1}`, 'a group of fields starting with "type:"', describeValue(raw)), source.positionOf(at));
     return undefined;
   }
   const type = (raw as { type?: unknown }).type;
@@ -116,127 +118,228 @@ function checkBlockRules(source: YamlSource, block: Block, at: YamlPath, collect
   }
 }
 
-function validatePage(root: string, file: string, collector: Collector): { source: YamlSource; page: Page } | undefined {
+/** Checks one page file. The page is returned only when valid; the source whenever the YAML could be read. */
+function validatePage(root: string, file: string, collector: Collector): { source: YamlSource; page: Page | undefined } | undefined {
   const source = readSource(root, file, collector);
   if (!source) return undefined;
-  const shell = parseWith(pageShellSchema, source, source.data, [], collector);
-  const rawBlocks = (source.data as { blocks?: unknown }).blocks;
+  const data = source.data as Record<string, unknown>;
+  const shell = parseWith(pageShellSchema, source, data, [], collector);
+  const rawBlocks = data.blocks;
   const blocks = Array.isArray(rawBlocks) ? rawBlocks.map((raw, index) => validateBlock(source, raw, index, collector)) : [];
-  if (!shell || blocks.some((block) => !block)) return undefined;
-  if (shell.title.length > 60) collector.add(source, authorErrors.titleTooLong(shell.title.length), source.positionOf(['title']), 'warning');
-  if (shell.description.length > 160) collector.add(source, authorErrors.descriptionTooLong(shell.description.length), source.positionOf(['description']), 'warning');
+  // Length warnings do not need the rest of the page to be valid.
+  if (typeof data.title === 'string' && data.title.trim().length > 60) collector.add(source, authorErrors.titleTooLong(data.title.trim().length), source.positionOf(['title']), 'warning');
+  if (typeof data.description === 'string' && data.description.trim().length > 160) collector.add(source, authorErrors.descriptionTooLong(data.description.trim().length), source.positionOf(['description']), 'warning');
+  if (!shell || blocks.some((block) => !block)) return { source, page: undefined };
   return { source, page: { ...shell, blocks: blocks as Block[] } };
 }
 
-/** Calls `visit` for every value under a key named `name`, with its path. */
-function findFields(value: unknown, name: string, visit: (found: unknown, at: YamlPath) => void, at: YamlPath = []) {
-  if (Array.isArray(value)) value.forEach((item, index) => findFields(item, name, visit, [...at, index]));
-  else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      if (key === name) visit(child, [...at, key]);
-      else findFields(child, name, visit, [...at, key]);
+const IMAGE_FIELDS = new Set(['src', 'socialImage', 'defaultSocialImage']);
+
+/** A link or image path found in a file, with where it is. */
+interface Ref {
+  value: string;
+  path: YamlPath;
+}
+
+/**
+ * Every `href` and image path in a parsed file, in one walk. The path array is shared while walking and copied only
+ * for the values found: with a thousand pages, allocating a path per node costs more than the checks.
+ */
+function findRefs(data: unknown): { links: Ref[]; images: Ref[] } {
+  const links: Ref[] = [];
+  const images: Ref[] = [];
+  const at: Array<string | number> = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const item = value[i];
+        if (item !== null && typeof item === 'object') {
+          at.push(i);
+          walk(item);
+          at.pop();
+        }
+      }
+    } else if (value !== null && typeof value === 'object') {
+      for (const key in value) {
+        const child = (value as Record<string, unknown>)[key];
+        if (typeof child === 'string') {
+          if (key === 'href') links.push({ value: child, path: [...at, key] });
+          else if (IMAGE_FIELDS.has(key)) images.push({ value: child, path: [...at, key] });
+        } else if (child !== null && typeof child === 'object') {
+          at.push(key);
+          walk(child);
+          at.pop();
+        }
+      }
+    }
+  };
+  walk(data);
+  return { links, images };
+}
+
+function checkImages(source: YamlSource, images: Ref[], collector: Collector, publicFiles: () => Set<string>) {
+  for (const { value: src, path: at } of images) {
+    if (!src.startsWith('/') || src.includes('..')) continue;
+    if (!publicFiles().has(src)) {
+      collector.add(source, authorErrors.missingImage(src, didYouMean(src, [...publicFiles()])), source.positionOf(at));
     }
   }
 }
 
-function checkImages(root: string, source: YamlSource, data: unknown, collector: Collector, publicFiles: () => string[]) {
-  const check = (src: unknown, at: YamlPath) => {
-    if (typeof src !== 'string' || !src.startsWith('/')) return;
-    if (!existsSync(path.join(root, 'public', src))) {
-      collector.add(source, authorErrors.missingImage(src, didYouMean(src, publicFiles())), source.positionOf(at));
-    }
-  };
-  findFields(data, 'src', check);
-  findFields(data, 'socialImage', check);
-  findFields(data, 'defaultSocialImage', check);
+/** What a link can land on: every page whose YAML could be read, valid or not, drafts included. */
+interface LinkTarget {
+  file: string;
+  route: string;
+  draft: boolean;
+  /** undefined when the page's blocks could not be read, so its anchors are unknown. */
+  anchors: string[] | undefined;
 }
 
-function checkLinks(source: YamlSource, data: unknown, ownRoute: string | undefined, routes: Map<string, LoadedPage>, drafts: Map<string, LoadedPage>, collector: Collector) {
-  const allRoutes = [...routes.keys()];
-  findFields(data, 'href', (value, at) => {
-    if (typeof value !== 'string' || !(value.startsWith('/') || value.startsWith('#'))) return;
-    const { path: linkPath, hash } = value.startsWith('#') ? { path: ownRoute ?? '/', hash: value.slice(1) } : splitLink(value);
-    const target = routes.get(linkPath);
+function checkLinks(source: YamlSource, links: Ref[], fromDraft: boolean, ownRoute: string | undefined, targets: Map<string, LinkTarget>, includeDrafts: boolean, collector: Collector) {
+  let allRoutes: string[] | undefined;
+  for (const { value, path: at } of links) {
+    if (!(value.startsWith('/') || value.startsWith('#'))) continue;
+    if (value.startsWith('#') && ownRoute === undefined) continue;
+    const { path: linkPath, hash } = value.startsWith('#') ? { path: ownRoute!, hash: value.slice(1) || undefined } : splitLink(value);
+    const target = targets.get(linkPath);
     if (!target) {
-      if (drafts.has(linkPath)) collector.add(source, authorErrors.linkToDraft(value), source.positionOf(at));
-      else collector.add(source, authorErrors.brokenLink(value, didYouMean(linkPath, allRoutes)), source.positionOf(at));
-      return;
+      allRoutes ??= [...targets.keys()].filter((route) => includeDrafts || !targets.get(route)!.draft);
+      collector.add(source, authorErrors.brokenLink(value, didYouMean(linkPath, allRoutes)), source.positionOf(at));
+      continue;
     }
-    if (hash && !target.anchors.includes(hash)) {
+    if (target.draft && !includeDrafts && !fromDraft) {
+      collector.add(source, authorErrors.linkToDraft(value), source.positionOf(at));
+      continue;
+    }
+    if (hash && target.anchors && !target.anchors.includes(hash)) {
       const anchors = target.anchors.filter((name) => !LAYOUT_ANCHORS.includes(name));
       collector.add(source, authorErrors.brokenAnchor(value, hash, target.route, didYouMean(hash, anchors), anchors), source.positionOf(at));
     }
-  });
+  }
 }
 
-function pageAnchors(source: YamlSource, page: Page, collector: Collector): string[] {
-  const seen = new Set<string>();
-  page.blocks.forEach((block, index) => {
-    if (!block.id) return;
-    if (seen.has(block.id) || LAYOUT_ANCHORS.includes(block.id)) collector.add(source, authorErrors.duplicateAnchor(block.id), source.positionOf(['blocks', index, 'id']));
-    seen.add(block.id);
+/** The page's anchor ids, read from the raw blocks so that a page with other errors still gets them checked. */
+function pageAnchors(source: YamlSource, collector: Collector): string[] | undefined {
+  const blocks = (source.data as { blocks?: unknown }).blocks;
+  if (!Array.isArray(blocks)) return undefined;
+  // Positions are looked up only for problems: building them costs more than the whole check.
+  const seen = new Map<string, number>();
+  blocks.forEach((block, index) => {
+    const id = (block as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') return;
+    const at = () => source.positionOf(['blocks', index, 'id']);
+    if (LAYOUT_ANCHORS.includes(id)) collector.add(source, authorErrors.reservedAnchor(id), at());
+    else if (seen.has(id)) collector.add(source, authorErrors.duplicateAnchor(id, source.positionOf(['blocks', seen.get(id)!, 'id']).line), at());
+    else seen.set(id, index);
   });
-  return [...LAYOUT_ANCHORS, ...seen];
+  return [...LAYOUT_ANCHORS, ...seen.keys()];
 }
 
 /** Reads site.config.yaml and every page, and reports every problem found, in one pass. */
 export function loadSite(options: LoadOptions): SiteModel {
   const { root, includeDrafts = false } = options;
   const collector = new Collector();
-  let publicCache: string[] | undefined;
+  let publicCache: Set<string> | undefined;
   const publicFiles = () =>
-    (publicCache ??= existsSync(path.join(root, 'public'))
-      ? (readdirSync(path.join(root, 'public'), { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-          .filter((entry) => entry.isFile())
-          .map((entry) => '/' + path.relative(path.join(root, 'public'), path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-      : []);
+    (publicCache ??= new Set(
+      existsSync(path.join(root, 'public'))
+        ? (readdirSync(path.join(root, 'public'), { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+            .filter((entry) => entry.isFile())
+            .map((entry) => '/' + path.relative(path.join(root, 'public'), path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+        : [],
+    ));
 
   const configSource = readSource(root, CONFIG_FILE, collector);
-  const config = configSource ? parseWith(siteConfigSchema, configSource, configSource.data, [], collector) : undefined;
+  const config = configSource ? parseWith(siteConfigSchema, configSource, configSource.data, [], collector, 'site.config.yaml') : undefined;
 
-  const routes = new Map<string, LoadedPage>();
-  const drafts = new Map<string, LoadedPage>();
-  const sources = new Map<LoadedPage, YamlSource>();
-  const pages: LoadedPage[] = [];
-  let notFound: LoadedPage | undefined;
+  interface Read {
+    file: string;
+    route: string | undefined;
+    source: YamlSource;
+    page: Page | undefined;
+    draft: boolean;
+    target: LinkTarget | undefined;
+  }
+  const read: Read[] = [];
+  /** Route or alias → the page that claimed it first (drafts included), for duplicate and link checks. */
+  const targets = new Map<string, LinkTarget>();
+  const unreadable = new Set<string>();
 
-  const files = listPageFiles(root);
-  for (const file of files) {
+  for (const file of listPageFiles(root)) {
     const isNotFound = file === NOT_FOUND_FILE;
-    const route = isNotFound ? '/404' : routeFromFile(file);
-    if (!route) {
-      const source = new YamlSource(file, '');
-      collector.add(source, authorErrors.badPagePath(file), { line: 1, col: 1 });
+    const route = isNotFound ? undefined : routeFromFile(file);
+    if (!isNotFound && !route) {
+      collector.add(new YamlSource(file, ''), authorErrors.badPagePath(file), { line: 1, col: 1 });
       continue;
     }
     const result = validatePage(root, file, collector);
-    if (!result) continue;
-    const loaded: LoadedPage = { file, route, page: result.page, anchors: pageAnchors(result.source, result.page, collector) };
-    sources.set(loaded, result.source);
-    if (isNotFound) {
-      notFound = loaded;
+    if (!result) {
+      if (route) unreadable.add(route);
       continue;
     }
-    const claim = (claimed: string, at: { line: number; col: number }) => {
-      const table = loaded.page.draft && !includeDrafts ? drafts : routes;
-      const owner = routes.get(claimed) ?? drafts.get(claimed);
-      if (owner) collector.add(result.source, authorErrors.duplicateRoute(claimed, owner.file), at);
-      else table.set(claimed, loaded);
-    };
-    claim(route, { line: 1, col: 1 });
-    loaded.page.aliases?.forEach((alias, index) => claim(alias, result.source.positionOf(['aliases', index])));
-    if (!loaded.page.draft || includeDrafts) pages.push(loaded);
+    const draft = (result.source.data as { draft?: unknown }).draft === true;
+    const anchors = pageAnchors(result.source, collector);
+    let target: LinkTarget | undefined;
+    if (route) {
+      target = { file, route, draft, anchors };
+      const owner = targets.get(route);
+      if (owner) collector.add(result.source, authorErrors.duplicateRoute(route, owner.file), { line: 1, col: 1 });
+      else targets.set(route, target);
+    }
+    read.push({ file, route, source: result.source, page: result.page, draft, target });
   }
 
-  for (const [loaded, source] of sources) {
-    checkImages(root, source, source.data, collector, publicFiles);
-    if (loaded.page.draft && !includeDrafts) continue;
-    checkLinks(source, source.data, loaded === notFound ? undefined : loaded.route, routes, drafts, collector);
+  // Aliases after every file route, so that a clash is always reported on the alias, which is the line to change.
+  for (const entry of read) {
+    const aliases = (entry.source.data as { aliases?: unknown }).aliases;
+    if (!entry.target || !Array.isArray(aliases)) continue;
+    aliases.forEach((alias, index) => {
+      if (typeof alias !== 'string') return;
+      const at = () => entry.source.positionOf(['aliases', index]);
+      const owner = targets.get(alias);
+      if (alias === entry.route) collector.add(entry.source, authorErrors.aliasIsOwnRoute(alias), at());
+      else if (!owner) targets.set(alias, entry.target!);
+      else if (owner.route === alias) collector.add(entry.source, authorErrors.aliasIsAPage(alias, owner.file), at());
+      else collector.add(entry.source, authorErrors.aliasTaken(alias, owner === entry.target ? 'this file' : owner.file), at());
+    });
   }
-  if (configSource && config) {
-    checkImages(root, configSource, configSource.data, collector, publicFiles);
-    checkLinks(configSource, configSource.data, undefined, routes, drafts, collector);
+  // Links to a page whose YAML is broken are not reported as broken: that page's own error says what to fix.
+  for (const route of unreadable) if (!targets.has(route)) targets.set(route, { file: '', route, draft: false, anchors: undefined });
+
+  for (const entry of read) {
+    const { links, images } = findRefs(entry.source.data);
+    checkImages(entry.source, images, collector, publicFiles);
+    checkLinks(entry.source, links, entry.draft, entry.route, targets, includeDrafts, collector);
+  }
+  if (configSource) {
+    const { links, images } = findRefs(configSource.data);
+    checkImages(configSource, images, collector, publicFiles);
+    checkLinks(configSource, links, false, undefined, targets, includeDrafts, collector);
+  }
+
+  const routes = new Map<string, LoadedPage>();
+  const pages: LoadedPage[] = [];
+  let notFound: LoadedPage | undefined;
+  const loadedByTarget = new Map<LinkTarget, LoadedPage>();
+  for (const entry of read) {
+    if (!entry.page) continue;
+    if (!entry.route) {
+      notFound = { file: entry.file, route: '/404', page: entry.page, anchors: entry.target?.anchors ?? pageAnchorsOf(entry.page) };
+      continue;
+    }
+    if (entry.draft && !includeDrafts) continue;
+    const loaded: LoadedPage = { file: entry.file, route: entry.route, page: entry.page, anchors: entry.target!.anchors ?? [] };
+    loadedByTarget.set(entry.target!, loaded);
+    pages.push(loaded);
+  }
+  for (const [route, target] of targets) {
+    const loaded = loadedByTarget.get(target);
+    if (loaded) routes.set(route, loaded);
   }
 
   return { config, pages, notFound, routes, diagnostics: sortDiagnostics(collector.diagnostics) };
+}
+
+function pageAnchorsOf(page: Page): string[] {
+  return [...LAYOUT_ANCHORS, ...page.blocks.flatMap((block) => (block.id ? [block.id] : []))];
 }

@@ -1,28 +1,84 @@
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 
 export type YamlPath = ReadonlyArray<string | number>;
 
-/** A parsed YAML file that can say where any value in it was written. */
+/**
+ * A parsed YAML file that can say where any value in it was written.
+ *
+ * Reading is two-speed, to keep validation of a thousand pages well under a second: the data comes from js-yaml
+ * (YAML 1.2 core schema, fast), and the `yaml` document with source positions is built only when something needs a
+ * position, that is when the file has a problem. Both follow the YAML 1.2 core schema, so they read the same values
+ * (tests/validator/yaml-source.test.ts checks this on every page of the site). If js-yaml rejects the file, `yaml`
+ * explains why, with positions.
+ */
 export class YamlSource {
-  readonly doc: Document;
   readonly data: unknown;
-  private readonly lines = new LineCounter();
+  private parsed: Document | undefined;
+  private lines: LineCounter | undefined;
+  private readonly fastFailed: boolean;
 
   constructor(
     readonly file: string,
     readonly text: string,
   ) {
-    this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
-    this.data = this.doc.errors.length ? undefined : this.doc.toJS();
+    let data: unknown;
+    let failed = false;
+    try {
+      data = load(text, { schema: CORE_SCHEMA, filename: file });
+    } catch {
+      failed = true;
+    }
+    this.fastFailed = failed;
+    this.data = failed ? (this.doc.errors.length ? undefined : this.doc.toJS()) : (data ?? null);
   }
 
-  /** YAML syntax errors, each with its position. */
-  get syntaxErrors() {
-    return this.doc.errors.map((error) => ({ ...this.position(error.pos[0]), message: error.message.split('\n')[0]!, code: error.code }));
+  /** The `yaml` document with positions, built on first use. */
+  get doc(): Document {
+    if (!this.parsed) {
+      this.lines = new LineCounter();
+      this.parsed = parseDocument(this.text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
+    }
+    return this.parsed;
+  }
+
+  /** True when the file is not valid YAML; `syntaxErrors` says where and why. */
+  get hasSyntaxErrors(): boolean {
+    return this.fastFailed && this.doc.errors.length > 0;
+  }
+
+  /**
+   * YAML syntax errors, each with its position and the parser's code. Two refinements make them easier to act on:
+   * duplicate keys carry the key's name, and an unclosed quote points at the opening quote, not the end of the file.
+   */
+  get syntaxErrors(): Array<{ line: number; col: number; message: string; code: string; key?: string }> {
+    const seenLines = new Set<number>();
+    const out: Array<{ line: number; col: number; message: string; code: string; key?: string }> = [];
+    for (const error of this.doc.errors) {
+      let offset = error.pos[0];
+      let code: string = error.code;
+      let key: string | undefined;
+      if (error.code === 'DUPLICATE_KEY') {
+        key = /^\s*(?:"([^"]*)"|'([^']*)'|([^:#\n]*?))\s*:/.exec(this.text.slice(offset))?.slice(1).find((part) => part !== undefined);
+      } else if (error.code === 'MISSING_CHAR' && /quote/.test(error.message)) {
+        const mark = error.message.includes("'") ? "'" : '"';
+        const opening = this.text.lastIndexOf(mark, Math.min(offset, this.text.length) - 1);
+        if (opening >= 0) offset = opening;
+        code = 'MISSING_CHAR_QUOTE';
+      } else if (error.code === 'MISSING_CHAR' && /- indicator/.test(error.message)) {
+        code = 'MISSING_CHAR_DASH';
+      }
+      const at = this.position(offset);
+      if (seenLines.has(at.line)) continue;
+      seenLines.add(at.line);
+      out.push({ ...at, message: error.message.split('\n')[0]!, code, ...(key !== undefined ? { key } : {}) });
+    }
+    return out;
   }
 
   position(offset: number): { line: number; col: number } {
-    const { line, col } = this.lines.linePos(offset);
+    void this.doc;
+    const { line, col } = this.lines!.linePos(offset);
     return { line, col };
   }
 

@@ -1,47 +1,91 @@
 /**
- * npm run validate [-- --format pretty|github|json] [--drafts]
+ * npm run validate [-- --format pretty|github|json] [--drafts] [--watch] [--root <dir>]
+ *
  * Checks site.config.yaml and every file in pages/, prints every problem with file:line:col and a hint,
  * and exits 1 when there is at least one error (warnings alone exit 0).
+ *   --format github  GitHub Actions annotations (::error file=…,line=…,col=…::message)
+ *   --format json    { errors, warnings, diagnostics: [{ file, line, col, severity, code, message, hint }] }
+ *   --drafts         treat drafts as published, as the dev server does (links to them are fine)
+ *   --watch          check again on every save in pages/, public/ or site.config.yaml (implies --drafts)
  */
+import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countErrors } from '../engine/diagnostic.ts';
 import { formatDiagnostics, type OutputFormat } from '../engine/format.ts';
 import { loadSite } from '../engine/load-site.ts';
 
-export function runValidation(root: string, format: OutputFormat, includeDrafts: boolean): number {
+const FORMATS: OutputFormat[] = ['pretty', 'github', 'json'];
+
+/** Validates the site at `root`, prints the report, and returns the exit code. */
+export function runValidation(root: string, format: OutputFormat, includeDrafts: boolean, print: (text: string) => void = console.log): number {
   const started = performance.now();
   const site = loadSite({ root, includeDrafts });
   const errors = countErrors(site.diagnostics);
   const warnings = site.diagnostics.length - errors;
   if (format === 'json') {
-    console.log(formatDiagnostics(site.diagnostics, 'json'));
+    print(formatDiagnostics(site.diagnostics, 'json'));
   } else {
-    if (site.diagnostics.length) console.log(formatDiagnostics(site.diagnostics, format));
+    if (site.diagnostics.length) print(formatDiagnostics(site.diagnostics, format));
     const ms = Math.round(performance.now() - started);
     const summary = `${site.pages.length} pages, ${site.routes.size} routes checked in ${ms} ms: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`;
-    if (format === 'pretty') console.log((site.diagnostics.length ? '\n' : '') + summary);
+    if (format === 'pretty') print((site.diagnostics.length ? '\n' : '') + summary);
   }
   return errors ? 1 : 0;
 }
 
-function parseArgs(argv: string[]) {
-  let format: OutputFormat = 'pretty';
+export function parseArgs(argv: string[]): { format: OutputFormat; root: string; drafts: boolean; watch: boolean } | { error: string } {
+  let format = 'pretty';
   let root = process.cwd();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--format') format = argv[++i] as OutputFormat;
-    else if (arg.startsWith('--format=')) format = arg.slice('--format='.length) as OutputFormat;
-    else if (arg === '--root') root = path.resolve(argv[++i]!);
+    if (arg === '--format') format = argv[++i] ?? '';
+    else if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
+    else if (arg === '--root') root = path.resolve(argv[++i] ?? '.');
+    else if (arg !== '--drafts' && arg !== '--watch') return { error: `Unknown option "${arg}". Options: --format pretty|github|json, --drafts, --watch, --root <dir>.` };
   }
-  if (!['pretty', 'github', 'json'].includes(format)) {
-    console.error(`Unknown --format "${format}". Use pretty, github or json.`);
-    process.exit(2);
-  }
-  return { format, root, drafts: argv.includes('--drafts') };
+  if (!FORMATS.includes(format as OutputFormat)) return { error: `Unknown --format "${format}". Use pretty, github or json.` };
+  const watching = argv.includes('--watch');
+  return { format: format as OutputFormat, root, drafts: argv.includes('--drafts') || watching, watch: watching };
+}
+
+/** Re-checks on every change, clearing the terminal first so only the current problems are on screen. */
+export function watchValidation(root: string, format: OutputFormat): () => void {
+  const run = () => {
+    if (process.stdout.isTTY) process.stdout.write('\u001b[2J\u001b[3J\u001b[H');
+    runValidation(root, format, true);
+    if (format === 'pretty') console.log(`\nWatching pages/, public/ and site.config.yaml (drafts included). Press Ctrl+C to stop.`);
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    clearTimeout(timer);
+    // Editors save in several steps (write, rename); one check after they settle.
+    timer = setTimeout(run, 80);
+  };
+  const watchers: FSWatcher[] = [];
+  const tryWatch = (dir: string, recursive: boolean, accept: (file: string) => boolean) => {
+    try {
+      watchers.push(watch(path.join(root, dir), { recursive }, (_event, file) => (file === null || accept(String(file)) ? schedule() : undefined)));
+    } catch {
+      // A folder that does not exist yet (e.g. no public/) is simply not watched.
+    }
+  };
+  tryWatch('pages', true, (file) => /\.ya?ml$/.test(file) || !path.extname(file));
+  tryWatch('public', true, () => true);
+  tryWatch('.', false, (file) => file === 'site.config.yaml');
+  run();
+  return () => {
+    clearTimeout(timer);
+    for (const watcher of watchers) watcher.close();
+  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { format, root, drafts } = parseArgs(process.argv.slice(2));
-  process.exitCode = runValidation(root, format, drafts);
+  const args = parseArgs(process.argv.slice(2));
+  if ('error' in args) {
+    console.error(args.error);
+    process.exit(2);
+  }
+  if (args.watch) watchValidation(args.root, args.format);
+  else process.exitCode = runValidation(args.root, args.format, args.drafts);
 }
