@@ -35,7 +35,7 @@ export const image = z.strictObject({
     .regex(/^\/[^\s]*\.(svg|png|jpe?g|webp|avif)$/, 'a path into public/, like /logos/acme.svg')
     .meta({ description: 'Path of a file in `public/`.', examples: ['/logos/harbor-hotels.svg'] }),
   alt: text('What the image shows, read aloud by screen readers.', 'Harbor Hotels logo'),
-});
+}).meta({ description: 'An image: a file in public/ (src) and what it shows (alt).' });
 
 export const iconNames = [
   'bed', 'bell', 'building', 'calendar', 'car', 'card', 'chart', 'chat', 'check', 'checklist', 'clock', 'cog',
@@ -49,7 +49,7 @@ export const action = z.strictObject({
   label: text('Button text.', 'Book a Demo'),
   href,
   variant: z.enum(['primary', 'secondary']).optional().meta({ description: 'primary = filled, secondary = outlined.' }),
-});
+}).meta({ description: 'A button: its text (label), where it goes (href) and its style (variant).' });
 
 export type Action = z.infer<typeof action>;
 export type Image = z.infer<typeof image>;
