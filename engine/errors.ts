@@ -221,6 +221,7 @@ export const authorErrors = {
 
 /** Messages of the new-page command. */
 export const newPageMessages = {
+  usage: 'Usage: npm run new-page -- /solutions/resorts [--template solution|resource|legal] [--title "Staylix for Resorts"] [--publish]\n       npm run new-page   (asks for the route, template and title)',
   badRoute: (route: string): AuthorError => ({
     code: 'bad-route',
     message: `${quote(route)} is not a route a page can have.`,
@@ -236,6 +237,20 @@ export const newPageMessages = {
     message: `Unknown template ${quote(name)}.`,
     hint: suggestion(guess, `Templates: ${list(known)}.`),
   }),
+  noTemplateFor: (route: string, known: readonly string[]): AuthorError => ({
+    code: 'choose-template',
+    message: `Which template should ${route} use?`,
+    hint: `Add --template with one of: ${list(known)}.`,
+  }),
+  created: (file: string, route: string, draft: boolean): string =>
+    [
+      `Created ${file} for ${route}.`,
+      draft
+        ? `It is a draft: \`npm run dev\` shows it at ${route}; the live site leaves it out until you delete the line "draft: true".`
+        : 'It is not a draft: the next `npm run build` publishes it, so replace the template text first.',
+      'Next: change the words after each colon, then run `npm run validate` (or keep `npm run dev` open: problems appear in the browser).',
+    ].join('\n'),
+  createdWithProblems: (file: string): string => `Created ${file}, but the site now reports problems in it (above). Fix them before publishing.`,
 } as const;
 
 function expectedHint(expected: string): string {
