@@ -1,10 +1,17 @@
 /**
- * On hydrated pages: once the page has loaded and layout has settled, scroll smoothly to the element named by the
- * URL's #hash (instantly under prefers-reduced-motion). The browser's own jump can land off target while images and
- * fonts still move things around; this settles it. Does nothing if the visitor starts scrolling first.
+ * On hydrated pages: once layout has settled (hydrated, fonts ready, two frames later), scroll smoothly to the element
+ * named by the URL's #hash (instantly under prefers-reduced-motion). The browser's own jump can land off target while
+ * fonts and late content still move things around; this settles it. It does not wait for the window's load event,
+ * which a slow third-party frame (the scheduling widget) can hold back for seconds. Does nothing if the visitor
+ * starts scrolling first.
  */
 export function scrollToHashWhenSettled(win: Window = window): () => void {
-  const id = decodeURIComponent(win.location.hash.slice(1));
+  let id: string;
+  try {
+    id = decodeURIComponent(win.location.hash.slice(1));
+  } catch {
+    return () => {}; // a malformed #hash names no element
+  }
   if (!id) return () => {};
   let cancelled = false;
   const cancel = () => {
@@ -20,16 +27,11 @@ export function scrollToHashWhenSettled(win: Window = window): () => void {
     const reduce = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
     target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
   };
-  const afterLayout = () => {
-    const fontsReady = win.document.fonts?.ready ?? Promise.resolve();
-    void fontsReady.then(() => win.requestAnimationFrame(() => win.requestAnimationFrame(scroll)));
-  };
-  if (win.document.readyState === 'complete') afterLayout();
-  else win.addEventListener('load', afterLayout, { once: true });
+  const fontsReady = win.document.fonts?.ready ?? Promise.resolve();
+  void fontsReady.then(() => win.requestAnimationFrame(() => win.requestAnimationFrame(scroll)));
 
   return () => {
     cancel();
-    win.removeEventListener('load', afterLayout);
     for (const type of userEvents) win.removeEventListener(type, cancel);
   };
 }

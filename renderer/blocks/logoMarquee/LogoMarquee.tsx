@@ -17,7 +17,7 @@ export function LogoMarquee({ block }: BlockProps<'logoMarquee'>) {
     <ul className={classes.row} aria-hidden={copy || undefined} data-marquee-copy={copy || undefined}>
       {block.logos.map((logo) => (
         <li key={logo.src} className={classes.logo}>
-          <img src={logo.src} alt={copy ? '' : logo.alt} width={LOGO_WIDTH} height={48} loading="lazy" decoding="async" />
+          <img src={logo.src} alt={copy ? '' : logo.alt} width={LOGO_WIDTH} height={48} decoding="async" />
         </li>
       ))}
     </ul>

@@ -17,6 +17,7 @@ type Status = 'loading' | 'ready' | 'unavailable';
  * The scheduling provider's booking page in an inline, lazily loaded frame (height and min-width from site.config.yaml).
  * A plain link to the booking page sits behind the frame while it loads and under it at all times; if the provider
  * cannot be reached (no message from it in time), the frame gives way to that link and a short explanation.
+ * Without JavaScript the frame comes from a <noscript> in the server HTML.
  */
 export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
   const { scheduler, name } = context.config;
@@ -24,9 +25,12 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
   const bookingUrl = scheduler.url;
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
+  const [live, setLive] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const loadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => setLive(true), []);
 
   useEffect(() => {
     if (status !== 'loading') return;
@@ -61,6 +65,13 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
   };
 
   const unavailable = status === 'unavailable';
+  const frameProps = {
+    className: classes.frame,
+    src,
+    title: `Book a demo with ${name}: scheduling calendar`,
+    height: scheduler.height,
+    loading: 'lazy' as const,
+  };
   return (
     <Section id={block.id} tone={block.tone} heading={block.heading} intro={block.intro} level={block.headingLevel ?? 2} size="lg" centered>
       <div
@@ -88,19 +99,16 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
             </button>
           )}
         </div>
-        {!unavailable && (
-          <iframe
-            key={attempt}
-            ref={frameRef}
-            className={classes.frame}
-            src={src}
-            title={`Book a demo with ${name}: scheduling calendar`}
-            height={scheduler.height}
-            loading="lazy"
-            onLoad={onFrameLoad}
-            data-scheduler-frame
-          />
-        )}
+        {!unavailable &&
+          (live ? (
+            <iframe key={attempt} ref={frameRef} {...frameProps} onLoad={onFrameLoad} data-scheduler-frame />
+          ) : (
+            // Server HTML: the frame for visitors without JavaScript. With JavaScript the frame is mounted after
+            // hydration instead, once the page listens for the provider's messages (none can be missed).
+            <noscript>
+              <iframe {...frameProps} data-scheduler-frame />
+            </noscript>
+          ))}
       </div>
       {!unavailable && (
         <p className={[classes.note, block.tone === 'dark' ? classes.noteOnDark : ''].join(' ')}>

@@ -47,6 +47,19 @@ describe('scheduler block', () => {
     expect(box.style.getPropertyValue('--scheduler-min-width')).toBe('320px');
   });
 
+  it('puts the frame in the server HTML for visitors without JavaScript, next to the fallback link', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { MantineProvider } = await import('@mantine/core');
+    const { Scheduler } = await import('./Scheduler.tsx');
+    const html = renderToString(
+      <MantineProvider>
+        <Scheduler block={loadExample('scheduler')} context={{ config, route: '/' }} />
+      </MantineProvider>,
+    );
+    expect(html).toMatch(/<noscript><iframe [^>]*loading="lazy"[^>]*><\/iframe><\/noscript>/);
+    expect(html).toContain('>Open the booking page</a>');
+  });
+
   it('always carries a plain link to the booking page', () => {
     renderBlock('scheduler');
     const links = screen.getAllByRole('link', { name: 'Open the booking page' });
