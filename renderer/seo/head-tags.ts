@@ -103,10 +103,10 @@ export function headTags(data: PageData): HeadTags {
   ];
   if (config.seo.twitterHandle) meta.push({ name: 'twitter:site', content: config.seo.twitterHandle });
   const jsonLd: object[] = [organizationLd(config)];
-  if (!isNotFound) jsonLd.push(...breadcrumbLd(page.blocks, config.baseUrl, url), ...faqLd(page.blocks), ...pricingLd(page.blocks, config.baseUrl, url));
+  if (!isNotFound && !data.noindex) jsonLd.push(...breadcrumbLd(page.blocks, config.baseUrl, url), ...faqLd(page.blocks), ...pricingLd(page.blocks, config.baseUrl, url));
   return {
     canonical: isNotFound ? undefined : url,
-    robots: isNotFound || page.draft ? 'noindex' : undefined,
+    robots: isNotFound || page.draft || data.noindex ? 'noindex' : undefined,
     meta,
     jsonLd,
   };

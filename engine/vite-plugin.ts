@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
+import type { Diagnostic } from './diagnostic.ts';
+import { loadSite } from './load-site.ts';
+
+/** `  16 | text` lines around a position, with a caret under the column: the overlay shows it as code. */
+export function codeFrame(text: string, line: number, col: number, context = 2): string {
+  const lines = text.split(/\r?\n/);
+  const from = Math.max(1, line - context);
+  const to = Math.min(lines.length, line + context);
+  const width = String(to).length;
+  const out: string[] = [];
+  for (let n = from; n <= to; n++) {
+    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, col - 1))}^`);
+  }
+  return out.join('\n');
+}
+
+/** The Vite error overlay's payload for the site's validation errors: every problem, and the first one's code frame. */
+export function overlayError(root: string, errors: Diagnostic[]): ErrorPayload['err'] {
+  const first = errors[0]!;
+  const count = errors.length === 1 ? '1 problem' : `${errors.length} problems`;
+  const list = errors.map((d) => `${d.file}:${d.line}:${d.col}  ${d.message}${d.hint ? `\n    hint: ${d.hint}` : ''}`).join('\n\n');
+  let frame: string | undefined;
+  try {
+    frame = codeFrame(readFileSync(path.join(root, first.file), 'utf8'), first.line, first.col);
+  } catch {
+    frame = undefined;
+  }
+  return {
+    message: `${count} in the site's YAML. Fix and save: this message goes away by itself.\n\n${list}`,
+    stack: '',
+    plugin: 'yaml-pages',
+    id: path.join(root, first.file),
+    loc: { file: path.join(root, first.file), line: first.line, column: first.col },
+    ...(frame ? { frame } : {}),
+  };
+}
+
+/**
+ * `npm run dev`: validates the site whenever a page, site.config.yaml or a file in public/ changes, shows the problems
+ * in the browser's error overlay (file:line:col, message and hint), and reloads the page once the YAML is valid again
+ * (page YAML is read at render time, so Vite would not reload on its own). Drafts are included, as the dev server shows
+ * them.
+ */
+export function yamlPagesDevPlugin(): Plugin {
+  return {
+    name: 'yaml-pages-dev',
+    apply: 'serve',
+    configureServer(server: ViteDevServer) {
+      const root = server.config.root;
+      const pagesDir = path.join(root, 'pages') + path.sep;
+      const publicDir = path.join(root, 'public') + path.sep;
+      const configFile = path.join(root, 'site.config.yaml');
+      const relevant = (file: string) => (file.startsWith(pagesDir) && /\.ya?ml$/.test(file)) || file === configFile || file.startsWith(publicDir);
+
+      let current: ErrorPayload['err'] | undefined;
+      let dirty = true;
+      const check = () => {
+        if (!dirty) return current;
+        const errors = loadSite({ root, includeDrafts: true }).diagnostics.filter((d) => d.severity === 'error');
+        current = errors.length ? overlayError(root, errors) : undefined;
+        dirty = false;
+        return current;
+      };
+      let timer: NodeJS.Timeout | undefined;
+      const onChange = (file: string) => {
+        if (!relevant(file)) return;
+        dirty = true;
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          const error = check();
+          if (error) {
+            server.config.logger.error(`[yaml-pages] ${error.message}`, { timestamp: true });
+            server.ws.send({ type: 'error', err: error });
+          } else {
+            server.config.logger.info('[yaml-pages] pages are valid; reloading the browser.', { timestamp: true });
+            server.ws.send({ type: 'full-reload', path: '*' });
+          }
+        }, 120);
+      };
+      server.watcher.add([configFile, path.join(root, 'pages')]);
+      server.watcher.on('change', onChange);
+      server.watcher.on('add', onChange);
+      server.watcher.on('unlink', onChange);
+      // A browser that connects (or reconnects) while the YAML has problems sees them at once.
+      server.ws.on('connection', () => {
+        const error = check();
+        if (error) setTimeout(() => server.ws.send({ type: 'error', err: error }), 50);
+      });
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { blockDescription, blockFieldRows, loadBlockExample, type FieldRow } from '../../../engine/block-docs.ts';
+import { blockTypes, isBlockType, type Block, type BlockType } from '../../../schema/blocks.ts';
+import { needsHydration } from '../../BlockList.tsx';
+import type { PageData } from '../../page-data.ts';
+import { getSite } from '../../site/load.ts';
+
+/**
+ * The block catalogue: /_blocks lists every registered block, /_blocks/<type> shows one block rendered from its
+ * example.yaml next to that YAML and its fields. The examples are the blocks' test fixtures too, so the catalogue
+ * shows exactly what the tests check. Pages are noindex and left out of the sitemap.
+ */
+export const CATALOGUE_ROOT = '/_blocks';
+
+export interface CatalogueEntry {
+  type: BlockType;
+  description: string;
+  interactive: boolean;
+  /** False when the example is missing or invalid. */
+  ok: boolean;
+}
+
+export interface CatalogueBlockPage {
+  type: BlockType;
+  description: string;
+  /** The example as written in example.yaml. */
+  yaml: string | undefined;
+  /** The same example, indented as it goes into a page's `blocks:` list. */
+  pageYaml: string | undefined;
+  file: string;
+  fields: FieldRow[];
+  /** Why the example cannot be shown (missing or invalid), in the validator's words, with file:line:col. */
+  problems: string[];
+}
+
+export interface CatalogueData extends PageData {
+  catalogue: { entries: CatalogueEntry[]; block: CatalogueBlockPage | undefined };
+}
+
+const root = () => process.cwd();
+const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+
+/** `/_blocks/hero` → `hero`; `/_blocks` → null; anything else → undefined. */
+export function catalogueTarget(pathname: string): BlockType | null | undefined {
+  const route = normalise(pathname);
+  if (route === CATALOGUE_ROOT) return null;
+  const match = /^\/_blocks\/([A-Za-z]+)$/.exec(route);
+  return match && isBlockType(match[1]!) ? match[1] : undefined;
+}
+
+function exampleOf(type: BlockType) {
+  return loadBlockExample(root(), type);
+}
+
+export function catalogueEntries(): CatalogueEntry[] {
+  return blockTypes.map((type) => {
+    const example = exampleOf(type);
+    return { type, description: blockDescription(type), interactive: example.block ? needsHydration([example.block as Block]) : false, ok: Boolean(example.block) };
+  });
+}
+
+/** The catalogue page a path shows needs client JavaScript only when its example block does. */
+export function catalogueKind(pathname: string): 'static' | 'interactive' | undefined {
+  const target = catalogueTarget(pathname);
+  if (target === undefined) return undefined;
+  if (target === null) return 'static';
+  const block = exampleOf(target).block;
+  return block && needsHydration([block as Block]) ? 'interactive' : 'static';
+}
+
+export function catalogueUrls(kind: 'static' | 'interactive'): string[] {
+  return [CATALOGUE_ROOT, ...blockTypes.map((type) => `${CATALOGUE_ROOT}/${type}`)].filter((url) => catalogueKind(url) === kind);
+}
+
+const asListItem = (yaml: string) =>
+  yaml
+    .trimEnd()
+    .split('\n')
+    .map((line, index) => (index === 0 ? `  - ${line}` : line ? `    ${line}` : line))
+    .join('\n');
+
+export function catalogueData(pathname: string): CatalogueData {
+  const site = getSite();
+  if (!site.config) throw new Error('site.config.yaml is missing or invalid.');
+  const route = normalise(pathname);
+  const target = catalogueTarget(route);
+  const entries = catalogueEntries();
+  let block: CatalogueBlockPage | undefined;
+  let blocks: Block[] = [];
+  if (target) {
+    const example = exampleOf(target);
+    block = {
+      type: target,
+      description: blockDescription(target),
+      yaml: example.text,
+      pageYaml: example.text === undefined ? undefined : asListItem(example.text),
+      file: example.file,
+      fields: blockFieldRows(target, example.data),
+      problems: example.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}  ${d.message} ${d.hint ?? ''}`.trim()),
+    };
+    if (example.block) blocks = [example.block as Block];
+  }
+  return {
+    route,
+    canonicalRoute: route,
+    noindex: true,
+    config: site.config,
+    page: {
+      title: target ? `${target} block · Block catalogue` : 'Block catalogue',
+      description: target ? blockDescription(target) : `Every block a page can use (${blockTypes.length} in all), each rendered from its example next to its YAML.`,
+      blocks,
+    },
+    catalogue: { entries, block },
+  };
+}

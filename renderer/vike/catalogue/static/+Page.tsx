@@ -1,0 +1,1 @@
+export { CatalogueView as default } from '../CatalogueView.tsx';

@@ -1,0 +1,3 @@
+import { catalogueUrls } from '../catalogue-data.ts';
+
+export default () => catalogueUrls('static');

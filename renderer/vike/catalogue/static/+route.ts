@@ -1,0 +1,3 @@
+import { catalogueKind } from '../catalogue-data.ts';
+
+export default (pageContext: { urlPathname: string }) => catalogueKind(pageContext.urlPathname) === 'static';
