@@ -74,6 +74,13 @@ export const authorErrors = {
     message: `Unknown block type ${quote(type)}.`,
     hint: suggestion(guess, `Block types: ${list(known, 40)}. Each one is shown at /_blocks.`),
   }),
+  blockNotAMapping: (index: number, got: string, typeGuess: string | undefined): AuthorError => ({
+    code: 'wrong-type',
+    message: `Block ${index + 1} should be a group of fields starting with "type:", but it is ${got}.`,
+    hint: typeGuess
+      ? `Write "- type: ${typeGuess}", then the block's fields on the lines below, lined up with "type".`
+      : 'Start the block with "- type: …" (a block type), then its fields on the lines below, lined up with "type".',
+  }),
   missingBlockType: (known: readonly string[]): AuthorError => ({
     code: 'missing-block-type',
     message: 'This block has no "type".',

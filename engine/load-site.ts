@@ -66,9 +66,14 @@ class Collector {
 function readSource(root: string, file: string, collector: Collector): YamlSource | undefined {
   const source = new YamlSource(file, readFileSync(path.join(root, file), 'utf8'));
   if (source.hasSyntaxErrors) {
-    for (const error of source.syntaxErrors) {
-      collector.add(source, error.code === 'DUPLICATE_KEY' && error.key ? authorErrors.duplicateKey(error.key) : authorErrors.yamlSyntax(error.code, error.message), error);
-    }
+    // After the first syntax error the parser is lost and what follows is mostly noise: report that one, plus every
+    // duplicate key (those never confuse the parser).
+    source.syntaxErrors
+      .filter((error, index) => index === 0 || error.code === 'DUPLICATE_KEY')
+      .forEach((error) => {
+        const author = error.code === 'DUPLICATE_KEY' && error.key ? authorErrors.duplicateKey(error.key) : authorErrors.yamlSyntax(error.code, error.message);
+        collector.add(source, author, { line: error.line, col: error.col });
+      });
     return undefined;
   }
   const data = source.data;
@@ -79,17 +84,26 @@ function readSource(root: string, file: string, collector: Collector): YamlSourc
   return source;
 }
 
-function parseWith<S extends z.ZodType>(schema: S, source: YamlSource, value: unknown, prefix: YamlPath, collector: Collector, rootName?: string): z.infer<S> | undefined {
+function parseWith<S extends z.ZodType>(
+  schema: S,
+  source: YamlSource,
+  value: unknown,
+  prefix: YamlPath,
+  collector: Collector,
+  rootName?: string,
+  keep: (issue: z.core.$ZodIssue) => boolean = () => true,
+): z.infer<S> | undefined {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  collector.addLocated(source, translateIssues(result.error.issues, schema, source.data, prefix, rootName));
+  collector.addLocated(source, translateIssues(result.error.issues.filter(keep), schema, source.data, prefix, rootName));
   return undefined;
 }
 
 function validateBlock(source: YamlSource, raw: unknown, index: number, collector: Collector): Block | undefined {
   const at: YamlPath = ['blocks', index];
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    collector.add(source, authorErrors.wrongType(`block ${index + 1}`, 'a group of fields starting with "type:"', describeValue(raw)), source.positionOf(at));
+    const typeGuess = typeof raw === 'string' ? didYouMean(raw, blockTypes) : undefined;
+    collector.add(source, authorErrors.blockNotAMapping(index, describeValue(raw), typeGuess), source.positionOf(at));
     return undefined;
   }
   const type = (raw as { type?: unknown }).type;
@@ -123,7 +137,8 @@ function validatePage(root: string, file: string, collector: Collector): { sourc
   const source = readSource(root, file, collector);
   if (!source) return undefined;
   const data = source.data as Record<string, unknown>;
-  const shell = parseWith(pageShellSchema, source, data, [], collector);
+  // Each block is checked on its own below, with its own schema: the shell only checks the page's fields.
+  const shell = parseWith(pageShellSchema, source, data, [], collector, undefined, (issue) => !(issue.path[0] === 'blocks' && issue.path.length >= 2));
   const rawBlocks = data.blocks;
   const blocks = Array.isArray(rawBlocks) ? rawBlocks.map((raw, index) => validateBlock(source, raw, index, collector)) : [];
   // Length warnings do not need the rest of the page to be valid.

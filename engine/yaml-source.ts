@@ -1,7 +1,28 @@
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 
 export type YamlPath = ReadonlyArray<string | number>;
+
+/**
+ * The YAML 1.2 core schema exactly as the `yaml` package reads it. js-yaml's own core schema is more generous with
+ * numbers (1_000, 0b1010), which would make the two parsers disagree; these four types use the spec's patterns.
+ */
+const CORE = FAILSAFE_SCHEMA.extend({
+  implicit: [
+    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (data: string) => /^(?:~|null|Null|NULL)?$/.test(data), construct: () => null }),
+    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (data: string) => /^(?:true|True|TRUE|false|False|FALSE)$/.test(data), construct: (data: string) => /^t/i.test(data) }),
+    new Type('tag:yaml.org,2002:int', {
+      kind: 'scalar',
+      resolve: (data: string) => /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(data),
+      construct: (data: string) => (data.startsWith('0o') ? parseInt(data.slice(2), 8) : data.startsWith('0x') ? parseInt(data.slice(2), 16) : parseInt(data, 10)),
+    }),
+    new Type('tag:yaml.org,2002:float', {
+      kind: 'scalar',
+      resolve: (data: string) => /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/.test(data),
+      construct: (data: string) => (/nan$/i.test(data) ? NaN : /inf$/i.test(data) ? (data.startsWith('-') ? -Infinity : Infinity) : parseFloat(data)),
+    }),
+  ],
+});
 
 /**
  * A parsed YAML file that can say where any value in it was written.
@@ -25,7 +46,7 @@ export class YamlSource {
     let data: unknown;
     let failed = false;
     try {
-      data = load(text, { schema: CORE_SCHEMA, filename: file });
+      data = load(text, { schema: CORE, filename: file });
     } catch {
       failed = true;
     }

@@ -1,0 +1,130 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseArgs, runValidation } from '../../scripts/validate.ts';
+import { makeTestSite, projectRoot, type TestSite } from './test-site.ts';
+
+let site: TestSite;
+beforeAll(() => {
+  site = makeTestSite();
+});
+afterAll(() => site.cleanUp());
+
+/** One broken link (error) and one long title (warning). */
+const brokenAndLong = (): Array<[string, string]> => [
+  ['href: /platform,', 'href: /platfrom,'],
+  ['title: Hotel Management Software for Independent Hotels', 'title: Hotel Management Software for Independent Hotels and Boutique Stays'],
+];
+
+function captured(format: 'pretty' | 'github' | 'json') {
+  const lines: string[] = [];
+  const code = runValidation(site.root, format, false, (text) => lines.push(text));
+  return { code, output: lines.join('\n') };
+}
+
+/** The CLI as `npm run validate` runs it, in a fresh Node process. */
+function cli(...args: string[]) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/validate.ts'), '--root', site.root, ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('output formats', () => {
+  it('pretty: file:line:col, severity, message and an indented hint, then a summary', () => {
+    site.writeFixture(...brokenAndLong());
+    const { code, output } = captured('pretty');
+    expect(code).toBe(1);
+    const [first, second, third, fourth, , summary] = output.split('\n');
+    expect(first).toBe('pages/solutions/fixture.yaml:1:8  warning  The title is 67 characters long; search results cut it after about 60.');
+    expect(second).toBe('    hint: Shorten it to 60 characters or fewer.');
+    expect(third).toBe('pages/solutions/fixture.yaml:10:42  error  Link to "/platfrom" goes nowhere: no page or alias has that route.');
+    expect(fourth).toBe('    hint: Did you mean "/platform"? Create the page (npm run new-page -- /platfrom) or fix the link.');
+    expect(summary).toMatch(/^\d+ pages, \d+ routes checked in \d+ ms: 1 error, 1 warning\.$/);
+  });
+
+  it('github: one workflow command per problem, with file, line and col', () => {
+    site.writeFixture(...brokenAndLong());
+    const { code, output } = captured('github');
+    expect(code).toBe(1);
+    expect(output.split('\n')).toEqual([
+      '::warning file=pages/solutions/fixture.yaml,line=1,col=8,title=title-too-long::The title is 67 characters long; search results cut it after about 60. Shorten it to 60 characters or fewer.',
+      '::error file=pages/solutions/fixture.yaml,line=10,col=42,title=broken-link::Link to "/platfrom" goes nowhere: no page or alias has that route. Did you mean "/platform"? Create the page (npm run new-page -- /platfrom) or fix the link.',
+    ]);
+  });
+
+  it('json: counts and every diagnostic, machine-readable', () => {
+    site.writeFixture(...brokenAndLong());
+    const { code, output } = captured('json');
+    expect(code).toBe(1);
+    expect(JSON.parse(output)).toEqual({
+      errors: 1,
+      warnings: 1,
+      diagnostics: [
+        {
+          file: 'pages/solutions/fixture.yaml',
+          line: 1,
+          col: 8,
+          severity: 'warning',
+          code: 'title-too-long',
+          message: 'The title is 67 characters long; search results cut it after about 60.',
+          hint: 'Shorten it to 60 characters or fewer.',
+        },
+        {
+          file: 'pages/solutions/fixture.yaml',
+          line: 10,
+          col: 42,
+          severity: 'error',
+          code: 'broken-link',
+          message: 'Link to "/platfrom" goes nowhere: no page or alias has that route.',
+          hint: 'Did you mean "/platform"? Create the page (npm run new-page -- /platfrom) or fix the link.',
+        },
+      ],
+    });
+  });
+
+  it('github escapes newlines, % and the property separators', () => {
+    site.writeFixture(['href: /platform,', 'href: "/plat%form,x:y",']);
+    const { output } = captured('github');
+    expect(output).toContain('::error file=pages/solutions/fixture.yaml,line=10,col=42,title=broken-link::Link to "/plat%25form,x:y" goes nowhere');
+  });
+});
+
+describe('arguments', () => {
+  it('accepts --format in both spellings, and --drafts and --watch', () => {
+    expect(parseArgs(['--format', 'github'])).toMatchObject({ format: 'github', drafts: false, watch: false });
+    expect(parseArgs(['--format=json', '--drafts'])).toMatchObject({ format: 'json', drafts: true });
+    expect(parseArgs(['--watch'])).toMatchObject({ watch: true, drafts: true });
+  });
+
+  it('refuses an unknown format or option with a message', () => {
+    expect(parseArgs(['--format', 'xml'])).toEqual({ error: 'Unknown --format "xml". Use pretty, github or json.' });
+    expect(parseArgs(['--frmat'])).toEqual({ error: 'Unknown option "--frmat". Options: --format pretty|github|json, --drafts, --watch, --root <dir>.' });
+  });
+});
+
+describe('exit codes of npm run validate', () => {
+  it('0 for a clean site, 1 with errors, 0 with warnings only, 2 for wrong usage', () => {
+    site.writeFixture();
+    const clean = cli();
+    expect(clean.status).toBe(0);
+    expect(clean.stdout).toMatch(/checked in \d+ ms: 0 errors, 0 warnings\.\n$/);
+
+    site.writeFixture(['href: /platform,', 'href: /platfrom,']);
+    const broken = cli('--format', 'github');
+    expect(broken.status).toBe(1);
+    expect(broken.stdout).toContain('::error file=pages/solutions/fixture.yaml,line=10,col=42,title=broken-link::');
+
+    site.writeFixture(brokenAndLong()[1]!);
+    const warned = cli();
+    expect(warned.status).toBe(0);
+    expect(warned.stdout).toContain('pages/solutions/fixture.yaml:1:8  warning  The title is 67 characters long');
+    expect(warned.stdout).toMatch(/0 errors, 1 warning\.\n$/);
+
+    const wrong = cli('--format', 'xml');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('Unknown --format "xml". Use pretty, github or json.');
+  });
+});
