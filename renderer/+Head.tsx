@@ -1,17 +1,29 @@
+import { MantineProvider } from '@mantine/core';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { PageData } from './page-data.ts';
 import { headTags, serializeJsonLd } from './seo/head-tags.ts';
+import { theme } from './theme.ts';
 
-/** Canonical URL, Open Graph, Twitter card and JSON-LD for the current page. */
+/**
+ * Canonical URL, Open Graph, Twitter card and JSON-LD for the current page, and Mantine's theme CSS variables and
+ * responsive classes (the provider in Layout.tsx leaves them out, so they are not rendered inside <body>).
+ * Rendered on the server only.
+ */
 export default function Head() {
   const pageContext = usePageContext();
   const data = pageContext.data as PageData | undefined;
-  if (!data) return null;
+  const mantineStyles = (
+    <MantineProvider theme={theme} forceColorScheme="light">
+      {null}
+    </MantineProvider>
+  );
+  if (!data) return mantineStyles;
   const tags = headTags(data);
   return (
     <>
       <link rel="icon" href="/logo.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#1d4ed8" />
+      {mantineStyles}
       {tags.canonical && <link rel="canonical" href={tags.canonical} />}
       {tags.robots && <meta name="robots" content={tags.robots} />}
       {tags.meta.map((tag) => (tag.property ? <meta key={tag.property} property={tag.property} content={tag.content} /> : <meta key={tag.name} name={tag.name} content={tag.content} />))}

@@ -19,7 +19,8 @@ import classes from './Layout.module.css';
 export function Layout({ config, route, hideNavbar, children }: { config: SiteConfig; route: string; hideNavbar?: boolean; children: ReactNode }) {
   useEffect(() => scrollToHashWhenSettled(), []);
   return (
-    <MantineProvider theme={theme} forceColorScheme="light">
+    // Mantine's CSS variables and responsive classes are rendered in <head> by renderer/+Head.tsx (a <style> in <body> is invalid HTML).
+    <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
       <ErrorBoundary fullPage>
         <div id="top" className={classes.shell}>
           <a className={classes.skipLink} href="#main">
