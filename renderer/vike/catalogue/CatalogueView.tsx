@@ -1,7 +1,8 @@
 import { useData } from 'vike-react/useData';
 import { BlockList } from '../../BlockList.tsx';
 import { Layout } from '../../layout/Layout.tsx';
-import { CATALOGUE_ROOT, type CatalogueBlockPage, type CatalogueData, type CatalogueEntry } from './catalogue-data.ts';
+import type { CatalogueBlockPage, CatalogueData, CatalogueEntry } from './catalogue-data.ts';
+import { CATALOGUE_ROOT } from './catalogue-root.ts';
 import classes from './Catalogue.module.css';
 
 /** Schema descriptions mark field names and paths with backticks: show those as code, never as HTML. */

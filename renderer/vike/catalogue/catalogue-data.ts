@@ -3,13 +3,14 @@ import { blockTypes, isBlockType, type Block, type BlockType } from '../../../sc
 import { needsHydration } from '../../BlockList.tsx';
 import type { PageData } from '../../page-data.ts';
 import { getSite } from '../../site/load.ts';
+import { CATALOGUE_ROOT } from './catalogue-root.ts';
 
 /**
  * The block catalogue: /_blocks lists every registered block, /_blocks/<type> shows one block rendered from its
  * example.yaml next to that YAML and its fields. The examples are the blocks' test fixtures too, so the catalogue
  * shows exactly what the tests check. Pages are noindex and left out of the sitemap.
  */
-export const CATALOGUE_ROOT = '/_blocks';
+export { CATALOGUE_ROOT };
 
 export interface CatalogueEntry {
   type: BlockType;
