@@ -3,7 +3,8 @@
  * - sitemap.xml: every published page once, at its canonical URL (no drafts, no aliases, no 404, no /_blocks);
  * - robots.txt: allows everything but the block catalogue and points at the sitemap;
  * - inlines the page's stylesheets into one <style> in <head>, so no CSS request blocks the first paint
- *   (every page's CSS is a few KB gzip; a separate request costs a round trip on a mobile network).
+ *   (every page's CSS is a few KB gzip; a separate request costs a round trip on a mobile network), leaving out
+ *   the stylesheets the page cannot use (see `isUnused`): every block's CSS is bundled into every page otherwise.
  * Usage: tsx scripts/postbuild.ts [--root .] [--dir dist/client]
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -45,31 +46,127 @@ const STYLESHEET = /<link\b[^>]*\brel=["']?stylesheet["']?[^>]*>\s*/gi;
 const MARKER = '\u0000inline-css\u0000';
 const HREF = /\bhref=["']?([^"'\s>]+)/i;
 
+/** Removes `@keyframes`/`@font-face` blocks (their bodies hold no selectors), comments and attribute-selector values. */
+function stripNonSelectorText(css: string): { text: string; hasFontFace: boolean } {
+  let text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  let hasFontFace = false;
+  for (;;) {
+    const at = /@(?:-\w+-)?(keyframes|font-face)\b[^{]*\{/i.exec(text);
+    if (!at) break;
+    if (at[1]!.toLowerCase() === 'font-face') hasFontFace = true;
+    let depth = 1;
+    let end = at.index + at[0].length;
+    while (end < text.length && depth) {
+      if (text[end] === '{') depth++;
+      else if (text[end] === '}') depth--;
+      end++;
+    }
+    text = text.slice(0, at.index) + text.slice(end);
+  }
+  return { text, hasFontFace };
+}
+
 /**
- * Replaces the same-origin stylesheet links of a page by one inline <style> at the place of the first one.
- * `readCss` gets the href (`/assets/static/x.css`) and returns the file's text, or undefined to keep that link.
+ * The class names a stylesheet selects on, and whether any of its rules can match without a class
+ * (element, attribute, `:root` selectors, `@font-face`…): such a stylesheet is always kept.
  */
-export function inlineStylesheets(html: string, readCss: (href: string) => string | undefined): { html: string; inlined: string[] } {
+export function stylesheetClasses(css: string): { classes: Set<string>; global: boolean } {
+  const { text, hasFontFace } = stripNonSelectorText(css);
+  const classes = new Set<string>();
+  let global = hasFontFace;
+  for (const match of text.matchAll(/([^{};]+)\{/g)) {
+    const prelude = match[1]!.trim();
+    if (prelude.startsWith('@')) continue;
+    for (const selector of prelude.replace(/\[[^\]]*\]/g, '[]').split(',')) {
+      const found = [...selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!);
+      if (!found.length) global = true;
+      for (const name of found) classes.add(name);
+    }
+  }
+  return { classes, global };
+}
+
+/** Every class name used in the page's markup. */
+export function usedClasses(html: string): Set<string> {
+  const used = new Set<string>();
+  for (const match of html.matchAll(/\sclass=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi)) {
+    for (const name of (match[1] ?? match[2] ?? match[3] ?? '').split(/\s+/)) if (name) used.add(name);
+  }
+  return used;
+}
+
+export interface Stylesheet {
+  href: string;
+  css: string;
+  classes: Set<string>;
+  global: boolean;
+  /** True for a block's own CSS module: it styles nothing outside that block, whatever the page's JavaScript does. */
+  blockModule: boolean;
+}
+
+/**
+ * A stylesheet the page cannot use: all its rules need a class that the page's markup never has. On a page that
+ * loads JavaScript only block CSS modules are left out (a block is rendered on the server or not at all), since
+ * other components may render new markup in the browser (error fallbacks, menus).
+ */
+export function isUnused(sheet: Stylesheet, used: Set<string>, pageHasScript: boolean): boolean {
+  if (sheet.global || !sheet.classes.size) return false;
+  if (pageHasScript && !sheet.blockModule) return false;
+  for (const name of sheet.classes) if (used.has(name)) return false;
+  return true;
+}
+
+/**
+ * Replaces the same-origin stylesheet links of a page by one inline <style> at the place of the first one,
+ * leaving out the sheets the page cannot use. `readSheet` gets the href (`/assets/static/x.css`) and returns
+ * the stylesheet, or undefined to keep that link as it is.
+ */
+export function inlineStylesheets(html: string, readSheet: (href: string) => Stylesheet | undefined): { html: string; inlined: string[]; dropped: string[] } {
   const head = /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html);
-  if (!head) return { html, inlined: [] };
+  if (!head) return { html, inlined: [], dropped: [] };
+  const used = usedClasses(html);
+  const pageHasScript = /<script\b[^>]*\bsrc=/i.test(html);
   const inlined: string[] = [];
+  const dropped: string[] = [];
   const css: string[] = [];
+  const markers: string[] = [];
   let placed = false;
   const newHead = head[0].replace(STYLESHEET, (tag) => {
     const href = HREF.exec(tag)?.[1];
-    const text = href && href.startsWith('/') && !href.startsWith('//') ? readCss(href) : undefined;
-    if (href === undefined || text === undefined) return tag;
-    if (!inlined.includes(href)) {
-      inlined.push(href);
-      css.push(text.trim());
+    const sheet = href && href.startsWith('/') && !href.startsWith('//') ? readSheet(href) : undefined;
+    if (href === undefined || sheet === undefined) return tag;
+    if (!inlined.includes(href) && !dropped.includes(href)) {
+      if (isUnused(sheet, used, pageHasScript)) dropped.push(href);
+      else {
+        inlined.push(href);
+        css.push(sheet.css.trim());
+      }
+      // Vite's preload helper adds a <link> for every stylesheet of a dynamically imported chunk that the page lacks
+      // (on hydrated pages: all of them, in a different order). A disabled link is never fetched but counts as present.
+      if (pageHasScript) markers.push(`<link rel="stylesheet" href="${href}" disabled>`);
     }
     if (placed) return '';
     placed = true;
     return MARKER;
   });
-  if (!inlined.length) return { html, inlined };
-  const style = `<style>${css.join('\n').replace(/<\/style/gi, '<\\/style')}</style>\n`;
-  return { html: html.replace(head[0], () => newHead.replace(MARKER, () => style)), inlined };
+  if (!inlined.length && !dropped.length) return { html, inlined, dropped };
+  const style = (css.length ? `<style>${css.join('\n').replace(/<\/style/gi, '<\\/style')}</style>` : '') + markers.join('') + '\n';
+  return { html: html.replace(head[0], () => newHead.replace(MARKER, () => style)), inlined, dropped };
+}
+
+/**
+ * Stylesheets that belong to a block's CSS module, from Vike's build manifest (dist/assets.json): a CSS file is a
+ * block's when every chunk that imports it is a `renderer/blocks/**` CSS module chunk.
+ */
+export function blockStylesheets(distRoot: string): Set<string> {
+  const manifestFile = path.join(distRoot, 'assets.json');
+  const result = new Set<string>();
+  if (!existsSync(manifestFile)) return result;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { name?: string; css?: string[] }>;
+  const owners = new Map<string, string[]>();
+  for (const chunk of Object.values(manifest)) for (const css of chunk.css ?? []) owners.set('/' + css, [...(owners.get('/' + css) ?? []), chunk.name ?? '']);
+  for (const [css, names] of owners) if (names.every((name) => name.startsWith('renderer_blocks_') && name.includes('.module'))) result.add(css);
+  return result;
 }
 
 /** `index.html` → `/`, `pricing/index.html` → `/pricing`, `404.html` → `/404`. */
@@ -83,25 +180,29 @@ export function routeOfHtmlFile(relative: string): string {
 export function postbuild(root: string, dir: string) {
   if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`vike build\` first.`);
   const baseUrl = (parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as { baseUrl: string }).baseUrl.replace(/\/+$/, '');
-  const cssCache = new Map<string, string | undefined>();
-  const readCss = (href: string) => {
-    if (!cssCache.has(href)) {
+  const blockSheets = blockStylesheets(path.dirname(dir));
+  const sheets = new Map<string, Stylesheet | undefined>();
+  const readSheet = (href: string) => {
+    if (!sheets.has(href)) {
       const file = path.join(dir, href.split('?')[0]!);
-      cssCache.set(href, file.startsWith(dir) && existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+      const css = file.startsWith(dir) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+      sheets.set(href, css === undefined ? undefined : { href, css, ...stylesheetClasses(css), blockModule: blockSheets.has(href) });
     }
-    return cssCache.get(href);
+    return sheets.get(href);
   };
   const pages: Array<{ route: string; html: string }> = [];
+  let dropped = 0;
   for (const relative of (readdirSync(dir, { recursive: true }) as string[]).filter((file) => file.endsWith('.html'))) {
     const file = path.join(dir, relative);
-    const { html, inlined } = inlineStylesheets(readFileSync(file, 'utf8'), readCss);
-    if (inlined.length) writeFileSync(file, html);
-    pages.push({ route: routeOfHtmlFile(relative), html });
+    const result = inlineStylesheets(readFileSync(file, 'utf8'), readSheet);
+    if (result.inlined.length || result.dropped.length) writeFileSync(file, result.html);
+    dropped += result.dropped.length;
+    pages.push({ route: routeOfHtmlFile(relative), html: result.html });
   }
   const urls = sitemapUrls(pages);
   writeFileSync(path.join(dir, 'sitemap.xml'), sitemapXml(urls));
   writeFileSync(path.join(dir, 'robots.txt'), robotsTxt(baseUrl));
-  return { urls: urls.length, pages: pages.length };
+  return { urls: urls.length, pages: pages.length, droppedPerPage: pages.length ? dropped / pages.length : 0 };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -111,5 +212,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dir = path.resolve(root, arg('--dir', 'dist/client'));
   const started = performance.now();
   const result = postbuild(root, dir);
-  console.log(`postbuild: sitemap.xml (${result.urls} URLs), robots.txt, CSS inlined in ${result.pages} pages in ${Math.round(performance.now() - started)} ms.`);
+  console.log(`postbuild: sitemap.xml (${result.urls} URLs), robots.txt, CSS inlined in ${result.pages} pages (${result.droppedPerPage.toFixed(1)} unused stylesheets left out per page) in ${Math.round(performance.now() - started)} ms.`);
 }

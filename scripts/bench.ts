@@ -1,0 +1,170 @@
+/**
+ * npm run bench [-- --build] [--no-lighthouse] [--pages /,/pricing,...] [--runs 3]
+ *
+ * Checks the performance budgets of the built site and prints the figures:
+ *   1. page weight of every route: client JS and CSS, gzip, against the budget of its kind (scripts/budgets.ts);
+ *   2. Lighthouse 12 (mobile emulation, simulated throttling) on the landing, pricing, a solution and a resource page,
+ *      served by scripts/serve.ts (gzip and the _headers file, like a static host): Performance, Accessibility,
+ *      Best Practices and SEO must be 100, CLS 0, and no web font may block rendering.
+ * Builds first when dist/client is missing (or with --build). Exits 1 when a budget fails.
+ * Lighthouse drives the system Chromium (CHROME_PATH, default /usr/bin/chromium); it never downloads a browser.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type * as LH from 'lighthouse/types/lh.js';
+import { budgets, formatKb, jsBudget, measureSite } from './budgets.ts';
+import { startServer } from './serve.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist', 'client');
+/** Full Lighthouse reports (JSON, open them at https://googlechrome.github.io/lighthouse/viewer/). */
+const reportDir = path.join(root, '.bench');
+const args = process.argv.slice(2);
+const DEFAULT_PAGES = ['/', '/pricing', '/solutions/hotels', '/resources/blog'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join(' | ')} |`;
+  return [line(header), `|${widths.map((width, index) => (index === 0 ? ':' : '') + '-'.repeat(width + 1) + (index === 0 ? '' : ':')).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+function build() {
+  console.log('Building the site (npm run build)…');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function weightBudgets(): string[] {
+  const failures: string[] = [];
+  const pages = measureSite(dist);
+  const rows = pages.map((page) => {
+    const js = jsBudget(page.route);
+    const jsOk = page.jsGzip <= js;
+    const cssOk = page.cssGzip <= budgets.cssPerPage;
+    if (!jsOk) failures.push(`${page.route}: client JS ${formatKb(page.jsGzip)} > ${formatKb(js)}`);
+    if (!cssOk) failures.push(`${page.route}: CSS ${formatKb(page.cssGzip)} > ${formatKb(budgets.cssPerPage)}`);
+    return [page.route, page.kind, formatKb(page.jsGzip), formatKb(js), formatKb(page.cssGzip), formatKb(budgets.cssPerPage), formatKb(page.htmlGzip), jsOk && cssOk ? 'PASS' : 'FAIL'];
+  });
+  console.log(`\nPage weight (gzip) of ${pages.length} built pages\n`);
+  console.log(table(['route', 'kind', 'JS', 'JS budget', 'CSS', 'CSS budget', 'HTML', 'result'], rows));
+  return failures;
+}
+
+interface LighthouseRow {
+  page: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  cls: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  fonts: string[];
+  renderBlocking: string[];
+  failedAudits: string[];
+}
+
+async function runLighthouse(pages: string[]): Promise<{ rows: LighthouseRow[]; failures: string[] }> {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) {
+    return { rows: [], failures: [`Lighthouse needs Chromium: ${chromePath} does not exist (set CHROME_PATH; no browser is downloaded).`] };
+  }
+  const server = await startServer(dist, 0);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const runs = Math.max(1, Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 1));
+  mkdirSync(reportDir, { recursive: true });
+  const rows: LighthouseRow[] = [];
+  const failures: string[] = [];
+  try {
+    for (const page of pages) {
+      process.stdout.write(`Lighthouse (mobile) ${page} … `);
+      // A fresh browser for every run (reusing one gives NO_NAVSTART errors); with --runs N the median run counts.
+      const results: LH.Result[] = [];
+      let error = '';
+      for (let run = 0; run < runs; run++) {
+        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+        try {
+          const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], formFactor: 'mobile' });
+          if (result?.lhr && !result.lhr.runtimeError) results.push(result.lhr);
+          else error = result?.lhr?.runtimeError?.message ?? 'no result';
+        } finally {
+          chrome.kill();
+        }
+      }
+      if (!results.length) {
+        failures.push(`${page}: Lighthouse failed (${error})`);
+        console.log('failed');
+        continue;
+      }
+      results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const lhr = results[Math.floor((results.length - 1) / 2)]!;
+      writeFileSync(path.join(reportDir, `lighthouse${page === '/' ? '-home' : page.replace(/\//g, '-')}.json`), JSON.stringify(lhr));
+      const audit = (id: string) => lhr.audits[id];
+      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as LighthouseRow['scores'];
+      const requests = (audit('network-requests')?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+      const blocking = (audit('render-blocking-insight')?.details ?? audit('render-blocking-resources')?.details) as { items?: Array<{ url?: string }> } | undefined;
+      const failedAudits = Object.values(lhr.categories)
+        .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]!))
+        .filter((item) => item.score !== null && item.score < 1)
+        .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}`);
+      const row: LighthouseRow = {
+        page,
+        scores,
+        cls: audit('cumulative-layout-shift')?.numericValue ?? NaN,
+        fcp: audit('first-contentful-paint')?.numericValue ?? NaN,
+        lcp: audit('largest-contentful-paint')?.numericValue ?? NaN,
+        tbt: audit('total-blocking-time')?.numericValue ?? NaN,
+        fonts: requests.filter((request) => request.resourceType === 'Font').map((request) => request.url),
+        renderBlocking: (blocking?.items ?? []).map((item) => item.url ?? '').filter(Boolean),
+        failedAudits,
+      };
+      rows.push(row);
+      console.log(`${CATEGORIES.map((id) => scores[id]).join(' / ')} (CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)})`);
+      for (const id of CATEGORIES) if (scores[id] < 100) failures.push(`${page}: ${lhr.categories[id]!.title} ${scores[id]} < 100`);
+      if (Number(row.cls.toFixed(3)) !== 0) failures.push(`${page}: CLS ${row.cls.toFixed(3)} > 0`);
+      const blockingFonts = row.renderBlocking.filter((url) => /\.(woff2?|ttf|otf)(\?|$)|fonts\.(googleapis|gstatic)\.com/.test(url));
+      if (blockingFonts.length) failures.push(`${page}: render-blocking web fonts: ${blockingFonts.join(', ')}`);
+    }
+  } finally {
+    server.close();
+  }
+  if (rows.length) {
+    console.log('\nLighthouse 12, mobile emulation with simulated throttling\n');
+    console.log(
+      table(
+        ['page', 'Performance', 'Accessibility', 'Best Practices', 'SEO', 'CLS', 'FCP', 'LCP', 'TBT', 'web fonts', 'result'],
+        rows.map((row) => [
+          row.page,
+          ...CATEGORIES.map((id) => String(row.scores[id])),
+          row.cls.toFixed(3),
+          `${Math.round(row.fcp)} ms`,
+          `${Math.round(row.lcp)} ms`,
+          `${Math.round(row.tbt)} ms`,
+          String(row.fonts.length),
+          failures.some((failure) => failure.startsWith(`${row.page}:`)) ? 'FAIL' : 'PASS',
+        ]),
+      ),
+    );
+    for (const row of rows) if (row.failedAudits.length) console.log(`  ${row.page}: audits below 100: ${row.failedAudits.join(', ')}`);
+  }
+  return { rows, failures };
+}
+
+async function main() {
+  if (args.includes('--build') || !existsSync(path.join(dist, 'index.html'))) build();
+  const failures = weightBudgets();
+  if (!args.includes('--no-lighthouse')) {
+    const pages = args.includes('--pages') ? args[args.indexOf('--pages') + 1]!.split(',') : DEFAULT_PAGES;
+    console.log('');
+    failures.push(...(await runLighthouse(pages)).failures);
+  }
+  if (failures.length) {
+    console.log(`\nFAIL: ${failures.length} budget${failures.length === 1 ? '' : 's'} missed\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
+    process.exitCode = 1;
+  } else console.log('\nPASS: every budget met.');
+}
+
+await main();

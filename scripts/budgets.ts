@@ -1,0 +1,101 @@
+/**
+ * Page-weight measurements on the built site (dist/client), shared by `npm run bench` and tests/budgets:
+ * the JavaScript a page loads (its module scripts and everything they import, statically or dynamically)
+ * and the CSS it applies (inline <style> elements and stylesheet links), gzip-compressed as a host would serve them.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const KB = 1024;
+
+/** Budgets from the product owner (gzip bytes). */
+export const budgets = {
+  jsLanding: 100 * KB,
+  jsSolution: 60 * KB,
+  jsLegal: 0,
+  /** Every other page: no more than the landing page. */
+  jsOther: 100 * KB,
+  cssPerPage: 15 * KB,
+} as const;
+
+export const legalRoutes = ['/terms-conditions', '/privacy-policy', '/service-delivery-policy', '/cancellation-refund-policy'];
+
+export type PageKind = 'landing' | 'solution' | 'legal' | 'other';
+
+export function pageKind(route: string): PageKind {
+  if (route === '/') return 'landing';
+  if (legalRoutes.includes(route)) return 'legal';
+  if (route === '/solutions' || route.startsWith('/solutions/')) return 'solution';
+  return 'other';
+}
+
+export const jsBudget = (route: string) => ({ landing: budgets.jsLanding, solution: budgets.jsSolution, legal: budgets.jsLegal, other: budgets.jsOther })[pageKind(route)];
+
+export const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+
+/** Every route of dist/client with its HTML file: `/` → index.html, `/404` → 404.html. */
+export function builtPages(dir: string): Array<{ route: string; file: string }> {
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => ({
+      route: file === 'index.html' ? '/' : file.endsWith('/index.html') ? '/' + file.slice(0, -'/index.html'.length) : '/' + file.replace(/\.html$/, ''),
+      file: path.join(dir, file),
+    }))
+    .sort((a, b) => a.route.localeCompare(b.route));
+}
+
+const IMPORT = /(?:\bimport\s*\(\s*|\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*)["']([^"']+\.js)["']/g;
+
+/** A built JS file and every file it imports, statically or dynamically (resolved relative to it). */
+export function moduleGraph(dir: string, entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const file = path.join(dir, entry);
+  if (!existsSync(file)) return seen;
+  const code = readFileSync(file, 'utf8');
+  for (const match of code.matchAll(IMPORT)) {
+    const target = match[1]!;
+    if (/^https?:/.test(target)) continue;
+    const resolved = target.startsWith('/') ? target : path.posix.join(path.posix.dirname(entry), target);
+    moduleGraph(dir, resolved, seen);
+  }
+  // Vite's preload helper lists a dynamic import's dependencies as strings: "assets/chunks/x.js".
+  for (const match of code.matchAll(/["'](\/?assets\/[\w./-]+\.js)["']/g)) moduleGraph(dir, '/' + match[1]!.replace(/^\//, ''), seen);
+  return seen;
+}
+
+export interface PageWeight {
+  route: string;
+  kind: PageKind;
+  /** JS files loaded by the page (absolute URL paths). */
+  scripts: string[];
+  jsGzip: number;
+  cssGzip: number;
+  htmlGzip: number;
+}
+
+export function measurePage(dir: string, route: string, html: string): PageWeight {
+  const entries = [...html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["'][^>]*>/gi), ...html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*\bhref=["']([^"']+)["'][^>]*>/gi)]
+    .map((match) => match[1]!)
+    .filter((src) => src.startsWith('/'));
+  const seen = new Set<string>();
+  for (const entry of entries) moduleGraph(dir, entry, seen);
+  const scripts = [...seen].filter((file) => existsSync(path.join(dir, file))).sort();
+  const jsGzip = scripts.reduce((sum, file) => sum + gzipSize(readFileSync(path.join(dir, file))), 0);
+  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]!);
+  const linkedCss = [...html.matchAll(/<link\b[^>]*\brel=["']stylesheet["'][^>]*>/gi)]
+    .filter((match) => !/\sdisabled\b/i.test(match[0])) // disabled stylesheets are never fetched
+    .map((match) => /\bhref=["']([^"']+)["']/.exec(match[0])?.[1])
+    .filter((href): href is string => !!href && href.startsWith('/') && existsSync(path.join(dir, href)))
+    .map((href) => readFileSync(path.join(dir, href), 'utf8'));
+  const css = [...inlineCss, ...linkedCss].join('\n');
+  return { route, kind: pageKind(route), scripts, jsGzip, cssGzip: css ? gzipSize(css) : 0, htmlGzip: gzipSize(html) };
+}
+
+export function measureSite(dir: string): PageWeight[] {
+  return builtPages(dir).map(({ route, file }) => measurePage(dir, route, readFileSync(file, 'utf8')));
+}
+
+export const formatKb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;

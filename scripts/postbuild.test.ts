@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { inlineStylesheets, isUnused, robotsTxt, sitemapUrls, sitemapXml, stylesheetClasses, usedClasses, type Stylesheet } from './postbuild.ts';
+
+const sheet = (href: string, css: string, blockModule = false): Stylesheet => ({ href, css, ...stylesheetClasses(css), blockModule });
+
+describe('stylesheetClasses', () => {
+  it('collects the classes a stylesheet selects on, ignoring keyframes, attribute values and comments', () => {
+    const { classes, global } = stylesheetClasses('/* .comment */ .a .b:hover, .c[href$=".pdf"] { color: red } @media (min-width: 48em) { .d { x: y } } @keyframes k { from { opacity: 0 } to { opacity: 1 } }');
+    expect([...classes].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(global).toBe(false);
+  });
+
+  it('treats element, :root and attribute selectors and @font-face as global', () => {
+    expect(stylesheetClasses(':root { --x: 1 }').global).toBe(true);
+    expect(stylesheetClasses('.a, h1 { x: y }').global).toBe(true);
+    expect(stylesheetClasses('[data-x] { x: y }').global).toBe(true);
+    expect(stylesheetClasses('@font-face { font-family: X } .a { x: y }').global).toBe(true);
+  });
+});
+
+describe('inlineStylesheets', () => {
+  const css: Record<string, Stylesheet> = {
+    '/a.css': sheet('/a.css', ':root{--x:1}'),
+    '/b.css': sheet('/b.css', '.used{color:red}', true),
+    '/c.css': sheet('/c.css', '.unused{color:blue}', true),
+    '/d.css': sheet('/d.css', '.menu-open{color:green}'),
+  };
+  const page = (body: string, script = '') =>
+    `<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"><link rel="stylesheet" href="/b.css"><link rel="stylesheet" href="/c.css"><link rel="stylesheet" href="/d.css"><title>x</title>${script}</head><body>${body}</body></html>`;
+
+  it('replaces the links of a static page by one <style>, in order, without the sheets the page cannot use', () => {
+    const result = inlineStylesheets(page('<p class="used">x</p>'), (href) => css[href]);
+    expect(result.inlined).toEqual(['/a.css', '/b.css']);
+    expect(result.dropped).toEqual(['/c.css', '/d.css']);
+    expect(result.html).toContain('<head><style>:root{--x:1}\n.used{color:red}</style>');
+    expect(result.html).not.toContain('<link');
+  });
+
+  it('on a page with JavaScript drops only block CSS modules and leaves disabled links so Vite does not load them again', () => {
+    const result = inlineStylesheets(page('<p class="used">x</p>', '<script type="module" src="/e.js" async></script>'), (href) => css[href]);
+    expect(result.dropped).toEqual(['/c.css']);
+    expect(result.inlined).toEqual(['/a.css', '/b.css', '/d.css']);
+    for (const href of ['/a.css', '/b.css', '/c.css', '/d.css']) expect(result.html).toContain(`<link rel="stylesheet" href="${href}" disabled>`);
+  });
+
+  it('keeps links it cannot read and never lets CSS close the <style> element', () => {
+    const result = inlineStylesheets('<html><head><link rel="stylesheet" href="https://cdn.example/x.css"><link rel="stylesheet" href="/x.css"></head><body></body></html>', (href) =>
+      href === '/x.css' ? sheet('/x.css', 'a::after{content:"</style><script>"}') : undefined,
+    );
+    expect(result.html).toContain('<link rel="stylesheet" href="https://cdn.example/x.css">');
+    expect(result.html).not.toContain('</style><script>');
+  });
+
+  it('reads class attributes in any quoting', () => {
+    expect([...usedClasses(`<a class="x y"></a><b class='z'></b><i class=w></i>`)].sort()).toEqual(['w', 'x', 'y', 'z']);
+  });
+
+  it('never calls a global sheet unused', () => {
+    expect(isUnused(sheet('/g.css', 'body{margin:0}'), new Set(), false)).toBe(false);
+  });
+});
+
+describe('sitemap and robots', () => {
+  const head = (canonical?: string, robots?: string) =>
+    `<html><head>${canonical ? `<link rel="canonical" href="${canonical}"/>` : ''}${robots ? `<meta name="robots" content="${robots}"/>` : ''}</head><body></body></html>`;
+
+  it('lists each indexable page once, at its canonical URL, home first', () => {
+    const urls = sitemapUrls([
+      { route: '/pricing', html: head('https://x.com/pricing') },
+      { route: '/', html: head('https://x.com/') },
+      { route: '/features', html: head('https://x.com/') },
+      { route: '/404', html: head(undefined, 'noindex') },
+      { route: '/draft', html: head('https://x.com/draft', 'noindex') },
+      { route: '/_blocks', html: head('https://x.com/_blocks') },
+    ]);
+    expect(urls).toEqual(['https://x.com/', 'https://x.com/pricing']);
+  });
+
+  it('writes well-formed XML and a robots.txt that points at it', () => {
+    expect(sitemapXml(['https://x.com/a?b=1&c=2'])).toContain('<loc>https://x.com/a?b=1&amp;c=2</loc>');
+    expect(robotsTxt('https://x.com')).toMatch(/^User-agent: \*\nAllow: \/\nDisallow: \/_blocks\n\nSitemap: https:\/\/x\.com\/sitemap\.xml\n$/);
+  });
+});

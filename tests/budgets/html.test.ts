@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { HtmlValidate } from 'html-validate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtPages } from '../../scripts/budgets.ts';
+import { assertBuilt, distDir } from '../helpers/built-site.ts';
+
+/**
+ * html-validate's rules for valid markup, accessibility and document structure. Left out on purpose:
+ * `require-sri` (every script and stylesheet is same-origin) and the letter-first rule for ids (React's useId()
+ * gives ids like `_R_1f_`, which HTML allows).
+ */
+const validator = new HtmlValidate({
+  extends: ['html-validate:standard', 'html-validate:a11y', 'html-validate:document'],
+  rules: {
+    'require-sri': 'off',
+    'valid-id': ['error', { relaxed: true }],
+    'aria-label-misuse': ['error', { allowAnyNamable: true }],
+  },
+});
+
+beforeAll(assertBuilt);
+
+describe('valid HTML', () => {
+  it('every built page passes html-validate', async () => {
+    const problems: string[] = [];
+    for (const page of builtPages(distDir)) {
+      const report = await validator.validateString(readFileSync(page.file, 'utf8'), page.route);
+      for (const result of report.results) {
+        for (const message of result.messages) problems.push(`${page.route}:${message.line}:${message.column} ${message.message} (${message.ruleId})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { budgets, formatKb, jsBudget, legalRoutes, measureSite, type PageWeight } from '../../scripts/budgets.ts';
+import { assertBuilt, distDir } from '../helpers/built-site.ts';
+
+let pages: PageWeight[];
+beforeAll(() => {
+  assertBuilt();
+  pages = measureSite(distDir);
+});
+
+describe('page weight budgets (gzip)', () => {
+  it('measures every built page', () => {
+    expect(pages.length).toBeGreaterThan(10);
+    expect(pages.map((page) => page.route)).toContain('/');
+  });
+
+  it('keeps client JavaScript within the budget of each page kind (landing 100 KB, solutions 60 KB, legal 0, others 100 KB)', () => {
+    const over = pages.filter((page) => page.jsGzip > jsBudget(page.route)).map((page) => `${page.route}: ${formatKb(page.jsGzip)} > ${formatKb(jsBudget(page.route))}`);
+    expect(over).toEqual([]);
+  });
+
+  it('ships not a single script to legal pages', () => {
+    for (const route of legalRoutes) {
+      const page = pages.find((candidate) => candidate.route === route);
+      expect(page, route).toBeDefined();
+      expect(page!.scripts, route).toEqual([]);
+    }
+  });
+
+  it(`keeps each page's CSS within ${budgets.cssPerPage / 1024} KB`, () => {
+    const over = pages.filter((page) => page.cssGzip > budgets.cssPerPage).map((page) => `${page.route}: ${formatKb(page.cssGzip)}`);
+    expect(over).toEqual([]);
+  });
+
+  it('never sends server-only code to the browser (zod, YAML parser, the validator)', () => {
+    const scripts = [...new Set(pages.flatMap((page) => page.scripts))];
+    const leaks = scripts.flatMap((script) => {
+      const code = readFileSync(path.join(distDir, script), 'utf8');
+      return [
+        /\$ZodType|ZodError|_zod\.def/.test(code) ? `${script}: zod` : '',
+        /LineCounter|YAMLParseError|DUPLICATE_KEY/.test(code) ? `${script}: yaml` : '',
+        /did you mean|broken-link/i.test(code) ? `${script}: validator messages` : '',
+      ].filter(Boolean);
+    });
+    expect(leaks).toEqual([]);
+  });
+
+  it('loads no render-blocking stylesheet and no web font: CSS is inlined, text uses system fonts', () => {
+    const problems: string[] = [];
+    for (const page of pages) {
+      const html = readFileSync(path.join(distDir, page.route === '/' ? 'index.html' : page.route === '/404' ? '404.html' : `${page.route.slice(1)}/index.html`), 'utf8');
+      const head = /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
+      const blocking = [...head.matchAll(/<link\b[^>]*\brel=["']stylesheet["'][^>]*>/gi)].filter((match) => !/\sdisabled\b/.test(match[0]));
+      if (blocking.length) problems.push(`${page.route}: ${blocking.length} render-blocking stylesheet link(s)`);
+      if (/@font-face|fonts\.googleapis|\.woff2?\b/i.test(html)) problems.push(`${page.route}: loads a web font`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
