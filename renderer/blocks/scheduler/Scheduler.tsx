@@ -90,7 +90,7 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
               ? 'The booking calendar could not be loaded here. You can still pick a time on the booking page.'
               : 'Loading the booking calendar…'}
           </p>
-          <a className={classes.fallbackLink} href={bookingUrl} data-scheduler-link>
+          <a className={classes.fallbackLink} href={bookingUrl} rel="noopener" data-scheduler-link>
             Open the booking page
           </a>
           {unavailable && (
@@ -113,7 +113,7 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
       {!unavailable && (
         <p className={[classes.note, block.tone === 'dark' ? classes.noteOnDark : ''].join(' ')}>
           Calendar not showing?{' '}
-          <a href={bookingUrl} className={classes.noteLink}>
+          <a href={bookingUrl} rel="noopener" className={classes.noteLink}>
             Open the booking page
           </a>
         </p>
