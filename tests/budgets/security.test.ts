@@ -31,7 +31,7 @@ beforeAll(() => {
   pages = builtPages(distDir).map((page) => ({ route: page.route, document: new JSDOM(readFileSync(page.file, 'utf8')).window.document }));
   const rules = parseHeadersFile(readFileSync(path.join(distDir, '_headers'), 'utf8'));
   headers = rules.find((rule) => rule.pattern.test('/'))?.headers ?? {};
-});
+}, 120_000);
 
 describe('security headers for static hosts (_headers)', () => {
   it('sends the security headers on every path', () => {

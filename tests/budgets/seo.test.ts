@@ -25,7 +25,7 @@ beforeAll(() => {
   documents = builtPages(distDir)
     .filter((page) => !isCatalogue(page.route))
     .map((page) => ({ route: page.route, document: new JSDOM(readFileSync(page.file, 'utf8')).window.document }));
-});
+}, 120_000);
 
 const url = (route: string) => (route === '/' ? `${config.baseUrl}/` : `${config.baseUrl}${route}`);
 const meta = (document: Document, key: string) => document.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? undefined;
