@@ -41,7 +41,8 @@ export function ComparisonTable({ block }: BlockProps<'comparisonTable'>) {
   const caption = block.caption ?? block.heading;
   return (
     <Section id={block.id} tone={block.tone} heading={block.heading} centered>
-      <div className={classes.scroller} role="region" aria-label={`${caption}, scrollable table`} tabIndex={0}>
+      {/* A named <section> is a region landmark: keyboard users can focus it to scroll the table on small screens. */}
+      <section className={classes.scroller} aria-label={`${caption}, scrollable table`} tabIndex={0}>
         <table className={classes.table}>
           <caption className={block.caption ? classes.caption : 'visually-hidden'}>{caption}</caption>
           <thead>
@@ -71,7 +72,7 @@ export function ComparisonTable({ block }: BlockProps<'comparisonTable'>) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </Section>
   );
 }
