@@ -2,11 +2,12 @@ import type { Diagnostic } from './diagnostic.ts';
 
 export type OutputFormat = 'pretty' | 'github' | 'json';
 
-const useColor = () => process.stdout.isTTY && !process.env.NO_COLOR;
-const paint = (code: number, text: string) => (useColor() ? `\u001b[${code}m${text}\u001b[0m` : text);
+const useColor = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 
-/** `pages/x.yaml:12:5  error  message` then an indented hint line. */
-export function formatPretty(list: Diagnostic[]): string {
+/** `pages/x.yaml:12:5  error  message` then an indented hint line; coloured on a terminal unless NO_COLOR is set. */
+export function formatPretty(list: Diagnostic[], options: { color?: boolean } = {}): string {
+  const color = options.color ?? useColor();
+  const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
   return list
     .map((d) => {
       const head = `${d.file}:${d.line}:${d.col}  ${d.severity === 'error' ? paint(31, 'error') : paint(33, 'warning')}  ${d.message}`;

@@ -12,7 +12,7 @@ export function getSite(): SiteModel {
   if (cached && import.meta.env.PROD) return cached;
   const site = loadSite({ root: process.cwd(), includeDrafts: !import.meta.env.PROD || process.env.INCLUDE_DRAFTS === '1' });
   if (countErrors(site.diagnostics)) {
-    throw new Error(`The site has validation errors:\n${formatPretty(site.diagnostics.filter((d) => d.severity === 'error'))}`);
+    throw new Error(`The site has validation errors:\n${formatPretty(site.diagnostics.filter((d) => d.severity === 'error'), { color: false })}`);
   }
   cached = site;
   return site;
