@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineStylesheets, isUnused, robotsTxt, sitemapUrls, sitemapXml, stylesheetClasses, usedClasses, type Stylesheet } from './postbuild.ts';
+import { flattenHtml, inlineStylesheets, isUnused, robotsTxt, sitemapUrls, sitemapXml, stylesheetClasses, usedClasses, type Stylesheet } from './postbuild.ts';
 
 const sheet = (href: string, css: string, blockModule = false): Stylesheet => ({ href, css, ...stylesheetClasses(css), blockModule });
 
@@ -79,5 +82,20 @@ describe('sitemap and robots', () => {
   it('writes well-formed XML and a robots.txt that points at it', () => {
     expect(sitemapXml(['https://x.com/a?b=1&c=2'])).toContain('<loc>https://x.com/a?b=1&amp;c=2</loc>');
     expect(robotsTxt('https://x.com')).toMatch(/^User-agent: \*\nAllow: \/\nDisallow: \/_blocks\n\nSitemap: https:\/\/x\.com\/sitemap\.xml\n$/);
+  });
+});
+
+describe('flattenHtml', () => {
+  it('moves route/index.html to route.html, keeping the home page and nested routes', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'flatten-'));
+    for (const file of ['index.html', 'pricing/index.html', 'solutions/index.html', 'solutions/hotels/index.html', 'assets/x.css']) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), file);
+    }
+    expect(flattenHtml(dir)).toBe(3);
+    const files = (readdirSync(dir, { recursive: true }) as string[]).map((file) => file.split(path.sep).join('/')).sort();
+    expect(files).toEqual(['assets', 'assets/x.css', 'index.html', 'pricing.html', 'solutions', 'solutions.html', 'solutions/hotels.html']);
+    expect(readFileSync(path.join(dir, 'solutions/hotels.html'), 'utf8')).toBe('solutions/hotels/index.html');
+    rmSync(dir, { recursive: true });
   });
 });

@@ -5,9 +5,11 @@
  * - inlines the page's stylesheets into one <style> in <head>, so no CSS request blocks the first paint
  *   (every page's CSS is a few KB gzip; a separate request costs a round trip on a mobile network), leaving out
  *   the stylesheets the page cannot use (see `isUnused`): every block's CSS is bundled into every page otherwise.
- * Usage: tsx scripts/postbuild.ts [--root .] [--dir dist/client]
+ * Usage: tsx scripts/postbuild.ts [--root .] [--dir dist/client] [--flat]
+ *   --flat  also moves every `route/index.html` to `route.html`, for hosts that would otherwise redirect `/route` to
+ *           `/route/` (Cloudflare Pages): the canonical URLs of the site have no trailing slash. See docs/hosting.md.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -205,6 +207,19 @@ export function postbuild(root: string, dir: string) {
   return { urls: urls.length, pages: pages.length, droppedPerPage: pages.length ? dropped / pages.length : 0 };
 }
 
+/** Moves `a/b/index.html` to `a/b.html` (the home page stays `index.html`); returns how many files moved. */
+export function flattenHtml(dir: string): number {
+  const files = (readdirSync(dir, { recursive: true }) as string[]).map((file) => file.split(path.sep).join('/')).filter((file) => file.endsWith('/index.html'));
+  // Deepest first, so a folder is emptied before its parent is looked at.
+  files.sort((a, b) => b.split('/').length - a.split('/').length);
+  for (const file of files) {
+    const folder = file.slice(0, -'/index.html'.length);
+    renameSync(path.join(dir, file), path.join(dir, `${folder}.html`));
+    if (!readdirSync(path.join(dir, folder)).length) rmdirSync(path.join(dir, folder));
+  }
+  return files.length;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const arg = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : fallback);
@@ -212,5 +227,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dir = path.resolve(root, arg('--dir', 'dist/client'));
   const started = performance.now();
   const result = postbuild(root, dir);
+  if (args.includes('--flat')) console.log(`postbuild: ${flattenHtml(dir)} pages moved from route/index.html to route.html.`);
   console.log(`postbuild: sitemap.xml (${result.urls} URLs), robots.txt, CSS inlined in ${result.pages} pages (${result.droppedPerPage.toFixed(1)} unused stylesheets left out per page) in ${Math.round(performance.now() - started)} ms.`);
 }
