@@ -9,8 +9,10 @@ let cached: SiteModel | undefined;
  * Rendering a site with errors is refused: the message is the validator's own.
  */
 export function getSite(): SiteModel {
-  if (cached && import.meta.env.PROD) return cached;
-  const site = loadSite({ root: process.cwd(), includeDrafts: !import.meta.env.PROD || process.env.INCLUDE_DRAFTS === '1' });
+  // The build's mode, not NODE_ENV: `vike build` with NODE_ENV=test (as under a test runner) must still leave drafts out.
+  const production = import.meta.env.MODE === 'production';
+  if (cached && production) return cached;
+  const site = loadSite({ root: process.cwd(), includeDrafts: !production || process.env.INCLUDE_DRAFTS === '1' });
   if (countErrors(site.diagnostics)) {
     throw new Error(`The site has validation errors:\n${formatPretty(site.diagnostics.filter((d) => d.severity === 'error'), { color: false })}`);
   }

@@ -1,0 +1,93 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The whole authoring loop on a copy of the project: `npm run new-page` creates a published page and a draft,
+ * `npm run build` builds the site, the published page is in the output and the draft is not (nor in the sitemap);
+ * `npm run dev` shows the draft. Slow (a full build), so everything shares one build.
+ */
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const COPY = ['package.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'renderer', 'schema', 'engine', 'scripts', 'public', 'pages'];
+let dir: string;
+let build: ReturnType<typeof spawnSync>;
+const env = { ...process.env, NO_COLOR: '1' };
+
+const run = (command: string, args: string[]) => spawnSync(command, args, { cwd: dir, encoding: 'utf8', env });
+const html = (route: string) => readFileSync(path.join(dir, 'dist/client', route.slice(1), 'index.html'), 'utf8');
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'staylix-new-page-build-'));
+  for (const entry of COPY) cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
+  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const published = run('npm', ['run', '--silent', 'new-page', '--', '/solutions/resorts', '--title', 'Staylix for Resorts', '--publish']);
+  if (published.status !== 0) throw new Error(`new-page failed:\n${published.stdout}${published.stderr}`);
+  const draft = run('npm', ['run', '--silent', 'new-page', '--', '/solutions/spas']);
+  if (draft.status !== 0) throw new Error(`new-page failed:\n${draft.stdout}${draft.stderr}`);
+  build = run('npm', ['run', '--silent', 'build']);
+}, 300_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a page created with npm run new-page', () => {
+  it('builds', () => {
+    expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
+  });
+
+  it('is in the output when published', () => {
+    const page = html('/solutions/resorts');
+    expect(page).toMatch(/<h1[^>]*>Staylix for Resorts<\/h1>/);
+    expect(page).toContain('<title>Staylix for Resorts | Staylix</title>');
+    expect(page).toContain('<link rel="canonical" href="https://www.staylix.com/solutions/resorts"/>');
+    expect(page).not.toContain('name="robots"');
+    expect(page).toMatch(/<nav[^>]*aria-label="Breadcrumb"/i);
+    expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).toContain('<loc>https://www.staylix.com/solutions/resorts</loc>');
+  });
+
+  it('is left out of the build and the sitemap while it is a draft', () => {
+    expect(existsSync(path.join(dir, 'dist/client/solutions/spas/index.html'))).toBe(false);
+    expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).not.toContain('/solutions/spas');
+  });
+
+  it('the block catalogue is built, noindex and out of the sitemap', () => {
+    expect(html('/_blocks')).toContain('<meta name="robots" content="noindex"/>');
+    expect(html('/_blocks/hero')).toContain('<meta name="robots" content="noindex"/>');
+    expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).not.toContain('/_blocks');
+  });
+});
+
+describe('npm run dev', () => {
+  let server: ChildProcess | undefined;
+  afterAll(() => {
+    // The dev server was started in its own process group: end that group (and only it).
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  });
+
+  it('shows drafts, marked noindex', async () => {
+    const port = 4300 + Math.floor(Math.random() * 500);
+    server = spawn(process.execPath, [path.join(dir, 'node_modules/vike/bin.js'), 'dev', '--port', String(port), '--strictPort'], { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    server.stdout!.on('data', (chunk) => (output += chunk));
+    server.stderr!.on('data', (chunk) => (output += chunk));
+    const started = Date.now();
+    while (!output.includes(`:${port}`)) {
+      if (Date.now() - started > 60_000) throw new Error(`The dev server did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const draft = await fetch(`http://localhost:${port}/solutions/spas`);
+    expect(draft.status).toBe(200);
+    const text = await draft.text();
+    expect(text).toMatch(/<h1[^>]*>Staylix for Spas<\/h1>/);
+    expect(text).toContain('<meta name="robots" content="noindex"/>');
+  }, 120_000);
+});
