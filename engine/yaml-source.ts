@@ -7,18 +7,34 @@ export type YamlPath = ReadonlyArray<string | number>;
  * The YAML 1.2 core schema exactly as the `yaml` package reads it. js-yaml's own core schema is more generous with
  * numbers (1_000, 0b1010), which would make the two parsers disagree; these four types use the spec's patterns.
  */
+const NULLS = new Set(['', '~', 'null', 'Null', 'NULL']);
+const BOOLS = new Map([
+  ['true', true],
+  ['True', true],
+  ['TRUE', true],
+  ['false', false],
+  ['False', false],
+  ['FALSE', false],
+]);
+/** Numbers start with a digit, a sign or a dot: most text is ruled out by its first character, before any regex. */
+const mayBeNumber = (data: string) => {
+  const first = data.charCodeAt(0);
+  return (first >= 48 && first <= 57) || first === 43 || first === 45 || first === 46;
+};
+const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
+const FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 const CORE = FAILSAFE_SCHEMA.extend({
   implicit: [
-    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (data: string) => /^(?:~|null|Null|NULL)?$/.test(data), construct: () => null }),
-    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (data: string) => /^(?:true|True|TRUE|false|False|FALSE)$/.test(data), construct: (data: string) => /^t/i.test(data) }),
+    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (data: string) => NULLS.has(data), construct: () => null }),
+    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (data: string) => BOOLS.has(data), construct: (data: string) => BOOLS.get(data) }),
     new Type('tag:yaml.org,2002:int', {
       kind: 'scalar',
-      resolve: (data: string) => /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(data),
+      resolve: (data: string) => mayBeNumber(data) && INT.test(data),
       construct: (data: string) => (data.startsWith('0o') ? parseInt(data.slice(2), 8) : data.startsWith('0x') ? parseInt(data.slice(2), 16) : parseInt(data, 10)),
     }),
     new Type('tag:yaml.org,2002:float', {
       kind: 'scalar',
-      resolve: (data: string) => /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/.test(data),
+      resolve: (data: string) => mayBeNumber(data) && FLOAT.test(data),
       construct: (data: string) => (/nan$/i.test(data) ? NaN : /inf$/i.test(data) ? (data.startsWith('-') ? -Infinity : Infinity) : parseFloat(data)),
     }),
   ],
