@@ -257,6 +257,7 @@ export const newPageMessages = {
         : 'It is not a draft: the next `npm run build` publishes it, so replace the template text first.',
       'Next: change the words after each colon, then run `npm run validate` (or keep `npm run dev` open: problems appear in the browser).',
     ].join('\n'),
+  cancelled: 'Cancelled: no page was created.',
   createdWithProblems: (file: string): string => `Created ${file}, but the site now reports problems in it (above). Fix them before publishing.`,
 } as const;
 

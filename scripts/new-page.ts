@@ -226,7 +226,13 @@ async function main() {
       console.error(newPageMessages.usage);
       return 2;
     }
-    args = await ask(args);
+    try {
+      args = await ask(args);
+    } catch {
+      // Ctrl+C or Ctrl+D at a question.
+      console.error(newPageMessages.cancelled);
+      return 1;
+    }
   }
   const result = createPage({ root: args.root, route: args.route!, template: args.template, title: args.title, publish: args.publish });
   if (!result.ok) {
