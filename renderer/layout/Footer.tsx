@@ -9,7 +9,7 @@ export function Footer({ config }: { config: SiteConfig }) {
   const { contact, footer } = config;
   return (
     <footer className={classes.footer}>
-      <Container size="xl">
+      <Container size="lg">
         <div className={classes.top}>
           <div className={classes.about}>
             <a href="/" className={classes.brand}>

@@ -193,7 +193,7 @@ export function Header({ config, route, hideNavbar }: { config: SiteConfig; rout
   const { menus, scrolled, navRef, mobileRef, mobileHandlers } = useHeaderBehaviour();
   return (
     <header className={classes.header} data-header data-scrolled={scrolled ? 'true' : undefined} data-navbar={hideNavbar ? 'hidden' : undefined}>
-      <Container size="xl" className={classes.bar}>
+      <Container size="lg" className={classes.bar}>
         <a href="/" className={classes.brand} aria-label={`${config.name}, home`}>
           <img src={config.logo.src} alt="" width={32} height={32} />
           <span>{config.name}</span>

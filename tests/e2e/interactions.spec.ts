@@ -687,6 +687,7 @@ test.describe('footer and focus', () => {
     await page.setViewportSize(desktop);
     await blockScheduler(page);
     await page.goto('/');
+    await hydrated(page);
     const outlines: string[] = [];
     for (let index = 0; index < 16; index++) {
       await page.keyboard.press('Tab');
