@@ -5,8 +5,8 @@
  * (copies of the real solution pages with varied titles, descriptions and copy, each linking to real pages), then
  * runs the project's own commands on it, each step in a fresh Node process exactly as npm runs it:
  *   - validate: `npm run validate` (its own timing of the check of every page, and the whole process);
- *   - build: `npm run build` = validate + `vike build` (client, server, prerender of every route) + postbuild,
- *     wall clock and CPU time;
+ *   - build: `npm run build`, every step of its script (schemas, validate, `vike build` of client, server and every
+ *     route, postbuild), wall clock and CPU time;
  *   - peak RSS of each process (process.resourceUsage().maxRSS).
  * Prints a table, the load average and the marginal cost per page, so linear growth is visible (other work on the
  * machine slows every figure: compare runs made on an idle machine). Exits 1 when a target is missed:
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
-const COPY = ['package.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'renderer', 'schema', 'engine', 'scripts', 'public', 'pages'];
+const COPY = ['package.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'renderer', 'schema', 'engine', 'scripts', 'public', 'pages'];
 const TARGETS = { validateMs: 1000, buildMs: 15_000, atPages: 1000 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -135,15 +135,23 @@ function validate(cwd: string) {
   return { ...result, pages: Number(summary[1]), routes: Number(summary[2]), ms: Number(summary[3]) };
 }
 
-/** `npm run build`: validate, vike build (client, server, prerender of every route), postbuild. */
+/**
+ * `npm run build`, step by step as package.json lists it (`a && b && c`): `tsx x.ts` runs as `node --import tsx x.ts`
+ * and `vike build` as `node node_modules/vike/bin.js build`, each in its own process, so every step is measured.
+ */
 function build(cwd: string) {
-  const steps = [step(cwd, tsx('scripts/validate.ts')), step(cwd, [path.join('node_modules', 'vike', 'bin.js'), 'build']), step(cwd, tsx('scripts/postbuild.ts'))];
+  const script = (JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.build!;
+  const steps = script.split('&&').map((command) => {
+    const [bin, ...args] = command.trim().split(/\s+/);
+    if (bin === 'tsx') return step(cwd, tsx(args[0]!, ...args.slice(1)));
+    if (bin === 'vike') return step(cwd, [path.join('node_modules', 'vike', 'bin.js'), ...args]);
+    throw new Error(`bench:scale does not know how to run "${command.trim()}" from the build script`);
+  });
   const html = (readdirSync(path.join(cwd, 'dist', 'client'), { recursive: true }) as string[]).filter((file) => file.endsWith('.html')).length;
   return {
     wallMs: steps.reduce((sum, item) => sum + item.wallMs, 0),
     cpuMs: steps.reduce((sum, item) => sum + item.cpuMs, 0),
     maxRssMb: Math.max(...steps.map((item) => item.maxRssMb)),
-    vikeMs: steps[1]!.wallMs,
     html,
   };
 }
@@ -196,7 +204,7 @@ async function main() {
   const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
   console.log(['', line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...table.map(line)].join('\n'));
   console.log(
-    '\nvalidate = the time `npm run validate` reports for checking every page (parse, schemas, links, anchors, images); validate process = that whole command, Node start-up and module loading included; build = `npm run build` (validate + vike build of client, server and every page + postbuild), wall clock; build CPU = its CPU time, all threads; peak RSS = the largest of its processes.',
+    '\nvalidate = the time `npm run validate` reports for checking every page (parse, schemas, links, anchors, images); validate process = that whole command, Node start-up and module loading included; build = `npm run build` (every step of its script: schemas, validate, vike build of client, server and every page, postbuild), wall clock; build CPU = its CPU time, all threads; peak RSS = the largest of its processes.',
   );
   if (rows.length > 1 && rows.every((row) => row.build)) {
     const [first, last] = [rows[0]!, rows[rows.length - 1]!];
