@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { blockSchemas, blockTypes, isBlockType, type Block } from '../schema/blocks.ts';
 import { pageShellSchema, type PageShell } from '../schema/page.ts';
 import { siteConfigSchema, type SiteConfig } from '../schema/site-config.ts';
@@ -36,6 +36,12 @@ export interface LoadOptions {
   /** Drafts are shown by the dev server and left out of production builds. */
   includeDrafts?: boolean;
 }
+
+/**
+ * The page's own fields, with `blocks` only checked to be a non-empty list: each block is then checked on its own,
+ * against its own schema, without copying every block once more through a generic schema.
+ */
+const shellSchema = pageShellSchema.extend({ blocks: z.array(z.unknown()).min(1).meta({ description: 'The sections of the page, top to bottom.' }) });
 
 /** Anchors every page has from the layout: the skip link target and the Back to Top target. */
 const LAYOUT_ANCHORS = ['main', 'top'];
@@ -91,11 +97,10 @@ function parseWith<S extends z.ZodType>(
   prefix: YamlPath,
   collector: Collector,
   rootName?: string,
-  keep: (issue: z.core.$ZodIssue) => boolean = () => true,
 ): z.infer<S> | undefined {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  collector.addLocated(source, translateIssues(result.error.issues.filter(keep), schema, source.data, prefix, rootName));
+  collector.addLocated(source, translateIssues(result.error.issues, schema, source.data, prefix, rootName));
   return undefined;
 }
 
@@ -137,8 +142,7 @@ function validatePage(root: string, file: string, collector: Collector): { sourc
   const source = readSource(root, file, collector);
   if (!source) return undefined;
   const data = source.data as Record<string, unknown>;
-  // Each block is checked on its own below, with its own schema: the shell only checks the page's fields.
-  const shell = parseWith(pageShellSchema, source, data, [], collector, undefined, (issue) => !(issue.path[0] === 'blocks' && issue.path.length >= 2));
+  const shell = parseWith(shellSchema, source, data, [], collector);
   const rawBlocks = data.blocks;
   const blocks = Array.isArray(rawBlocks) ? rawBlocks.map((raw, index) => validateBlock(source, raw, index, collector)) : [];
   // Length warnings do not need the rest of the page to be valid.
