@@ -48,9 +48,12 @@ export function builtPages(dir: string): Array<{ route: string; file: string }> 
 
 const IMPORT = /(?:\bimport\s*\(\s*|\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*)["']([^"']+\.js)["']/g;
 
-/** A built JS file and every file it imports, statically or dynamically (resolved relative to it). */
-export function moduleGraph(dir: string, entry: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(entry)) return seen;
+/**
+ * A built JS file and every file it imports, statically or dynamically (resolved relative to it). `skip` leaves out
+ * files the page never loads (the entries of Vike's other pages, which the client router can import by page id).
+ */
+export function moduleGraph(dir: string, entry: string, seen = new Set<string>(), skip: (file: string) => boolean = () => false): Set<string> {
+  if (seen.has(entry) || skip(entry)) return seen;
   seen.add(entry);
   const file = path.join(dir, entry);
   if (!existsSync(file)) return seen;
@@ -59,10 +62,10 @@ export function moduleGraph(dir: string, entry: string, seen = new Set<string>()
     const target = match[1]!;
     if (/^https?:/.test(target)) continue;
     const resolved = target.startsWith('/') ? target : path.posix.join(path.posix.dirname(entry), target);
-    moduleGraph(dir, resolved, seen);
+    moduleGraph(dir, resolved, seen, skip);
   }
   // Vite's preload helper lists a dynamic import's dependencies as strings: "assets/chunks/x.js".
-  for (const match of code.matchAll(/["'](\/?assets\/[\w./-]+\.js)["']/g)) moduleGraph(dir, '/' + match[1]!.replace(/^\//, ''), seen);
+  for (const match of code.matchAll(/["'](\/?assets\/[\w./-]+\.js)["']/g)) moduleGraph(dir, '/' + match[1]!.replace(/^\//, ''), seen, skip);
   return seen;
 }
 
@@ -80,8 +83,12 @@ export function measurePage(dir: string, route: string, html: string): PageWeigh
   const entries = [...html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["'][^>]*>/gi), ...html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*\bhref=["']([^"']+)["'][^>]*>/gi)]
     .map((match) => match[1]!)
     .filter((src) => src.startsWith('/'));
+  // Vike's client entry can import every page's entry; this page loads only its own (named after its page id).
+  const pageId = /<script id="vike_pageContext"[^>]*>[^<]*?"pageId":"([^"]+)"/.exec(html)?.[1]?.replace(/\\\//g, '/');
+  const ownEntry = pageId ? `/assets/entries/${pageId.replace(/^\//, '').replace(/[/+]/g, '_')}.` : undefined;
+  const skip = (file: string) => !!ownEntry && file.startsWith('/assets/entries/') && !entries.includes(file) && !file.startsWith(ownEntry);
   const seen = new Set<string>();
-  for (const entry of entries) moduleGraph(dir, entry, seen);
+  for (const entry of entries) moduleGraph(dir, entry, seen, skip);
   const scripts = [...seen].filter((file) => existsSync(path.join(dir, file))).sort();
   const jsGzip = scripts.reduce((sum, file) => sum + gzipSize(readFileSync(path.join(dir, file))), 0);
   const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]!);
