@@ -111,7 +111,10 @@ export const authorErrors = {
   wrongType: (label: string, expected: string, got: string): AuthorError => ({
     code: 'wrong-type',
     message: `${sentence(label)} should be ${expected}, but it is ${got}.`,
-    hint: expectedHint(expected),
+    hint:
+      expected === 'text' && got === 'a group of fields'
+        ? 'If the text contains ": " (a colon and a space), YAML reads it as a field: put the whole text in quotes.'
+        : expectedHint(expected),
   }),
   badEnumValue: (field: string, value: unknown, guess: string | undefined, allowed: readonly unknown[]): AuthorError => ({
     code: 'bad-value',
@@ -266,7 +269,7 @@ function expectedHint(expected: string): string {
   if (expected === 'text') return 'Write the text after the colon; put it in quotes if it looks like a number, yes/no or a date.';
   if (expected.includes('number')) return 'Write the number without quotes or units, e.g. 35.';
   if (expected === 'true or false') return 'Write true or false without quotes.';
-  if (expected.startsWith('a group of fields')) return 'Indent the fields below this line, one "key: value" per line.';
+  if (expected.startsWith('a group of fields')) return 'Write the fields on the lines below, one "key: value" per line, lined up with each other (in a list, the first one right after "- ").';
   if (expected.includes(', or ')) return `Write ${expected}, like the example of this block at /_blocks.`;
   return 'Compare it with the example of this block at /_blocks.';
 }

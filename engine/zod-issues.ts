@@ -51,6 +51,15 @@ export function objectKeys(schema: AnySchema | undefined): string[] {
   return def.type === 'object' ? Object.keys(def.shape as object) : [];
 }
 
+/** The fields an object schema requires (those not optional). */
+function requiredKeys(schema: AnySchema): string[] {
+  const def = defOf(unwrap(schema));
+  if (def.type !== 'object') return [];
+  return Object.entries(def.shape as Record<string, AnySchema>)
+    .filter(([key, field]) => key !== 'type' && defOf(field).type !== 'optional')
+    .map(([key]) => key);
+}
+
 /** The schema's description, looking through `.optional()` and friends. */
 export function descriptionOf(schema: AnySchema | undefined): string | undefined {
   let current = schema;
@@ -127,6 +136,10 @@ function listNoun(schema: AnySchema | undefined, path: YamlPath): string {
 function expectedFor(issueExpected: string, schema: AnySchema | undefined, path: YamlPath): string {
   if (issueExpected === 'array') return `a list of ${listNoun(schema, path)}`;
   if (issueExpected === 'object' && schema && objectKeys(schema).includes('src') && objectKeys(schema).includes('alt')) return 'an image (a group of fields with "src" and "alt")';
+  if (issueExpected === 'object' && schema) {
+    const required = requiredKeys(schema);
+    if (required.length) return `a group of fields such as ${required.length === 1 ? required[0] : `${required.slice(0, -1).join(', ')} and ${required[required.length - 1]}`}`;
+  }
   if (issueExpected === 'number' && schema && (defOf(unwrap(schema)).checks as unknown[] | undefined)?.length) return 'a number';
   return expectedWords[issueExpected] ?? issueExpected;
 }

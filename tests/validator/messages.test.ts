@@ -106,6 +106,17 @@ describe('blocks and fields', () => {
     ]);
   });
 
+  it('explains a list item written as text where the item needs fields, naming them', () => {
+    site.writeFixture(['      - title: Tell us about the property\n        description: In the demo we look at your rooms, channels and how your team works today.', '      - Tell us about the property']);
+    expect(site.problems()).toEqual([error('34:9', 'wrong-type', 'Item 1 of "items" should be a group of fields such as title and description, but it is text ("Tell us about the property").')]);
+  });
+
+  it('explains text that YAML read as a field because of a colon', () => {
+    site.writeFixture(['      - PMS and channel manager with real-time availability', '      - PMS: real-time availability']);
+    expect(site.problems()).toEqual([error('25:9', 'wrong-type', 'Item 1 of "bullets" should be text, but it is a group of fields.')]);
+    expect(hintOf('wrong-type')).toBe('If the text contains ": " (a colon and a space), YAML reads it as a field: put the whole text in quotes.');
+  });
+
   it('explains a number where text is expected', () => {
     site.writeFixture(['        label: Revenue uplift', '        label: 35']);
     expect(site.problems()).toEqual([error('64:16', 'wrong-type', '"label" should be text, but it is a number (35).')]);
