@@ -269,7 +269,7 @@ export function loadSite(options: LoadOptions): SiteModel {
     ));
 
   const configSource = readSource(root, CONFIG_FILE, collector);
-  const config = configSource ? parseWith(siteConfigSchema, configSource, configSource.data, [], collector, 'site.config.yaml') : undefined;
+  const config = configSource ? parseWith(siteConfigSchema, configSource, configSource.data, [], collector, 'the site configuration') : undefined;
 
   interface Read {
     file: string;

@@ -255,13 +255,20 @@ function translateUnion(issue: z.core.$ZodIssueInvalidUnion, schema: AnySchema |
     const expected = [...new Set(branches.map((branch) => expectedWords[(branch[0] as z.core.$ZodIssueInvalidType).expected] ?? 'another value'))].join(', or ');
     return [{ ...authorErrors.wrongType(label, expected, describeValue(value)), path: full }];
   }
-  // Objects: explain against the form with the fewest problems, unless two forms tie.
+  // Objects: explain against the form the author was closest to: the one that knows most of the fields written
+  // (counting likely typos), then the one with the fewest problems; when two forms tie, list the forms.
   const options = schema ? ((defOf(unwrap(schema)).options as AnySchema[] | undefined) ?? []) : [];
   if (value && typeof value === 'object' && !Array.isArray(value) && options.length === branches.length) {
-    const scored = branches.map((branch, index) => ({ branch, option: options[index]!, score: branch.length }));
-    scored.sort((a, b) => a.score - b.score);
-    if (scored.length === 1 || scored[0]!.score < scored[1]!.score) {
-      return translateIssues(scored[0]!.branch, scored[0]!.option, data, full, rootName);
+    const written = Object.keys(value);
+    const scored = branches.map((branch, index) => {
+      const keys = objectKeys(options[index]);
+      const known = written.filter((key) => keys.includes(key) || didYouMean(key, keys) !== undefined).length;
+      return { branch, option: options[index]!, known, problems: branch.length };
+    });
+    scored.sort((a, b) => b.known - a.known || a.problems - b.problems);
+    const [best, next] = scored;
+    if (best && (!next || best.known > next.known || best.problems < next.problems)) {
+      return translateIssues(best.branch, best.option, data, full, rootName);
     }
   }
   return [{ ...authorErrors.noMatchingShape(label, unionShapes(schema)), path: full }];

@@ -240,6 +240,29 @@ describe('images', () => {
   });
 });
 
+describe('site.config.yaml', () => {
+  it('is checked with the same words, and a menu entry is explained against the form it is closest to', () => {
+    const original = site.read('site.config.yaml');
+    try {
+      const broken = original.replace('tagline: ', 'tagLine: ').replace('    - label: Platform\n      href: /platform', '    - label: Platform\n      hrf: /platform');
+      site.write('site.config.yaml', broken);
+      // site.config.yaml belongs to the content, so its line numbers are read from the broken text itself.
+      const at = (marker: string) => {
+        const lines = broken.split('\n');
+        const line = lines.findIndex((text) => text.includes(marker));
+        return `${line + 1}:${lines[line]!.indexOf(marker) + 1}`;
+      };
+      expect(site.problems('site.config.yaml')).toEqual([
+        error(at('tagLine:'), 'unknown-field', 'Unknown field "tagLine" in the site configuration.'),
+        error(at('hrf:'), 'unknown-field', 'Unknown field "hrf" in item 1 of "items".'),
+      ]);
+      expect(site.diagnostics().find((d) => d.message.includes('"hrf"'))?.hint).toBe('Did you mean "href"? Fields allowed here: label, href.');
+    } finally {
+      site.write('site.config.yaml', original);
+    }
+  });
+});
+
 describe('search snippet lengths', () => {
   it('warns about a title over 60 and a description over 160 characters', () => {
     site.writeFixture(
