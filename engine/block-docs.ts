@@ -7,7 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { blockSchemas, type BlockOf, type BlockType } from '../schema/blocks.ts';
 import type { Diagnostic } from './diagnostic.ts';
-import { authorErrors } from './errors.ts';
+import { authorErrors, validatorMessages } from './errors.ts';
 import { translateIssues } from './zod-issues.ts';
 import { YamlSource } from './yaml-source.ts';
 
@@ -68,7 +68,7 @@ export function loadBlockExample<T extends BlockType>(root: string, type: T): Bl
       text: undefined,
       data: undefined,
       block: undefined,
-      diagnostics: [{ file, line: 1, col: 1, severity: 'error', code: 'missing-example', message: `The "${type}" block has no example.`, hint: `Add ${file}: one realistic block, starting with "type: ${type}". The catalogue and the block's tests use it.` }],
+      diagnostics: [{ file, line: 1, col: 1, severity: 'error', ...validatorMessages.missingExample(type, file) }],
     };
   }
   const text = readFileSync(full, 'utf8');

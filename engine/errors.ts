@@ -229,6 +229,21 @@ export const authorErrors = {
   }),
 } as const;
 
+/** Messages of `npm run validate`, the dev server overlay and the block examples. */
+export const validatorMessages = {
+  summary: (pages: number, routes: number, ms: number, errors: number, warnings: number): string =>
+    `${pages} pages, ${routes} routes checked in ${ms} ms: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`,
+  watching: 'Watching pages/, public/ and site.config.yaml (drafts included). Press Ctrl+C to stop.',
+  unknownFormat: (format: string): string => `Unknown --format "${format}". Use pretty, github or json.`,
+  unknownOption: (option: string): string => `Unknown option "${option}". Options: --format pretty|github|json, --drafts, --watch, --root <dir>.`,
+  overlayTitle: (count: number): string => `${count === 1 ? '1 problem' : `${count} problems`} in the site's YAML. Fix and save: this message goes away by itself.`,
+  missingExample: (type: string, file: string): AuthorError => ({
+    code: 'missing-example',
+    message: `The "${type}" block has no example.`,
+    hint: `Add ${file}: one realistic block, starting with "type: ${type}". The catalogue and the block's tests use it.`,
+  }),
+} as const;
+
 /** Messages of the new-page command. */
 export const newPageMessages = {
   usage: 'Usage: npm run new-page -- /solutions/resorts [--template solution|resource|legal] [--title "Staylix for Resorts"] [--publish]\n       npm run new-page   (asks for the route, template and title)',

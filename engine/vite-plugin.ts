@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
 import type { Diagnostic } from './diagnostic.ts';
+import { validatorMessages } from './errors.ts';
 import { loadSite } from './load-site.ts';
 
 /** `  16 | text` lines around a position, with a caret under the column: the overlay shows it as code. */
@@ -21,7 +22,6 @@ export function codeFrame(text: string, line: number, col: number, context = 2):
 /** The Vite error overlay's payload for the site's validation errors: every problem, and the first one's code frame. */
 export function overlayError(root: string, errors: Diagnostic[]): ErrorPayload['err'] {
   const first = errors[0]!;
-  const count = errors.length === 1 ? '1 problem' : `${errors.length} problems`;
   const list = errors.map((d) => `${d.file}:${d.line}:${d.col}  ${d.message}${d.hint ? `\n    hint: ${d.hint}` : ''}`).join('\n\n');
   let frame: string | undefined;
   try {
@@ -30,7 +30,7 @@ export function overlayError(root: string, errors: Diagnostic[]): ErrorPayload['
     frame = undefined;
   }
   return {
-    message: `${count} in the site's YAML. Fix and save: this message goes away by itself.\n\n${list}`,
+    message: `${validatorMessages.overlayTitle(errors.length)}\n\n${list}`,
     stack: '',
     plugin: 'yaml-pages',
     id: path.join(root, first.file),

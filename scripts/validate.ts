@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countErrors } from '../engine/diagnostic.ts';
 import { formatDiagnostics, type OutputFormat } from '../engine/format.ts';
+import { validatorMessages } from '../engine/errors.ts';
 import { loadSite } from '../engine/load-site.ts';
 
 const FORMATS: OutputFormat[] = ['pretty', 'github', 'json'];
@@ -28,7 +29,7 @@ export function runValidation(root: string, format: OutputFormat, includeDrafts:
   } else {
     if (site.diagnostics.length) print(formatDiagnostics(site.diagnostics, format));
     const ms = Math.round(performance.now() - started);
-    const summary = `${site.pages.length} pages, ${site.routes.size} routes checked in ${ms} ms: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`;
+    const summary = validatorMessages.summary(site.pages.length, site.routes.size, ms, errors, warnings);
     if (format === 'pretty') print((site.diagnostics.length ? '\n' : '') + summary);
   }
   return errors ? 1 : 0;
@@ -42,9 +43,9 @@ export function parseArgs(argv: string[]): { format: OutputFormat; root: string;
     if (arg === '--format') format = argv[++i] ?? '';
     else if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
     else if (arg === '--root') root = path.resolve(argv[++i] ?? '.');
-    else if (arg !== '--drafts' && arg !== '--watch') return { error: `Unknown option "${arg}". Options: --format pretty|github|json, --drafts, --watch, --root <dir>.` };
+    else if (arg !== '--drafts' && arg !== '--watch') return { error: validatorMessages.unknownOption(arg) };
   }
-  if (!FORMATS.includes(format as OutputFormat)) return { error: `Unknown --format "${format}". Use pretty, github or json.` };
+  if (!FORMATS.includes(format as OutputFormat)) return { error: validatorMessages.unknownFormat(format) };
   const watching = argv.includes('--watch');
   return { format: format as OutputFormat, root, drafts: argv.includes('--drafts') || watching, watch: watching };
 }
@@ -54,7 +55,7 @@ export function watchValidation(root: string, format: OutputFormat): () => void 
   const run = () => {
     if (process.stdout.isTTY) process.stdout.write('\u001b[2J\u001b[3J\u001b[H');
     runValidation(root, format, true);
-    if (format === 'pretty') console.log(`\nWatching pages/, public/ and site.config.yaml (drafts included). Press Ctrl+C to stop.`);
+    if (format === 'pretty') console.log(`\n${validatorMessages.watching}`);
   };
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
