@@ -140,7 +140,7 @@ function Fields({ block }: { block: CatalogueBlockPage }) {
           Every block also takes <code>id</code> (an anchor for links such as <code>/page#pricing</code>) and <code>tone</code> (background). Fields
           inside a list or group are shown as <code>items › title</code>.
         </p>
-        <div className={classes.tableScroll} tabIndex={0} role="region" aria-label={`Fields of the ${block.type} block`}>
+        <section className={classes.tableScroll} tabIndex={0} aria-label={`Fields of the ${block.type} block`}>
           <table className={classes.table}>
             <thead>
               <tr>
@@ -179,7 +179,7 @@ function Fields({ block }: { block: CatalogueBlockPage }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </div>
     </section>
   );
