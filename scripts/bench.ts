@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -132,7 +133,9 @@ async function runLighthouse(pages: string[]): Promise<{ rows: LighthouseRow[]; 
     server.close();
   }
   if (rows.length) {
-    console.log('\nLighthouse 12, mobile emulation with simulated throttling\n');
+    const load = os.loadavg()[0]!;
+    console.log(`\nLighthouse 12, mobile emulation with simulated throttling (${os.cpus().length} CPUs, load average ${load.toFixed(1)})\n`);
+    if (load > os.cpus().length) console.log('Note: the machine is busy. Lighthouse scales observed CPU work by 4, so TBT and FCP are overstated; rerun on an idle machine (and with --runs 3).\n');
     console.log(
       table(
         ['page', 'Performance', 'Accessibility', 'Best Practices', 'SEO', 'CLS', 'FCP', 'LCP', 'TBT', 'web fonts', 'result'],
