@@ -222,6 +222,11 @@ export const authorErrors = {
     message: `The description is ${length} characters long; search results cut it after about 160.`,
     hint: 'Shorten it to 160 characters or fewer.',
   }),
+  missingConfig: (): AuthorError => ({
+    code: 'missing-config',
+    message: 'site.config.yaml is missing: the site has no name, navigation or footer.',
+    hint: 'Restore site.config.yaml at the top of the project (git checkout site.config.yaml).',
+  }),
   badPagePath: (file: string): AuthorError => ({
     code: 'bad-page-path',
     message: `The file name ${quote(file)} cannot become a route.`,

@@ -268,7 +268,9 @@ export function loadSite(options: LoadOptions): SiteModel {
         : [],
     ));
 
-  const configSource = readSource(root, CONFIG_FILE, collector);
+  const configExists = existsSync(path.join(root, CONFIG_FILE));
+  if (!configExists) collector.add(new YamlSource(CONFIG_FILE, ''), authorErrors.missingConfig(), { line: 1, col: 1 });
+  const configSource = configExists ? readSource(root, CONFIG_FILE, collector) : undefined;
   const config = configSource ? parseWith(siteConfigSchema, configSource, configSource.data, [], collector, 'the site configuration') : undefined;
 
   interface Read {
