@@ -221,6 +221,36 @@ test.describe('header scrolled state', () => {
   });
 });
 
+test.describe('mobile breakpoint (768 px)', () => {
+  for (const [width, mobile] of [
+    [767, true],
+    [768, false],
+    [1024, false],
+  ] as const) {
+    test(`${width} px shows the ${mobile ? 'mobile toggle' : 'desktop navigation'}, with no horizontal scrolling`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/pricing');
+      await expect(page.locator('summary[aria-label="Menu"]')).toBeVisible({ visible: mobile });
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ visible: !mobile });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      if (!mobile) {
+        // Both menus fit on screen when open.
+        for (const name of ['Solutions', 'Resources']) {
+          await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).hover();
+          const panel = page.locator('[data-menu]').filter({ has: page.getByRole('button', { name }) }).locator('[data-menu-panel]');
+          await expect(panel).toBeVisible();
+          await expect.poll(() => panel.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+          const box = (await panel.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+          await page.mouse.move(width / 2, 700);
+          await expect(panel).toBeHidden();
+        }
+      }
+    });
+  }
+});
+
 test.describe('mobile menu (390 px)', () => {
   test.use({ viewport: phone });
 
