@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import type { BlockOf } from '../../../schema/blocks.ts';
 import { countUp } from './count-up.ts';
 import classes from './Hero.module.css';
@@ -40,7 +40,8 @@ export function HeroStats({ stats }: { stats: Stat[] }) {
           <dd className={classes.figure}>
             <span aria-hidden="true">
               {stat.prefix}
-              <span data-stat-value data-value={stat.value} data-target={stat.value}>
+              {/* The number keeps the width of its final value while it counts, so nothing beside it moves (CLS 0). */}
+              <span data-stat-value data-value={stat.value} data-target={stat.value} className={classes.statValue} style={{ '--digits': String(stat.value).length } as CSSProperties}>
                 {stat.value}
               </span>
               {stat.suffix}
