@@ -3,12 +3,16 @@ import { BlockList } from './BlockList.tsx';
 import { Layout } from './layout/Layout.tsx';
 import type { PageData } from './page-data.ts';
 
-/** The one React page component: the layout around the page's blocks. */
-export function PageView() {
-  const data = useData<PageData>();
+/** The layout around the page's blocks, from the page's data. */
+export function PageBody({ data }: { data: PageData }) {
   return (
     <Layout config={data.config} route={data.route} hideNavbar={data.page.hideNavbar}>
       <BlockList blocks={data.page.blocks} context={{ config: data.config, route: data.route }} />
     </Layout>
   );
+}
+
+/** The one Vike page component (server side: vike-react provides the data). */
+export function PageView() {
+  return <PageBody data={useData<PageData>()} />;
 }
