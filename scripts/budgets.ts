@@ -55,11 +55,17 @@ export function builtPages(dir: string): Array<{ route: string; file: string }> 
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
-const IMPORT = /(?:\bimport\s*\(\s*|\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*)["']([^"']+\.js)["']/g;
+/** `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"` (any quote style). */
+const STATIC_IMPORT = /\b(?:import\s*(?:[\w*{}\s,$]+\s*from\s*)?|export\s*(?:\*|\{[^}]*\})\s*from\s*)["'`]([^"'`]+\.js)["'`]/g;
+/** `import("./x.js")`, optionally followed by Vite's list of that import's dependencies: `,__vite__mapDeps([0,3])`. */
+const DYNAMIC_IMPORT = /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)(?:\s*,\s*__vite__mapDeps\(\[([\d,\s]*)\]\))?/g;
+/** Vite's table of preload dependencies: `__vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/…", …])))`. */
+const MAP_DEPS = /__vite__mapDeps=\([^)]*?\.f=\[([^\]]*)\]/;
 
 /**
- * A built JS file and every file it imports, statically or dynamically (resolved relative to it). `skip` leaves out
- * files the page never loads (the entries of Vike's other pages, which the client router can import by page id).
+ * A built JS file and every file it loads: its static imports, and its dynamic imports with the dependencies Vite
+ * preloads for them, recursively. `skip` leaves out dynamic imports the page never makes (the entries of Vike's other
+ * pages, which the client runtime imports by page id), together with their dependencies.
  */
 export function moduleGraph(dir: string, entry: string, seen = new Set<string>(), skip: (file: string) => boolean = () => false): Set<string> {
   if (seen.has(entry) || skip(entry)) return seen;
@@ -67,14 +73,18 @@ export function moduleGraph(dir: string, entry: string, seen = new Set<string>()
   const file = path.join(dir, entry);
   if (!existsSync(file)) return seen;
   const code = readFileSync(file, 'utf8');
-  for (const match of code.matchAll(IMPORT)) {
-    const target = match[1]!;
-    if (/^https?:/.test(target)) continue;
-    const resolved = target.startsWith('/') ? target : path.posix.join(path.posix.dirname(entry), target);
-    moduleGraph(dir, resolved, seen, skip);
+  const resolve = (target: string) => (target.startsWith('/') ? target : path.posix.join(path.posix.dirname(entry), target));
+  for (const match of code.matchAll(STATIC_IMPORT)) if (!/^https?:/.test(match[1]!)) moduleGraph(dir, resolve(match[1]!), seen, skip);
+  const table = MAP_DEPS.exec(code)?.[1]?.split(',').map((item) => item.trim().replace(/^["'`]|["'`]$/g, '')) ?? [];
+  for (const match of code.matchAll(DYNAMIC_IMPORT)) {
+    const target = resolve(match[1]!);
+    if (skip(target)) continue;
+    moduleGraph(dir, target, seen, skip);
+    for (const index of (match[2] ?? '').split(',').filter((item) => item.trim())) {
+      const dep = table[Number(index)];
+      if (dep?.endsWith('.js')) moduleGraph(dir, '/' + dep.replace(/^\//, ''), seen, skip);
+    }
   }
-  // Vite's preload helper lists a dynamic import's dependencies as strings: "assets/chunks/x.js".
-  for (const match of code.matchAll(/["'](\/?assets\/[\w./-]+\.js)["']/g)) moduleGraph(dir, '/' + match[1]!.replace(/^\//, ''), seen, skip);
   return seen;
 }
 
