@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { builtRoutes, htmlPath } from '../helpers/built-site.ts';
 
 /**
  * axe-core on every route of the built site at 390 px and 1280 px, plus the UI states that only exist after
@@ -9,17 +9,6 @@ import path from 'node:path';
  * violation anywhere (WCAG 2.x A and AA rules, colour contrast included).
  */
 
-const distDir = path.resolve(import.meta.dirname, '../../dist/client');
-
-/** Every prerendered route, read from dist/client/**\/index.html, plus an unknown path (the 404 page). */
-function builtRoutes(): string[] {
-  const routes = (readdirSync(distDir, { recursive: true }) as string[])
-    .map((file) => file.split(path.sep).join('/'))
-    .filter((file) => file === 'index.html' || file.endsWith('/index.html'))
-    .map((file) => (file === 'index.html' ? '/' : '/' + file.slice(0, -'/index.html'.length)))
-    .sort();
-  return [...routes, '/this-page-does-not-exist'];
-}
 
 const widths = [390, 1280] as const;
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -177,13 +166,14 @@ async function open(page: Page, route: string) {
  * checks look at; it is checked through the original, which keeps this sweep within CI's time.
  */
 function isAlias(route: string): boolean {
-  const file = path.join(distDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+  const file = htmlPath(route);
   if (!existsSync(file)) return false;
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(file, 'utf8'))?.[1];
   return !!canonical && (new URL(canonical).pathname.replace(/\/$/, '') || '/') !== route;
 }
 
-const routes = builtRoutes().filter((route) => !isAlias(route));
+// Every prerendered route plus an unknown path (the 404 page).
+const routes = [...builtRoutes(), '/this-page-does-not-exist'].filter((route) => !isAlias(route));
 const perTest = 6;
 
 test.describe('axe: every route', () => {

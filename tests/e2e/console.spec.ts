@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
+import { builtRoutes } from '../helpers/built-site.ts';
 
 /**
  * Every route of the built site, served with the _headers file (CSP included) like a static host, opens in Chromium
@@ -9,15 +8,6 @@ import path from 'node:path';
  * frame) are answered locally with an empty page, so the check needs no network and only tests this site.
  */
 
-const distDir = path.resolve(import.meta.dirname, '../../dist/client');
-
-function builtRoutes(): string[] {
-  return (readdirSync(distDir, { recursive: true }) as string[])
-    .map((file) => file.split(path.sep).join('/'))
-    .filter((file) => file === 'index.html' || file.endsWith('/index.html'))
-    .map((file) => (file === 'index.html' ? '/' : '/' + file.slice(0, -'/index.html'.length)))
-    .sort();
-}
 
 async function collectProblems(page: Page, route: string): Promise<string[]> {
   const problems: string[] = [];
