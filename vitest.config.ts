@@ -8,6 +8,9 @@ export default defineConfig({
   plugins: [react()],
   test: {
     testTimeout: 30_000,
+    // Vitest's default (cores - 1) is a single worker on CI's 2 cores; most test files wait on jsdom setup, imports
+    // and child processes, so two workers halve the wall time.
+    maxWorkers: 2,
     setupFiles: ['tests/helpers/setup-dom.ts'],
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` first line.
     environment: 'node',

@@ -1,7 +1,7 @@
 import type { Page } from '../engine/load-site.ts';
 import type { SiteConfig } from '../schema/site-config.ts';
 
-/** What a prerendered route receives (and, on interactive pages, what is sent to the browser for hydration). */
+/** What a prerendered route receives. It stays on the server: pages are never hydrated. */
 export interface PageData {
   route: string;
   /** The route of the YAML file; differs from `route` for aliases. */

@@ -17,8 +17,9 @@ export interface BlockProps<T extends BlockType> {
 export interface BlockDefinition<T extends BlockType> {
   Component: (props: BlockProps<T>) => ReactNode;
   /**
-   * True when this block needs JavaScript in the browser. A page hydrates only if one of its blocks says so;
-   * every other page ships no client JS at all. Blocks must still read well without JS.
+   * True when this block needs its enhancement script in the browser (renderer/client/enhance.ts). A page loads the
+   * script only if one of its blocks says so; every other page ships no client JS at all. The block's HTML must read
+   * and work without it.
    */
   isInteractive?: (block: BlockOf<T>) => boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * On hydrated pages: once layout has settled (hydrated, fonts ready, two frames later), scroll smoothly to the element
+ * On pages with a script: once layout has settled (fonts ready, two frames later), scroll smoothly to the element
  * named by the URL's #hash (instantly under prefers-reduced-motion). The browser's own jump can land off target while
  * fonts and late content still move things around; this settles it. It does not wait for the window's load event,
  * which a slow third-party frame (the scheduling widget) can hold back for seconds. Does nothing if the visitor

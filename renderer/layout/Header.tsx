@@ -1,9 +1,7 @@
 import '@mantine/core/styles/Container.css';
 import { Container } from '@mantine/core';
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { NavItem, SiteConfig } from '../../schema/site-config.ts';
 import classes from './Header.module.css';
-import { HEADER_SCROLL_THRESHOLD, MenuIntent } from './menu-intent.ts';
 
 const isCurrent = (href: string, route: string) => href === route || (href !== '/' && route.startsWith(href + '/'));
 
@@ -15,14 +13,7 @@ function Chevron() {
   );
 }
 
-interface MenuState {
-  /** False in the server HTML and until hydration: CSS alone then opens menus on hover and focus. */
-  enhanced: boolean;
-  open: number | null;
-  intent: MenuIntent | null;
-}
-
-function DesktopItem({ item, route, index, menus }: { item: NavItem; route: string; index: number; menus: MenuState }) {
+function DesktopItem({ item, route, index }: { item: NavItem; route: string; index: number }) {
   if ('href' in item) {
     return (
       <li>
@@ -33,50 +24,10 @@ function DesktopItem({ item, route, index, menus }: { item: NavItem; route: stri
     );
   }
   const panelId = `menu-panel-${index}`;
-  const { enhanced, open, intent } = menus;
-  const isOpen = enhanced && open === index;
-  const onPointer = (event: PointerEvent, enter: boolean) => {
-    // Touch and pen taps are clicks, not hovers.
-    if (event.pointerType !== 'mouse' || !intent) return;
-    if (enter) intent.pointerEnter(index);
-    else intent.pointerLeave(index);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
-    if (!intent) return;
-    if (event.key === 'Escape' && intent.open === index) {
-      event.preventDefault();
-      intent.close();
-      event.currentTarget.querySelector<HTMLButtonElement>('[data-menu-trigger]')?.focus();
-    } else if (event.key === 'ArrowDown' && (event.target as Element).matches('[data-menu-trigger]')) {
-      event.preventDefault();
-      intent.show(index);
-      const panel = event.currentTarget.querySelector<HTMLElement>('[data-menu-panel]');
-      // The panel becomes visible on the next render; move focus once it is.
-      requestAnimationFrame(() => panel?.querySelector<HTMLAnchorElement>('a')?.focus());
-    }
-  };
+  // CSS alone opens the panel on hover and focus; on pages with a script, header-enhance.ts takes over (data-open).
   return (
-    <li
-      className={classes.menu}
-      data-menu
-      data-enhanced={enhanced ? '' : undefined}
-      data-open={isOpen ? '' : undefined}
-      onPointerEnter={(event) => onPointer(event, true)}
-      onPointerLeave={(event) => onPointer(event, false)}
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        // Focus moved out of this menu (Tab past its last link, or elsewhere): close it.
-        if (intent?.open === index && !event.currentTarget.contains(event.relatedTarget as Node | null)) intent.close();
-      }}
-    >
-      <button
-        type="button"
-        className={classes.navLink}
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        data-menu-trigger
-        onClick={() => intent?.toggle(index)}
-      >
+    <li className={classes.menu} data-menu>
+      <button type="button" className={classes.navLink} aria-expanded="false" aria-controls={panelId} data-menu-trigger>
         {item.label}
         <Chevron />
       </button>
@@ -136,73 +87,20 @@ function MobileItem({ item }: { item: NavItem }) {
   );
 }
 
-/**
- * After hydration: exact hover intent for the desktop menus, click and keyboard control, Escape, the scrolled state
- * and closing the mobile menu on link click. The server HTML is the same, and works with CSS alone.
- */
-function useHeaderBehaviour() {
-  const [enhanced, setEnhanced] = useState(false);
-  const [open, setOpen] = useState<number | null>(null);
-  const [scrolled, setScrolled] = useState(false);
-  const [intent, setIntent] = useState<MenuIntent | null>(null);
-  const navRef = useRef<HTMLElement>(null);
-  const mobileRef = useRef<HTMLDetailsElement>(null);
-
-  useEffect(() => {
-    const menuIntent = new MenuIntent(setOpen);
-    setIntent(menuIntent);
-    setEnhanced(true);
-    const onScroll = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    // A press outside the desktop menus or the mobile menu closes them.
-    const onPointerDown = (event: Event) => {
-      const target = event.target as Node;
-      if (menuIntent.open !== null && !navRef.current?.contains(target)) menuIntent.close();
-      const mobile = mobileRef.current;
-      if (mobile?.open && !mobile.contains(target)) mobile.open = false;
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      menuIntent.dispose();
-      window.removeEventListener('scroll', onScroll);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, []);
-
-  const closeMobile = (focusToggle: boolean) => {
-    const mobile = mobileRef.current;
-    if (!mobile?.open) return;
-    mobile.open = false;
-    if (focusToggle) mobile.querySelector<HTMLElement>(':scope > summary')?.focus();
-  };
-  const mobileHandlers = {
-    // Any link in the mobile menu closes it, including same-page #anchor links that do not load a new page.
-    onClick: (event: MouseEvent) => {
-      if ((event.target as Element).closest('a')) closeMobile(false);
-    },
-    onKeyDown: (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeMobile(true);
-    },
-  };
-  return { menus: { enhanced, open, intent }, scrolled, navRef, mobileRef, mobileHandlers };
-}
-
 export function Header({ config, route, hideNavbar }: { config: SiteConfig; route: string; hideNavbar?: boolean }) {
   const { items, actions } = config.navigation;
-  const { menus, scrolled, navRef, mobileRef, mobileHandlers } = useHeaderBehaviour();
   return (
-    <header className={classes.header} data-header data-scrolled={scrolled ? 'true' : undefined} data-navbar={hideNavbar ? 'hidden' : undefined}>
+    <header className={classes.header} data-header data-navbar={hideNavbar ? 'hidden' : undefined}>
       <Container size="lg" className={classes.bar}>
         <a href="/" className={classes.brand} aria-label={`${config.name}, home`}>
           <img src={config.logo.src} alt="" width={32} height={32} />
           <span>{config.name}</span>
         </a>
         {!hideNavbar && (
-          <nav aria-label="Main" className={classes.desktopNav} ref={navRef}>
+          <nav aria-label="Main" className={classes.desktopNav} data-main-nav>
             <ul className={classes.navList}>
               {items.map((item, index) => (
-                <DesktopItem key={item.label} item={item} route={route} index={index} menus={menus} />
+                <DesktopItem key={item.label} item={item} route={route} index={index} />
               ))}
             </ul>
           </nav>
@@ -215,7 +113,7 @@ export function Header({ config, route, hideNavbar }: { config: SiteConfig; rout
           ))}
         </div>
         {!hideNavbar && (
-          <details className={classes.mobileMenu} data-mobile-menu ref={mobileRef} {...mobileHandlers}>
+          <details className={classes.mobileMenu} data-mobile-menu>
             <summary className={classes.mobileToggle} aria-label="Menu">
               <span className={classes.burger} aria-hidden="true" />
             </summary>

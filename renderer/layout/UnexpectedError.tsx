@@ -5,25 +5,21 @@ export interface UnexpectedErrorProps {
   message: string;
 }
 
-/** The fallback's content: heading, status and message, and a way home. Uses no site data, which may be what failed. */
-export function UnexpectedErrorContent({ status, message }: UnexpectedErrorProps) {
-  return (
-    <div className={classes.root} role="alert" data-page-status={status} data-unexpected-error>
-      <h1 className={classes.title}>Unexpected Application Error!</h1>
-      <p className={classes.status}>{status}</p>
-      <pre className={classes.message}>{message}</pre>
-      <a href="/" className={classes.link}>
-        Return to Home
-      </a>
-    </div>
-  );
-}
-
-/** Shown instead of a white page when rendering fails unexpectedly (a whole page: its own main landmark). */
-export function UnexpectedError(props: UnexpectedErrorProps) {
+/**
+ * Shown instead of a white page when rendering fails unexpectedly: heading, status and message, and a way home.
+ * Uses no site data, which may be what failed.
+ */
+export function UnexpectedError({ status, message }: UnexpectedErrorProps) {
   return (
     <main id="main" className={classes.page}>
-      <UnexpectedErrorContent {...props} />
+      <div className={classes.root} role="alert" data-page-status={status} data-unexpected-error>
+        <h1 className={classes.title}>Unexpected Application Error!</h1>
+        <p className={classes.status}>{status}</p>
+        <pre className={classes.message}>{message}</pre>
+        <a href="/" className={classes.link}>
+          Return to Home
+        </a>
+      </div>
     </main>
   );
 }

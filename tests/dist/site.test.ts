@@ -69,7 +69,7 @@ describe('the built site', () => {
     }
   });
 
-  it('ships no JavaScript on legal pages and hydrates the landing page', () => {
+  it('ships no JavaScript on legal pages, and the enhancement script on the landing page', () => {
     for (const route of legalRoutes) {
       expect(builtDocument(route).querySelectorAll('script[src]').length, route).toBe(0);
     }

@@ -3,8 +3,8 @@ import { builtRoutes } from '../helpers/built-site.ts';
 
 /**
  * Every route of the built site, served with the _headers file (CSP included) like a static host, opens in Chromium
- * without a single console error, uncaught exception, CSP violation, failed same-origin request or layout shift. Hydrated pages
- * are given time to hydrate, so hydration mismatches count. Requests to other origins (the scheduling provider's
+ * without a single console error, uncaught exception, CSP violation, failed same-origin request or layout shift. Pages with a
+ * script are given time to run it, so errors in the enhancement scripts count. Requests to other origins (the scheduling provider's
  * frame) are answered locally with an empty page, so the check needs no network and only tests this site.
  */
 
@@ -53,7 +53,7 @@ async function collectProblems(page: Page, route: string): Promise<string[]> {
   }
   // Shifts before the page has loaded and rendered in full are left out: on a busy machine Chromium paints a
   // half-parsed document (a button without its label, half a row of centred buttons), which says nothing about the
-  // page; Lighthouse's CLS in `npm run bench` covers the first render. From then on (hydration, count-up, scheduler,
+  // page; Lighthouse's CLS in `npm run bench` covers the first render. From then on (enhancement script, count-up, scheduler,
   // late images, animations) the budget is 0.
   const { cls, shifted } = await page.evaluate(() => {
     const win = window as unknown as { __shifts: Array<{ at: number; value: number; nodes: string[] }>; __settled: number };

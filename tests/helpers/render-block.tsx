@@ -1,5 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -30,4 +32,29 @@ export function renderBlock<T extends BlockType>(type: T, block: BlockOf<T> = lo
       <Component block={block} context={{ config: loadTestConfig(), route }} />
     </MantineProvider>,
   );
+}
+
+/**
+ * Puts the server HTML of `node` into the jsdom document, the way a prerendered page arrives in the browser (no React
+ * on the client), so an enhancement script can be run on it. Returns the container; `clearDocument` empties it.
+ */
+export function mountServerHtml(node: ReactNode): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = renderToStaticMarkup(
+    <MantineProvider theme={theme} forceColorScheme="light">
+      {node}
+    </MantineProvider>,
+  );
+  document.body.append(container);
+  return container;
+}
+
+/** The server HTML of one block (its example by default), mounted with mountServerHtml. */
+export function mountBlockHtml<T extends BlockType>(type: T, block: BlockOf<T> = loadExample(type), route = '/test'): HTMLElement {
+  const { Component } = registry[type] as unknown as BlockDefinition<T>;
+  return mountServerHtml(<Component block={block} context={{ config: loadTestConfig(), route }} />);
+}
+
+export function clearDocument() {
+  document.body.innerHTML = '';
 }

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadExample, renderBlock } from '../../../tests/helpers/render-block.tsx';
+import { clearDocument, loadExample, mountBlockHtml, renderBlock } from '../../../tests/helpers/render-block.tsx';
 import { countUp, STATS_COUNT_UP_MS, STATS_DELAY_MS } from './count-up.ts';
 import { definition } from './index.tsx';
+import { enhanceHeroStats } from './stats-enhance.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  clearDocument();
+});
 
 describe('hero block', () => {
   it('renders the badge, the h1 title, subtitle, chips, buttons and notes', () => {
@@ -64,16 +68,23 @@ describe('hero stats', () => {
     for (const label of ['Revenue Uplift', 'Guest Queries Automated', 'Booking Completion', 'AI Check-In']) expect(html).toContain(label);
   });
 
-  it('shows 0 after hydration, then counts up to 35, 94, 55 and 30 from 500 ms on', () => {
-    const { container } = renderBlock('hero');
+  /** The prerendered hero with its enhancement script run on it, as in the browser. */
+  const enhancedHero = () => {
+    const container = mountBlockHtml('hero');
+    enhanceHeroStats(document);
+    return container;
+  };
+
+  it('shows 0 once the script runs, then counts up to 35, 94, 55 and 30 from 500 ms on', () => {
+    const container = enhancedHero();
     expect(figures(container)).toEqual(['0', '0', '0', '0']);
-    act(() => vi.advanceTimersByTime(STATS_DELAY_MS - 20));
+    vi.advanceTimersByTime(STATS_DELAY_MS - 20);
     expect(figures(container)).toEqual(['0', '0', '0', '0']);
-    act(() => vi.advanceTimersByTime(STATS_COUNT_UP_MS / 4));
+    vi.advanceTimersByTime(STATS_COUNT_UP_MS / 4);
     const midway = figures(container).map(Number);
     expect(midway[0]).toBeGreaterThan(0);
     expect(midway[0]).toBeLessThan(35);
-    act(() => vi.advanceTimersByTime(STATS_COUNT_UP_MS));
+    vi.advanceTimersByTime(STATS_COUNT_UP_MS);
     expect(figures(container)).toEqual(['35', '94', '55', '30']);
     expect(container.querySelector('dl')?.textContent).toContain('+35%');
   });
@@ -90,7 +101,8 @@ describe('hero stats', () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('reduce') })) as typeof window.matchMedia;
     try {
-      const { container } = renderBlock('hero');
+      const container = enhancedHero();
+      vi.advanceTimersByTime(STATS_DELAY_MS);
       expect(figures(container)).toEqual(['35', '94', '55', '30']);
     } finally {
       window.matchMedia = original;

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadExample, loadTestConfig, renderBlock } from '../../../tests/helpers/render-block.tsx';
+import { clearDocument, loadExample, loadTestConfig, mountBlockHtml, renderBlock } from '../../../tests/helpers/render-block.tsx';
 import { definition } from './index.tsx';
-import { SCHEDULER_AFTER_LOAD_MS, SCHEDULER_TIMEOUT_MS } from './Scheduler.tsx';
+import { enhanceSchedulers, SCHEDULER_AFTER_LOAD_MS, SCHEDULER_TIMEOUT_MS } from './scheduler-enhance.ts';
 import { schedulerSrc } from './scheduler-url.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  clearDocument();
+});
 
 /** jsdom has no layout: an IntersectionObserver that reports the frame on screen as soon as it observes it. */
 class VisibleObserver {
@@ -36,8 +39,10 @@ describe('scheduler block', () => {
   });
 
   it('renders a lazy, titled inline frame 700 px high with a 320 px minimum width', () => {
-    const { container } = renderBlock('scheduler');
-    const frame = container.querySelector('iframe')!;
+    const container = mountBlockHtml('scheduler');
+    const noscript = document.createElement('template');
+    noscript.innerHTML = container.querySelector('noscript')!.innerHTML;
+    const frame = noscript.content.querySelector('iframe')!;
     expect(frame.getAttribute('src')).toBe(schedulerSrc(config, loadExample('scheduler')));
     expect(frame.getAttribute('loading')).toBe('lazy');
     expect(frame.getAttribute('height')).toBe('700');
@@ -56,7 +61,7 @@ describe('scheduler block', () => {
         <Scheduler block={loadExample('scheduler')} context={{ config, route: '/' }} />
       </MantineProvider>,
     );
-    expect(html).toMatch(/<noscript><iframe [^>]*loading="lazy"[^>]*><\/iframe><\/noscript>/);
+    expect(html).toMatch(/<noscript[^>]*><iframe [^>]*loading="lazy"[^>]*><\/iframe><\/noscript>/);
     expect(html).toContain('>Open the booking page</a>');
   });
 
@@ -80,7 +85,7 @@ describe('scheduler block', () => {
     expect(definition.isInteractive?.(loadExample('scheduler'))).toBe(true);
   });
 
-  describe('when the provider cannot be reached', () => {
+  describe('in the browser (scheduler-enhance.ts)', () => {
     beforeEach(() => {
       vi.useFakeTimers();
       vi.stubGlobal('IntersectionObserver', VisibleObserver);
@@ -90,44 +95,66 @@ describe('scheduler block', () => {
       vi.unstubAllGlobals();
     });
 
-    it('replaces the frame with the link and a message after 10 s on screen without a word from the provider', () => {
-      const { container } = renderBlock('scheduler');
-      act(() => vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS - 1));
-      expect(container.querySelector('iframe')).toBeTruthy();
-      act(() => vi.advanceTimersByTime(1));
-      expect(container.querySelector('iframe')).toBeNull();
+    /** The prerendered block with its enhancement script run on it. */
+    const enhancedScheduler = () => {
+      const container = mountBlockHtml('scheduler');
+      enhanceSchedulers(document);
+      return { container, box: container.querySelector<HTMLElement>('[data-scheduler]')!, frame: () => container.querySelector<HTMLIFrameElement>('iframe[data-scheduler-frame]') };
+    };
+
+    it('mounts the frame of the <noscript>, with the same attributes', () => {
+      const { frame, box, container } = enhancedScheduler();
+      const noscript = document.createElement('template');
+      noscript.innerHTML = container.querySelector('noscript')!.innerHTML;
+      const original = noscript.content.querySelector('iframe')!;
+      const attributes = (element: Element) => Object.fromEntries([...element.attributes].map((attribute) => [attribute.name, attribute.value]));
+      expect(attributes(frame()!)).toEqual(attributes(original));
+      expect(frame()?.getAttribute('src')).toBe(schedulerSrc(config, loadExample('scheduler')));
+      expect(frame()?.getAttribute('loading')).toBe('lazy');
+      expect(frame()?.getAttribute('title')).toBe('Book a demo with Staylix: scheduling calendar');
+      expect(box.dataset.status).toBe('loading');
+      expect(screen.getByText('Loading the booking calendar…')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull(); // hidden until the provider fails
+    });
+
+    it('replaces the frame with the link, a message and Try again after 10 s on screen without a word from the provider', () => {
+      const { frame, box } = enhancedScheduler();
+      vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS - 1);
+      expect(frame()).toBeTruthy();
+      vi.advanceTimersByTime(1);
+      expect(frame()).toBeNull();
+      expect(box.dataset.status).toBe('unavailable');
       expect(screen.getByRole('alert').textContent).toMatch(/could not be loaded/);
       expect(screen.getByRole('link', { name: 'Open the booking page' })).toBeTruthy();
+      expect(document.querySelector<HTMLElement>('[data-scheduler-note]')?.hidden).toBe(true);
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-      expect(container.querySelector('iframe')).toBeTruthy();
+      expect(frame()).toBeTruthy();
+      expect(box.dataset.status).toBe('loading');
+      expect(screen.queryByRole('alert')).toBeNull();
+      vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS);
+      expect(box.dataset.status).toBe('unavailable');
     });
 
     it('gives up sooner once the frame has loaded something that never talks (a browser error page)', () => {
-      const { container } = renderBlock('scheduler');
-      fireEvent.load(container.querySelector('iframe')!);
-      act(() => vi.advanceTimersByTime(SCHEDULER_AFTER_LOAD_MS));
-      expect(container.querySelector('[data-scheduler]')?.getAttribute('data-status')).toBe('unavailable');
+      const { frame, box } = enhancedScheduler();
+      fireEvent.load(frame()!);
+      vi.advanceTimersByTime(SCHEDULER_AFTER_LOAD_MS);
+      expect(box.dataset.status).toBe('unavailable');
     });
 
     it('keeps the frame once the provider posts a message from it', () => {
-      const { container } = renderBlock('scheduler');
-      const frame = container.querySelector('iframe')!;
-      act(() => {
-        window.dispatchEvent(new MessageEvent('message', { origin: 'https://calendly.com', source: frame.contentWindow, data: { event: 'calendly.event_type_viewed' } }));
-      });
-      expect(container.querySelector('[data-scheduler]')?.getAttribute('data-status')).toBe('ready');
-      act(() => vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS * 2));
-      expect(container.querySelector('iframe')).toBeTruthy();
+      const { frame, box } = enhancedScheduler();
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://calendly.com', source: frame()!.contentWindow, data: { event: 'calendly.event_type_viewed' } }));
+      expect(box.dataset.status).toBe('ready');
+      vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS * 2);
+      expect(frame()).toBeTruthy();
     });
 
     it('ignores messages from other origins', () => {
-      const { container } = renderBlock('scheduler');
-      const frame = container.querySelector('iframe')!;
-      act(() => {
-        window.dispatchEvent(new MessageEvent('message', { origin: 'https://example.com', source: frame.contentWindow, data: {} }));
-      });
-      act(() => vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS));
-      expect(container.querySelector('[data-scheduler]')?.getAttribute('data-status')).toBe('unavailable');
+      const { frame, box } = enhancedScheduler();
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://example.com', source: frame()!.contentWindow, data: {} }));
+      vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS);
+      expect(box.dataset.status).toBe('unavailable');
     });
   });
 });

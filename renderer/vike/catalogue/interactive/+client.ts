@@ -1,0 +1,3 @@
+import { enhancePage } from '../../../client/enhance.ts';
+
+enhancePage();
