@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContextOptions, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * Interactions, motion and states from site-spec §4 and §9, in a real browser against the built site.
@@ -10,7 +10,9 @@ const phone = { width: 390, height: 844 };
 const T0 = new Date('2025-03-03T09:00:00Z').getTime();
 
 /** The scheduling provider is never reached from tests: by default its requests hang, like a slow network. */
-async function blockScheduler(page: Page, how: 'hang' | 'abort' | 'widget' = 'hang') {
+type SchedulerMode = 'hang' | 'abort' | 'widget';
+
+async function blockScheduler(page: Page, how: SchedulerMode = 'hang') {
   await page.route(/^https:\/\/calendly\.com\//, async (route) => {
     if (how === 'abort') return route.abort('internetdisconnected');
     if (how === 'widget') {
@@ -23,6 +25,24 @@ async function blockScheduler(page: Page, how: 'hang' | 'abort' | 'widget' = 'ha
     // hang: never answer
   });
 }
+
+/**
+ * `pageWith(options, scheduler)`: a page in a browser context of its own (JavaScript off, reduced motion, another
+ * viewport), with the scheduling provider blocked; its context is closed after the test.
+ */
+const test = base.extend<{ pageWith: (options: BrowserContextOptions, scheduler?: SchedulerMode) => Promise<Page> }>({
+  pageWith: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options, scheduler = 'hang') => {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      const page = await context.newPage();
+      await blockScheduler(page, scheduler);
+      return page;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
 
 /** Fake clock, paused: time only moves when the test says so. */
 async function pauseClock(page: Page) {
@@ -164,10 +184,8 @@ test.describe('desktop header menus', () => {
     await expectOpen(solutions, false);
   });
 
-  test('without JavaScript the menus still open on hover and keyboard focus (CSS), and close again', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: desktop, javaScriptEnabled: false });
-    const page = await context.newPage();
-    await blockScheduler(page, 'abort');
+  test('without JavaScript the menus still open on hover and keyboard focus (CSS), and close again', async ({ pageWith }) => {
+    const page = await pageWith({ viewport: desktop, javaScriptEnabled: false }, 'abort');
     await page.goto('/');
     const solutions = menu(page, 'Solutions');
     await expect(solutions.panel).toBeHidden();
@@ -178,7 +196,6 @@ test.describe('desktop header menus', () => {
     await expect(solutions.panel).toBeHidden();
     await solutions.trigger.focus();
     await expect(solutions.panel).toBeVisible();
-    await context.close();
   });
 });
 
@@ -349,23 +366,18 @@ test.describe('hero stats', () => {
     await expect(page.locator('[data-hero-stats] dt')).toHaveText(['Revenue Uplift', 'Guest Queries Automated', 'Booking Completion', 'AI Check-In']);
   });
 
-  test('the HTML carries the final figures: crawlers and visitors without JavaScript never see zeros', async ({ browser, request }) => {
+  test('the HTML carries the final figures: crawlers and visitors without JavaScript never see zeros', async ({ pageWith, request }) => {
     const html = await (await request.get('/')).text();
     for (const figure of ['+35%', '94%', '&lt;55s', '30s']) expect(html).toContain(figure);
-    const context = await browser.newContext({ viewport: desktop, javaScriptEnabled: false });
-    const page = await context.newPage();
-    await blockScheduler(page, 'abort');
+    const page = await pageWith({ viewport: desktop, javaScriptEnabled: false }, 'abort');
     await page.goto('/');
     await page.waitForTimeout(800);
     expect(await texts(page)).toEqual(['35', '94', '55', '30']);
     await expect(page.locator('[data-hero-stats] dd').first()).toContainText('+35%');
-    await context.close();
   });
 
-  test('under prefers-reduced-motion the figures stay final, with no count', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: desktop, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await blockScheduler(page);
+  test('under prefers-reduced-motion the figures stay final, with no count', async ({ pageWith }) => {
+    const page = await pageWith({ viewport: desktop, reducedMotion: 'reduce' }, 'hang');
     await page.clock.install({ time: T0 });
     await page.clock.pauseAt(T0 + 1000);
     await page.goto('/');
@@ -373,7 +385,6 @@ test.describe('hero stats', () => {
     expect(await values(page)).toEqual(['35', '94', '55', '30']);
     await page.clock.runFor(300);
     expect(await values(page)).toEqual(['35', '94', '55', '30']);
-    await context.close();
   });
 });
 
@@ -399,11 +410,9 @@ test.describe('cards fade in', () => {
     await expect.poll(() => cards.first().evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
   });
 
-  test('no motion and fully visible under prefers-reduced-motion, and without JavaScript', async ({ browser }) => {
+  test('no motion and fully visible under prefers-reduced-motion, and without JavaScript', async ({ pageWith }) => {
     for (const options of [{ reducedMotion: 'reduce' as const }, { javaScriptEnabled: false }]) {
-      const context = await browser.newContext({ viewport: desktop, ...options });
-      const page = await context.newPage();
-      await blockScheduler(page, 'abort');
+      const page = await pageWith({ viewport: desktop, ...options }, 'abort');
       await page.goto('/');
       const styles = await page.locator('.fade-in').evaluateAll((elements) => elements.map((element) => getComputedStyle(element)));
       expect(styles.length).toBeGreaterThan(3);
@@ -413,7 +422,6 @@ test.describe('cards fade in', () => {
       } else {
         await expect.poll(() => page.locator('.fade-in').evaluateAll((elements) => elements.every((element) => getComputedStyle(element).opacity === '1'))).toBe(true);
       }
-      await context.close();
     }
   });
 });
@@ -468,10 +476,8 @@ test.describe('logo marquee', () => {
     await expect.poll(state).toBe('running');
   });
 
-  test('static, wrapped and without the copy under prefers-reduced-motion', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: phone, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await blockScheduler(page, 'abort');
+  test('static, wrapped and without the copy under prefers-reduced-motion', async ({ pageWith }) => {
+    const page = await pageWith({ viewport: phone, reducedMotion: 'reduce' }, 'abort');
     await page.goto('/');
     const track = page.locator('[data-marquee-track]');
     expect(await track.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
@@ -481,7 +487,6 @@ test.describe('logo marquee', () => {
     const right = await images.evaluateAll((elements) => Math.max(...elements.map((element) => element.getBoundingClientRect().right)));
     expect(right).toBeLessThanOrEqual(390);
     await expect(page.getByRole('checkbox', { name: 'Pause logos' })).toBeHidden();
-    await context.close();
   });
 });
 
@@ -597,10 +602,8 @@ test.describe('scheduling widget', () => {
     await expect(page.locator('[data-scheduler]').getByRole('link', { name: 'Open the booking page' })).toBeVisible();
   });
 
-  test('without JavaScript the frame is in the page, over the same fallback link', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: desktop, javaScriptEnabled: false });
-    const page = await context.newPage();
-    await blockScheduler(page, 'widget');
+  test('without JavaScript the frame is in the page, over the same fallback link', async ({ pageWith }) => {
+    const page = await pageWith({ viewport: desktop, javaScriptEnabled: false }, 'widget');
     await page.goto('/book-demo');
     const frame = frameOf(page);
     await expect(frame).toBeVisible();
@@ -608,7 +611,6 @@ test.describe('scheduling widget', () => {
     expect(await frame.evaluate((element) => element.getBoundingClientRect().height)).toBe(700);
     await expect(page.frameLocator('iframe[data-scheduler-frame]').getByText('Pick a time')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open the booking page' }).last()).toBeVisible();
-    await context.close();
   });
 
   test('a widget that talks back stays', async ({ page }) => {
@@ -628,10 +630,8 @@ test.describe('landing #hash', () => {
   test.use({ viewport: desktop });
 
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-    test(`on load, scrolls ${reducedMotion === 'reduce' ? 'instantly' : 'smoothly'} to the #hash target (${reducedMotion})`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport: desktop, reducedMotion });
-      const page = await context.newPage();
-      await blockScheduler(page);
+    test(`on load, scrolls ${reducedMotion === 'reduce' ? 'instantly' : 'smoothly'} to the #hash target (${reducedMotion})`, async ({ pageWith }) => {
+      const page = await pageWith({ viewport: desktop, reducedMotion }, 'hang');
       await page.addInitScript(() => {
         const calls: Array<{ id: string; behavior?: string }> = [];
         (window as unknown as { scrollCalls: typeof calls }).scrollCalls = calls;
@@ -647,7 +647,6 @@ test.describe('landing #hash', () => {
       ]);
       await expect.poll(() => page.locator('#faq').evaluate((element) => Math.round(element.getBoundingClientRect().top)), { timeout: 5000 }).toBeLessThan(100);
       expect(await page.locator('#faq').evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
-      await context.close();
     });
   }
 });

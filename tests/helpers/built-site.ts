@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { htmlFileForRoute } from '../../engine/routes.ts';
+import { builtPages } from '../../scripts/budgets.ts';
 
 export const distDir = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -9,13 +10,11 @@ export function assertBuilt() {
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error('dist/client is missing: run `npm run build` before the dist tests.');
 }
 
-/** Every prerendered route in dist/client (from its index.html files), sorted. */
+/** Every prerendered route in dist/client (from its index.html files; the 404 page is not a route), sorted. */
 export function builtRoutes(): string[] {
-  return (readdirSync(distDir, { recursive: true }) as string[])
-    .map((file) => file.split(path.sep).join('/'))
-    .filter((file) => file === 'index.html' || file.endsWith('/index.html'))
-    .map((file) => (file === 'index.html' ? '/' : '/' + file.slice(0, -'/index.html'.length)))
-    .sort();
+  return builtPages(distDir)
+    .map((page) => page.route)
+    .filter((route) => route !== '/404');
 }
 
 export const htmlPath = (route: string) => path.join(distDir, route === '/404' ? '404.html' : htmlFileForRoute(route));
