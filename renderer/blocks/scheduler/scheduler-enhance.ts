@@ -77,5 +77,6 @@ function enhanceScheduler(doc: Document, box: HTMLElement) {
   };
 
   retry.addEventListener('click', mount);
+  box.dataset.enhanced = '';
   mount();
 }
