@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flattenHtml, inlineStylesheets, isUnused, robotsTxt, sitemapUrls, sitemapXml, stylesheetClasses, usedClasses, type Stylesheet } from './postbuild.ts';
 
-const sheet = (href: string, css: string, blockModule = false): Stylesheet => ({ href, css, ...stylesheetClasses(css), blockModule });
+const sheet = (href: string, css: string): Stylesheet => ({ href, css, ...stylesheetClasses(css) });
 
 describe('stylesheetClasses', () => {
   it('collects the classes a stylesheet selects on, ignoring keyframes, attribute values and comments', () => {
@@ -24,8 +24,8 @@ describe('stylesheetClasses', () => {
 describe('inlineStylesheets', () => {
   const css: Record<string, Stylesheet> = {
     '/a.css': sheet('/a.css', ':root{--x:1}'),
-    '/b.css': sheet('/b.css', '.used{color:red}', true),
-    '/c.css': sheet('/c.css', '.unused{color:blue}', true),
+    '/b.css': sheet('/b.css', '.used{color:red}'),
+    '/c.css': sheet('/c.css', '.unused{color:blue}'),
     '/d.css': sheet('/d.css', '.menu-open{color:green}'),
   };
   const page = (body: string, script = '') =>
@@ -39,11 +39,10 @@ describe('inlineStylesheets', () => {
     expect(result.html).not.toContain('<link');
   });
 
-  it('on a page with JavaScript drops only block CSS modules and leaves disabled links so Vite does not load them again', () => {
+  it('treats a page with a script like any other: its markup is final', () => {
     const result = inlineStylesheets(page('<p class="used">x</p>', '<script type="module" src="/e.js" async></script>'), (href) => css[href]);
-    expect(result.dropped).toEqual(['/c.css']);
-    expect(result.inlined).toEqual(['/a.css', '/b.css', '/d.css']);
-    for (const href of ['/a.css', '/b.css', '/c.css', '/d.css']) expect(result.html).toContain(`<link rel="stylesheet" href="${href}" disabled>`);
+    expect(result.dropped).toEqual(['/c.css', '/d.css']);
+    expect(result.html).not.toContain('<link');
   });
 
   it('keeps links it cannot read and never lets CSS close the <style> element', () => {
@@ -59,7 +58,7 @@ describe('inlineStylesheets', () => {
   });
 
   it('never calls a global sheet unused', () => {
-    expect(isUnused(sheet('/g.css', 'body{margin:0}'), new Set(), false)).toBe(false);
+    expect(isUnused(sheet('/g.css', 'body{margin:0}'), new Set())).toBe(false);
   });
 });
 

@@ -102,18 +102,15 @@ export interface Stylesheet {
   css: string;
   classes: Set<string>;
   global: boolean;
-  /** True for a block's own CSS module: it styles nothing outside that block, whatever the page's JavaScript does. */
-  blockModule: boolean;
 }
 
 /**
- * A stylesheet the page cannot use: all its rules need a class that the page's markup never has. On a page that
- * loads JavaScript only block CSS modules are left out (a block is rendered on the server or not at all), since
- * other components may render new markup in the browser (error fallbacks, menus).
+ * A stylesheet the page cannot use: all its rules need a class that the page's markup never has. The markup is
+ * final: pages are never hydrated, and the enhancement scripts only toggle attributes or recreate elements the HTML
+ * already has (the scheduler's frame is in a <noscript>, whose markup counts).
  */
-export function isUnused(sheet: Stylesheet, used: Set<string>, pageHasScript: boolean): boolean {
+export function isUnused(sheet: Stylesheet, used: Set<string>): boolean {
   if (sheet.global || !sheet.classes.size) return false;
-  if (pageHasScript && !sheet.blockModule) return false;
   for (const name of sheet.classes) if (used.has(name)) return false;
   return true;
 }
@@ -127,48 +124,28 @@ export function inlineStylesheets(html: string, readSheet: (href: string) => Sty
   const head = /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html);
   if (!head) return { html, inlined: [], dropped: [] };
   const used = usedClasses(html);
-  const pageHasScript = /<script\b[^>]*\bsrc=/i.test(html);
   const inlined: string[] = [];
   const dropped: string[] = [];
   const css: string[] = [];
-  const markers: string[] = [];
   let placed = false;
   const newHead = head[0].replace(STYLESHEET, (tag) => {
     const href = HREF.exec(tag)?.[1];
     const sheet = href && href.startsWith('/') && !href.startsWith('//') ? readSheet(href) : undefined;
     if (href === undefined || sheet === undefined) return tag;
     if (!inlined.includes(href) && !dropped.includes(href)) {
-      if (isUnused(sheet, used, pageHasScript)) dropped.push(href);
+      if (isUnused(sheet, used)) dropped.push(href);
       else {
         inlined.push(href);
         css.push(sheet.css.trim());
       }
-      // Vite's preload helper adds a <link> for every stylesheet of a dynamically imported chunk that the page lacks
-      // (on hydrated pages: all of them, in a different order). A disabled link is never fetched but counts as present.
-      if (pageHasScript) markers.push(`<link rel="stylesheet" href="${href}" disabled>`);
     }
     if (placed) return '';
     placed = true;
     return MARKER;
   });
   if (!inlined.length && !dropped.length) return { html, inlined, dropped };
-  const style = (css.length ? `<style>${css.join('\n').replace(/<\/style/gi, '<\\/style')}</style>` : '') + markers.join('') + '\n';
+  const style = (css.length ? `<style>${css.join('\n').replace(/<\/style/gi, '<\\/style')}</style>` : '') + '\n';
   return { html: html.replace(head[0], () => newHead.replace(MARKER, () => style)), inlined, dropped };
-}
-
-/**
- * Stylesheets that belong to a block's CSS module, from Vike's build manifest (dist/assets.json): a CSS file is a
- * block's when every chunk that imports it is a `renderer/blocks/**` CSS module chunk.
- */
-export function blockStylesheets(distRoot: string): Set<string> {
-  const manifestFile = path.join(distRoot, 'assets.json');
-  const result = new Set<string>();
-  if (!existsSync(manifestFile)) return result;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { name?: string; css?: string[] }>;
-  const owners = new Map<string, string[]>();
-  for (const chunk of Object.values(manifest)) for (const css of chunk.css ?? []) owners.set('/' + css, [...(owners.get('/' + css) ?? []), chunk.name ?? '']);
-  for (const [css, names] of owners) if (names.every((name) => name.startsWith('renderer_blocks_') && name.includes('.module'))) result.add(css);
-  return result;
 }
 
 /** `index.html` → `/`, `pricing/index.html` → `/pricing`, `404.html` → `/404`. */
@@ -182,13 +159,12 @@ export function routeOfHtmlFile(relative: string): string {
 export function postbuild(root: string, dir: string) {
   if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`vike build\` first.`);
   const baseUrl = (parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as { baseUrl: string }).baseUrl.replace(/\/+$/, '');
-  const blockSheets = blockStylesheets(path.dirname(dir));
   const sheets = new Map<string, Stylesheet | undefined>();
   const readSheet = (href: string) => {
     if (!sheets.has(href)) {
       const file = path.join(dir, href.split('?')[0]!);
       const css = file.startsWith(dir) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-      sheets.set(href, css === undefined ? undefined : { href, css, ...stylesheetClasses(css), blockModule: blockSheets.has(href) });
+      sheets.set(href, css === undefined ? undefined : { href, css, ...stylesheetClasses(css) });
     }
     return sheets.get(href);
   };
