@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Container.css';
+import { CardGrid, CardGridItem, cardClasses, cardColumns } from '../../ui/CardGrid.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
@@ -17,9 +18,6 @@ function Arrow() {
  * card, and carries the card title in visually hidden text so every link says where it goes.
  */
 export function Benefits({ block }: BlockProps<'benefits'>) {
-  const count = block.items.length;
-  const md = Math.min(count, 2);
-  const lg = count === 4 ? 4 : Math.min(count, 3);
   return (
     <Section
       id={block.id}
@@ -28,13 +26,13 @@ export function Benefits({ block }: BlockProps<'benefits'>) {
       intro={block.intro}
       className={block.tone === 'dark' ? classes.onDark : undefined}
     >
-      <ul className={classes.grid} style={{ '--cols-md': md, '--cols-lg': lg } as React.CSSProperties}>
+      <CardGrid columns={cardColumns(block.items.length, { four: 4 })}>
         {block.items.map((item, index) => (
-          <li
+          <CardGridItem
             key={index}
-            className={`${classes.card} fade-in`}
+            index={index}
+            className={`${cardClasses.surface} ${cardClasses.padded} ${classes.card}`}
             data-link={item.href ? '' : undefined}
-            style={{ '--stagger-index': index } as React.CSSProperties}
           >
             {item.icon && (
               <span className={classes.icon}>
@@ -50,9 +48,9 @@ export function Benefits({ block }: BlockProps<'benefits'>) {
                 <Arrow />
               </a>
             )}
-          </li>
+          </CardGridItem>
         ))}
-      </ul>
+      </CardGrid>
     </Section>
   );
 }

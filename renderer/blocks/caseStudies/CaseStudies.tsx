@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Container.css';
+import { CardGrid, CardGridItem, cardClasses, cardColumns } from '../../ui/CardGrid.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './CaseStudies.module.css';
@@ -11,8 +12,7 @@ export function splitResult(result: string): { figure: string; label?: string } 
 
 /** Case study cards: the headline result set large, then the title (h3) and a short summary. */
 export function CaseStudies({ block }: BlockProps<'caseStudies'>) {
-  const count = block.items.length;
-  const lg = count === 4 ? 2 : Math.min(count, 3);
+  const columns = cardColumns(block.items.length, { four: 2 });
   return (
     <Section
       id={block.id}
@@ -21,15 +21,11 @@ export function CaseStudies({ block }: BlockProps<'caseStudies'>) {
       intro={block.intro}
       className={block.tone === 'dark' ? classes.onDark : undefined}
     >
-      <ul
-        className={classes.grid}
-        data-wide={lg <= 2 ? '' : undefined}
-        style={{ '--cols-md': Math.min(count, 2), '--cols-lg': lg } as React.CSSProperties}
-      >
+      <CardGrid columns={columns} className={classes.grid} data-wide={columns.lg <= 2 ? '' : undefined}>
         {block.items.map((item, index) => {
           const { figure, label } = splitResult(item.result);
           return (
-            <li key={index} className={`${classes.card} fade-in`} style={{ '--stagger-index': index } as React.CSSProperties}>
+            <CardGridItem key={index} index={index} className={`${cardClasses.surface} ${classes.card}`}>
               <p className={classes.result}>
                 <span className={classes.figure} data-long={label ? undefined : ''}>
                   {figure}
@@ -40,10 +36,10 @@ export function CaseStudies({ block }: BlockProps<'caseStudies'>) {
                 <h3 className={classes.title}>{item.title}</h3>
                 <p className={classes.summary}>{item.summary}</p>
               </div>
-            </li>
+            </CardGridItem>
           );
         })}
-      </ul>
+      </CardGrid>
     </Section>
   );
 }

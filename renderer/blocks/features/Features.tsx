@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Container.css';
+import { CardGrid, CardGridItem, cardClasses, cardColumns } from '../../ui/CardGrid.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
@@ -17,7 +18,6 @@ function Arrow() {
  * covers the whole card (its accessible name includes the card title).
  */
 export function Features({ block }: BlockProps<'features'>) {
-  const count = block.items.length;
   return (
     <Section
       id={block.id}
@@ -27,13 +27,13 @@ export function Features({ block }: BlockProps<'features'>) {
       intro={block.intro}
       className={block.tone === 'dark' ? classes.onDark : undefined}
     >
-      <ul className={classes.grid} style={{ '--cols-md': Math.min(count, 2), '--cols-lg': Math.min(count, 3) } as React.CSSProperties}>
+      <CardGrid columns={cardColumns(block.items.length)}>
         {block.items.map((item, index) => (
-          <li
+          <CardGridItem
             key={index}
-            className={`${classes.card} fade-in`}
+            index={index}
+            className={`${cardClasses.surface} ${cardClasses.padded} ${classes.card}`}
             data-link={item.href ? '' : undefined}
-            style={{ '--stagger-index': index } as React.CSSProperties}
           >
             <span className={classes.icon}>
               <Icon name={item.icon} size={22} />
@@ -57,9 +57,9 @@ export function Features({ block }: BlockProps<'features'>) {
                 <Arrow />
               </a>
             )}
-          </li>
+          </CardGridItem>
         ))}
-      </ul>
+      </CardGrid>
     </Section>
   );
 }

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Container.css';
+import { CardGrid, CardGridItem, cardColumns } from '../../ui/CardGrid.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
@@ -6,8 +7,6 @@ import classes from './Highlights.module.css';
 
 /** Short highlights in an open grid: an icon in a tinted square, an h3 and a sentence or two. */
 export function Highlights({ block }: BlockProps<'highlights'>) {
-  const count = block.items.length;
-  const lg = count === 4 ? 4 : Math.min(count, 3);
   return (
     <Section
       id={block.id}
@@ -16,9 +15,9 @@ export function Highlights({ block }: BlockProps<'highlights'>) {
       intro={block.intro}
       className={block.tone === 'dark' ? classes.onDark : undefined}
     >
-      <ul className={classes.grid} style={{ '--cols-md': Math.min(count, 2), '--cols-lg': lg } as React.CSSProperties}>
+      <CardGrid columns={cardColumns(block.items.length, { four: 4 })} className={classes.grid}>
         {block.items.map((item, index) => (
-          <li key={index} className={`${classes.item} fade-in`} style={{ '--stagger-index': index } as React.CSSProperties}>
+          <CardGridItem key={index} index={index} className={classes.item}>
             {item.icon && (
               <span className={classes.icon}>
                 <Icon name={item.icon} size={22} />
@@ -26,9 +25,9 @@ export function Highlights({ block }: BlockProps<'highlights'>) {
             )}
             <h3 className={classes.title}>{item.title}</h3>
             <p className={classes.description}>{item.description}</p>
-          </li>
+          </CardGridItem>
         ))}
-      </ul>
+      </CardGrid>
     </Section>
   );
 }

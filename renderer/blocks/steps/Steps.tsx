@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Container.css';
+import { CardGrid, CardGridItem, type GridColumns } from '../../ui/CardGrid.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './Steps.module.css';
 
 /** Columns on tablets and desktops: one row when the steps fit, otherwise an even grid. */
-function columns(count: number) {
+function columns(count: number): GridColumns {
   return { md: count <= 3 ? count : 2, lg: count <= 4 ? count : count === 5 || count === 6 || count === 9 ? 3 : 4 };
 }
 
@@ -19,14 +20,9 @@ export function Steps({ block }: BlockProps<'steps'>) {
       intro={block.intro}
       className={block.tone === 'dark' ? classes.onDark : undefined}
     >
-      <ol
-        className={classes.list}
-        data-md={cols.md}
-        data-lg={cols.lg}
-        style={{ '--cols-md': cols.md, '--cols-lg': cols.lg } as React.CSSProperties}
-      >
+      <CardGrid as="ol" columns={cols} className={classes.list} data-md={cols.md} data-lg={cols.lg}>
         {block.items.map((item, index) => (
-          <li key={index} className={`${classes.step} fade-in`} style={{ '--stagger-index': index } as React.CSSProperties}>
+          <CardGridItem key={index} index={index} className={classes.step}>
             <span className={classes.number}>
               <span className="visually-hidden">Step </span>
               {index + 1}
@@ -35,9 +31,9 @@ export function Steps({ block }: BlockProps<'steps'>) {
               <h3 className={classes.title}>{item.title}</h3>
               <p className={classes.description}>{item.description}</p>
             </div>
-          </li>
+          </CardGridItem>
         ))}
-      </ol>
+      </CardGrid>
     </Section>
   );
 }

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Container.css';
+import { CardGrid, CardGridItem, cardClasses, cardColumns } from '../../ui/CardGrid.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './Testimonials.module.css';
@@ -17,7 +18,6 @@ function QuoteMark() {
 /** Customer quotes as `<figure>`s: the quote in a `<blockquote>`, the role and type of business in the caption. */
 export function Testimonials({ block }: BlockProps<'testimonials'>) {
   const count = block.items.length;
-  const lg = count === 1 ? 1 : count === 2 || count === 4 ? 2 : 3;
   return (
     <Section
       id={block.id}
@@ -26,14 +26,10 @@ export function Testimonials({ block }: BlockProps<'testimonials'>) {
       intro={block.intro}
       className={block.tone === 'dark' ? classes.onDark : undefined}
     >
-      <ul
-        className={classes.grid}
-        data-single={count === 1 ? '' : undefined}
-        style={{ '--cols-md': Math.min(count, 2), '--cols-lg': lg } as React.CSSProperties}
-      >
+      <CardGrid columns={cardColumns(count, { four: 2 })} className={classes.grid} data-single={count === 1 ? '' : undefined}>
         {block.items.map((item, index) => (
-          <li key={index} className={`${classes.item} fade-in`} style={{ '--stagger-index': index } as React.CSSProperties}>
-            <figure className={classes.card}>
+          <CardGridItem key={index} index={index} className={classes.item}>
+            <figure className={`${cardClasses.surface} ${cardClasses.padded} ${classes.card}`}>
               <QuoteMark />
               <blockquote className={classes.quote}>
                 <p>{item.quote}</p>
@@ -43,9 +39,9 @@ export function Testimonials({ block }: BlockProps<'testimonials'>) {
                 <span className={classes.business}>{item.business}</span>
               </figcaption>
             </figure>
-          </li>
+          </CardGridItem>
         ))}
-      </ul>
+      </CardGrid>
     </Section>
   );
 }
