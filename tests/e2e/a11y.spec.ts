@@ -1,15 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
+import { loadBlockExample } from '../../engine/block-docs.ts';
 import { loadSite } from '../../engine/load-site.ts';
-import { builtRoutes, htmlPath } from '../helpers/built-site.ts';
+import type { BlockType } from '../../schema/blocks.ts';
+import { builtRoutes, isAlias } from '../helpers/built-site.ts';
 
 /**
- * axe-core on every route of the built site at 390 px and on every page layout at 1280 px, plus the UI states that
- * only exist after interaction (open menus, open accordions, the scheduler's fallback, the scrolled header): no serious or critical
- * violation anywhere (WCAG 2.x A and AA rules, colour contrast included).
+ * axe-core on one page of every layout of the built site at 390 px and 1280 px (and on the block catalogue at
+ * 1280 px), plus the UI states that only exist after interaction (open menus, open accordions, the
+ * scheduler's fallback, the scrolled header): no serious or critical violation anywhere (WCAG 2.x A and AA rules,
+ * colour contrast included). Every route's own markup is checked too, by html-validate's a11y rules in
+ * tests/budgets/html.test.ts.
  */
-
 
 const widths = [390, 1280] as const;
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -130,12 +132,8 @@ async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Pr
     .map((result) => `color-contrast (measured): ${result.selector} is ${result.worst.toFixed(2)}:1, needs ${result.expected}:1`);
 }
 
-/**
- * axe's serious and critical violations, plus the contrast of text axe could not judge, measured from pixels.
- * `measureContrast: false` skips the pixel measurement (the slow part) for a page whose layout was measured already:
- * the same blocks in the same tones have the same colours and backgrounds, whatever their words.
- */
-async function seriousViolations(page: Page, { measureContrast = true } = {}): Promise<string[]> {
+/** axe's serious and critical violations, plus the contrast of text axe could not judge, measured from pixels. */
+async function seriousViolations(page: Page): Promise<string[]> {
   // The provider's booking page inside the frame is third-party content, outside this site's control.
   const results = await new AxeBuilder({ page }).withTags(tags).exclude('iframe[data-scheduler-frame]').analyze();
   const problems = results.violations
@@ -147,7 +145,7 @@ async function seriousViolations(page: Page, { measureContrast = true } = {}): P
     .filter((node) => ['bgOverlap', 'bgGradient', 'bgImage', 'pseudoContent'].includes((node.any[0]?.data as { messageKey?: string } | undefined)?.messageKey ?? ''))
     .map((node) => ({ selector: String(node.target[0]), expected: Number.parseFloat(String((node.any[0]!.data as { expectedContrastRatio: string }).expectedContrastRatio)) }))
     .filter((check, index, all) => all.findIndex((other) => other.selector === check.selector) === index);
-  return [...problems, ...(measureContrast ? await measuredContrastProblems(page, unmeasured) : [])];
+  return [...problems, ...(await measuredContrastProblems(page, unmeasured))];
 }
 
 /** The scheduling provider is not reached from tests: its frame stays in its loading state. */
@@ -164,50 +162,52 @@ async function open(page: Page, route: string) {
 }
 
 /**
- * An alias (/features, /blog/…) is the same prerendered page as its original, byte for byte but for nothing the
- * checks look at; it is checked through the original.
- */
-function isAlias(route: string): boolean {
-  const file = htmlPath(route);
-  if (!existsSync(file)) return false;
-  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(file, 'utf8'))?.[1];
-  return !!canonical && (new URL(canonical).pathname.replace(/\/$/, '') || '/') !== route;
-}
-
-/**
  * A page's layout: its blocks in order, each with its tone and the fields it sets. Pages with the same layout differ
- * only in their words (the 36 solution pages share a handful of layouts), so at the second width one page per
- * layout is enough; every page is still checked at phone width, where most problems show.
+ * only in their words (the 36 solution pages share a handful of layouts): the same colours, landmarks, headings and
+ * controls. One page per layout is swept; what does depend on the words (link text, heading text, alt text, ids) is
+ * on every route in tests/budgets/html.test.ts, and the words themselves are checked by the validator.
  */
 const site = loadSite({ root: process.cwd() });
+type AnyBlock = NonNullable<ReturnType<typeof loadBlockExample>['block']>;
+const blockLayout = (block: AnyBlock) => `${block.type}(${'tone' in block ? (block.tone ?? '') : ''})[${Object.keys(block).sort().join(',')}]`;
+const pageBlocks = (route: string) => site.routes.get(route)?.page.blocks ?? [];
 function layoutOf(route: string): string {
   const blocks = site.routes.get(route)?.page.blocks;
-  if (!blocks) return route; // the 404 page and the block catalogue: a layout of their own each
-  return blocks.map((block) => `${block.type}(${'tone' in block ? (block.tone ?? '') : ''})[${Object.keys(block).sort().join(',')}]`).join(' ');
+  // The 404 page and the block catalogue's index: a layout of their own each.
+  return blocks ? blocks.map(blockLayout).join(' ') : route;
 }
 
 // Every prerendered route plus an unknown path (the 404 page).
 const routes = [...builtRoutes(), '/this-page-does-not-exist'].filter((route) => !isAlias(route));
-const sitePages = routes.filter((route) => !route.startsWith('/_blocks'));
-const onePerLayout = routes.filter((route, index) => routes.findIndex((other) => layoutOf(other) === layoutOf(route)) === index);
-const sweeps = {
-  // The block catalogue (/_blocks, authors' documentation, noindex) renders the site's own blocks: phone width is
-  // covered by the site's pages, so it is swept at desktop width only.
-  390: sitePages,
-  1280: onePerLayout,
-} as const;
+const sitePages = routes.filter((route, index) => !route.startsWith('/_blocks') && routes.findIndex((other) => layoutOf(other) === layoutOf(route)) === index);
+/**
+ * The block catalogue (/_blocks, authors' documentation, noindex) at desktop width: its index, one block page for the
+ * page around the example, and every block page whose example (type, tone, fields) no swept site page has.
+ */
+const sweptBlocks = new Set(sitePages.flatMap((route) => pageBlocks(route).map(blockLayout)));
+const catalogueBlockPages = routes.filter((route) => route.startsWith('/_blocks/'));
+const cataloguePages = [
+  '/_blocks',
+  ...catalogueBlockPages.filter((route, index) => {
+    const example = loadBlockExample(process.cwd(), route.slice('/_blocks/'.length) as BlockType).block;
+    return index === 0 || !example || !sweptBlocks.has(blockLayout(example));
+  }),
+];
+const sweeps = { 390: sitePages, 1280: [...sitePages, ...cataloguePages] } as const;
 const perTest = 6;
 
 test.describe('axe: every route', () => {
   test.describe.configure({ timeout: 180_000 });
-  test('the list of routes comes from the built site; every layout is checked at both widths', () => {
+  test('the routes come from the built site; every layout is checked at both widths', () => {
     expect(routes.length).toBeGreaterThan(20);
     expect(routes).toContain('/');
+    expect(cataloguePages.length).toBeGreaterThan(1);
     expect(sitePages).toContain('/pricing');
     expect(sitePages.some((route) => route.startsWith('/solutions/'))).toBe(true);
-    const desktopLayouts = new Set(sweeps[1280].map(layoutOf));
-    expect(sitePages.filter((route) => !desktopLayouts.has(layoutOf(route)))).toEqual([]);
-    expect(sweeps[1280].length).toBeLessThan(routes.length);
+    for (const width of widths) {
+      const swept = new Set(sweeps[width].map(layoutOf));
+      expect(routes.filter((route) => !route.startsWith('/_blocks') && !swept.has(layoutOf(route)))).toEqual([]);
+    }
   });
 
   for (const width of widths) {
@@ -220,8 +220,7 @@ test.describe('axe: every route', () => {
         const problems: string[] = [];
         for (const route of chunk) {
           await open(page, route);
-          const measureContrast = onePerLayout.includes(route);
-          for (const problem of await seriousViolations(page, { measureContrast })) problems.push(`${route} @${width}: ${problem}`);
+          for (const problem of await seriousViolations(page)) problems.push(`${route} @${width}: ${problem}`);
         }
         expect(problems).toEqual([]);
       });

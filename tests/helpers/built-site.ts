@@ -29,3 +29,14 @@ export function builtDocument(route: string): Document {
   }
   return document;
 }
+
+/**
+ * An alias (/features, /blog/…) is the same prerendered page as its original, byte for byte but for nothing the
+ * browser checks look at (its canonical link names the original): sweeps check it through the original.
+ */
+export function isAlias(route: string): boolean {
+  const file = htmlPath(route);
+  if (!existsSync(file)) return false;
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(file, 'utf8'))?.[1];
+  return !!canonical && (new URL(canonical).pathname.replace(/\/$/, '') || '/') !== route;
+}
