@@ -162,8 +162,8 @@ export function generatedFiles(root = projectRoot): Map<string, string> {
   return files;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = projectRoot;
+/** Writes the generated files whose content changed; returns a line for the log. */
+export function writeGeneratedFiles(root = projectRoot): string {
   mkdirSync(path.join(root, GENERATED_DIR), { recursive: true });
   const changed: string[] = [];
   for (const [file, content] of generatedFiles(root)) {
@@ -172,5 +172,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     writeFileSync(target, content);
     changed.push(file);
   }
-  console.log(changed.length ? `Schema: updated ${changed.join(', ')}.` : 'Schema: up to date.');
+  return changed.length ? `Schema: updated ${changed.join(', ')}.` : 'Schema: up to date.';
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  console.log(writeGeneratedFiles());
 }

@@ -196,13 +196,17 @@ export function flattenHtml(dir: string): number {
   return files.length;
 }
 
+/** postbuild with its log line (and, with `flat`, HTML files moved to route.html). */
+export function runPostbuild(root: string, dir: string, { flat = false } = {}): string {
+  const started = performance.now();
+  const result = postbuild(root, dir);
+  const moved = flat ? `postbuild: ${flattenHtml(dir)} pages moved from route/index.html to route.html.\n` : '';
+  return `${moved}postbuild: sitemap.xml (${result.urls} URLs), robots.txt, CSS inlined in ${result.pages} pages (${result.droppedPerPage.toFixed(1)} unused stylesheets left out per page) in ${Math.round(performance.now() - started)} ms.`;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const arg = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : fallback);
   const root = path.resolve(arg('--root', '.'));
-  const dir = path.resolve(root, arg('--dir', 'dist/client'));
-  const started = performance.now();
-  const result = postbuild(root, dir);
-  if (args.includes('--flat')) console.log(`postbuild: ${flattenHtml(dir)} pages moved from route/index.html to route.html.`);
-  console.log(`postbuild: sitemap.xml (${result.urls} URLs), robots.txt, CSS inlined in ${result.pages} pages (${result.droppedPerPage.toFixed(1)} unused stylesheets left out per page) in ${Math.round(performance.now() - started)} ms.`);
+  console.log(runPostbuild(root, path.resolve(root, arg('--dir', 'dist/client')), { flat: args.includes('--flat') }));
 }

@@ -14,12 +14,17 @@ import { fileURLToPath } from 'node:url';
 import { countErrors } from '../engine/diagnostic.ts';
 import { formatDiagnostics, type OutputFormat } from '../engine/format.ts';
 import { validatorMessages } from '../engine/errors.ts';
-import { loadSite } from '../engine/load-site.ts';
+import { loadSite, type SiteModel } from '../engine/load-site.ts';
 
 const FORMATS: OutputFormat[] = ['pretty', 'github', 'json'];
 
 /** Validates the site at `root`, prints the report, and returns the exit code. */
 export function runValidation(root: string, format: OutputFormat, includeDrafts: boolean, print: (text: string) => void = console.log): number {
+  return validateAndReport(root, format, includeDrafts, print).exitCode;
+}
+
+/** runValidation, also returning the loaded site (the build hands it on to the prerender). */
+export function validateAndReport(root: string, format: OutputFormat, includeDrafts: boolean, print: (text: string) => void = console.log): { exitCode: number; site: SiteModel } {
   const started = performance.now();
   const site = loadSite({ root, includeDrafts });
   const errors = countErrors(site.diagnostics);
@@ -32,7 +37,7 @@ export function runValidation(root: string, format: OutputFormat, includeDrafts:
     const summary = validatorMessages.summary(site.pages.length, site.routes.size, ms, errors, warnings);
     if (format === 'pretty') print((site.diagnostics.length ? '\n' : '') + summary);
   }
-  return errors ? 1 : 0;
+  return { exitCode: errors ? 1 : 0, site };
 }
 
 export function parseArgs(argv: string[]): { format: OutputFormat; root: string; drafts: boolean; watch: boolean } | { error: string } {
