@@ -5,7 +5,7 @@
  * (copies of the real solution pages with varied titles, descriptions and copy, each linking to real pages), then
  * runs the project's own commands on it, each step in a fresh Node process exactly as npm runs it:
  *   - validate: `npm run validate` (its own timing of the check of every page, and the whole process);
- *   - build: `npm run build`, every step of its script (schemas, validate, `vike build` of client, server and every
+ *   - build: `npm run build` (scripts/build.ts: schemas, validate, `vike build` of client, server and every
  *     route, postbuild), wall clock and CPU time;
  *   - peak RSS of each process (process.resourceUsage().maxRSS).
  * Prints a table, the load average and the marginal cost per page, so linear growth is visible (other work on the
@@ -99,7 +99,10 @@ export function generatePages(root: string, count: number): string[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Measuring: each step runs exactly as `npm run build` runs it, in its own Node process
 
-/** Loaded into every measured process: prints its peak RSS and CPU time on exit. */
+/**
+ * Loaded into every measured process and every Node process it starts (through NODE_OPTIONS: `npm run build` runs
+ * `vike build` as a child): each prints its peak RSS and CPU time on exit.
+ */
 const REPORTER = `data:text/javascript,${encodeURIComponent(
   "import{writeSync}from'node:fs';process.on('exit',()=>{const u=process.resourceUsage();writeSync(2,'\\n@@usage '+JSON.stringify({maxRssKb:u.maxRSS,cpuUs:u.userCPUTime+u.systemCPUTime})+'\\n')})",
 )}`;
@@ -113,14 +116,17 @@ interface Step {
 
 function step(cwd: string, args: string[]): Step {
   const started = performance.now();
-  const run = spawnSync(process.execPath, ['--import', REPORTER, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } });
+  const env = { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${REPORTER}`.trim() };
+  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env });
   const wallMs = performance.now() - started;
-  const usage = /@@usage (\{.*\})/.exec(run.stderr)?.[1];
-  if (run.status !== 0 || !usage) {
+  const usages = [...run.stderr.matchAll(/@@usage (\{.*\})/g)].map((match) => JSON.parse(match[1]!) as { maxRssKb: number; cpuUs: number });
+  if (run.status !== 0 || !usages.length) {
     console.error(run.stdout.slice(-4000), run.stderr.slice(-4000));
     throw new Error(`\`node ${args.join(' ')}\` failed in ${cwd} (exit ${run.status})`);
   }
-  const { maxRssKb, cpuUs } = JSON.parse(usage) as { maxRssKb: number; cpuUs: number };
+  // CPU: all processes together; memory: the largest of them.
+  const cpuUs = usages.reduce((sum, usage) => sum + usage.cpuUs, 0);
+  const maxRssKb = Math.max(...usages.map((usage) => usage.maxRssKb));
   return { wallMs, cpuMs: cpuUs / 1000, maxRssMb: maxRssKb / 1024, stdout: run.stdout };
 }
 
@@ -204,7 +210,7 @@ async function main() {
   const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
   console.log(['', line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...table.map(line)].join('\n'));
   console.log(
-    '\nvalidate = the time `npm run validate` reports for checking every page (parse, schemas, links, anchors, images); validate process = that whole command, Node start-up and module loading included; build = `npm run build` (every step of its script: schemas, validate, vike build of client, server and every page, postbuild), wall clock; build CPU = its CPU time, all threads; peak RSS = the largest of its processes.',
+    '\nvalidate = the time `npm run validate` reports for checking every page (parse, schemas, links, anchors, images); validate process = that whole command, Node start-up and module loading included; build = `npm run build` (every step of its script: schemas, validate, vike build of client, server and every page, postbuild), wall clock; build CPU = its CPU time, all threads and processes (it runs `vike build` in a child process); peak RSS = the largest of its processes.',
   );
   if (rows.length > 1 && rows.every((row) => row.build)) {
     const [first, last] = [rows[0]!, rows[rows.length - 1]!];
