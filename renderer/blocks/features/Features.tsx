@@ -1,21 +1,14 @@
 import '@mantine/core/styles/Container.css';
-import { CardGrid, CardGridItem, cardClasses, cardColumns } from '../../ui/CardGrid.tsx';
+import { CardGrid, cardColumns } from '../../ui/CardGrid.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import { IconCard, iconCardClasses } from '../../ui/IconCard.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './Features.module.css';
 
-function Arrow() {
-  return (
-    <svg className={classes.arrow} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path d="M3 8h9.5M8.5 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 /**
- * Feature cards: icon, h3, description, up to three check-mark bullets and an optional "Learn more" link that
- * covers the whole card (its accessible name includes the card title).
+ * Feature cards (IconCard): icon, h3, description, up to three check-mark bullets and an optional "Learn more" link
+ * that covers the whole card (its accessible name includes the card title).
  */
 export function Features({ block }: BlockProps<'features'>) {
   return (
@@ -25,21 +18,11 @@ export function Features({ block }: BlockProps<'features'>) {
       eyebrow={block.eyebrow}
       heading={block.heading}
       intro={block.intro}
-      className={block.tone === 'dark' ? classes.onDark : undefined}
+      className={block.tone === 'dark' ? `${iconCardClasses.onDark} ${classes.onDark}` : undefined}
     >
       <CardGrid columns={cardColumns(block.items.length)}>
         {block.items.map((item, index) => (
-          <CardGridItem
-            key={index}
-            index={index}
-            className={`${cardClasses.surface} ${cardClasses.padded} ${classes.card}`}
-            data-link={item.href ? '' : undefined}
-          >
-            <span className={classes.icon}>
-              <Icon name={item.icon} size={22} />
-            </span>
-            <h3 className={classes.title}>{item.title}</h3>
-            <p className={classes.description}>{item.description}</p>
+          <IconCard key={index} index={index} icon={item.icon} title={item.title} description={item.description} href={item.href}>
             {item.bullets && (
               <ul className={classes.bullets}>
                 {item.bullets.map((bullet, bulletIndex) => (
@@ -50,14 +33,7 @@ export function Features({ block }: BlockProps<'features'>) {
                 ))}
               </ul>
             )}
-            {item.href && (
-              <a className={classes.link} href={item.href}>
-                Learn more
-                <span className="visually-hidden">: {item.title}</span>
-                <Arrow />
-              </a>
-            )}
-          </CardGridItem>
+          </IconCard>
         ))}
       </CardGrid>
     </Section>

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import type { IconName } from '../../schema/primitives.ts';
+import { CardGridItem, cardClasses } from './CardGrid.tsx';
+import { Icon } from './Icon.tsx';
+import classes from './IconCard.module.css';
+
+/** Put `onDark` on the block's Section when its tone is dark: icon tiles, descriptions and links turn light. */
+export const iconCardClasses = { onDark: classes.onDark! };
+
+export interface IconCardBodyProps {
+  icon?: IconName;
+  title: string;
+  description: string;
+}
+
+/** An icon in a tinted tile (when `icon` is given), an h3 and a description: the top of an IconCard, or a highlight. */
+export function IconCardBody({ icon, title, description }: IconCardBodyProps) {
+  return (
+    <>
+      {icon && (
+        <span className={classes.icon}>
+          <Icon name={icon} size={22} />
+        </span>
+      )}
+      <h3 className={classes.title}>{title}</h3>
+      <p className={classes.description}>{description}</p>
+    </>
+  );
+}
+
+function Arrow() {
+  return (
+    <svg className={classes.arrow} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M3 8h9.5M8.5 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export interface IconCardProps extends IconCardBodyProps {
+  /** The card's place in its CardGrid (for the fade-in stagger). */
+  index: number;
+  href?: string;
+  /** The visible text of the link; "Learn more" unless given. */
+  linkLabel?: string;
+  /** What comes between the description and the link (features: the bullets). */
+  children?: ReactNode;
+}
+
+/**
+ * A card item of a CardGrid: IconCardBody, then `children`. A card with `href` is a link card: its link sits at the
+ * bottom, stretches over the whole card, and carries the card title in visually hidden text so every link says where
+ * it goes.
+ */
+export function IconCard({ index, icon, title, description, href, linkLabel = 'Learn more', children }: IconCardProps) {
+  return (
+    <CardGridItem
+      index={index}
+      className={`${cardClasses.surface} ${cardClasses.padded} ${classes.card}`}
+      data-link={href ? '' : undefined}
+    >
+      <IconCardBody icon={icon} title={title} description={description} />
+      {children}
+      {href && (
+        <a className={classes.link} href={href}>
+          {linkLabel}
+          <span className="visually-hidden">: {title}</span>
+          <Arrow />
+        </a>
+      )}
+    </CardGridItem>
+  );
+}
