@@ -239,6 +239,7 @@ export const validatorMessages = {
   summary: (pages: number, routes: number, ms: number, errors: number, warnings: number): string =>
     `${pages} pages, ${routes} routes checked in ${ms} ms: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`,
   watching: 'Watching pages/, public/ and site.config.yaml (drafts included). Press Ctrl+C to stop.',
+  buildStopped: 'Build stopped: nothing was built. Fix the errors above (`npm run validate` checks again), then build.',
   unknownFormat: (format: string): string => `Unknown --format "${format}". Use pretty, github or json.`,
   unknownOption: (option: string): string => `Unknown option "${option}". Options: --format pretty|github|json, --drafts, --watch, --root <dir>.`,
   overlayTitle: (count: number): string => `${count === 1 ? '1 problem' : `${count} problems`} in the site's YAML. Fix and save: this message goes away by itself.`,

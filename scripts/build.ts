@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { validatorMessages } from '../engine/errors.ts';
 import { writeGeneratedFiles } from './generate-schema.ts';
 import { runPostbuild } from './postbuild.ts';
 import { validateAndReport } from './validate.ts';
@@ -25,7 +26,7 @@ const schemaTime = lap();
 const { exitCode } = validateAndReport(root, 'pretty', false);
 const validateTime = lap();
 if (exitCode) {
-  console.error('\nBuild stopped: fix the errors above (npm run validate checks again), then build.');
+  console.error(`\n${validatorMessages.buildStopped}`);
   process.exit(exitCode);
 }
 const vikeBin = path.join(root, 'node_modules', 'vike', 'bin.js');

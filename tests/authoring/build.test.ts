@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validatorMessages } from '../../engine/errors.ts';
 
 /**
  * The whole authoring loop on a copy of the project: `npm run new-page` creates a published page and a draft,
@@ -57,6 +58,26 @@ describe('a page created with npm run new-page', () => {
     expect(html('/_blocks')).toContain('<meta name="robots" content="noindex"/>');
     expect(html('/_blocks/hero')).toContain('<meta name="robots" content="noindex"/>');
     expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).not.toContain('/_blocks');
+  });
+});
+
+describe('npm run build with a mistake in a page', () => {
+  it('stops before building anything, names file, line and column, and says what to do', () => {
+    const file = path.join(dir, 'pages/pricing.yaml');
+    const original = readFileSync(file, 'utf8');
+    const before = readFileSync(path.join(dir, 'dist/client/pricing/index.html'), 'utf8');
+    writeFileSync(file, original.replace(/type: hero\b/, 'type: heroo'));
+    try {
+      const broken = run('npm', ['run', '--silent', 'build']);
+      expect(broken.status).toBe(1);
+      expect(broken.stdout).toMatch(/pages\/pricing\.yaml:\d+:\d+\s+error\s+Unknown block type "heroo"/);
+      expect(broken.stdout).toContain('Did you mean "hero"?');
+      expect(broken.stderr).toContain(validatorMessages.buildStopped);
+      expect(broken.stdout).not.toContain('pre-render');
+      expect(readFileSync(path.join(dir, 'dist/client/pricing/index.html'), 'utf8')).toBe(before);
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 });
 
