@@ -53,6 +53,14 @@ async function pauseClock(page: Page) {
 /** Resolves once the page's enhancement script has run (the header is enhanced). */
 const enhanced = (page: Page) => expect(page.locator('[data-menu][data-enhanced]').first()).toBeAttached();
 
+/** Opens a route with the scheduling provider blocked (and the fake clock paused, if asked), once its script has run. */
+async function openEnhanced(page: Page, route: string, { pausedClock = false } = {}) {
+  await blockScheduler(page);
+  if (pausedClock) await pauseClock(page);
+  await page.goto(route);
+  await enhanced(page);
+}
+
 const menu = (page: Page, name: string) => {
   const item = page.getByRole('navigation', { name: 'Main' }).locator('[data-menu]').filter({ has: page.getByRole('button', { name }) });
   return { trigger: item.getByRole('button', { name }), item, panel: item.locator('[data-menu-panel]') };
@@ -68,10 +76,7 @@ test.describe('desktop header menus', () => {
   test.use({ viewport: desktop });
 
   test('open on hover after 200 ms, close 150 ms after the pointer leaves', async ({ page }) => {
-    await blockScheduler(page);
-    await pauseClock(page);
-    await page.goto('/');
-    await enhanced(page);
+    await openEnhanced(page, '/', { pausedClock: true });
     const solutions = menu(page, 'Solutions');
     await solutions.trigger.hover();
     await page.clock.runFor(199);
@@ -95,10 +100,7 @@ test.describe('desktop header menus', () => {
   });
 
   test('a pointer that only passes over a trigger opens nothing', async ({ page }) => {
-    await blockScheduler(page);
-    await pauseClock(page);
-    await page.goto('/');
-    await enhanced(page);
+    await openEnhanced(page, '/', { pausedClock: true });
     const solutions = menu(page, 'Solutions');
     await solutions.trigger.hover();
     await page.clock.runFor(150);
@@ -108,10 +110,7 @@ test.describe('desktop header menus', () => {
   });
 
   test('skip delay: another menu opens at once while one is open and for 300 ms after it closed', async ({ page }) => {
-    await blockScheduler(page);
-    await pauseClock(page);
-    await page.goto('/');
-    await enhanced(page);
+    await openEnhanced(page, '/', { pausedClock: true });
     const solutions = menu(page, 'Solutions');
     const resources = menu(page, 'Resources');
 
@@ -145,9 +144,7 @@ test.describe('desktop header menus', () => {
   });
 
   test('click toggles; a click outside closes', async ({ page }) => {
-    await blockScheduler(page);
-    await page.goto('/');
-    await enhanced(page);
+    await openEnhanced(page, '/');
     const resources = menu(page, 'Resources');
     await resources.trigger.click();
     await expectOpen(resources, true);
@@ -160,9 +157,7 @@ test.describe('desktop header menus', () => {
   });
 
   test('keyboard: Enter opens, Tab walks the links, Escape closes and returns focus, ArrowDown opens to the first link', async ({ page }) => {
-    await blockScheduler(page);
-    await page.goto('/');
-    await enhanced(page);
+    await openEnhanced(page, '/');
     const solutions = menu(page, 'Solutions');
     await solutions.trigger.focus();
     await page.keyboard.press('Enter');
@@ -210,9 +205,7 @@ test.describe('header scrolled state', () => {
     });
 
   test('changes once scrollY > 10 (page with a script)', async ({ page }) => {
-    await blockScheduler(page);
-    await page.goto('/');
-    await enhanced(page);
+    await openEnhanced(page, '/');
     const header = page.locator('[data-header]');
     await expect(header).not.toHaveAttribute('data-scrolled');
     expect(await shadowOf(page)).toBe('none');
@@ -306,9 +299,7 @@ test.describe('mobile menu (390 px)', () => {
   }
 
   test('closes when a link in it is clicked (even one that does not load a new page)', async ({ page }) => {
-    await blockScheduler(page);
-    await page.goto('/');
-    await enhanced(page);
+    await openEnhanced(page, '/');
     const mobile = page.locator('[data-mobile-menu]');
     await mobile.locator('summary[aria-label="Menu"]').click();
     await expect(mobile).toHaveAttribute('open', '');
@@ -320,9 +311,7 @@ test.describe('mobile menu (390 px)', () => {
   });
 
   test('Escape closes it and puts focus back on the toggle', async ({ page }) => {
-    await blockScheduler(page);
-    await page.goto('/');
-    await enhanced(page);
+    await openEnhanced(page, '/');
     const mobile = page.locator('[data-mobile-menu]');
     const button = mobile.locator('summary[aria-label="Menu"]');
     await button.click();
@@ -348,10 +337,7 @@ test.describe('hero stats', () => {
   const texts = (page: Page) => page.locator('[data-hero-stats] [data-stat-value]').allTextContents();
 
   test('show 0, then 35 / 94 / 55 / 30 after 500 ms', async ({ page }) => {
-    await blockScheduler(page);
-    await pauseClock(page);
-    await page.goto('/');
-    await enhanced(page);
+    await openEnhanced(page, '/', { pausedClock: true });
     await expect.poll(() => values(page)).toEqual(['0', '0', '0', '0']);
     expect(await texts(page)).toEqual(['0', '0', '0', '0']);
     await page.clock.runFor(499);
@@ -694,9 +680,7 @@ test.describe('footer and focus', () => {
 
   test('focus is visible on links, buttons and summaries', async ({ page }) => {
     await page.setViewportSize(desktop);
-    await blockScheduler(page);
-    await page.goto('/');
-    await enhanced(page);
+    await openEnhanced(page, '/');
     const outlines: string[] = [];
     for (let index = 0; index < 16; index++) {
       await page.keyboard.press('Tab');
