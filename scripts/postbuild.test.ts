@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flattenHtml, inlineStylesheets, isUnused, robotsTxt, sitemapUrls, sitemapXml, stylesheetClasses, usedClasses, type Stylesheet } from './postbuild.ts';
+import { flattenHtml, inlineStylesheets, isUnused, pruneCustomProperties, robotsTxt, sitemapUrls, sitemapXml, stylesheetClasses, usedClasses, type Stylesheet } from './postbuild.ts';
 
 const sheet = (href: string, css: string): Stylesheet => ({ href, css, ...stylesheetClasses(css) });
 
@@ -59,6 +59,35 @@ describe('inlineStylesheets', () => {
 
   it('never calls a global sheet unused', () => {
     expect(isUnused(sheet('/g.css', 'body{margin:0}'), new Set())).toBe(false);
+  });
+});
+
+describe('pruneCustomProperties', () => {
+  const page = (css: string, body = '') => `<html><head><style>${css}</style></head><body>${body}</body></html>`;
+
+  it('drops custom properties nothing reads, keeps those read directly, transitively, or from the markup', () => {
+    const { html, removed } = pruneCustomProperties(
+      page(
+        ':root{--unused:1px;--a:var(--b);--b:red;--c:2px;--inline:3px;--last:4px}.x{color:var(--a);margin:var(--c, var(--fallback))}',
+        '<p class="x" style="padding:var(--inline)">x</p>',
+      ),
+    );
+    expect(html).toContain(':root{--a:var(--b);--b:red;--c:2px;--inline:3px;}');
+    expect(html).not.toContain('--unused');
+    expect(html).not.toContain('--last');
+    expect(removed).toBe(2);
+  });
+
+  it('reads references across <style> elements (the inlined CSS and Mantine theme styles)', () => {
+    const html = '<html><head><style>:root{--mantine-x:1px;--mantine-y:2px}</style><style>.a{top:var(--mantine-x)}</style></head><body></body></html>';
+    const result = pruneCustomProperties(html).html;
+    expect(result).toContain('--mantine-x:1px');
+    expect(result).not.toContain('--mantine-y');
+  });
+
+  it('keeps declarations that only markup sets and CSS reads (style="--stagger-index: 2")', () => {
+    const { html } = pruneCustomProperties(page('.i{--stagger-index:0;animation-delay:calc(var(--stagger-index) * 50ms)}', '<li class="i" style="--stagger-index:2"></li>'));
+    expect(html).toContain('--stagger-index:0;');
   });
 });
 
