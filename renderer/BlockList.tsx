@@ -15,7 +15,7 @@ export function BlockList({ blocks, context }: { blocks: Block[]; context: Rende
 }
 
 /** A page needs client JavaScript only if one of its blocks says so. */
-export function needsHydration(blocks: Block[]): boolean {
+export function needsEnhancementScript(blocks: Block[]): boolean {
   return blocks.some((block) => {
     const { isInteractive } = registry[block.type] as BlockDefinition<typeof block.type>;
     return isInteractive ? isInteractive(block as never) : false;

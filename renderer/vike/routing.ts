@@ -1,4 +1,4 @@
-import { needsHydration } from '../BlockList.tsx';
+import { needsEnhancementScript } from '../BlockList.tsx';
 import type { PageData } from '../page-data.ts';
 import { getSite } from '../site/load.ts';
 
@@ -9,7 +9,7 @@ const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 function kindOf(pathname: string): PageKind | undefined {
   const loaded = getSite().routes.get(normalise(pathname));
   if (!loaded) return undefined;
-  return needsHydration(loaded.page.blocks) ? 'interactive' : 'static';
+  return needsEnhancementScript(loaded.page.blocks) ? 'interactive' : 'static';
 }
 
 /** Route function body: a URL belongs to the Vike page of its kind. */

@@ -8,7 +8,7 @@ import { blockFieldRows, loadBlockExample } from '../../engine/block-docs.ts';
 import { loadSite } from '../../engine/load-site.ts';
 import { splitLink } from '../../engine/routes.ts';
 import { blockTypes, type Block } from '../../schema/blocks.ts';
-import { needsHydration } from '../../renderer/BlockList.tsx';
+import { needsEnhancementScript } from '../../renderer/BlockList.tsx';
 import { registry } from '../../renderer/blocks/registry.ts';
 import { catalogueData, catalogueKind, catalogueUrls, type CatalogueData } from '../../renderer/vike/catalogue/catalogue-data.ts';
 import { headTags } from '../../renderer/seo/head-tags.ts';
@@ -82,7 +82,7 @@ describe('the block catalogue', () => {
     expect(urls).toEqual(['/_blocks', ...blockTypes.map((type) => `/_blocks/${type}`)].sort());
     for (const type of blockTypes) {
       const block = loadBlockExample(root, type).block as Block;
-      expect(catalogueKind(`/_blocks/${type}`), type).toBe(needsHydration([block]) ? 'interactive' : 'static');
+      expect(catalogueKind(`/_blocks/${type}`), type).toBe(needsEnhancementScript([block]) ? 'interactive' : 'static');
     }
     expect(catalogueKind('/_blocks')).toBe('static');
     expect(catalogueKind('/_blocks/nope')).toBeUndefined();

@@ -24,14 +24,22 @@ export function loadExample<T extends BlockType>(type: T): BlockOf<T> {
   return blockSchemas[type].parse(parse(readFileSync(file, 'utf8'))) as BlockOf<T>;
 }
 
+/** `node` inside the site's Mantine theme, as Layout renders every page. */
+const themed = (node: ReactNode) => (
+  <MantineProvider theme={theme} forceColorScheme="light">
+    {node}
+  </MantineProvider>
+);
+
+/** One block's element, as BlockList renders it on a page at `route`. */
+function blockElement<T extends BlockType>(type: T, block: BlockOf<T>, route: string) {
+  const { Component } = registry[type] as unknown as BlockDefinition<T>;
+  return <Component block={block} context={{ config: loadTestConfig(), route }} />;
+}
+
 /** Renders one block the way the page renders it, inside the Mantine theme. */
 export function renderBlock<T extends BlockType>(type: T, block: BlockOf<T> = loadExample(type), route = '/test') {
-  const { Component } = registry[type] as unknown as BlockDefinition<T>;
-  return render(
-    <MantineProvider theme={theme} forceColorScheme="light">
-      <Component block={block} context={{ config: loadTestConfig(), route }} />
-    </MantineProvider>,
-  );
+  return render(themed(blockElement(type, block, route)));
 }
 
 /**
@@ -40,19 +48,14 @@ export function renderBlock<T extends BlockType>(type: T, block: BlockOf<T> = lo
  */
 export function mountServerHtml(node: ReactNode): HTMLElement {
   const container = document.createElement('div');
-  container.innerHTML = renderToStaticMarkup(
-    <MantineProvider theme={theme} forceColorScheme="light">
-      {node}
-    </MantineProvider>,
-  );
+  container.innerHTML = renderToStaticMarkup(themed(node));
   document.body.append(container);
   return container;
 }
 
 /** The server HTML of one block (its example by default), mounted with mountServerHtml. */
 export function mountBlockHtml<T extends BlockType>(type: T, block: BlockOf<T> = loadExample(type), route = '/test'): HTMLElement {
-  const { Component } = registry[type] as unknown as BlockDefinition<T>;
-  return mountServerHtml(<Component block={block} context={{ config: loadTestConfig(), route }} />);
+  return mountServerHtml(blockElement(type, block, route));
 }
 
 export function clearDocument() {

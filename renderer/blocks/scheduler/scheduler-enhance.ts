@@ -7,9 +7,9 @@ type Status = 'loading' | 'ready' | 'unavailable';
 
 /**
  * In the browser, for every scheduler block: mounts the frame of its <noscript> (described in data-frame) once the
- * page listens for the provider's messages (none can be missed), marks it ready on the provider's first message, and if none comes in time
- * (10 s on screen, or 5 s after the frame loaded something silent such as a browser error page) replaces it with the
- * booking link, a message and a "Try again" button.
+ * page listens for the provider's messages (none can be missed), marks it ready on the provider's first message,
+ * and if none comes in time (10 s on screen, or 5 s after the frame loaded something silent such as a browser error
+ * page) replaces it with the booking link, a message and a "Try again" button.
  */
 export function enhanceSchedulers(doc: Document = document): void {
   for (const box of doc.querySelectorAll<HTMLElement>('[data-scheduler]')) enhanceScheduler(doc, box);

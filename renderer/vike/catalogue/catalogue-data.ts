@@ -1,6 +1,6 @@
 import { blockDescription, blockFieldRows, loadBlockExample, type FieldRow } from '../../../engine/block-docs.ts';
 import { blockTypes, isBlockType, type Block, type BlockType } from '../../../schema/blocks.ts';
-import { needsHydration } from '../../BlockList.tsx';
+import { needsEnhancementScript } from '../../BlockList.tsx';
 import type { PageData } from '../../page-data.ts';
 import { getSite } from '../../site/load.ts';
 import { CATALOGUE_ROOT } from './catalogue-root.ts';
@@ -55,7 +55,7 @@ function exampleOf(type: BlockType) {
 export function catalogueEntries(): CatalogueEntry[] {
   return blockTypes.map((type) => {
     const example = exampleOf(type);
-    return { type, description: blockDescription(type), interactive: example.block ? needsHydration([example.block as Block]) : false, ok: Boolean(example.block) };
+    return { type, description: blockDescription(type), interactive: example.block ? needsEnhancementScript([example.block as Block]) : false, ok: Boolean(example.block) };
   });
 }
 
@@ -65,7 +65,7 @@ export function catalogueKind(pathname: string): 'static' | 'interactive' | unde
   if (target === undefined) return undefined;
   if (target === null) return 'static';
   const block = exampleOf(target).block;
-  return block && needsHydration([block as Block]) ? 'interactive' : 'static';
+  return block && needsEnhancementScript([block as Block]) ? 'interactive' : 'static';
 }
 
 export function catalogueUrls(kind: 'static' | 'interactive'): string[] {
