@@ -19,8 +19,11 @@ export function cardColumns(count: number, { four = 3, threeInARow = false }: { 
   };
 }
 
-/** Class names for a card: `surface` (background, border, radius, shadow; dark-section aware) and `padded`. */
-export const cardClasses = { surface: classes.surface!, padded: classes.padded! };
+/**
+ * Class names for a card: `surface` (background, border, radius, shadow; dark-section aware), `padded`, and the
+ * typography of its `title` (an h3) and `text`.
+ */
+export const cardClasses = { surface: classes.surface!, padded: classes.padded!, title: classes.cardTitle!, text: classes.cardText! };
 
 export interface CardGridProps extends HTMLAttributes<HTMLElement> {
   /** `ol` where the order means something (steps). */

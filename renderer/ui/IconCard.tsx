@@ -22,8 +22,8 @@ export function IconCardBody({ icon, title, description }: IconCardBodyProps) {
           <Icon name={icon} size={22} />
         </span>
       )}
-      <h3 className={classes.title}>{title}</h3>
-      <p className={classes.description}>{description}</p>
+      <h3 className={cardClasses.title}>{title}</h3>
+      <p className={`${cardClasses.text} ${classes.description}`}>{description}</p>
     </>
   );
 }

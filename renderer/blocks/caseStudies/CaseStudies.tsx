@@ -33,8 +33,8 @@ export function CaseStudies({ block }: BlockProps<'caseStudies'>) {
                 {label && <span className={classes.resultLabel}> {label}</span>}
               </p>
               <div className={classes.body}>
-                <h3 className={classes.title}>{item.title}</h3>
-                <p className={classes.summary}>{item.summary}</p>
+                <h3 className={cardClasses.title}>{item.title}</h3>
+                <p className={`${cardClasses.text} ${classes.summary}`}>{item.summary}</p>
               </div>
             </CardGridItem>
           );

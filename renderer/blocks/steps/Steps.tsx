@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Container.css';
-import { CardGrid, CardGridItem, type GridColumns } from '../../ui/CardGrid.tsx';
+import { CardGrid, CardGridItem, cardClasses, type GridColumns } from '../../ui/CardGrid.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './Steps.module.css';
@@ -28,8 +28,8 @@ export function Steps({ block }: BlockProps<'steps'>) {
               {index + 1}
             </span>
             <div className={classes.content}>
-              <h3 className={classes.title}>{item.title}</h3>
-              <p className={classes.description}>{item.description}</p>
+              <h3 className={`${cardClasses.title} ${classes.title}`}>{item.title}</h3>
+              <p className={`${cardClasses.text} ${classes.description}`}>{item.description}</p>
             </div>
           </CardGridItem>
         ))}
