@@ -8,6 +8,8 @@ export interface Diagnostic {
   code: string;
   message: string;
   hint?: string;
+  /** The YAML path of the field the problem is about, when the validator knows it (the page editor shows it there). */
+  path?: Array<string | number>;
 }
 
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {

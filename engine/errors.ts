@@ -212,6 +212,36 @@ export const authorErrors = {
     message: `Image ${quote(src)} does not exist in public/.`,
     hint: suggestion(guess, `Add the file as public${src} or fix the path.`),
   }),
+  imagePathTraversal: (src: string): AuthorError => ({
+    code: 'image-path-outside',
+    message: `Image ${quote(src)} contains "..": an image must be a file inside public/.`,
+    hint: 'Write the path from the public/ folder without "..": public/images/photo.jpg is /images/photo.jpg.',
+  }),
+  imageUnsupported: (src: string): AuthorError => ({
+    code: 'image-unsupported',
+    message: `public${src} is not a PNG, JPEG, WebP, AVIF or SVG image.`,
+    hint: 'Open it in an image editor and export it as JPEG (photos) or PNG (screenshots), then point src at the new file.',
+  }),
+  imageUnreadable: (src: string): AuthorError => ({
+    code: 'image-unreadable',
+    message: `public${src} cannot be read as an image: the file is damaged or cut short.`,
+    hint: 'Copy the original image into public/ again, or export it anew as JPEG or PNG.',
+  }),
+  svgWithoutSize: (src: string): AuthorError => ({
+    code: 'image-unreadable',
+    message: `The SVG public${src} has no size: its <svg> element has neither width and height nor a viewBox.`,
+    hint: 'Add a viewBox (e.g. viewBox="0 0 640 360") to the <svg> element, so the page can keep its space while it loads.',
+  }),
+  imageTooSmall: (src: string, width: number, needed: number, slot: string): AuthorError => ({
+    code: 'image-too-small',
+    message: `Image ${quote(src)} is ${width} px wide; ${slot} needs at least ${needed} px, or it looks blurred.`,
+    hint: `Use a larger version of the image (${needed} px wide or more; twice that is sharp on phones and retina screens).`,
+  }),
+  imageTooHeavy: (src: string, megabytes: string, width: number, height: number): AuthorError => ({
+    code: 'image-too-heavy',
+    message: `Image ${quote(src)} is ${megabytes} MB (${width} × ${height} px). Visitors get small copies, but every build and clone of the site carries the original.`,
+    hint: 'Save it at most 2400 px wide as a JPEG of quality 80 (a few hundred KB): it looks the same on the site.',
+  }),
   titleTooLong: (length: number): AuthorError => ({
     code: 'title-too-long',
     message: `The title is ${length} characters long; search results cut it after about 60.`,
@@ -234,14 +264,147 @@ export const authorErrors = {
   }),
 } as const;
 
+/** Hostile or broken input: unsafe addresses, YAML that would explode, files the validator must not read. */
+export const inputErrors = {
+  /** `problem` and `rule` come from schema/url-policy.ts. */
+  badUrl: (field: string, value: string, problem: string, rule: string): AuthorError => {
+    const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    const where = rule === 'link' ? `The link ${shown}` : `${quote(field)} (${shown})`;
+    const allowed =
+      rule === 'link'
+        ? 'Write a page of the site (/pricing), an anchor (#faq), a web address (https://…), mailto:… or tel:….'
+        : `Write a full address starting with https://, e.g. ${field === 'baseUrl' ? 'https://www.example.com' : 'https://calendly.com/acme/demo'}.`;
+    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+    switch (problem) {
+      case 'hidden-character':
+        return {
+          code: 'unsafe-url',
+          message: `${where} contains a space, tab, line break, control character or backslash; browsers drop or rewrite these, which can turn an address into another one.`,
+          hint: `Remove it (write a space inside an address as %20). ${allowed}`,
+        };
+      case 'protocol-relative':
+        return {
+          code: 'unsafe-url',
+          message: `${where} starts with "//", which browsers read as an address on another site.`,
+          hint: 'For a page of this site write a single slash (/pricing); for another site write the full address with https://.',
+        };
+      case 'scheme':
+        return {
+          code: 'unsafe-url',
+          message: `${where} starts with "${scheme}:", which is not allowed here${rule === 'https' ? ': only https:// addresses are' : ''}.`,
+          hint:
+            scheme === 'http'
+              ? `${allowed} The site is served over https: browsers block http:// frames inside it, and visitors would see it as not secure.`
+              : `${allowed} Addresses such as javascript:, data: or vbscript: run code in the visitor's browser.`,
+        };
+      case 'no-scheme':
+        return {
+          code: 'bad-url',
+          message: rule === 'link' ? `${where} is neither a page of this site (starting with /) nor a full address.` : `${where} is not a full web address.`,
+          hint: allowed,
+        };
+      default:
+        return {
+          code: 'bad-url',
+          message: `${where} is not a valid web address: it needs a host name after "//" and no user name or password.`,
+          hint: allowed,
+        };
+    }
+  },
+  tooManyAliases: (count: number, limit: number): AuthorError => ({
+    code: 'yaml-aliases',
+    message: `This file repeats anchored values with aliases (*name) ${count} times; at most ${limit} are allowed.`,
+    hint: 'Write the repeated fields out where they are needed (copy them), or repeat fewer values. Aliases can make a small file expand into an enormous page.',
+  }),
+  aliasExpansion: (limit: number): AuthorError => ({
+    code: 'yaml-aliases',
+    message: `The aliases (*name) of this file, starting here, repeat so much that they would add more than ${limit.toLocaleString('en')} values and characters to it.`,
+    hint: 'An alias repeats everything its anchor (&name) holds, aliases inside it included: write the values out instead, or alias smaller parts.',
+  }),
+  yamlTag: (tag: string): AuthorError => ({
+    code: 'yaml-tag',
+    message: `The YAML tag ${quote(tag)} is not allowed: pages are plain text, numbers, true/false, lists and fields.`,
+    hint: `Remove ${quote(tag)}. To keep a value as text, put it in quotes instead.`,
+  }),
+  invalidUtf8: (byte: number): AuthorError => ({
+    code: 'invalid-utf8',
+    message: `This file is not valid UTF-8: byte 0x${byte.toString(16).padStart(2, '0').toUpperCase()} here is not part of any character.`,
+    hint: 'Save the file as UTF-8 in your editor (the status bar shows the encoding), then retype the character at this position.',
+  }),
+  fileTooLarge: (bytes: number, limit: number): AuthorError => ({
+    code: 'file-too-large',
+    message: `This file is ${(bytes / 1024).toLocaleString('en', { maximumFractionDigits: 0 })} KB; a page may be at most ${limit / 1024} KB (the largest page of the site is under 20 KB).`,
+    hint: 'Split the content into several pages, or move long lists out of it. Was a large file saved here by mistake?',
+  }),
+  symlinkOutside: (file: string, target: string): AuthorError => ({
+    code: 'symlink-outside',
+    message: `${file} is a symbolic link to ${target}, outside the project: it is not read and not published.`,
+    hint: 'Copy the file into the project instead of linking to it, or delete the link.',
+  }),
+  brokenSymlink: (file: string): AuthorError => ({
+    code: 'broken-symlink',
+    message: `${file} is a symbolic link that leads nowhere.`,
+    hint: 'Delete the link, or put a real file at its place.',
+  }),
+  skippedPageFile: (file: string, rename: string | undefined): AuthorError => ({
+    code: 'not-a-page-file',
+    message: `${file} is not read: only files ending in .yaml (lowercase) are pages.`,
+    hint: rename ? `Rename it to ${rename} if it is a page; move it out of pages/ if it is not.` : 'Move it out of pages/ if it is not a page.',
+  }),
+  moreProblems: (hidden: number, shown: number): AuthorError => ({
+    code: 'more-problems',
+    message: `${plural(hidden, 'more problem')} in this file ${hidden === 1 ? 'is' : 'are'} not shown (the first ${shown} are listed).`,
+    hint: 'Fix the problems above and validate again. So many problems often come from one repeated mistake, or from a file that is not a page.',
+  }),
+} as const;
+
+/** `npm run validate -- --production`: values still to be filled in or confirmed (engine/placeholders.ts). */
+export const placeholderErrors = {
+  placeholder: (kind: 'to-confirm' | 'example-email' | 'example-url' | 'dummy-phone', text: string): AuthorError => {
+    const shown = quote(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+    const after = 'See "Placeholders" in AUTHORING.md; `npm run validate -- --production` checks again.';
+    switch (kind) {
+      case 'to-confirm':
+        return {
+          code: 'placeholder',
+          message: `${shown} is marked as still to be confirmed: the site cannot go live with it.`,
+          hint: `Replace the brackets with the wording the company has confirmed, or reword the sentence so that it promises nothing that is not agreed. ${after}`,
+        };
+      case 'example-email':
+        return {
+          code: 'placeholder',
+          message: `${shown} is a placeholder: addresses on example domains reach no one.`,
+          hint: `Write the company's real email address here before the site goes live. ${after}`,
+        };
+      case 'example-url':
+        return {
+          code: 'placeholder',
+          message: `${shown} is a placeholder: addresses on example domains lead nowhere.`,
+          hint: `Write the company's real address (https://…) here before the site goes live. ${after}`,
+        };
+      case 'dummy-phone':
+        return {
+          code: 'placeholder',
+          message: `${shown} is a placeholder phone number (only zeros after the country code).`,
+          hint: `Write the company's real number, with its country code, before the site goes live. ${after}`,
+        };
+    }
+  },
+} as const;
+
 /** Messages of `npm run validate`, the dev server overlay and the block examples. */
 export const validatorMessages = {
   summary: (pages: number, routes: number, ms: number, errors: number, warnings: number): string =>
     `${pages} pages, ${routes} routes checked in ${ms} ms: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`,
   watching: 'Watching pages/, public/ and site.config.yaml (drafts included). Press Ctrl+C to stop.',
   buildStopped: 'Build stopped: nothing was built. Fix the errors above (`npm run validate` checks again), then build.',
+  buildLocked: (pid: number, lockFile: string): string =>
+    `Another build (process ${pid}) is writing this site: wait for it to finish, then build again. dist/ is unchanged. If no build is running, delete ${lockFile}.`,
+  buildInterrupted: (signal: string): string => `Build interrupted (${signal}): dist/ is unchanged, still the previous build.`,
+  buildFailed: 'Build failed: dist/ is unchanged, still the previous build. The error is above.',
+  buildUnknownOption: (option: string): string => `Unknown option "${option}". Options: --clean (ignore the build cache), --catalogue (include the block catalogue, /_blocks).`,
   unknownFormat: (format: string): string => `Unknown --format "${format}". Use pretty, github or json.`,
-  unknownOption: (option: string): string => `Unknown option "${option}". Options: --format pretty|github|json, --drafts, --watch, --root <dir>.`,
+  unknownOption: (option: string): string => `Unknown option "${option}". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.`,
   overlayTitle: (count: number): string => `${count === 1 ? '1 problem' : `${count} problems`} in the site's YAML. Fix and save: this message goes away by itself.`,
   missingExample: (type: string, file: string): AuthorError => ({
     code: 'missing-example',
@@ -281,8 +444,99 @@ export const newPageMessages = {
         : 'It is not a draft: the next `npm run build` publishes it, so replace the template text first.',
       'Next: change the words after each colon, then run `npm run validate` (or keep `npm run dev` open: problems appear in the browser).',
     ].join('\n'),
+  segmentTooLong: (segment: string, max: number): AuthorError => ({
+    code: 'route-too-long',
+    message: `The part "${segment.slice(0, 40)}…" of the route is ${segment.length} characters long; at most ${max} are allowed.`,
+    hint: 'Use a few words joined by dashes (e.g. /solutions/resorts): the route is the page address and its file name.',
+  }),
+  routeTooLong: (length: number, max: number): AuthorError => ({
+    code: 'route-too-long',
+    message: `The route is ${length} characters long; at most ${max} are allowed.`,
+    hint: 'Use fewer or shorter parts, e.g. /solutions/resorts.',
+  }),
+  cannotWrite: (file: string, reason: string): AuthorError => ({
+    code: 'cannot-write',
+    message: `${file} could not be written: ${reason}.`,
+    hint: 'Check that the folder exists and is writable, and that the route is not too long for the file system; nothing was created.',
+  }),
   cancelled: 'Cancelled: no page was created.',
   createdWithProblems: (file: string): string => `Created ${file}, but the site now reports problems in it (above). Fix them before publishing.`,
+} as const;
+
+/** What the page editor (`npm run edit`) answers when it refuses a request. */
+export const editorMessages = {
+  missingPath: (): AuthorError => ({
+    code: 'missing-path',
+    message: 'The request names no file.',
+    hint: 'Give the file as a path inside the project, e.g. pages/solutions/hotels.yaml.',
+  }),
+  absolutePath: (given: string): AuthorError => ({
+    code: 'absolute-path',
+    message: `${quote(given)} is an absolute path; the editor only works with paths inside the project.`,
+    hint: 'Give the path from the project folder, e.g. pages/solutions/hotels.yaml.',
+  }),
+  traversal: (given: string): AuthorError => ({
+    code: 'path-traversal',
+    message: `${quote(given)} contains "..": the editor never leaves the project folder.`,
+    hint: 'Give the path from the project folder without "..", e.g. pages/solutions/hotels.yaml.',
+  }),
+  notWritable: (given: string): AuthorError => ({
+    code: 'not-writable',
+    message: `The editor does not read or write ${quote(given)}: only pages/*.yaml, site.config.yaml and files in public/.`,
+    hint: 'Edit other files with a code editor.',
+  }),
+  symlinkOut: (file: string): AuthorError => ({
+    code: 'symlink-outside',
+    message: `${file} is (or is inside) a symbolic link that leads out of the project; the editor does not follow it.`,
+    hint: 'Replace the link with a real file or folder inside the project.',
+  }),
+  noSuchFile: (file: string): AuthorError => ({
+    code: 'no-such-file',
+    message: `${file} does not exist.`,
+    hint: 'It may have been renamed or deleted on disk; reload the page list.',
+  }),
+  conflict: (file: string): AuthorError => ({
+    code: 'changed-on-disk',
+    message: `${file} changed on disk since you opened it; nothing was saved.`,
+    hint: 'Compare your version with the one on disk, then keep yours, take theirs or merge them by hand.',
+  }),
+  badToken: (): AuthorError => ({
+    code: 'bad-token',
+    message: 'This request has no valid editor session token.',
+    hint: 'Open the editor with the URL that `npm run edit` printed (it ends with ?token=…).',
+  }),
+  badHost: (host: string): AuthorError => ({
+    code: 'bad-host',
+    message: `Refused a request for host ${quote(host)}: the editor answers only to its own address.`,
+    hint: 'Open the editor with the URL that `npm run edit` printed.',
+  }),
+  badOrigin: (origin: string): AuthorError => ({
+    code: 'bad-origin',
+    message: `Refused a request from ${quote(origin)}: only the editor's own pages may call it.`,
+    hint: 'Use the editor in its own tab, at the URL that `npm run edit` printed.',
+  }),
+  badRequest: (what: string): AuthorError => ({
+    code: 'bad-request',
+    message: `The request is missing ${what}.`,
+    hint: 'This is a bug in the editor app; reload the page.',
+  }),
+  notFound: (url: string): AuthorError => ({
+    code: 'not-found',
+    message: `Nothing at ${quote(url)}.`,
+    hint: 'Open the editor with the URL that `npm run edit` printed.',
+  }),
+  notAPage: (file: string): AuthorError => ({
+    code: 'not-a-page',
+    message: `${file} is not a page: only files in pages/ can be deleted from the editor.`,
+    hint: 'Delete other files with a code editor.',
+  }),
+  invalidDocument: (detail: string): AuthorError => ({
+    code: 'not-editable',
+    message: `The file cannot be edited field by field: ${detail}`,
+    hint: 'Fix the YAML in the text view first (the problems list says where).',
+  }),
+  started: (url: string): string =>
+    [`Page editor running at ${url}`, 'Open that URL (it holds this session\'s token); press Ctrl+C to stop. Pages are saved to pages/ as you click Save.'].join('\n'),
 } as const;
 
 function expectedHint(expected: string): string {

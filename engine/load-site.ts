@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { blockSchemas, blockTypes, isBlockType, type Block } from '../schema/blocks.ts';
@@ -6,7 +6,10 @@ import { pageShellSchema, type PageShell } from '../schema/page.ts';
 import { siteConfigSchema, type SiteConfig } from '../schema/site-config.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { didYouMean } from './did-you-mean.ts';
-import { authorErrors, type AuthorError } from './errors.ts';
+import { checkImageRefs } from './check-images.ts';
+import { authorErrors, inputErrors, type AuthorError } from './errors.ts';
+import { publicLinkProblems, scanPageFiles, type FileProblem } from './project-files.ts';
+import { checkPageText, readPageFile } from './read-page-file.ts';
 import { NOT_FOUND_FILE, routeFromFile, splitLink } from './routes.ts';
 import { describeValue, translateIssues, type LocatedError } from './zod-issues.ts';
 import { YamlSource, type YamlPath } from './yaml-source.ts';
@@ -44,33 +47,65 @@ export interface LoadOptions {
 const shellSchema = pageShellSchema.extend({ blocks: z.array(z.unknown()).min(1).meta({ description: 'The sections of the page, top to bottom.' }) });
 
 /** Anchors every page has from the layout: the skip link target and the Back to Top target. */
-const LAYOUT_ANCHORS = ['main', 'top'];
+export const LAYOUT_ANCHORS = ['main', 'top'];
 const CONFIG_FILE = 'site.config.yaml';
 
+/** Page files under pages/ (see engine/project-files.ts for the files it leaves out, and why). */
 export function listPageFiles(root: string): string[] {
-  const dir = path.join(root, 'pages');
-  if (!existsSync(dir)) return [];
-  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
+  return scanPageFiles(root).files;
 }
 
-class Collector {
-  readonly diagnostics: Diagnostic[] = [];
-  add(source: YamlSource, error: AuthorError, at: { line: number; col: number }, severity: Diagnostic['severity'] = 'error') {
-    this.diagnostics.push({ file: source.file, ...at, severity, code: error.code, message: error.message, hint: error.hint });
+/** Problems listed per file; the rest are counted in one line, so 20,000 broken blocks give a short, fast report. */
+export const MAX_PROBLEMS_PER_FILE = 100;
+
+export class Collector {
+  private readonly shown: Diagnostic[] = [];
+  private readonly perFile = new Map<string, number>();
+  private readonly overflow = new Map<string, { hidden: number; errors: number; at: { line: number; col: number } }>();
+  /** The problems found, at most MAX_PROBLEMS_PER_FILE per file, plus one line per file counting those left out. */
+  get diagnostics(): Diagnostic[] {
+    const counted = [...this.overflow].map(([file, { hidden, errors, at }]): Diagnostic => {
+      const error = inputErrors.moreProblems(hidden, MAX_PROBLEMS_PER_FILE);
+      return { file, ...at, severity: errors ? 'error' : 'warning', code: error.code, message: error.message, hint: error.hint };
+    });
+    return counted.length ? [...this.shown, ...counted] : this.shown;
+  }
+  add(source: YamlSource, error: AuthorError, at: { line: number; col: number }, severity: Diagnostic['severity'] = 'error', fieldPath?: YamlPath) {
+    if (this.isFull(source.file)) return this.hide(source.file, severity, () => at);
+    this.perFile.set(source.file, (this.perFile.get(source.file) ?? 0) + 1);
+    this.shown.push({ file: source.file, ...at, severity, code: error.code, message: error.message, hint: error.hint, ...(fieldPath ? { path: [...fieldPath] } : {}) });
   }
   addLocated(source: YamlSource, errors: LocatedError[]) {
     for (const error of errors) {
-      const at = error.key !== undefined ? source.keyPosition(error.path, error.key) : source.positionOf(error.path);
-      this.add(source, error, at);
+      const at = () => (error.key !== undefined ? source.keyPosition(error.path, error.key) : source.positionOf(error.path));
+      if (this.isFull(source.file)) this.hide(source.file, 'error', at);
+      else this.add(source, error, at(), 'error', error.key !== undefined ? [...error.path, error.key] : error.path);
     }
+  }
+  private isFull(file: string): boolean {
+    return (this.perFile.get(file) ?? 0) >= MAX_PROBLEMS_PER_FILE;
+  }
+  /** Counts a problem left out; only the first one's position is looked up (positions are the costly part). */
+  private hide(file: string, severity: Diagnostic['severity'], at: () => { line: number; col: number }) {
+    const entry = this.overflow.get(file) ?? { hidden: 0, errors: 0, at: at() };
+    entry.hidden++;
+    if (severity === 'error') entry.errors++;
+    this.overflow.set(file, entry);
   }
 }
 
-function readSource(root: string, file: string, collector: Collector): YamlSource | undefined {
-  const source = new YamlSource(file, readFileSync(path.join(root, file), 'utf8'));
+/** Reports a problem with a file as a whole (a link out of the project, a file the loader skips) at its line 1. */
+function addFileProblem(collector: Collector, problem: FileProblem) {
+  collector.add(new YamlSource(problem.file, ''), problem.error, { line: 1, col: 1 }, problem.severity);
+}
+
+export function readSource(root: string, file: string, collector: Collector, text?: string): YamlSource | undefined {
+  const read = text === undefined ? readPageFile(root, file) : checkPageText(text);
+  if ('error' in read) {
+    collector.add(new YamlSource(file, ''), read.error, { line: read.line, col: read.col });
+    return undefined;
+  }
+  const source = new YamlSource(file, read.text);
   if (source.hasSyntaxErrors) {
     // After the first syntax error the parser is lost and what follows is mostly noise: report that one, plus every
     // duplicate key (those never confuse the parser).
@@ -82,6 +117,10 @@ function readSource(root: string, file: string, collector: Collector): YamlSourc
       });
     return undefined;
   }
+  if (source.refusals.length) {
+    for (const refusal of source.refusals) collector.add(source, refusal.error, source.position(refusal.offset));
+    return undefined;
+  }
   const data = source.data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     collector.add(source, authorErrors.notAMapping(data === null || data === undefined ? 'empty' : Array.isArray(data) ? 'a list' : 'plain text'), { line: 1, col: 1 });
@@ -90,7 +129,7 @@ function readSource(root: string, file: string, collector: Collector): YamlSourc
   return source;
 }
 
-function parseWith<S extends z.ZodType>(
+export function parseWith<S extends z.ZodType>(
   schema: S,
   source: YamlSource,
   value: unknown,
@@ -137,9 +176,12 @@ function checkBlockRules(source: YamlSource, block: Block, at: YamlPath, collect
   }
 }
 
-/** Checks one page file. The page is returned only when valid; the source whenever the YAML could be read. */
-function validatePage(root: string, file: string, collector: Collector): { source: YamlSource; page: Page | undefined } | undefined {
-  const source = readSource(root, file, collector);
+/**
+ * Checks one page file (its text from disk, or `text` when given: the page editor's unsaved text). The page is
+ * returned only when valid; the source whenever the YAML could be read.
+ */
+export function validatePage(root: string, file: string, collector: Collector, text?: string): { source: YamlSource; page: Page | undefined } | undefined {
+  const source = readSource(root, file, collector, text);
   if (!source) return undefined;
   const data = source.data as Record<string, unknown>;
   const shell = parseWith(shellSchema, source, data, [], collector);
@@ -164,7 +206,7 @@ interface Ref {
  * Every `href` and image path in a parsed file, in one walk. The path array is shared while walking and copied only
  * for the values found: with a thousand pages, allocating a path per node costs more than the checks.
  */
-function findRefs(data: unknown): { links: Ref[]; images: Ref[] } {
+export function findRefs(data: unknown): { links: Ref[]; images: Ref[] } {
   const links: Ref[] = [];
   const images: Ref[] = [];
   const at: Array<string | number> = [];
@@ -196,17 +238,13 @@ function findRefs(data: unknown): { links: Ref[]; images: Ref[] } {
   return { links, images };
 }
 
-function checkImages(source: YamlSource, images: Ref[], collector: Collector, publicFiles: () => Set<string>) {
-  for (const { value: src, path: at } of images) {
-    if (!src.startsWith('/') || src.includes('..')) continue;
-    if (!publicFiles().has(src)) {
-      collector.add(source, authorErrors.missingImage(src, didYouMean(src, [...publicFiles()])), source.positionOf(at));
-    }
-  }
+/** Image checks live in check-images.ts; without `root` only the path and the file's presence are checked. */
+export function checkImages(source: YamlSource, images: Ref[], collector: Collector, publicFiles: () => Set<string>, root?: string) {
+  checkImageRefs(source, images, collector, publicFiles, root);
 }
 
 /** What a link can land on: every page whose YAML could be read, valid or not, drafts included. */
-interface LinkTarget {
+export interface LinkTarget {
   file: string;
   route: string;
   draft: boolean;
@@ -214,7 +252,7 @@ interface LinkTarget {
   anchors: string[] | undefined;
 }
 
-function checkLinks(source: YamlSource, links: Ref[], fromDraft: boolean, ownRoute: string | undefined, targets: Map<string, LinkTarget>, includeDrafts: boolean, collector: Collector) {
+export function checkLinks(source: YamlSource, links: Ref[], fromDraft: boolean, ownRoute: string | undefined, targets: Map<string, LinkTarget>, includeDrafts: boolean, collector: Collector) {
   let allRoutes: string[] | undefined;
   for (const { value, path: at } of links) {
     if (!(value.startsWith('/') || value.startsWith('#'))) continue;
@@ -238,7 +276,7 @@ function checkLinks(source: YamlSource, links: Ref[], fromDraft: boolean, ownRou
 }
 
 /** The page's anchor ids, read from the raw blocks so that a page with other errors still gets them checked. */
-function pageAnchors(source: YamlSource, collector: Collector): string[] | undefined {
+export function pageAnchors(source: YamlSource, collector: Collector): string[] | undefined {
   const blocks = (source.data as { blocks?: unknown }).blocks;
   if (!Array.isArray(blocks)) return undefined;
   // Positions are looked up only for problems: building them costs more than the whole check.
@@ -286,7 +324,9 @@ export function loadSite(options: LoadOptions): SiteModel {
   const targets = new Map<string, LinkTarget>();
   const unreadable = new Set<string>();
 
-  for (const file of listPageFiles(root)) {
+  const pageFiles = scanPageFiles(root);
+  for (const problem of [...pageFiles.problems, ...publicLinkProblems(root)]) addFileProblem(collector, problem);
+  for (const file of pageFiles.files) {
     const isNotFound = file === NOT_FOUND_FILE;
     const route = isNotFound ? undefined : routeFromFile(file);
     if (!isNotFound && !route) {
@@ -329,12 +369,12 @@ export function loadSite(options: LoadOptions): SiteModel {
 
   for (const entry of read) {
     const { links, images } = findRefs(entry.source.data);
-    checkImages(entry.source, images, collector, publicFiles);
+    checkImages(entry.source, images, collector, publicFiles, root);
     checkLinks(entry.source, links, entry.draft, entry.route, targets, includeDrafts, collector);
   }
   if (configSource) {
     const { links, images } = findRefs(configSource.data);
-    checkImages(configSource, images, collector, publicFiles);
+    checkImages(configSource, images, collector, publicFiles, root);
     checkLinks(configSource, links, false, undefined, targets, includeDrafts, collector);
   }
 

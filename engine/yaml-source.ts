@@ -1,5 +1,6 @@
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import { aliasRefusals, mayHaveTag, MAX_ALIASES, tagRefusals, type YamlRefusal } from './yaml-guard.ts';
 
 export type YamlPath = ReadonlyArray<string | number>;
 
@@ -52,8 +53,13 @@ const CORE = FAILSAFE_SCHEMA.extend({
 export class YamlSource {
   readonly data: unknown;
   private parsed: Document | undefined;
-  private lines: LineCounter | undefined;
   private readonly fastFailed: boolean;
+
+  /**
+   * What makes the file unsafe to read further (explicit tags, aliases that expand too much), at offsets of the
+   * text. When there is any, `data` is undefined: nothing may walk the expanded values.
+   */
+  readonly refusals: readonly YamlRefusal[];
 
   constructor(
     readonly file: string,
@@ -62,19 +68,32 @@ export class YamlSource {
     let data: unknown;
     let failed = false;
     try {
+      // js-yaml shares an anchored value between its aliases, so loading a "billion laughs" file is cheap; walking
+      // the result is not, which is why `refusals` is decided before anything reads `data`.
       data = load(text, { schema: CORE, filename: file });
     } catch {
       failed = true;
     }
     this.fastFailed = failed;
-    this.data = failed ? (this.doc.errors.length ? undefined : this.doc.toJS()) : (data ?? null);
+    let exploded = false;
+    if (failed && !this.doc.errors.length) {
+      try {
+        data = this.doc.toJS({ maxAliasCount: MAX_ALIASES });
+      } catch (error) {
+        // `yaml` refuses an alias explosion itself (ReferenceError); `aliasRefusals` says where, never throw.
+        if (!(error instanceof ReferenceError)) throw error;
+        exploded = true;
+      }
+    }
+    const refusals = failed && this.doc.errors.length ? [] : [...(mayHaveTag(text) ? tagRefusals(this.doc, text) : []), ...aliasRefusals(text, data, exploded)];
+    this.refusals = refusals.sort((a, b) => a.offset - b.offset);
+    this.data = this.refusals.length || (failed && this.doc.errors.length) ? undefined : (data ?? null);
   }
 
   /** The `yaml` document with positions, built on first use. */
   get doc(): Document {
     if (!this.parsed) {
-      this.lines = new LineCounter();
-      this.parsed = parseDocument(this.text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
+      this.parsed = parseDocument(this.text, { prettyErrors: false, uniqueKeys: true });
     }
     return this.parsed;
   }
@@ -113,11 +132,22 @@ export class YamlSource {
     return out;
   }
 
+  /** Line and column (from 1) of a character offset; needs no parse, so refused files are located cheaply. */
   position(offset: number): { line: number; col: number } {
-    void this.doc;
-    const { line, col } = this.lines!.linePos(offset);
-    return { line, col };
+    if (!this.lineStarts) {
+      this.lineStarts = [0];
+      for (let at = this.text.indexOf('\n'); at >= 0; at = this.text.indexOf('\n', at + 1)) this.lineStarts.push(at + 1);
+    }
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.lineStarts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, col: offset - this.lineStarts[low]! + 1 };
   }
+  private lineStarts: number[] | undefined;
 
   /** Where the value at `path` starts; for a path that does not exist, where its nearest existing parent's key is. */
   positionOf(path: YamlPath): { line: number; col: number } {

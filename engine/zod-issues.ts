@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { didYouMean } from './did-you-mean.ts';
-import { authorErrors, type AuthorError } from './errors.ts';
+import { authorErrors, inputErrors, type AuthorError } from './errors.ts';
 import type { YamlPath } from './yaml-source.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -233,6 +233,16 @@ export function translateIssues(issues: readonly Issue[], root: AnySchema, data:
       case 'invalid_union':
         out.push(...translateUnion(issue, schema, value, full, label, field, data, rootName));
         break;
+      case 'custom': {
+        // URL fields (schema/primitives.ts) say which rule of schema/url-policy.ts the address breaks.
+        const url = issue.params as { urlProblem?: string; urlRule?: string } | undefined;
+        if (url?.urlProblem && typeof value === 'string') {
+          out.push({ ...inputErrors.badUrl(field, value, url.urlProblem, url.urlRule ?? 'link'), path: full });
+          break;
+        }
+        out.push({ ...authorErrors.invalidValue(label, issue.message), path: full });
+        break;
+      }
       default:
         out.push({ ...authorErrors.invalidValue(label, issue.message.replace(/^Invalid input: /, '')), path: full });
     }

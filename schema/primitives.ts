@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { urlProblem, type UrlRule } from './url-policy.ts';
 
 /**
  * Building blocks shared by every block schema. Each carries a description and an example so the generated
@@ -23,10 +24,28 @@ export const anchor = z
  * Every link field is called `href`, so the validator can find and check every internal link.
  * Internal links start with `/` (a page, optionally `#anchor`) or `#` (an anchor on the same page).
  */
-export const href = z
-  .string()
-  .regex(/^(\/|#|https:\/\/|http:\/\/|mailto:|tel:)/, 'a link starting with /, #, https://, mailto: or tel:')
-  .meta({ description: 'Where the link goes: `/route`, `/route#anchor`, `#anchor`, `https://…`, `mailto:` or `tel:`.', examples: ['/book-demo'] });
+export const href = checkedUrl('link').meta({
+  description: 'Where the link goes: `/route`, `/route#anchor`, `#anchor`, `https://…`, `mailto:` or `tel:`.',
+  examples: ['/book-demo'],
+  // For the editor's JSON Schema only (refinements do not reach it); the validator applies `urlProblem`.
+  pattern: '^(?:/(?![/\\\\])|#|https?://|mailto:|tel:)[^\\s\\\\]*$',
+  patternErrorMessage: 'Write a link starting with /, #, https://, mailto: or tel:.',
+});
+
+/** An address the site embeds or is served from (baseUrl, the scheduler's booking page): https:// only. */
+export const httpsUrl = (description: string, example: string) =>
+  checkedUrl('https').meta({ description, examples: [example], pattern: '^https://[^\\s\\\\]+$', patternErrorMessage: 'Write a full address starting with https://.' });
+
+/**
+ * A URL field checked by `urlProblem` (schema/url-policy.ts, shared with the browser's enhancement scripts). The
+ * issue carries the problem and the rule; engine/zod-issues.ts turns it into the catalogue's message.
+ */
+function checkedUrl(rule: UrlRule) {
+  return z.string().superRefine((value, ctx) => {
+    const problem = urlProblem(value, rule);
+    if (problem) ctx.addIssue({ code: 'custom', message: `unsafe or invalid address (${problem})`, params: { urlProblem: problem, urlRule: rule } });
+  });
+}
 
 /** Image paths point into `public/`; `alt` is required so every image is described for screen readers. */
 export const image = z.strictObject({

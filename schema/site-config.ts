@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { href, image, text } from './primitives.ts';
+import { href, httpsUrl, image, text } from './primitives.ts';
 
 const link = z.strictObject({
   label: text('Link text.', 'Pricing'),
@@ -21,7 +21,7 @@ export const siteConfigSchema = z
   .strictObject({
     name: text('Site and company name.', 'Staylix'),
     legalName: text('Operating company, used in legal texts and the copyright line.', 'Staylix Technologies Pvt. Ltd.'),
-    baseUrl: z.url().meta({ description: 'Public URL of the site, without a trailing slash.', examples: ['https://www.example.com'] }),
+    baseUrl: httpsUrl('Public URL of the site (https://), without a trailing slash.', 'https://www.example.com'),
     tagline: text('One line about the company, shown in the footer.', 'The all-in-one hotel OS.'),
     logo: image.meta({ description: 'The logo in the header: a file in public/ (src) and its text alternative (alt).' }),
     contact: z.strictObject({
@@ -45,7 +45,7 @@ export const siteConfigSchema = z
       copyright: text('Copyright line.', '© 2024 Staylix Technologies Pvt. Ltd. All rights reserved.'),
     }).meta({ description: 'The footer: link columns and the copyright line.' }),
     scheduler: z.strictObject({
-      url: z.url().meta({ description: 'Booking page of the scheduling provider, embedded inline.', examples: ['https://calendly.com/acme/demo'] }),
+      url: httpsUrl('Booking page of the scheduling provider (https://), embedded inline; the CSP frame-src of the build follows it.', 'https://calendly.com/acme/demo'),
       minWidth: z.number().int().positive().meta({ description: 'Narrowest width of the widget, in pixels.', examples: [320] }),
       height: z.number().int().positive().meta({ description: 'Height of the widget, in pixels.', examples: [700] }),
     }).meta({ description: 'The embedded scheduling widget of the demo and contact pages.' }),

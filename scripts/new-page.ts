@@ -16,12 +16,16 @@ import { newPageMessages, type AuthorError } from '../engine/errors.ts';
 import { formatPretty } from '../engine/format.ts';
 import { listPageFiles, loadSite } from '../engine/load-site.ts';
 import { NOT_FOUND_FILE, routeFromFile } from '../engine/routes.ts';
+import { readPageFile } from '../engine/read-page-file.ts';
 import { YamlSource } from '../engine/yaml-source.ts';
 
 export const TEMPLATES = ['solution', 'resource', 'legal'] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 const templateDir = path.join(import.meta.dirname, 'templates');
 const ROUTE = /^\/[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
+/** Longest part of a route, and longest route: far above any real address, far below the file system's limits (255 bytes a name, 4096 a path). */
+const MAX_SEGMENT = 100;
+const MAX_ROUTE = 400;
 
 export interface NewPageOptions {
   root: string;
@@ -51,7 +55,8 @@ export function existingRoutes(root: string): Map<string, ExistingPage> {
     const route = routeFromFile(file);
     let data: Record<string, unknown> = {};
     try {
-      const parsed = new YamlSource(file, readFileSync(path.join(root, file), 'utf8')).data;
+      const read = readPageFile(root, file); // refuses links out of the project, huge files and bad UTF-8
+      const parsed = 'text' in read ? new YamlSource(file, read.text).data : undefined;
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) data = parsed as Record<string, unknown>;
     } catch {
       // An unreadable file still takes its route.
@@ -164,6 +169,9 @@ export function renderPage(options: NewPageOptions, existing: Map<string, Existi
 export function createPage(options: NewPageOptions): NewPageResult {
   const route = options.route.replace(/\/+$/, '') || '/';
   if (!ROUTE.test(route)) return { ok: false, error: newPageMessages.badRoute(options.route) };
+  const longest = route.split('/').reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (longest.length > MAX_SEGMENT) return { ok: false, error: newPageMessages.segmentTooLong(longest, MAX_SEGMENT) };
+  if (route.length > MAX_ROUTE) return { ok: false, error: newPageMessages.routeTooLong(route.length, MAX_ROUTE) };
   const existing = existingRoutes(options.root);
   const taken = existing.get(route);
   if (taken) return { ok: false, error: newPageMessages.routeExists(route, taken.file, taken.isAlias) };
@@ -181,8 +189,13 @@ export function createPage(options: NewPageOptions): NewPageResult {
   if (!template) return { ok: false, error: newPageMessages.noTemplateFor(route, TEMPLATES) };
 
   const text = renderPage({ ...options, route }, existing, template);
-  mkdirSync(path.dirname(path.join(options.root, file)), { recursive: true });
-  writeFileSync(path.join(options.root, file), text, { flag: 'wx' });
+  try {
+    mkdirSync(path.dirname(path.join(options.root, file)), { recursive: true });
+    writeFileSync(path.join(options.root, file), text, { flag: 'wx' });
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    return { ok: false, error: newPageMessages.cannotWrite(file, code === 'ENAMETOOLONG' ? 'the name is too long for the file system' : message) };
+  }
   return { ok: true, file, text };
 }
 

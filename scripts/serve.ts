@@ -18,6 +18,8 @@ const types: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.jpeg': 'image/jpeg',
   '.json': 'application/json',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
@@ -40,17 +42,30 @@ export function parseHeadersFile(text: string): Array<{ pattern: RegExp; headers
   return rules;
 }
 
+/** The decoded path of a request, or undefined when it cannot be decoded (`/%`, `/%E0%A4%A`, a bare `//host`). */
+export function requestPath(raw: string | undefined): string | undefined {
+  try {
+    const pathname = decodeURIComponent(new URL(raw ?? '/', 'http://localhost').pathname);
+    return pathname.includes('\0') ? undefined : pathname;
+  } catch {
+    return undefined;
+  }
+}
+
 export function startServer(dir: string, port: number): Promise<Server> {
   const headersFile = path.join(dir, '_headers');
   const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const pathname = decodeURIComponent(url.pathname);
+    const pathname = requestPath(request.url);
+    if (pathname === undefined) {
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      return response.end('Bad request: the address is not valid (a % must be followed by two hex digits of UTF-8).');
+    }
     const candidates = [pathname, path.posix.join(pathname, 'index.html'), pathname.replace(/\/$/, '') + '.html'];
     let file: string | undefined;
     for (const candidate of candidates) {
       const full = path.join(dir, path.posix.normalize(candidate));
-      if (full.startsWith(dir) && existsSync(full) && statSync(full).isFile()) {
+      if (full.startsWith(dir) && statSync(full, { throwIfNoEntry: false })?.isFile()) {
         file = full;
         break;
       }
@@ -64,11 +79,22 @@ export function startServer(dir: string, port: number): Promise<Server> {
     if (!existsSync(file)) return response.end('Not found');
     const compressible = /^(text\/|application\/(json|xml)|image\/svg)/.test(String(response.getHeader('Content-Type')));
     if (compressible) response.setHeader('Vary', 'Accept-Encoding');
-    if (compressible && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      response.setHeader('Content-Encoding', 'gzip');
-      createReadStream(file).pipe(createGzip({ level: 9 })).pipe(response);
-    } else createReadStream(file).pipe(response);
+    // A file can disappear while it is sent (a rebuild while serving): that ends this response, never the server.
+    const source = createReadStream(file);
+    const gzip = compressible && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? createGzip({ level: 9 }) : undefined;
+    source.on('error', () => {
+      gzip?.unpipe(response);
+      if (response.headersSent) return response.destroy();
+      response.removeHeader('Content-Encoding');
+      response.statusCode = 503;
+      response.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      response.end('This file changed while it was being sent: reload the page.');
+    });
+    response.on('close', () => source.destroy());
+    if (gzip) response.setHeader('Content-Encoding', 'gzip');
+    (gzip ? source.pipe(gzip) : source).pipe(response);
   });
+  server.on('clientError', (_error, socket) => socket.destroy());
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 

@@ -1,3 +1,19 @@
+import { isSafeFrameSrc } from '../../../schema/url-policy.ts';
+
+/** Attributes the frame may get from data-frame; anything else (event handlers, srcdoc…) is ignored. */
+const FRAME_ATTRIBUTES = new Set(['className', 'src', 'title', 'height', 'loading', 'data-scheduler-frame']);
+
+/** The frame's attributes from data-frame: string values of known attributes only, or undefined if unreadable. */
+function readFrameAttributes(json: string | undefined): Record<string, string> & { src?: string } | undefined {
+  try {
+    const parsed: unknown = JSON.parse(json ?? '');
+    if (!parsed || typeof parsed !== 'object') return undefined;
+    return Object.fromEntries(Object.entries(parsed).filter(([name, value]) => FRAME_ATTRIBUTES.has(name) && typeof value === 'string'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** How long the widget may take, from the moment it scrolls into view, before the fallback takes its place. */
 export const SCHEDULER_TIMEOUT_MS = 10_000;
 /** After the frame's load event, how long to wait for the provider's first message (an error page never sends one). */
@@ -18,12 +34,20 @@ export function enhanceSchedulers(doc: Document = document): void {
 function enhanceScheduler(doc: Document, box: HTMLElement) {
   const win = doc.defaultView ?? window;
   const noscript = box.querySelector('noscript[data-scheduler-noscript]');
-  const frameAttributes = JSON.parse(box.dataset.frame ?? '{}') as Record<string, string>;
+  const frameAttributes = readFrameAttributes(box.dataset.frame);
   const message = box.querySelector<HTMLElement>('[data-scheduler-message]');
   const retry = box.querySelector<HTMLButtonElement>('[data-scheduler-retry]');
   const note = box.parentElement?.querySelector<HTMLElement>('[data-scheduler-note]');
-  if (!noscript || !message || !retry || !frameAttributes.src) return;
-  const origin = new URL(frameAttributes.src, win.location.href).origin;
+  if (!noscript || !message || !retry) return;
+  // An address the validator would refuse (javascript:, data:, http:…) never becomes the frame: the visitor gets the
+  // "could not be loaded" message and the booking link, without a "Try again" that could not help.
+  if (!frameAttributes || !isSafeFrameSrc(frameAttributes.src)) {
+    box.dataset.status = 'unavailable';
+    message.textContent = message.dataset.unavailableText ?? '';
+    if (note) note.hidden = true;
+    return;
+  }
+  const origin = new URL(frameAttributes.src).origin;
   const createFrame = () => {
     const element = doc.createElement('iframe');
     for (const [name, value] of Object.entries(frameAttributes)) element.setAttribute(name === 'className' ? 'class' : name, value);

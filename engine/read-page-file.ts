@@ -1,0 +1,74 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { inputErrors, type AuthorError } from './errors.ts';
+
+/**
+ * Largest page file read, in bytes. The largest page of the site is 14 KB; a megabyte is seventy times that, and
+ * keeps the validator, the prerender and the page editor responsive (a 50 MB page took 22 s and 1.2 GB to build).
+ */
+export const MAX_PAGE_BYTES = 1024 * 1024;
+
+export type FileText = { text: string } | { error: AuthorError; line: number; col: number };
+
+/**
+ * The text of a page or of site.config.yaml, or why it is not read: a link that leaves the project (never
+ * followed), a file above MAX_PAGE_BYTES, bytes that are not UTF-8 (with the position of the first bad byte).
+ */
+export function readPageFile(root: string, file: string): FileText {
+  const full = path.join(root, file);
+  let real: string;
+  try {
+    real = realpathSync(full);
+  } catch {
+    return { error: inputErrors.brokenSymlink(file), line: 1, col: 1 };
+  }
+  const fromRoot = path.relative(realpathSync(root), real);
+  if (fromRoot.startsWith('..') || path.isAbsolute(fromRoot)) return { error: inputErrors.symlinkOutside(file, real), line: 1, col: 1 };
+  const size = statSync(real).size;
+  if (size > MAX_PAGE_BYTES) return { error: inputErrors.fileTooLarge(size, MAX_PAGE_BYTES), line: 1, col: 1 };
+  return decodePage(readFileSync(real));
+}
+
+/** Text given as a string (the page editor's unsaved text) passes the same size limit. */
+export function checkPageText(text: string): FileText {
+  const size = Buffer.byteLength(text);
+  return size > MAX_PAGE_BYTES ? { error: inputErrors.fileTooLarge(size, MAX_PAGE_BYTES), line: 1, col: 1 } : { text };
+}
+
+/** UTF-8 bytes → text; a byte that is not UTF-8 is an error at its line and column, never a silent U+FFFD. */
+export function decodePage(bytes: Uint8Array): FileText {
+  try {
+    // ignoreBOM keeps a byte order mark in the text, as reading with 'utf8' did: YAML skips it, positions stay the same.
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
+  } catch {
+    const offset = invalidUtf8Offset(bytes);
+    const lineStart = bytes.lastIndexOf(0x0a, offset - 1) + 1;
+    let line = 1;
+    for (let i = 0; i < lineStart; i++) if (bytes[i] === 0x0a) line++;
+    const col = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(lineStart, offset)).length + 1;
+    return { error: inputErrors.invalidUtf8(bytes[offset] ?? 0), line, col };
+  }
+}
+
+/** Offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629), or the length. */
+export function invalidUtf8Offset(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const first = bytes[i]!;
+    if (first < 0x80) {
+      i++;
+      continue;
+    }
+    const length = first >= 0xc2 && first <= 0xdf ? 2 : first >= 0xe0 && first <= 0xef ? 3 : first >= 0xf0 && first <= 0xf4 ? 4 : 0;
+    if (!length) return i;
+    // The second byte's range excludes overlong forms, surrogates and code points above U+10FFFF.
+    const low = first === 0xe0 ? 0xa0 : first === 0xf0 ? 0x90 : 0x80;
+    const high = first === 0xed ? 0x9f : first === 0xf4 ? 0x8f : 0xbf;
+    for (let k = 1; k < length; k++) {
+      const next = bytes[i + k];
+      if (next === undefined || next < (k === 1 ? low : 0x80) || next > (k === 1 ? high : 0xbf)) return i;
+    }
+    i += length;
+  }
+  return bytes.length;
+}
