@@ -1,0 +1,211 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Diagnostic } from '../../engine/diagnostic.ts';
+import { NOT_FOUND_FILE, routeFromFile } from '../../engine/routes.ts';
+import { CONFIG_FILE, SiteIndex } from '../../engine/site-index.ts';
+import { blockTypes } from '../../schema/blocks.ts';
+import { iconNames } from '../../schema/primitives.ts';
+import { createPage } from '../../scripts/new-page.ts';
+import { pathsAt } from '../document/locate.ts';
+import type {
+  ApiError,
+  BlocksResponse,
+  CheckResponse,
+  ConflictResponse,
+  DeleteResponse,
+  EditorDiagnostic,
+  FileResponse,
+  NewPageResponse,
+  PagesResponse,
+  SaveResponse,
+  SiteResponse,
+} from '../shared/api.ts';
+import type { DraftStore } from './drafts.ts';
+import { editorErrors } from './errors.ts';
+import type { FileEvents } from './events.ts';
+import { FileAccessError, ProjectFiles } from './files.ts';
+
+export interface ApiContext {
+  files: ProjectFiles;
+  site: SiteIndex;
+  drafts: DraftStore;
+  events: FileEvents | undefined;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: ApiError,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(error.message);
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+const MAX_BODY = 2 * 1024 * 1024;
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new HttpError(413, editorErrors.badRequest('a body under 2 MB'));
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw new HttpError(400, editorErrors.badRequest('a JSON object'));
+}
+
+function stringField(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  if (typeof value !== 'string') throw new HttpError(400, editorErrors.badRequest(`"${name}" (text)`));
+  return value;
+}
+
+/** The validator's diagnostics, each with the YAML path of its field (from the validator, else from its position). */
+export function withPaths(diagnostics: Diagnostic[], text: string): EditorDiagnostic[] {
+  const missing = diagnostics.filter((d) => !d.path && !(d.line === 1 && d.col === 1));
+  const found = missing.length ? pathsAt(text, missing) : [];
+  return diagnostics.map((d) => {
+    if (d.path) return { ...d, path: [...d.path] };
+    const at = found[missing.indexOf(d)];
+    return at && at.length ? { ...d, path: at } : { ...d };
+  });
+}
+
+const isYamlFile = (file: string) => file === CONFIG_FILE || (file.startsWith('pages/') && /\.ya?ml$/.test(file));
+
+function check(ctx: ApiContext, file: string, text: string): EditorDiagnostic[] {
+  return withPaths(ctx.site.check(file, text), text);
+}
+
+function pages(ctx: ApiContext): PagesResponse {
+  const list = ctx.site.files().map((file) => {
+    const text = ctx.site.textOf(file) ?? '';
+    const diagnostics = ctx.site.check(file, text);
+    const { title, draft } = ctx.site.summaryOf(file);
+    return {
+      file,
+      route: file === NOT_FOUND_FILE ? null : (routeFromFile(file) ?? null),
+      title,
+      draft,
+      errors: diagnostics.filter((d) => d.severity === 'error').length,
+      warnings: diagnostics.filter((d) => d.severity === 'warning').length,
+    };
+  });
+  let configText = '';
+  try {
+    configText = readFileSync(path.join(ctx.files.root, CONFIG_FILE), 'utf8');
+  } catch {
+    configText = '';
+  }
+  const configProblems = ctx.site.check(CONFIG_FILE, configText);
+  return {
+    pages: list,
+    config: { file: CONFIG_FILE, errors: configProblems.filter((d) => d.severity === 'error').length, warnings: configProblems.filter((d) => d.severity === 'warning').length },
+  };
+}
+
+function site(ctx: ApiContext): SiteResponse {
+  return {
+    routes: ctx.site.routes().map((route) => ({ route: route.route, title: ctx.site.summaryOf(route.file).title, anchors: route.anchors })),
+    images: ctx.site.publicPaths().filter((file) => /\.(png|jpe?g|webp|avif|gif|svg)$/i.test(file)),
+    icons: [...iconNames],
+  };
+}
+
+/** Each block's example.yaml: it belongs to the block's code, so it is read from the editor's own source tree. */
+const BLOCKS_DIR = path.resolve(import.meta.dirname, '../../renderer/blocks');
+
+function blocks(): BlocksResponse {
+  return {
+    blocks: blockTypes.map((type) => {
+      const file = path.join(BLOCKS_DIR, type, 'example.yaml');
+      return { type, exampleText: existsSync(file) ? readFileSync(file, 'utf8') : `type: ${type}\n` };
+    }),
+  };
+}
+
+/** The new page's file goes through the same checks as every write (a folder on the way may be a link out). */
+function guardNewPage(ctx: ApiContext, route: string) {
+  const clean = route.replace(/\/+$/, '');
+  if (!/^\/[a-z0-9][a-z0-9/-]*$/.test(clean) || clean.includes('//')) return; // createPage explains what is wrong with the route
+  ctx.files.resolve(`pages${clean}.yaml`);
+}
+
+/** Answers one /api request; throws HttpError or FileAccessError for a refusal. */
+export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const route = `${req.method} ${url.pathname}`;
+  switch (route) {
+    case 'GET /api/pages':
+      return sendJson(res, 200, pages(ctx));
+    case 'GET /api/site':
+      return sendJson(res, 200, site(ctx));
+    case 'GET /api/blocks':
+      return sendJson(res, 200, blocks());
+    case 'GET /api/events':
+      if (!ctx.events) throw new HttpError(404, editorErrors.notFound(url.pathname));
+      return ctx.events.subscribe(res);
+    case 'GET /api/file': {
+      const file = ctx.files.read(url.searchParams.get('path'));
+      return sendJson(res, 200, file satisfies FileResponse);
+    }
+    case 'POST /api/check': {
+      const body = await readJson(req);
+      const { file } = ctx.files.resolve(body.path);
+      const text = stringField(body, 'text');
+      if (!isYamlFile(file)) throw new FileAccessError(403, editorErrors.notWritable(file));
+      const draftRevision = ctx.drafts.set(file, text);
+      return sendJson(res, 200, { diagnostics: check(ctx, file, text), draftRevision } satisfies CheckResponse);
+    }
+    case 'PUT /api/file': {
+      const body = await readJson(req);
+      const text = stringField(body, 'text');
+      const baseVersion = body.baseVersion === null ? null : stringField(body, 'baseVersion');
+      const result = ctx.files.save(body.path, text, baseVersion);
+      if (!result.ok) {
+        return sendJson(res, 409, { error: editorErrors.conflict(result.path), diskText: result.diskText, version: result.version } satisfies ConflictResponse);
+      }
+      ctx.site.refresh(result.path, text);
+      const diagnostics = isYamlFile(result.path) ? check(ctx, result.path, text) : [];
+      return sendJson(res, 200, { version: result.version, diagnostics } satisfies SaveResponse);
+    }
+    case 'DELETE /api/file': {
+      const { file } = ctx.files.resolve(url.searchParams.get('path'));
+      if (!file.startsWith('pages/')) throw new FileAccessError(403, editorErrors.notAPage(file));
+      const deleted = ctx.files.remove(file);
+      ctx.site.refresh(deleted, undefined);
+      ctx.drafts.drop(deleted);
+      return sendJson(res, 200, { deleted } satisfies DeleteResponse);
+    }
+    case 'POST /api/pages': {
+      const body = await readJson(req);
+      const route = stringField(body, 'route');
+      guardNewPage(ctx, route);
+      const result = createPage({
+        root: ctx.files.root,
+        route,
+        template: typeof body.template === 'string' && body.template ? body.template : undefined,
+        title: typeof body.title === 'string' && body.title.trim() ? body.title.trim() : undefined,
+        publish: body.publish === true,
+      });
+      if (!result.ok) throw new HttpError(400, result.error);
+      ctx.site.refresh(result.file, result.text);
+      const read = ctx.files.read(result.file);
+      return sendJson(res, 200, { path: read.path, text: read.text, version: read.version } satisfies NewPageResponse);
+    }
+    default:
+      throw new HttpError(404, editorErrors.notFound(url.pathname));
+  }
+}

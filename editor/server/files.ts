@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { editorErrors, type EditorError } from './errors.ts';
+
+export const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** What the editor may write: page YAML, the site config and files in public/. */
+const WRITABLE = [/^pages\/.+\.ya?ml$/, /^site\.config\.yaml$/, /^public\/.+/];
+
+export class FileAccessError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: EditorError,
+  ) {
+    super(error.message);
+  }
+}
+
+/**
+ * The project's files as the editor sees them. Every path comes from the browser, so each is checked before any
+ * disk access: relative, no `..`, inside pages/, site.config.yaml or public/, and (after resolving symlinks) still
+ * inside the project. Writes go to a temporary file renamed over the old one, so a crash never leaves half a page.
+ */
+export class ProjectFiles {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = realpathSync(root);
+  }
+
+  /** The absolute path for a project-relative path, or a FileAccessError saying why it is refused. */
+  resolve(relative: unknown): { file: string; absolute: string } {
+    if (typeof relative !== 'string' || relative === '') throw new FileAccessError(400, editorErrors.missingPath());
+    if (path.isAbsolute(relative) || /^[a-zA-Z]:/.test(relative) || relative.startsWith('\\')) throw new FileAccessError(403, editorErrors.absolutePath(relative));
+    const parts = relative.split(/[\\/]/);
+    if (parts.includes('..')) throw new FileAccessError(403, editorErrors.traversal(relative));
+    if (relative.includes('\0') || parts.some((part) => part === '' || part === '.')) throw new FileAccessError(403, editorErrors.notWritable(relative));
+    const file = parts.join('/');
+    if (!WRITABLE.some((pattern) => pattern.test(file))) throw new FileAccessError(403, editorErrors.notWritable(relative));
+    const absolute = path.join(this.root, ...parts);
+    this.assertInsideProject(file, absolute);
+    return { file, absolute };
+  }
+
+  /** Follows symlinks along the path (the file itself and each existing folder): all must stay in the project. */
+  private assertInsideProject(file: string, absolute: string) {
+    let existing = absolute;
+    for (;;) {
+      try {
+        lstatSync(existing);
+        break;
+      } catch {
+        const parent = path.dirname(existing);
+        if (parent === existing) break;
+        existing = parent;
+      }
+    }
+    const real = realpathSync(existing);
+    if (real !== this.root && !real.startsWith(this.root + path.sep)) throw new FileAccessError(403, editorErrors.symlinkOut(file));
+  }
+
+  read(relative: unknown): { path: string; text: string; version: string } {
+    const { file, absolute } = this.resolve(relative);
+    let text: string;
+    try {
+      text = readFileSync(absolute, 'utf8');
+    } catch {
+      throw new FileAccessError(404, editorErrors.noSuchFile(file));
+    }
+    return { path: file, text, version: versionOf(text) };
+  }
+
+  /** The file's version on disk, or null when it does not exist. */
+  diskVersion(relative: string): string | null {
+    try {
+      return versionOf(readFileSync(this.resolve(relative).absolute, 'utf8'));
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Writes `text` if the file on disk is still `baseVersion` (null: the file must not exist yet). Otherwise nothing
+   * is written and the disk's text comes back, so that the editor can show both.
+   */
+  save(relative: unknown, text: string, baseVersion: string | null): { ok: true; path: string; version: string } | { ok: false; path: string; diskText: string; version: string } {
+    const { file, absolute } = this.resolve(relative);
+    let disk: string | undefined;
+    try {
+      disk = readFileSync(absolute, 'utf8');
+    } catch {
+      disk = undefined;
+    }
+    const diskVersion = disk === undefined ? null : versionOf(disk);
+    if (diskVersion !== baseVersion && disk !== text) {
+      return { ok: false, path: file, diskText: disk ?? '', version: diskVersion ?? '' };
+    }
+    mkdirSync(path.dirname(absolute), { recursive: true });
+    // Checked again after creating folders: a folder on the way may not be a link out of the project.
+    this.assertInsideProject(file, absolute);
+    const temporary = `${absolute}.${process.pid}.editor-tmp`;
+    writeFileSync(temporary, text);
+    renameSync(temporary, absolute);
+    return { ok: true, path: file, version: versionOf(text) };
+  }
+
+  remove(relative: unknown): string {
+    const { file, absolute } = this.resolve(relative);
+    try {
+      lstatSync(absolute);
+    } catch {
+      throw new FileAccessError(404, editorErrors.noSuchFile(file));
+    }
+    rmSync(absolute);
+    return file;
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * The contract between the editor's server (editor/server/) and its browser app (editor/app/).
+ * Every /api request carries the session token in the `x-editor-token` header (EventSource: `?token=`).
+ * Errors are `{ error: ApiError }` with a 4xx status. Changes to this file are listed in editor/shared/CHANGES.md.
+ */
+
+/** A path inside a YAML document: keys and list indexes, e.g. `['blocks', 2, 'items', 0, 'question']`. */
+export type FieldPath = Array<string | number>;
+
+export const TOKEN_HEADER = 'x-editor-token';
+
+/** One problem the validator found, with the same words as `npm run validate`. Lines and columns start at 1. */
+export interface EditorDiagnostic {
+  file: string;
+  line: number;
+  col: number;
+  severity: 'error' | 'warning';
+  /** Stable code from the error catalogue (engine/errors.ts), e.g. `unknown-block-type`. */
+  code: string;
+  message: string;
+  hint?: string;
+  /** The YAML path of the field the message is about, when the position falls inside a field (else absent). */
+  path?: FieldPath;
+}
+
+export interface ApiError {
+  code: string;
+  message: string;
+  hint?: string;
+}
+export interface ApiErrorBody {
+  error: ApiError;
+}
+
+// GET /api/pages
+export interface PageSummary {
+  /** `pages/solutions/hotels.yaml` */
+  file: string;
+  /** `/solutions/hotels`; null for the 404 page. */
+  route: string | null;
+  /** The page's `title`, or '' when it cannot be read. */
+  title: string;
+  draft: boolean;
+  errors: number;
+  warnings: number;
+}
+export interface PagesResponse {
+  pages: PageSummary[];
+  /** Problems of site.config.yaml. */
+  config: { file: 'site.config.yaml'; errors: number; warnings: number };
+}
+
+// GET /api/site
+export interface SiteRoute {
+  route: string;
+  title: string;
+  /** Anchor ids on the page (block `id`s and the layout's `main` and `top`). */
+  anchors: string[];
+}
+export interface SiteResponse {
+  routes: SiteRoute[];
+  /** Files in public/, as the site links them: `/images/hotel.jpg`. */
+  images: string[];
+  /** Icon names the `icon` fields accept. */
+  icons: string[];
+}
+
+// GET /api/file?path=pages/x.yaml
+export interface FileResponse {
+  path: string;
+  text: string;
+  /** Content hash of what is on disk. */
+  version: string;
+}
+
+// POST /api/check
+export interface CheckRequest {
+  path: string;
+  text: string;
+}
+export interface CheckResponse {
+  /** The file's diagnostics, validated in the context of the whole site (links and anchors are checked). */
+  diagnostics: EditorDiagnostic[];
+  /** Incremented on every check of this path; the preview URL's `rev` (see below). */
+  draftRevision: number;
+}
+
+// PUT /api/file
+export interface SaveRequest {
+  path: string;
+  text: string;
+  /** The `version` the editor loaded; the save is refused with 409 when the disk has changed since. */
+  baseVersion: string;
+}
+export interface SaveResponse {
+  version: string;
+  diagnostics: EditorDiagnostic[];
+}
+/** 409 body: the file changed on disk since `baseVersion`; nothing was written. */
+export interface ConflictResponse {
+  error: ApiError;
+  diskText: string;
+  version: string;
+}
+
+// POST /api/pages
+export interface NewPageRequest {
+  route: string;
+  title?: string;
+  /** `solution` | `resource` | `legal`; guessed from the route when absent. */
+  template?: string;
+  /** Created as a draft unless true. */
+  publish?: boolean;
+}
+export interface NewPageResponse {
+  path: string;
+  text: string;
+  version: string;
+}
+
+// DELETE /api/file?path=pages/x.yaml  → { deleted: path }
+export interface DeleteResponse {
+  deleted: string;
+}
+
+// GET /api/blocks
+export interface BlocksResponse {
+  blocks: Array<{ type: string; exampleText: string }>;
+}
+
+// GET /api/events?token=…  (Server-Sent Events, one JSON object per `data:` line)
+export type EditorEvent =
+  | { type: 'file-changed'; path: string; version: string | null /* null: deleted */ }
+  | { type: 'hello' };
+
+/**
+ * The preview.
+ *
+ * `GET /preview<route>?token=…&draft=<file>` renders the route as the build does (same block registry, layout, CSS),
+ * with the draft text last sent by POST /api/check for <file> in place of the file on disk. Blocks carry
+ * `data-editor-block="<index>"` (preview only). The preview page loads a small script that listens for messages from
+ * the parent window and posts back:
+ *
+ * parent → iframe: `{ type: 'highlight-block', index }` scrolls to and outlines block <index>;
+ *                  `{ type: 'refresh' }` fetches the page again and swaps `<main>` and the head's styles in place
+ *                  (no flash, scroll kept). Send it after each POST /api/check has answered.
+ * iframe → parent: `{ type: 'select-block', index }` when the user clicks a block;
+ *                  `{ type: 'preview-updated', revision }` after each refresh is on screen (revision: the draft's
+ *                  `draftRevision` that was rendered);
+ *                  `{ type: 'preview-stale', message }` when the draft cannot be rendered (e.g. invalid page): the
+ *                  last good render stays on screen.
+ */
+export type PreviewToParent =
+  | { type: 'select-block'; index: number }
+  | { type: 'preview-updated'; revision: number }
+  | { type: 'preview-stale'; message: string };
+export type ParentToPreview = { type: 'highlight-block'; index: number } | { type: 'refresh' };
+
+/** `preview` URL for a file (404 page: route '/404'). */
+export function previewUrl(route: string, file: string, token: string): string {
+  return `/preview${route === '/' ? '/' : route}?draft=${encodeURIComponent(file)}&token=${encodeURIComponent(token)}`;
+}
