@@ -1,6 +1,7 @@
 import type { Block } from '../../schema/blocks.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import type { PageData } from '../page-data.ts';
+import { socialImageFor, type SocialImage } from './social-image.ts';
 
 export interface HeadTags {
   canonical?: string;
@@ -82,24 +83,34 @@ export function pricingLd(blocks: Block[], baseUrl: string, pageUrl: string) {
   }));
 }
 
-/** Everything in <head> that depends on the page: derived from the page YAML and site.config.yaml only. */
-export function headTags(data: PageData): HeadTags {
+/**
+ * Everything in <head> that depends on the page: derived from the page YAML and site.config.yaml, and the social card
+ * the build made for the page (`social`, looked up when not given).
+ */
+export function headTags(data: PageData, social: SocialImage = socialImageFor(data)): HeadTags {
   const { config, page } = data;
   const isNotFound = data.route === '/404';
   const url = absoluteUrl(config.baseUrl, data.canonicalRoute);
-  const image = config.baseUrl + (page.socialImage ?? config.seo.defaultSocialImage);
   // og:title and og:description come from vike-react's `title` and `description` settings (renderer/+title.ts).
   const title = data.canonicalRoute === '/' ? page.title : `${page.title} | ${config.name}`;
   const meta: HeadTags['meta'] = [
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: config.name },
     { property: 'og:url', content: url },
-    { property: 'og:image', content: image },
+    { property: 'og:image', content: social.url },
+    ...(social.width && social.height
+      ? [
+          { property: 'og:image:width', content: String(social.width) },
+          { property: 'og:image:height', content: String(social.height) },
+        ]
+      : []),
+    { property: 'og:image:alt', content: social.alt },
     { property: 'og:locale', content: config.seo.locale },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: page.description },
-    { name: 'twitter:image', content: image },
+    { name: 'twitter:image', content: social.url },
+    { name: 'twitter:image:alt', content: social.alt },
   ];
   if (config.seo.twitterHandle) meta.push({ name: 'twitter:site', content: config.seo.twitterHandle });
   const jsonLd: object[] = [organizationLd(config)];

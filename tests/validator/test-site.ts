@@ -19,6 +19,10 @@ export function makeTestSite() {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       writeFileSync(path.join(root, file), text);
     },
+    writeBytes(file: string, bytes: Uint8Array) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), bytes);
+    },
     remove(file: string) {
       rmSync(path.join(root, file), { force: true });
     },

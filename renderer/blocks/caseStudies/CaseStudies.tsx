@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Container.css';
 import { CardGrid, CardGridItem, cardClasses, cardColumns } from '../../ui/CardGrid.tsx';
+import { Picture } from '../../ui/Picture.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './CaseStudies.module.css';
@@ -10,7 +11,7 @@ export function splitResult(result: string): { figure: string; label?: string } 
   return match ? { figure: match[1]!, label: match[2]! } : { figure: result };
 }
 
-/** Case study cards: the headline result set large, then the title (h3) and a short summary. */
+/** Case study cards: the headline result set large (under the customer's logo when given), then the title (h3) and a short summary. */
 export function CaseStudies({ block }: BlockProps<'caseStudies'>) {
   const columns = cardColumns(block.items.length, { four: 2 });
   return (
@@ -27,6 +28,7 @@ export function CaseStudies({ block }: BlockProps<'caseStudies'>) {
           return (
             <CardGridItem key={index} index={index} className={`${cardClasses.surface} ${classes.card}`}>
               <p className={classes.result}>
+                {item.logo && <Picture image={item.logo} slot="logo" className={classes.logo} />}
                 <span className={classes.figure} data-long={label ? undefined : ''}>
                   {figure}
                 </span>

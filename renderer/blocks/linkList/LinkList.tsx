@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { Picture } from '../../ui/Picture.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './LinkList.module.css';
@@ -15,7 +16,8 @@ const isExternal = (href: string) => /^https?:\/\//.test(href);
 
 /**
  * Cards linking to other pages (index pages such as the blog or the hubs). The title is the link; its hit area is
- * stretched over the whole card, so the card is clickable while the accessible name stays the title alone.
+ * stretched over the whole card, so the card is clickable while the accessible name stays the title alone. A card
+ * can open with a cover image (shown 16:9, cropped to fit).
  */
 export function LinkList({ block }: BlockProps<'linkList'>) {
   const count = block.items.length;
@@ -28,6 +30,7 @@ export function LinkList({ block }: BlockProps<'linkList'>) {
           const external = isExternal(item.href);
           return (
             <li key={item.href} className={`${classes.card} fade-in`} style={{ '--stagger-index': index } as CSSProperties}>
+              {item.cover && <Picture image={item.cover} slot="cover" className={classes.cover} />}
               <h3 className={classes.title}>
                 <a
                   href={item.href}

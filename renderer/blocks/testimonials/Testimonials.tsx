@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Container.css';
 import { CardGrid, CardGridItem, cardClasses, cardColumns } from '../../ui/CardGrid.tsx';
+import { Picture } from '../../ui/Picture.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './Testimonials.module.css';
@@ -15,7 +16,7 @@ function QuoteMark() {
   );
 }
 
-/** Customer quotes as `<figure>`s: the quote in a `<blockquote>`, the role and type of business in the caption. */
+/** Customer quotes as `<figure>`s: the quote in a `<blockquote>`, the role, type of business and optional photo in the caption. */
 export function Testimonials({ block }: BlockProps<'testimonials'>) {
   const count = block.items.length;
   return (
@@ -34,7 +35,8 @@ export function Testimonials({ block }: BlockProps<'testimonials'>) {
               <blockquote className={classes.quote}>
                 <p>{item.quote}</p>
               </blockquote>
-              <figcaption className={classes.caption}>
+              <figcaption className={item.photo ? `${classes.caption} ${classes.withPhoto}` : classes.caption}>
+                {item.photo && <Picture image={item.photo} slot="portrait" className={classes.photo} />}
                 <span className={classes.role}>{item.role}</span>
                 <span className={classes.business}>{item.business}</span>
               </figcaption>

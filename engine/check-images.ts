@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { readImageHeader, type HeaderResult } from '../build/images/header.ts';
+import { imageSlots, imagesOfBlock } from '../schema/image-slots.ts';
+import type { Diagnostic } from './diagnostic.ts';
+import { didYouMean } from './did-you-mean.ts';
+import { authorErrors, type AuthorError } from './errors.ts';
+import type { YamlPath, YamlSource } from './yaml-source.ts';
+
+/** Originals above this size get a warning: the site serves small copies, but the repository and builds carry them. */
+export const HEAVY_IMAGE_BYTES = 3 * 1024 * 1024;
+
+interface ImageRef {
+  value: string;
+  path: YamlPath;
+}
+
+interface Reporter {
+  add(source: YamlSource, error: AuthorError, at: { line: number; col: number }, severity?: Diagnostic['severity'], fieldPath?: YamlPath): void;
+}
+
+export const hasParentSegment = (src: string) => /(^|[/\\])\.\.([/\\]|$)/.test(src);
+
+/** Headers read during one validation run (keyed by that run's list of public files): one stat per image, not per use. */
+const headersOfRun = new WeakMap<Set<string>, Map<string, HeaderResult>>();
+
+function headerOf(files: Set<string>, root: string, src: string): HeaderResult {
+  let run = headersOfRun.get(files);
+  if (!run) headersOfRun.set(files, (run = new Map()));
+  let result = run.get(src);
+  if (!result) run.set(src, (result = readImageHeader(path.join(root, 'public', src))));
+  return result;
+}
+
+/** The slot of the image whose `src` is at `srcPath` in a page, when a block puts it in one. */
+function slotAt(data: unknown, srcPath: YamlPath) {
+  if (srcPath[0] !== 'blocks' || typeof srcPath[1] !== 'number') return undefined;
+  const block = (data as { blocks?: unknown[] }).blocks?.[srcPath[1]];
+  const imagePath = JSON.stringify(srcPath.slice(2, -1));
+  const found = imagesOfBlock(block).find((image) => JSON.stringify(image.path) === imagePath);
+  return found ? imageSlots[found.slot] : undefined;
+}
+
+/**
+ * Checks every image path of a file: inside public/ (no ".."), present, a format the build reads, with a size, wide
+ * enough for its slot, and not a huge original. Headers only are read (cached by path and mtime), so a thousand
+ * pages sharing a few images cost a few stat calls each. Without `root` only the path and presence are checked.
+ */
+export function checkImageRefs(source: YamlSource, images: ImageRef[], collector: Reporter, publicFiles: () => Set<string>, root?: string) {
+  for (const { value: src, path: at } of images) {
+    if (!src.startsWith('/')) continue;
+    if (hasParentSegment(src)) {
+      collector.add(source, authorErrors.imagePathTraversal(src), source.positionOf(at), 'error', at);
+      continue;
+    }
+    const files = publicFiles();
+    if (!files.has(src)) {
+      collector.add(source, authorErrors.missingImage(src, didYouMean(src, [...files])), source.positionOf(at), 'error', at);
+      continue;
+    }
+    if (root === undefined) continue;
+    const read = headerOf(files, root, src);
+    if (!read.ok) {
+      const error = read.reason === 'unsupported' ? authorErrors.imageUnsupported(src) : read.reason === 'no-size' ? authorErrors.svgWithoutSize(src) : authorErrors.imageUnreadable(src);
+      collector.add(source, error, source.positionOf(at), 'error', at);
+      continue;
+    }
+    const { header } = read;
+    if (header.format === 'svg') continue;
+    const slot = slotAt(source.data, at);
+    if (slot && header.width < slot.minWidth) {
+      collector.add(source, authorErrors.imageTooSmall(src, header.width, slot.minWidth, slot.label), source.positionOf(at), 'error', at);
+    }
+    if (header.bytes > HEAVY_IMAGE_BYTES) {
+      collector.add(source, authorErrors.imageTooHeavy(src, (header.bytes / 1024 / 1024).toFixed(1), header.width, header.height), source.positionOf(at), 'warning', at);
+    }
+  }
+}
