@@ -1,27 +1,19 @@
-import { enhanceHeroStats } from '../blocks/hero/stats-enhance.ts';
 import { enhanceSchedulers } from '../blocks/scheduler/scheduler-enhance.ts';
-import { enhanceHeader } from '../layout/header-enhance.ts';
 import { scrollToHashWhenSettled } from './hash-scroll.ts';
+import { runEnhancers, type Enhancer } from './run-enhancers.ts';
+import { siteEnhancers } from './site.ts';
 
 /**
- * The whole client side of the site, for pages with an interactive block: a few event listeners on the prerendered
- * HTML instead of hydrating React (which would cost ~110 KB gzip for the same behaviour). Every page reads and works
- * without it. An interactive block adds its enhancer here and says `isInteractive` in its definition.
+ * The client side of pages with an interactive block: the site-wide enhancers (site.ts) plus the blocks' own, as a
+ * few event listeners on the prerendered HTML instead of hydrating React (which would cost ~110 KB gzip for the same
+ * behaviour). Every page reads and works without it. An interactive block adds its enhancer here and says
+ * `isInteractive` in its definition.
  */
-const enhancers: Array<[name: string, enhance: (doc: Document) => unknown]> = [
-  ['header', enhanceHeader],
-  ['hero stats', enhanceHeroStats],
+const pageEnhancers: readonly Enhancer[] = [
   ['scheduler', enhanceSchedulers],
   ['#hash scroll', () => scrollToHashWhenSettled()],
 ];
 
 export function enhancePage(doc: Document = document): void {
-  for (const [name, enhance] of enhancers) {
-    // One failing enhancer leaves its part as plain HTML; the others still run.
-    try {
-      enhance(doc);
-    } catch (error) {
-      console.error(`Could not enhance the ${name}:`, error);
-    }
-  }
+  runEnhancers(doc, [...siteEnhancers, ...pageEnhancers]);
 }

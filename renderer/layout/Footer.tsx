@@ -53,6 +53,7 @@ export function Footer({ config }: { config: SiteConfig }) {
         </div>
         <div className={classes.bottom}>
           <p className={classes.copyright}>{footer.copyright}</p>
+          {/* Without JavaScript a #top link; back-to-top-enhance.ts makes it a button that leaves the URL alone. */}
           <a href="#top" className={classes.backToTop} data-back-to-top>
             Back to Top <span aria-hidden="true">↑</span>
           </a>

@@ -24,7 +24,7 @@ function DesktopItem({ item, route, index }: { item: NavItem; route: string; ind
     );
   }
   const panelId = `menu-panel-${index}`;
-  // CSS alone opens the panel on hover and focus; on pages with a script, header-enhance.ts takes over (data-open).
+  // CSS alone opens the panel on hover and focus; once the site script runs, header-enhance.ts takes over (data-open).
   return (
     <li className={classes.menu} data-menu>
       <button type="button" className={classes.navLink} aria-expanded="false" aria-controls={panelId} data-menu-trigger>

@@ -1,9 +1,9 @@
 import { HEADER_SCROLL_THRESHOLD, MenuIntent } from './menu-intent.ts';
 
 /**
- * The header's behaviour on pages that load a script (pages with an interactive block): exact hover intent for the
- * desktop menus (menu-intent.ts), click and keyboard control, Escape, the scrolled state, and closing the mobile menu
- * on a link click or Escape. Without it the same HTML works with CSS alone (hover/focus menus, scroll-driven shadow).
+ * The header's behaviour, on every page (renderer/client/site.ts): exact hover intent for the desktop menus
+ * (menu-intent.ts), click and keyboard control, Escape, the scrolled state, and closing the mobile menu on a link
+ * click or Escape. Without JavaScript the same HTML works with CSS alone (hover/focus menus, scroll-driven shadow).
  */
 export function enhanceHeader(doc: Document = document): void {
   const header = doc.querySelector<HTMLElement>('[data-header]');

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDocument, loadTestConfig, mountServerHtml } from '../../tests/helpers/render-block.tsx';
+import { enhanceBackToTop } from './back-to-top-enhance.ts';
 import { enhanceHeader } from './header-enhance.ts';
 import { Layout } from './Layout.tsx';
 
@@ -34,6 +35,31 @@ describe('layout', () => {
     expect(screen.getByRole('main').textContent).toBe('Page body');
     expect(screen.getByRole('link', { name: /Back to Top/ }).getAttribute('href')).toBe('#top');
     expect(document.getElementById('top')).toBeTruthy();
+  });
+
+  it('puts the header buttons in the spec\'s order: Book a Demo, then Contact', () => {
+    render(page());
+    const header = document.querySelector<HTMLElement>('[data-header]')!;
+    const desktop = [...header.querySelectorAll<HTMLAnchorElement>(':scope > * > div > a')].map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(desktop).toEqual([
+      ['Book a Demo', '/book-demo'],
+      ['Contact', '/contact'],
+    ]);
+  });
+
+  it('with its script, Back to Top is a button that moves focus to the top without touching the URL', () => {
+    mountServerHtml(page());
+    enhanceBackToTop(document);
+    expect(screen.queryByRole('link', { name: /Back to Top/ })).toBeNull();
+    const button = screen.getByRole('button', { name: /Back to Top/ });
+    expect(button.getAttribute('type')).toBe('button');
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const before = window.location.href;
+    fireEvent.click(button);
+    expect(document.activeElement).toBe(document.getElementById('top'));
+    expect(document.getElementById('top')!.getAttribute('tabindex')).toBe('-1');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    expect(window.location.href).toBe(before);
   });
 
   it('server-renders closed menus that CSS alone can open (no data-enhanced, aria-expanded false)', () => {

@@ -16,7 +16,7 @@ describe('page weight budgets (gzip)', () => {
     expect(pages.map((page) => page.route)).toContain('/');
   });
 
-  it('keeps client JavaScript within the budget of each page kind (landing 100 KB, solutions 60 KB, legal 0)', () => {
+  it('keeps client JavaScript within the budget of each page kind (landing 100 KB, solutions 60 KB, legal 2 KB)', () => {
     const over = pages.filter((page) => page.jsGzip > jsBudget(page.route)).map((page) => `${page.route}: ${formatKb(page.jsGzip)} > ${formatKb(jsBudget(page.route))}`);
     expect(over).toEqual([]);
   });
@@ -30,12 +30,18 @@ describe('page weight budgets (gzip)', () => {
     expect(heaviest).toBeLessThan(budgets.enhancementScript);
   });
 
-  it('ships not a single script to legal pages', () => {
-    for (const route of legalRoutes) {
-      const page = pages.find((candidate) => candidate.route === route);
-      expect(page, route).toBeDefined();
-      expect(page!.scripts, route).toEqual([]);
-    }
+  it('every page loads the shared header script, at most 2 KB gzip; legal pages load nothing else', () => {
+    const legal = legalRoutes.map((route) => pages.find((candidate) => candidate.route === route)!);
+    expect(legal.every(Boolean)).toBe(true);
+    // The legal pages' scripts are the static pages' entry and the shared chunk it imports.
+    const siteScripts = legal[0]!.scripts;
+    expect(siteScripts.length).toBeGreaterThan(0);
+    for (const page of legal) expect(page.scripts, page.route).toEqual(siteScripts);
+    for (const page of legal) expect(page.jsGzip, page.route).toBeLessThanOrEqual(budgets.siteScript);
+    // Every page shares the chunk that holds the header's behaviour (cached once for the whole site).
+    const headerChunk = siteScripts.find((script) => readFileSync(path.join(distDir, script), 'utf8').includes('data-menu-trigger'));
+    expect(headerChunk).toBeDefined();
+    expect(pages.filter((page) => !page.scripts.includes(headerChunk!)).map((page) => page.route)).toEqual([]);
   });
 
   it(`keeps each page's CSS within ${budgets.cssPerPage / 1024} KB`, () => {

@@ -101,7 +101,7 @@ describe('arguments', () => {
 
   it('refuses an unknown format or option with a message', () => {
     expect(parseArgs(['--format', 'xml'])).toEqual({ error: 'Unknown --format "xml". Use pretty, github or json.' });
-    expect(parseArgs(['--frmat'])).toEqual({ error: 'Unknown option "--frmat". Options: --format pretty|github|json, --drafts, --watch, --root <dir>.' });
+    expect(parseArgs(['--frmat'])).toEqual({ error: 'Unknown option "--frmat". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.' });
   });
 });
 

@@ -1,31 +1,32 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadExample, renderBlock } from '../../../tests/helpers/render-block.tsx';
+import { loadExample, loadTestConfig, renderBlock } from '../../../tests/helpers/render-block.tsx';
 import { telHref } from './ContactDetails.tsx';
 
 describe('contactDetails', () => {
   afterEach(cleanup);
+  const { contact } = loadTestConfig();
 
   it('links the email and the phone number from site.config.yaml', () => {
     renderBlock('contactDetails');
     expect(screen.getByRole('heading', { level: 2, name: 'Talk to the Staylix team' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'hello@staylix.com' }).getAttribute('href')).toBe('mailto:hello@staylix.com');
-    expect(screen.getByRole('link', { name: '+91 80 4718 2290' }).getAttribute('href')).toBe('tel:+918047182290');
+    expect(screen.getByRole('link', { name: contact.email }).getAttribute('href')).toBe(`mailto:${contact.email}`);
+    expect(screen.getByRole('link', { name: contact.phone }).getAttribute('href')).toBe(`tel:${contact.phone.replace(/[^\d+]/g, '')}`);
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Email', 'Phone', 'Office', 'Social']);
   });
 
   it('puts the postal address in an <address> element', () => {
     const { container } = renderBlock('contactDetails');
     const address = container.querySelector('address')!;
-    expect(address.textContent).toContain('3rd Floor, 21 Residency Road, Bengaluru 560025, Karnataka, India');
+    expect(address.textContent).toContain(contact.address);
     expect(address.textContent).toContain('Staylix Technologies Pvt. Ltd.');
   });
 
   it('opens the social profile in a new tab safely and says so', () => {
     renderBlock('contactDetails');
     const link = screen.getByRole('link', { name: 'Staylix on LinkedIn (opens in a new tab)' });
-    expect(link.getAttribute('href')).toBe('https://www.linkedin.com/company/staylix');
+    expect(link.getAttribute('href')).toBe(contact.social.href);
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(within(link).getByText('(opens in a new tab)').className).toBe('visually-hidden');

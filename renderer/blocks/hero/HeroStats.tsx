@@ -5,10 +5,11 @@ import classes from './Hero.module.css';
 type Stat = NonNullable<BlockOf<'hero'>['stats']>[number];
 
 /**
- * The hero's figures as a definition list (label → figure). The HTML carries the final figures, so crawlers and
- * visitors without JavaScript never see a zero; stats-enhance.ts resets them to 0 and counts up in the browser.
- * Each figure's current number is in its `data-value`, for tests. Screen readers read the final figure once, not
- * every step of the count.
+ * The hero's figures as a definition list (label → figure), counted by CSS alone (Hero.module.css): each number is
+ * a CSS counter painted over the real figure, at 0 from the first frame and counting to the target from 500 ms on,
+ * whether or not any script has loaded. Under reduced motion and without JavaScript the final figure shows at once.
+ * The HTML text is the final figure (crawlers, copy and paste, and its width reserves the space: CLS 0); screen
+ * readers read the final figure once from the visually hidden copy, never the count.
  */
 export function HeroStats({ stats }: { stats: Stat[] }) {
   return (
@@ -19,8 +20,7 @@ export function HeroStats({ stats }: { stats: Stat[] }) {
           <dd className={classes.figure}>
             <span aria-hidden="true">
               {stat.prefix}
-              {/* The number keeps the width of its final value while it counts, so nothing beside it moves (CLS 0). */}
-              <span data-stat-value data-value={stat.value} data-target={stat.value} className={classes.statValue} style={{ '--digits': String(stat.value).length } as CSSProperties}>
+              <span data-stat-value data-target={stat.value} className={classes.statValue} style={{ '--stat-target': stat.value } as CSSProperties}>
                 {stat.value}
               </span>
               {stat.suffix}

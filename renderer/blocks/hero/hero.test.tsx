@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDocument, loadExample, mountBlockHtml, renderBlock } from '../../../tests/helpers/render-block.tsx';
-import { countUp, STATS_COUNT_UP_MS, STATS_DELAY_MS } from './count-up.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearDocument, loadExample, renderBlock } from '../../../tests/helpers/render-block.tsx';
 import { definition } from './index.tsx';
-import { enhanceHeroStats } from './stats-enhance.ts';
 
 afterEach(() => {
   cleanup();
@@ -33,10 +33,8 @@ describe('hero block', () => {
     expect(section.getAttribute('aria-labelledby')).toBe(screen.getByRole('heading', { level: 1 }).id);
   });
 
-  it('is interactive only when it has stats', () => {
-    const block = loadExample('hero');
-    expect(definition.isInteractive?.(block)).toBe(true);
-    expect(definition.isInteractive?.({ ...block, stats: undefined })).toBe(false);
+  it('needs no script, stats or not: the figures count in CSS', () => {
+    expect(definition.isInteractive).toBeUndefined();
   });
 
   it('omits what the YAML leaves out', () => {
@@ -47,13 +45,6 @@ describe('hero block', () => {
 });
 
 describe('hero stats', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'Date', 'setTimeout'] });
-  });
-  afterEach(() => vi.useRealTimers());
-
-  const figures = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-stat-value]')].map((element) => element.dataset.value);
-
   it('server-renders the final figures, with labels, for crawlers and visitors without JavaScript', async () => {
     const { renderToString } = await import('react-dom/server');
     const { MantineProvider } = await import('@mantine/core');
@@ -68,27 +59,6 @@ describe('hero stats', () => {
     for (const label of ['Revenue Uplift', 'Guest Queries Automated', 'Booking Completion', 'AI Check-In']) expect(html).toContain(label);
   });
 
-  /** The prerendered hero with its enhancement script run on it, as in the browser. */
-  const enhancedHero = () => {
-    const container = mountBlockHtml('hero');
-    enhanceHeroStats(document);
-    return container;
-  };
-
-  it('shows 0 once the script runs, then counts up to 35, 94, 55 and 30 from 500 ms on', () => {
-    const container = enhancedHero();
-    expect(figures(container)).toEqual(['0', '0', '0', '0']);
-    vi.advanceTimersByTime(STATS_DELAY_MS - 20);
-    expect(figures(container)).toEqual(['0', '0', '0', '0']);
-    vi.advanceTimersByTime(STATS_COUNT_UP_MS / 4);
-    const midway = figures(container).map(Number);
-    expect(midway[0]).toBeGreaterThan(0);
-    expect(midway[0]).toBeLessThan(35);
-    vi.advanceTimersByTime(STATS_COUNT_UP_MS);
-    expect(figures(container)).toEqual(['35', '94', '55', '30']);
-    expect(container.querySelector('dl')?.textContent).toContain('+35%');
-  });
-
   it('gives screen readers the final figure once and hides the counting one', () => {
     const { container } = renderBlock('hero');
     const figure = container.querySelector('dd')!;
@@ -97,28 +67,22 @@ describe('hero stats', () => {
     expect([...container.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['Revenue Uplift', 'Guest Queries Automated', 'Booking Completion', 'AI Check-In']);
   });
 
-  it('keeps the final figures under prefers-reduced-motion', () => {
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('reduce') })) as typeof window.matchMedia;
-    try {
-      const container = enhancedHero();
-      vi.advanceTimersByTime(STATS_DELAY_MS);
-      expect(figures(container)).toEqual(['35', '94', '55', '30']);
-    } finally {
-      window.matchMedia = original;
-    }
+  it('each counting number carries its target for the CSS counter, and its text is the final figure', () => {
+    const { container } = renderBlock('hero');
+    const numbers = [...container.querySelectorAll<HTMLElement>('[data-stat-value]')];
+    expect(numbers.map((element) => [element.textContent, element.style.getPropertyValue('--stat-target')])).toEqual([
+      ['35', '35'],
+      ['94', '94'],
+      ['55', '55'],
+      ['30', '30'],
+    ]);
   });
 
-  it('countUp holds 0 for the delay and lands exactly on the targets', () => {
-    const frames: number[][] = [];
-    const stop = countUp([35, 94], (values) => frames.push(values));
-    vi.advanceTimersByTime(STATS_DELAY_MS - 1);
-    expect(frames.every((values) => values.every((value) => value === 0))).toBe(true);
-    vi.advanceTimersByTime(STATS_COUNT_UP_MS + 50);
-    expect(frames.at(-1)).toEqual([35, 94]);
-    const count = frames.length;
-    vi.advanceTimersByTime(1000);
-    expect(frames.length).toBe(count);
-    stop();
+  it('counts in CSS: 0 from the first frame, a 500 ms hold, final at once without JavaScript or with reduced motion', () => {
+    const css = readFileSync(path.join(import.meta.dirname, 'Hero.module.css'), 'utf8');
+    expect(css).toMatch(/@property --stat-count \{ syntax: '<integer>'; inherits: false; initial-value: 0; \}/);
+    expect(css).toMatch(/animation: hero-stat-count [\d.]+s [^;]+ 0\.5s both;/);
+    expect(css).toMatch(/from \{ --stat-count: 0; \}\s*to \{ --stat-count: var\(--stat-target\); \}/);
+    expect(css).toMatch(/@media \(scripting: none\), \(prefers-reduced-motion: reduce\) \{\s*\.statValue \{ animation: none; \}/);
   });
 });

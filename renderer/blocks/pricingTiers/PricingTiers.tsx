@@ -61,6 +61,13 @@ export function PricingTiers({ block }: BlockProps<'pricingTiers'>) {
           );
         })}
       </ul>
+      {block.link && (
+        <p className={classes.more}>
+          <a href={block.link.href}>
+            {block.link.label} <span aria-hidden="true">→</span>
+          </a>
+        </p>
+      )}
     </Section>
   );
 }

@@ -38,6 +38,15 @@ describe('pricingTiers', () => {
     expect(cards.map((card) => card.style.getPropertyValue('--stagger-index'))).toEqual(['0', '1', '2']);
   });
 
+  it('links to the full comparison under the plans when the YAML asks for it', () => {
+    renderBlock('pricingTiers');
+    const link = screen.getByRole('link', { name: /Compare every feature on the pricing page/ });
+    expect(link.getAttribute('href')).toBe('/pricing');
+    cleanup();
+    renderBlock('pricingTiers', { ...loadExample('pricingTiers'), link: undefined });
+    expect(screen.queryByRole('link', { name: /Compare every feature/ })).toBeNull();
+  });
+
   it('shows no badge when no plan is highlighted, and respects id and tone', () => {
     const block = loadExample('pricingTiers');
     const { container } = renderBlock('pricingTiers', {

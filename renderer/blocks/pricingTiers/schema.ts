@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineBlockSchema } from '../../../schema/block.ts';
-import { action, optionalText, text, textList } from '../../../schema/primitives.ts';
+import { action, href, optionalText, text, textList } from '../../../schema/primitives.ts';
 
 export const pricingTiersSchema = defineBlockSchema('pricingTiers', 'Plan cards: name, description, features and a button. No prices.', {
   heading: text('Section heading.', 'Plans that grow with you'),
@@ -17,4 +17,8 @@ export const pricingTiersSchema = defineBlockSchema('pricingTiers', 'Plan cards:
     )
     .min(1)
     .meta({ description: 'The plans.' }),
+  link: z
+    .strictObject({ label: text('Link text.', 'Compare every feature on the pricing page'), href })
+    .optional()
+    .meta({ description: 'A link under the plans, e.g. to the full comparison on /pricing.' }),
 });

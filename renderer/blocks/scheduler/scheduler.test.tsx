@@ -144,7 +144,7 @@ describe('scheduler block', () => {
 
     it('keeps the frame once the provider posts a message from it', () => {
       const { frame, box } = enhancedScheduler();
-      window.dispatchEvent(new MessageEvent('message', { origin: 'https://calendly.com', source: frame()!.contentWindow, data: { event: 'calendly.event_type_viewed' } }));
+      window.dispatchEvent(new MessageEvent('message', { origin: new URL(config.scheduler.url).origin, source: frame()!.contentWindow, data: { event: 'calendly.event_type_viewed' } }));
       expect(box.dataset.status).toBe('ready');
       vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS * 2);
       expect(frame()).toBeTruthy();

