@@ -89,6 +89,14 @@ describe('pruneCustomProperties', () => {
     const { html } = pruneCustomProperties(page('.i{--stagger-index:0;animation-delay:calc(var(--stagger-index) * 50ms)}', '<li class="i" style="--stagger-index:2"></li>'));
     expect(html).toContain('--stagger-index:0;');
   });
+
+  it('gives the same result from its memo (pages sharing their CSS) as computed page by page', () => {
+    const css = ':root{--a:1px;--b:2px;--c:var(--d);--d:3px}.x{top:var(--a)}';
+    const pages = [page(css, '<p class="x">1</p>'), page(css, '<p class="x" style="left:var(--b)">2</p>'), page(css, '<p class="x">3</p>'), page(css, '<p style="left:var(--c)">4</p>')];
+    const memo = new Map<string, { styles: string[]; removed: number }>();
+    for (const html of pages) expect(pruneCustomProperties(html, memo)).toEqual(pruneCustomProperties(html));
+    expect(memo.size).toBe(3);
+  });
 });
 
 describe('sitemap and robots', () => {

@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmdirSync, writeFile
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { writeHeadersFile } from './headers-file.ts';
 
 /** Routes that are never listed nor indexed: the block catalogue for authors. */
 export const isPrivateRoute = (route: string) => route === '/_blocks' || route.startsWith('/_blocks/');
@@ -159,9 +160,22 @@ const STYLE_ELEMENT = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
  * var() outside custom property declarations (in the CSS or the page's markup), and, transitively, every property
  * those declarations reference. Fewer bytes, and fewer properties for every element to inherit.
  */
-export function pruneCustomProperties(html: string): { html: string; removed: number } {
+export function pruneCustomProperties(html: string, memo?: Map<string, { styles: string[]; removed: number }>): { html: string; removed: number } {
   const styles = [...html.matchAll(STYLE_ELEMENT)].map((match) => match[2]!);
   if (!styles.length) return { html, removed: 0 };
+  if (memo) {
+    // Pages share their stylesheets: the result depends only on the <style> texts and the var() the markup reads.
+    const markupReads = [...new Set([...html.replace(STYLE_ELEMENT, '').matchAll(VAR_REFERENCE)].map((match) => match[1]!))].sort();
+    const key = `${styles.join('\u0000')}\u0001${markupReads.join(' ')}`;
+    let known = memo.get(key);
+    if (!known) {
+      const result = pruneCustomProperties(html);
+      known = { styles: [...result.html.matchAll(STYLE_ELEMENT)].map((match) => match[2]!), removed: result.removed };
+      memo.set(key, known);
+    }
+    let index = 0;
+    return { html: html.replace(STYLE_ELEMENT, (_, open: string, _css: string, close: string) => open + known.styles[index++]! + close), removed: known.removed };
+  }
   const declared = new Map<string, string[]>();
   for (const css of styles) for (const match of css.matchAll(CUSTOM_PROPERTY)) declared.set(match[1]!, [...(declared.get(match[1]!) ?? []), match[2]!]);
   const pending: string[] = [];
@@ -194,11 +208,10 @@ export function routeOfHtmlFile(relative: string): string {
   return '/' + file.replace(/\.html$/, '');
 }
 
-export function postbuild(root: string, dir: string) {
-  if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`vike build\` first.`);
-  const baseUrl = (parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as { baseUrl: string }).baseUrl.replace(/\/+$/, '');
+/** The stylesheets of a built site by href (`/assets/static/x.css`), read and parsed once. */
+export function stylesheetReader(dir: string): (href: string) => Stylesheet | undefined {
   const sheets = new Map<string, Stylesheet | undefined>();
-  const readSheet = (href: string) => {
+  return (href: string) => {
     if (!sheets.has(href)) {
       const file = path.join(dir, href.split('?')[0]!);
       const css = file.startsWith(dir) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
@@ -206,23 +219,62 @@ export function postbuild(root: string, dir: string) {
     }
     return sheets.get(href);
   };
-  const pages: Array<{ route: string; html: string }> = [];
+}
+
+export interface FinishedPage {
+  html: string;
+  /** Whether the HTML differs from what was rendered. */
+  changed: boolean;
+  /** The page's canonical URL when it belongs in the sitemap. */
+  sitemapUrl: string | undefined;
+  dropped: number;
+  removed: number;
+}
+
+/**
+ * The per-page part of postbuild, for a build that streams pages (build/prerender.ts): stylesheets inlined, unused
+ * custom properties left out, the page's sitemap URL. Same output as `postbuild`, page by page.
+ */
+export function pageFinisher(dir: string): (route: string, html: string) => FinishedPage {
+  const readSheet = stylesheetReader(dir);
+  const memo = new Map<string, { styles: string[]; removed: number }>();
+  return (route, rendered) => {
+    const result = inlineStylesheets(rendered, readSheet);
+    const pruned = pruneCustomProperties(result.html, memo);
+    const html = pruned.html;
+    return { html, changed: Boolean(result.inlined.length || result.dropped.length || pruned.removed), sitemapUrl: sitemapUrls([{ route, html }])[0], dropped: result.dropped.length, removed: pruned.removed };
+  };
+}
+
+/** The files of the site as a whole: sitemap.xml and robots.txt. */
+export function writeSiteFiles(root: string, dir: string, sitemap: Iterable<string>): number {
+  const baseUrl = (parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as { baseUrl: string }).baseUrl.replace(/\/+$/, '');
+  const urls = [...new Set(sitemap)].sort(); // the home page URL is a prefix of every other one, so it comes first
+  writeFileSync(path.join(dir, 'sitemap.xml'), sitemapXml(urls));
+  writeFileSync(path.join(dir, 'robots.txt'), robotsTxt(baseUrl));
+  writeHeadersFile(root, dir); // _headers: public/_headers with frame-src from site.config.yaml › scheduler.url
+  return urls.length;
+}
+
+export function postbuild(root: string, dir: string) {
+  if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`vike build\` first.`);
+  const finish = pageFinisher(dir);
+  const sitemap: string[] = [];
+  let pages = 0;
   let dropped = 0;
   let properties = 0;
   for (const relative of (readdirSync(dir, { recursive: true }) as string[]).filter((file) => file.endsWith('.html'))) {
     const file = path.join(dir, relative);
-    const result = inlineStylesheets(readFileSync(file, 'utf8'), readSheet);
-    const pruned = pruneCustomProperties(result.html);
-    if (result.inlined.length || result.dropped.length || pruned.removed) writeFileSync(file, pruned.html);
-    dropped += result.dropped.length;
-    properties += pruned.removed;
-    pages.push({ route: routeOfHtmlFile(relative), html: pruned.html });
+    const page = finish(routeOfHtmlFile(relative), readFileSync(file, 'utf8'));
+    if (page.changed) writeFileSync(file, page.html);
+    pages++;
+    dropped += page.dropped;
+    properties += page.removed;
+    if (page.sitemapUrl) sitemap.push(page.sitemapUrl);
   }
-  const urls = sitemapUrls(pages);
-  writeFileSync(path.join(dir, 'sitemap.xml'), sitemapXml(urls));
-  writeFileSync(path.join(dir, 'robots.txt'), robotsTxt(baseUrl));
-  const perPage = (count: number) => (pages.length ? count / pages.length : 0);
-  return { urls: urls.length, pages: pages.length, droppedPerPage: perPage(dropped), propertiesPerPage: perPage(properties) };
+  const urls = writeSiteFiles(root, dir, sitemap);
+  const perPage = (count: number) => (pages ? count / pages : 0);
+  return { urls, pages, droppedPerPage: perPage(dropped), propertiesPerPage: perPage(properties) };
 }
 
 /** Moves `a/b/index.html` to `a/b.html` (the home page stays `index.html`); returns how many files moved. */

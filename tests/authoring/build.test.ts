@@ -11,12 +11,14 @@ import { validatorMessages } from '../../engine/errors.ts';
  * `npm run dev` shows the draft. Slow (a full build), so everything shares one build.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
-const COPY = ['package.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'renderer', 'schema', 'engine', 'scripts', 'public', 'pages'];
+const COPY = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'renderer', 'schema', 'engine', 'build', 'scripts', 'public', 'pages'];
 let dir: string;
 let build: ReturnType<typeof spawnSync>;
 const env = { ...process.env, NO_COLOR: '1' };
 
 const run = (command: string, args: string[]) => spawnSync(command, args, { cwd: dir, encoding: 'utf8', env });
+/** The site's public address (a placeholder on an example domain until the company fills it in). */
+const baseUrl = /^baseUrl:\s*(\S+)/m.exec(readFileSync(path.join(projectRoot, 'site.config.yaml'), 'utf8'))![1]!;
 const html = (route: string) => readFileSync(path.join(dir, 'dist/client', route.slice(1), 'index.html'), 'utf8');
 
 beforeAll(() => {
@@ -27,7 +29,7 @@ beforeAll(() => {
   if (published.status !== 0) throw new Error(`new-page failed:\n${published.stdout}${published.stderr}`);
   const draft = run('npm', ['run', '--silent', 'new-page', '--', '/solutions/spas']);
   if (draft.status !== 0) throw new Error(`new-page failed:\n${draft.stdout}${draft.stderr}`);
-  build = run('npm', ['run', '--silent', 'build']);
+  build = run('npm', ['run', '--silent', 'build', '--', '--catalogue']);
 }, 300_000);
 
 afterAll(() => {
@@ -43,10 +45,10 @@ describe('a page created with npm run new-page', () => {
     const page = html('/solutions/resorts');
     expect(page).toMatch(/<h1[^>]*>Staylix for Resorts<\/h1>/);
     expect(page).toContain('<title>Staylix for Resorts | Staylix</title>');
-    expect(page).toContain('<link rel="canonical" href="https://www.staylix.com/solutions/resorts"/>');
+    expect(page).toContain(`<link rel="canonical" href="${baseUrl}/solutions/resorts"/>`);
     expect(page).not.toContain('name="robots"');
     expect(page).toMatch(/<nav[^>]*aria-label="Breadcrumb"/i);
-    expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).toContain('<loc>https://www.staylix.com/solutions/resorts</loc>');
+    expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).toContain(`<loc>${baseUrl}/solutions/resorts</loc>`);
   });
 
   it('is left out of the build and the sitemap while it is a draft', () => {

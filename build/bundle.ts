@@ -1,0 +1,56 @@
+/**
+ * The client and server bundles (`vike build` without its prerender), cached by what they are made of: the code
+ * (renderer/, schema/, engine/), public/, the Vite and TypeScript config, the package versions (package-lock.json),
+ * Node's version and the build flags. A YAML page or site.config.yaml is not bundled (the renderer reads the site at
+ * render time), so changing one never re-bundles.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { hashTree, sha1 } from './hash.ts';
+
+const INPUTS = ['renderer', 'schema', 'engine', 'build', 'public', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const isTest = (file: string) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || file.includes('/__snapshots__/');
+
+export interface Bundle {
+  /** Hash of everything the bundles are made of. */
+  key: string;
+  /** `<dir>/client` (assets and public/ files), `<dir>/server` (entry.mjs), `<dir>/assets.json`. */
+  dir: string;
+  serverEntry: string;
+  /** False when it was taken from the cache. */
+  built: boolean;
+}
+
+export function bundleKey(root: string, flags: Record<string, unknown>): string {
+  return sha1(hashTree(root, INPUTS, isTest), process.version, JSON.stringify(flags));
+}
+
+/** Runs `child` to completion; rejects with its exit code. Killed with the build when the build is interrupted. */
+function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; signal: AbortSignal }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: 'inherit', killSignal: 'SIGKILL' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`vike build ${signal ? `was stopped by ${signal}` : `failed (exit ${code})`}`))));
+  });
+}
+
+export async function bundle(root: string, cacheDir: string, flags: Record<string, unknown>, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<Bundle> {
+  const key = bundleKey(root, flags);
+  const bundles = path.join(cacheDir, 'bundle');
+  const dir = path.join(bundles, key);
+  const serverEntry = path.join(dir, 'server', 'entry.mjs');
+  if (existsSync(serverEntry)) return { key, dir, serverEntry, built: false };
+  mkdirSync(bundles, { recursive: true });
+  const temporary = `${dir}.tmp-${process.pid}`;
+  try {
+    await run(process.execPath, [path.join(root, 'build', 'vike-bundle.mjs'), temporary], { cwd: root, env, signal });
+    // Only the newest bundle is kept (one is 5–10 MB, an older one is only useful after a revert), and no left-overs
+    // of an interrupted build.
+    for (const old of readdirSync(bundles)) if (path.join(bundles, old) !== temporary) rmSync(path.join(bundles, old), { recursive: true, force: true });
+    renameSync(temporary, dir);
+  } finally {
+    rmSync(temporary, { recursive: true, force: true });
+  }
+  return { key, dir, serverEntry, built: true };
+}

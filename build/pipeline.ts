@@ -1,0 +1,180 @@
+/**
+ * `npm run build`, as a list of steps (see `STEPS`). Everything is written into a staging folder that replaces dist/
+ * only when every step succeeded; an interrupted or failed build leaves dist/ as it was. Cached in `.cache/build/`:
+ * the bundles (by a hash of the code, config and package versions) and the pages of the last build (by a hash of what
+ * each page depends on), so a build after a YAML edit re-renders only the pages that change.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { validatorMessages } from '../engine/errors.ts';
+import type { SiteModel } from '../engine/load-site.ts';
+import { CATALOGUE_ROOT } from '../renderer/vike/catalogue/catalogue-root.ts';
+import { blockTypes } from '../schema/blocks.ts';
+import { writeGeneratedFiles } from '../scripts/generate-schema.ts';
+import { writeSiteFiles } from '../scripts/postbuild.ts';
+import { validateAndReport } from '../scripts/validate.ts';
+import { prepareImages, publishImages } from './images/prepare.ts';
+import { bundle, bundleKey, type Bundle } from './bundle.ts';
+import { readManifest, writeManifest } from './manifest.ts';
+import { acquireLock, copyBundle, prepareOutput, type Output } from './output.ts';
+import { poolSize, prerender, prerenderJobs, RenderPool, type PrerenderResult } from './prerender.ts';
+
+export interface BuildOptions {
+  root: string;
+  /** Ignore the cache: bundle and render everything. */
+  clean: boolean;
+  /** Include the block catalogue (/_blocks). */
+  catalogue: boolean;
+}
+
+export function parseBuildArgs(argv: string[]): { clean: boolean; catalogue: boolean } | { error: string } {
+  const options = { clean: false, catalogue: process.env.BUILD_CATALOGUE === '1' };
+  for (const arg of argv) {
+    if (arg === '--clean') options.clean = true;
+    else if (arg === '--catalogue') options.catalogue = true;
+    else return { error: validatorMessages.buildUnknownOption(arg) };
+  }
+  return options;
+}
+
+/** What the steps share. */
+interface Context {
+  options: BuildOptions;
+  cacheDir: string;
+  distDir: string;
+  output: Output;
+  env: NodeJS.ProcessEnv;
+  /** Aborted when the build is interrupted: stops the bundler's process. */
+  abort: AbortController;
+  site?: SiteModel;
+  bundle?: Bundle;
+  pool?: RenderPool;
+  prerendered?: PrerenderResult;
+  /** Changes when an image the pages show changes (its variants get new URLs): every page is rendered again. */
+  imagesKey?: string;
+  log: string[];
+}
+
+class BuildStopped extends Error {}
+
+const catalogueUrls = () => [CATALOGUE_ROOT, ...blockTypes.map((type) => `${CATALOGUE_ROOT}/${type}`)];
+
+/** The steps of a build, in order. A step that needs another's result finds it in the context. */
+const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<void> }> = [
+  { name: 'schemas', run: (context) => void context.log.push(writeGeneratedFiles(context.options.root)) },
+  {
+    name: 'validation',
+    run: (context) => {
+      const { exitCode, site } = validateAndReport(context.options.root, 'pretty', false);
+      if (exitCode) throw new BuildStopped(validatorMessages.buildStopped);
+      context.site = site;
+    },
+  },
+  // Steps that prepare files the pages reference (images, social cards) go here: after validation, before rendering.
+  {
+    name: 'images',
+    run: async (context) => {
+      const prepared = await prepareImages({ root: context.options.root, site: context.site!, includeExamples: context.options.catalogue });
+      publishImages(prepared.manifest, path.join(context.output.staging, 'client'));
+      context.imagesKey = prepared.pagesKey;
+      context.log.push(prepared.summary);
+    },
+  },
+  {
+    name: 'bundle',
+    run: async (context) => {
+      context.bundle = await bundle(context.options.root, context.cacheDir, bundleFlags(context.options), context.env, context.abort.signal);
+      copyBundle(context.bundle.dir, context.output.staging);
+    },
+  },
+  {
+    name: 'prerender',
+    run: async (context) => {
+      const site = context.site!;
+      const bundled = context.bundle!;
+      const manifestFile = path.join(context.cacheDir, 'manifest.json');
+      const jobs = prerenderJobs(site, `${bundled.key}:${context.imagesKey ?? ''}`, context.options.catalogue ? catalogueUrls() : []);
+      context.prerendered = await prerender({
+        jobs,
+        outDir: path.join(context.output.staging, 'client'),
+        previous: context.options.clean ? undefined : readManifest(manifestFile),
+        previousDir: path.join(context.distDir, 'client'),
+        pool: (toRender) => {
+          context.pool ??= new RenderPool(bundled.serverEntry);
+          context.pool.ensure(poolSize(toRender));
+          context.pool.setSite(site);
+          return context.pool;
+        },
+      });
+    },
+  },
+  {
+    name: 'site files',
+    run: (context) => {
+      const urls = writeSiteFiles(context.options.root, path.join(context.output.staging, 'client'), context.prerendered!.sitemap);
+      context.log.push(`sitemap.xml (${urls} URLs), robots.txt`);
+    },
+  },
+];
+
+const bundleFlags = (options: BuildOptions) => ({ catalogue: options.catalogue });
+
+const lap = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/** Runs a build; returns the exit code. Messages go to the console. */
+export async function runBuild(options: BuildOptions): Promise<number> {
+  const started = performance.now();
+  const cacheDir = path.join(options.root, '.cache', 'build');
+  const distDir = path.join(options.root, 'dist');
+  let release: () => void;
+  try {
+    release = acquireLock(path.join(cacheDir, 'build.lock'));
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+  const env = { ...process.env, NODE_ENV: 'production', ...(options.catalogue ? { BUILD_CATALOGUE: '1' } : {}) };
+  const context: Context = { options, cacheDir, distDir, output: prepareOutput(distDir, cacheDir), env, abort: new AbortController(), log: [] };
+  let committed = false;
+  const stop = (signal: NodeJS.Signals) => {
+    context.abort.abort();
+    context.output.discard();
+    release();
+    if (!committed) console.error(`\n${validatorMessages.buildInterrupted(signal)}`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const timings: string[] = [];
+  try {
+    // With the bundle already cached, the render workers load it while the site is validated.
+    const key = bundleKey(options.root, bundleFlags(options));
+    const cachedEntry = path.join(cacheDir, 'bundle', key, 'server', 'entry.mjs');
+    if (options.clean) rmSync(path.join(cacheDir, 'bundle'), { recursive: true, force: true });
+    else if (existsSync(cachedEntry)) context.pool = new RenderPool(cachedEntry).ensure(1);
+    for (const step of STEPS) {
+      const stepStarted = performance.now();
+      await step.run(context);
+      timings.push(`${step.name} ${lap(performance.now() - stepStarted)}`);
+    }
+    context.output.commit();
+    committed = true;
+    writeManifest(path.join(cacheDir, 'manifest.json'), context.prerendered!.entries);
+  } catch (error) {
+    context.output.discard();
+    if (error instanceof BuildStopped) console.error(`\n${error.message}`);
+    else console.error(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n${validatorMessages.buildFailed}`);
+    return 1;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    await context.pool?.close();
+    release();
+  }
+  const { rendered, reused } = context.prerendered!;
+  for (const line of context.log) console.log(line);
+  console.log(
+    `Built in ${lap(performance.now() - started)}: ${rendered} pages rendered, ${reused} unchanged; bundle ${context.bundle!.built ? 'built' : 'cached'}. ${timings.join(', ')}.`,
+  );
+  return 0;
+}

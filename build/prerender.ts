@@ -1,0 +1,228 @@
+/**
+ * The prerender, streamed: each page is rendered by Vike (renderPage on the server bundle, in worker threads),
+ * finished (postbuild's CSS inlining and pruning) and written, one at a time, so memory does not grow with the number
+ * of pages. Incremental: a page whose inputs did not change since the last build is taken from that build's output
+ * instead of being rendered again (see `pageKey` for what a page depends on).
+ */
+import { copyFileSync, linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { LoadedPage, SiteModel } from '../engine/load-site.ts';
+import { splitLink } from '../engine/routes.ts';
+import { pageFinisher } from '../scripts/postbuild.ts';
+import { sha1 } from './hash.ts';
+import type { Manifest, ManifestEntry } from './manifest.ts';
+
+export interface PrerenderJob {
+  url: string;
+  /** The page of a route or alias; undefined for /404 (the worker has it) and the block catalogue. */
+  loaded: LoadedPage | undefined;
+  key: string;
+}
+
+/** `/` → `index.html`, `/404` → `404.html`, `/pricing` → `pricing/index.html` (as Vike's prerender writes them). */
+export const htmlFileOf = (url: string) => (url === '/' ? 'index.html' : url === '/404' ? '404.html' : `${url.slice(1)}/index.html`);
+
+/** Every internal link of a page (`href: /route#anchor`), anywhere in its blocks. */
+function internalLinks(value: unknown, into: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) internalLinks(item, into);
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'href' && typeof child === 'string' && child.startsWith('/')) into.add(child);
+      else if (typeof child === 'object') internalLinks(child, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * What a page's HTML depends on besides the code (the bundle's key): the site config, the page's validated content,
+ * its URL and canonical route, and for each page it links to, that page's route and anchors.
+ */
+export function pageKey(site: SiteModel, bundleKey: string, configKey: string, url: string, page: unknown): string {
+  const links = [...internalLinks(page)].sort().map((href) => {
+    const target = site.routes.get(splitLink(href).path);
+    return `${href}>${target ? `${target.route}#${target.anchors.join(',')}` : '-'}`;
+  });
+  return sha1(bundleKey, configKey, url, JSON.stringify(page), links.join('\n'));
+}
+
+/** Every URL to prerender with its key: routes and aliases, the not-found page, the block catalogue when asked for. */
+export function prerenderJobs(site: SiteModel, bundleKey: string, catalogueUrls: string[]): PrerenderJob[] {
+  const configKey = sha1(JSON.stringify(site.config));
+  const jobs: PrerenderJob[] = [];
+  for (const [url, loaded] of site.routes) jobs.push({ url, loaded, key: pageKey(site, bundleKey, configKey, `${url}>${loaded.route}`, loaded.page) });
+  if (site.notFound) jobs.push({ url: '/404', loaded: undefined, key: pageKey(site, bundleKey, configKey, '/404', site.notFound.page) });
+  for (const url of catalogueUrls) jobs.push({ url, loaded: undefined, key: sha1(bundleKey, configKey, url, 'catalogue') });
+  return jobs;
+}
+
+/** Render workers, started as early as the bundle is known (they load it while the build validates the site). */
+export class RenderPool {
+  private readonly workers: Worker[] = [];
+  private readonly pending = new Map<number, { resolve: (html: string) => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+  private failure: Error | undefined;
+  private site: SiteModel | undefined;
+
+  constructor(private readonly serverEntry: string) {}
+
+  /** Starts workers until there are `size`. */
+  ensure(size: number): this {
+    while (this.workers.length < size) this.workers.push(this.start());
+    return this;
+  }
+
+  private start(): Worker {
+    const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { serverEntry: this.serverEntry }, env: { ...process.env, NODE_ENV: 'production' } });
+    worker.on('message', (message: { id?: number; html?: string; error?: string }) => {
+      if (message.id === undefined) return;
+      const job = this.pending.get(message.id)!;
+      this.pending.delete(message.id);
+      if (message.error !== undefined) job.reject(new Error(message.error));
+      else job.resolve(message.html!);
+    });
+    worker.on('error', (error) => this.fail(error instanceof Error ? error : new Error(String(error))));
+    worker.on('exit', (code) => {
+      if (code !== 0 && !this.closing) this.fail(new Error(`A prerender worker stopped (exit ${code}).`));
+    });
+    if (this.site) worker.postMessage({ config: this.site.config, notFound: this.site.notFound });
+    return worker;
+  }
+
+  private closing = false;
+
+  private fail(error: Error) {
+    this.failure ??= error;
+    for (const job of this.pending.values()) job.reject(error);
+    this.pending.clear();
+  }
+
+  get size() {
+    return this.workers.length;
+  }
+
+  setSite(site: SiteModel) {
+    if (this.site === site) return;
+    this.site = site;
+    for (const worker of this.workers) worker.postMessage({ config: site.config, notFound: site.notFound });
+  }
+
+  render(worker: number, job: PrerenderJob): Promise<string> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.workers[worker]!.postMessage({ id, url: job.url, loaded: job.loaded });
+    });
+  }
+
+  async close() {
+    this.closing = true;
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}
+
+/** How many workers pay for themselves: each costs about half a second to load the server bundle. */
+export function poolSize(toRender: number): number {
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return Math.max(1, Math.min(cores, 4, Math.ceil(toRender / 50)));
+}
+
+export interface PrerenderResult {
+  rendered: number;
+  reused: number;
+  sitemap: string[];
+  entries: Record<string, ManifestEntry>;
+}
+
+/** A page of the previous build whose key is unchanged and whose file is still the one that build wrote. */
+function reusable(previous: Manifest | undefined, previousDir: string, job: PrerenderJob): ManifestEntry | undefined {
+  const entry = previous?.pages[job.url];
+  if (!entry || entry.key !== job.key) return undefined;
+  try {
+    const stat = statSync(path.join(previousDir, entry.file));
+    return stat.size === entry.size && stat.mtimeMs === entry.mtimeMs ? entry : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Creates each folder once (a build writes thousands of files into a few hundred folders). */
+function folderMaker() {
+  const made = new Set<string>();
+  return (folder: string) => {
+    if (made.has(folder)) return;
+    mkdirSync(folder, { recursive: true });
+    made.add(folder);
+  };
+}
+
+function place(from: string, to: string, makeFolder: (folder: string) => void) {
+  makeFolder(path.dirname(to));
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+/**
+ * Writes every page into `outDir` (the staging folder's client/): reused from `previousDir` when unchanged, otherwise
+ * rendered by `pool` (started with `poolFor` when first needed) and finished.
+ */
+export async function prerender(options: {
+  jobs: PrerenderJob[];
+  outDir: string;
+  previous: Manifest | undefined;
+  previousDir: string;
+  pool: (toRender: number) => RenderPool;
+}): Promise<PrerenderResult> {
+  const { jobs, outDir, previous, previousDir } = options;
+  const finish = pageFinisher(outDir);
+  const makeFolder = folderMaker();
+  const entries: Record<string, ManifestEntry> = {};
+  const sitemap: string[] = [];
+  const toRender: PrerenderJob[] = [];
+  for (const job of jobs) {
+    const entry = reusable(previous, previousDir, job);
+    if (!entry) {
+      toRender.push(job);
+      continue;
+    }
+    place(path.join(previousDir, entry.file), path.join(outDir, entry.file), makeFolder);
+    entries[job.url] = entry;
+    if (entry.sitemapUrl) sitemap.push(entry.sitemapUrl);
+  }
+  if (toRender.length) {
+    const pool = options.pool(toRender.length);
+    let next = 0;
+    const write = (job: PrerenderJob, rendered: string) => {
+      const file = htmlFileOf(job.url);
+      const page = finish(job.url, rendered);
+      const target = path.join(outDir, file);
+      makeFolder(path.dirname(target));
+      writeFileSync(target, page.html);
+      const stat = statSync(target);
+      entries[job.url] = { key: job.key, file, size: stat.size, mtimeMs: stat.mtimeMs, ...(page.sitemapUrl ? { sitemapUrl: page.sitemapUrl } : {}) };
+      if (page.sitemapUrl) sitemap.push(page.sitemapUrl);
+    };
+    // Each worker has two jobs in flight (one rendering, one queued), so it never waits for the main thread.
+    const lane = async (worker: number) => {
+      const inFlight: Array<Promise<void>> = [];
+      const start = (job: PrerenderJob) => {
+        const done = pool.render(worker, job).then((html) => write(job, html));
+        done.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
+        return done;
+      };
+      while (next < toRender.length) {
+        inFlight.push(start(toRender[next++]!));
+        if (inFlight.length >= 2) await inFlight.shift();
+      }
+      await Promise.all(inFlight);
+    };
+    await Promise.all(Array.from({ length: pool.size }, (_, worker) => lane(worker)));
+  }
+  return { rendered: toRender.length, reused: jobs.length - toRender.length, sitemap, entries };
+}

@@ -1,0 +1,164 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { validatorMessages } from '../../engine/errors.ts';
+
+/**
+ * The build's cache and its atomic output, on one copy of the project (builds are slow, so the steps share it and run
+ * in order): incremental builds after editing the config, a block's code and pages re-render only what depends on
+ * the edit and write exactly the files a clean build writes, byte for byte; an interrupted build and a second build
+ * at the same time leave dist/ as it was. Three bundles and five renders of the site: about a minute on 2 cores.
+ */
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const COPY = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'renderer', 'schema', 'engine', 'build', 'scripts', 'public', 'pages'];
+let dir: string;
+const env = { ...process.env, NO_COLOR: '1' };
+
+const buildArgs = (...args: string[]) => ['--import', 'tsx', 'scripts/build.ts', ...args];
+function build(...args: string[]) {
+  const result = spawnSync(process.execPath, buildArgs(...args), { cwd: dir, encoding: 'utf8', env });
+  if (result.status !== 0) throw new Error(`build ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  const summary = /(\d+) pages rendered, (\d+) unchanged; bundle (built|cached)/.exec(result.stdout);
+  if (!summary) throw new Error(`No build summary in:\n${result.stdout}`);
+  return { rendered: Number(summary[1]), reused: Number(summary[2]), bundle: summary[3] };
+}
+
+/** Every file of dist/ with the hash of its bytes. */
+function snapshot(): Record<string, string> {
+  const root = path.join(dir, 'dist');
+  const files = (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]).filter((entry) => entry.isFile());
+  return Object.fromEntries(
+    files.map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return [path.relative(root, file), createHash('sha1').update(readFileSync(file)).digest('hex')];
+    }).sort(([a], [b]) => a!.localeCompare(b!)),
+  );
+}
+
+const edit = (file: string, change: (text: string) => string) => {
+  const full = path.join(dir, file);
+  const before = readFileSync(full, 'utf8');
+  const after = change(before);
+  expect(after, `the edit of ${file} changed nothing`).not.toBe(before);
+  writeFileSync(full, after);
+};
+
+/** Published pages (YAML files in pages/) whose text links to `route`. */
+const pagesLinkingTo = (route: string) =>
+  (readdirSync(path.join(dir, 'pages'), { recursive: true }) as string[]).filter((file) => {
+    if (!file.endsWith('.yaml')) return false;
+    const text = readFileSync(path.join(dir, 'pages', file), 'utf8');
+    return new RegExp(`href: ["']?${route}(["'#,}\\s]|$)`, 'm').test(text) && (parse(text) as { draft?: boolean }).draft !== true;
+  });
+
+/** The URLs a page file is built at: its route and each alias. */
+const urlsOf = (file: string) => 1 + ((parse(readFileSync(path.join(dir, 'pages', file), 'utf8')) as { aliases?: unknown[] }).aliases?.length ?? 0);
+
+const waitFor = (condition: () => boolean) =>
+  new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      if (!condition()) return;
+      clearInterval(timer);
+      resolve();
+    }, 20);
+  });
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'staylix-build-cache-'));
+  for (const entry of COPY) cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
+  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+}, 60_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * One sequence (each step builds on the previous one's output and cache): full, config edit, code edit, page edit,
+ * then a clean build, which must write exactly the files of the incremental one. The clean build is also the one a
+ * second build tries to run alongside, and the one an interrupted build was about to replace.
+ */
+describe('incremental and atomic builds', () => {
+  const lockFile = () => path.join(dir, '.cache/build/build.lock');
+  let all = 0;
+  let incremental: Record<string, string> = {};
+
+  it('a first build renders every page and bundles; a second one with no change renders nothing', () => {
+    const first = build();
+    expect(first.bundle).toBe('built');
+    expect(first.reused).toBe(0);
+    all = first.rendered;
+    expect(all).toBeGreaterThan(50);
+    expect(build()).toEqual({ rendered: 0, reused: all, bundle: 'cached' });
+  }, 300_000);
+
+  it('after an edit of site.config.yaml, re-renders every page without bundling again', () => {
+    edit('site.config.yaml', (text) => text.replace(/^(tagline: .*?)\.?$/m, '$1 (edited).'));
+    expect(build()).toEqual({ rendered: all, reused: 0, bundle: 'cached' });
+    expect(readFileSync(path.join(dir, 'dist/client/index.html'), 'utf8')).toContain('(edited).');
+  }, 300_000);
+
+  it("after an edit of a block's code, bundles again and re-renders every page", () => {
+    edit('renderer/blocks/faq/Faq.tsx', (text) => text.replace('<div className={classes.list}>', '<div className={classes.list} data-edited="">'));
+    expect(build()).toEqual({ rendered: all, reused: 0, bundle: 'built' });
+    expect(readFileSync(path.join(dir, 'dist/client/pricing/index.html'), 'utf8')).toContain('data-edited=""');
+  }, 300_000);
+
+  it("after a page's text and another page's anchors change, re-renders those two and the pages that link to the second", () => {
+    edit('pages/solutions/hotels.yaml', (text) => text.replace(/^title: .*$/m, 'title: Staylix for hotels of every size'));
+    // A new anchor on /pricing: every page with a link to /pricing is rendered again (its link's target changed).
+    edit('pages/pricing.yaml', (text) => text.replace(/^(\s+- type: faq\n\s+)id: faq$/m, '$1id: questions-about-pricing'));
+    const linking = pagesLinkingTo('/pricing').filter((file) => file !== 'pricing.yaml' && file !== 'solutions/hotels.yaml');
+    expect(linking.length).toBeGreaterThan(2);
+    const result = build();
+    const expected = [...linking, 'pricing.yaml', 'solutions/hotels.yaml'].reduce((sum, file) => sum + urlsOf(file), 0);
+    expect(result).toEqual({ rendered: expected, reused: all - expected, bundle: 'cached' });
+    expect(readFileSync(path.join(dir, 'dist/client/solutions/hotels/index.html'), 'utf8')).toContain('<title>Staylix for hotels of every size');
+    expect(readFileSync(path.join(dir, 'dist/client/pricing/index.html'), 'utf8')).toContain('id="questions-about-pricing"');
+    incremental = snapshot();
+  }, 300_000);
+
+  it('a build interrupted with SIGINT leaves dist/ byte-identical, and no staging folder or lock behind', async () => {
+    const child = spawn(process.execPath, buildArgs('--clean'), { cwd: dir, env });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // Once the site is validated the build is bundling (--clean: no cached bundle), its staging folder half-written.
+    await waitFor(() => /routes checked/.test(output));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, output).toBe(130);
+    expect(output).toContain(validatorMessages.buildInterrupted('SIGINT'));
+    expect(snapshot()).toEqual(incremental);
+    expect(readdirSync(path.join(dir, '.cache/build')).filter((entry) => /^(staging|previous)-/.test(entry))).toEqual([]);
+    expect(existsSync(lockFile())).toBe(false);
+  }, 300_000);
+
+  it('a clean build writes exactly what the incremental builds wrote; a second build meanwhile refuses and touches nothing', async () => {
+    const first = spawn(process.execPath, buildArgs('--clean'), { cwd: dir, env });
+    let output = '';
+    first.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    first.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitFor(() => existsSync(lockFile()));
+    const second = spawnSync(process.execPath, buildArgs(), { cwd: dir, encoding: 'utf8', env });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(validatorMessages.buildLocked(first.pid!, path.join('.cache', 'build', 'build.lock')));
+    expect(snapshot()).toEqual(incremental);
+    const code = await new Promise<number | null>((resolve) => first.on('exit', resolve));
+    expect(code, output).toBe(0);
+    expect(output).toContain(`${all} pages rendered, 0 unchanged; bundle built`);
+    expect(snapshot()).toEqual(incremental);
+  }, 300_000);
+
+  it('a lock left by a build that no longer runs is taken over', () => {
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(lockFile(), gone.stdout);
+    expect(build()).toEqual({ rendered: 0, reused: all, bundle: 'cached' });
+    expect(existsSync(lockFile())).toBe(false);
+  }, 300_000);
+});
