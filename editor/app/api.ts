@@ -1,0 +1,75 @@
+import type {
+  ApiErrorBody,
+  BlocksResponse,
+  CheckResponse,
+  ConflictResponse,
+  DeleteResponse,
+  FileResponse,
+  NewPageRequest,
+  NewPageResponse,
+  PagesResponse,
+  SaveResponse,
+  SiteResponse,
+} from '../shared/api.ts';
+import { TOKEN_HEADER } from '../shared/api.ts';
+
+/** The session token: from `?token=` the first time, then from sessionStorage (the address bar loses the query). */
+export function sessionToken(): string {
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem('page-editor:token', fromUrl);
+    url.searchParams.delete('token');
+    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return sessionStorage.getItem('page-editor:token') ?? '';
+}
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Partial<ApiErrorBody> & Record<string, unknown>,
+  ) {
+    super(body.error?.message ?? `Request failed (${status})`);
+  }
+  get hint() {
+    return this.body.error?.hint;
+  }
+}
+
+export class Conflict extends Error {
+  constructor(readonly body: ConflictResponse) {
+    super(body.error.message);
+  }
+}
+
+export function createApi(token: string) {
+  async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+    const response = await fetch(url, {
+      method,
+      headers: { [TOKEN_HEADER]: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (response.status === 409 && typeof json.diskText === 'string') throw new Conflict(json as unknown as ConflictResponse);
+    if (!response.ok) throw new ApiFailure(response.status, json);
+    return json as T;
+  }
+  const q = encodeURIComponent;
+  return {
+    token,
+    pages: () => call<PagesResponse>('GET', '/api/pages'),
+    site: () => call<SiteResponse>('GET', '/api/site'),
+    blocks: () => call<BlocksResponse>('GET', '/api/blocks'),
+    file: (path: string) => call<FileResponse>('GET', `/api/file?path=${q(path)}`),
+    check: (path: string, text: string) => call<CheckResponse>('POST', '/api/check', { path, text }),
+    /** Throws `Conflict` when the file changed on disk since `baseVersion` (null: the file must not exist). */
+    save: (path: string, text: string, baseVersion: string | null) => call<SaveResponse>('PUT', '/api/file', { path, text, baseVersion }),
+    createPage: (request: NewPageRequest) => call<NewPageResponse>('POST', '/api/pages', request),
+    deletePage: (path: string) => call<DeleteResponse>('DELETE', `/api/file?path=${q(path)}`),
+    events: () => new EventSource(`/api/events?token=${q(token)}`),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,358 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { deleteKey, setValue } from '../../document/index.ts';
+import type { EditorDiagnostic, EditorEvent } from '../../shared/api.ts';
+import { ApiFailure, Conflict, type Api } from '../api.ts';
+import type { EditOp } from '../schema-form/context.tsx';
+import { FormStore, valueAt } from '../schema-form/store.ts';
+import { applyEdit } from './apply.ts';
+import { canRedo, canUndo, currentText, record, redo as redoHistory, startHistory, undo as undoHistory, type History } from './history.ts';
+import { clearDraft, readDraft, storeDraft, type StoredDraft } from './recovery.ts';
+
+export interface ConflictState {
+  /** What is on disk now ('' when the file was deleted). */
+  diskText: string;
+  /** Its version; null when the file no longer exists. */
+  version: string | null;
+  /** How the editor found out. */
+  cause: 'save' | 'disk-change' | 'restore';
+}
+
+export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
+
+/** Unsaved text reaches localStorage this long after the last change (a crash loses at most about this much). */
+const RECOVERY_DELAY_MS = 300;
+
+/**
+ * One file open in the editor: its text with undo/redo, the validator's diagnostics as the user types, crash
+ * recovery in localStorage, saving with the disk version it was based on, and the conflicts when the disk moved.
+ */
+export function useEditableFile(api: Api, path: string, onChecked?: (revision: number) => void) {
+  const store = useMemo(() => new FormStore(), [path]);
+  const [history, setHistory] = useState<History | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [savedText, setSavedText] = useState<string | null>(null);
+  const [baseVersion, setBaseVersion] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveFailed, setSaveFailed] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<ConflictState | null>(null);
+  const [recovery, setRecovery] = useState<StoredDraft | null>(null);
+  const [editError, setEditError] = useState<string | null>(null);
+
+  const text = history ? currentText(history) : null;
+  const refs = useRef({
+    text,
+    savedText,
+    baseVersion,
+    history,
+    saving: null as string | null,
+    group: null as { group: string; base: string; before: unknown } | null,
+    checking: false,
+    pendingCheck: null as string | null,
+  });
+  refs.current.savedText = savedText;
+  refs.current.baseVersion = baseVersion;
+  const onCheckedRef = useRef(onChecked);
+  onCheckedRef.current = onChecked;
+
+  /**
+   * Sends the text to the validator at once (the request leaves before React re-renders the form); while one check
+   * is under way only the newest text waits. The server keeps each checked text as the preview's draft.
+   */
+  const requestCheck = useCallback(
+    (next: string) => {
+      if (refs.current.checking) {
+        refs.current.pendingCheck = next;
+        return;
+      }
+      refs.current.checking = true;
+      api.check(path, next).then(
+        (result) => {
+          refs.current.checking = false;
+          const pending = refs.current.pendingCheck;
+          refs.current.pendingCheck = null;
+          onCheckedRef.current?.(result.draftRevision);
+          if (pending !== null && pending !== next) requestCheck(pending);
+          else store.setDiagnostics(result.diagnostics);
+        },
+        () => {
+          refs.current.checking = false;
+          const pending = refs.current.pendingCheck;
+          refs.current.pendingCheck = null;
+          if (pending !== null) requestCheck(pending);
+        },
+      );
+    },
+    [api, path, store],
+  );
+
+  /** The one place the text changes: history, the form's data and the check move together. */
+  const commit = useCallback(
+    (updated: History) => {
+      const next = currentText(updated);
+      const changed = next !== refs.current.text;
+      refs.current.history = updated;
+      refs.current.text = next;
+      store.setText(next);
+      setHistory(updated);
+      if (changed) requestCheck(next);
+    },
+    [store, requestCheck],
+  );
+
+  // Load the file; offer back unsaved text from a crash or a closed tab.
+  useEffect(() => {
+    let cancelled = false;
+    setHistory(null);
+    setLoadError(null);
+    setConflict(null);
+    refs.current.text = null;
+    api.file(path).then(
+      (file) => {
+        if (cancelled) return;
+        setSavedText(file.text);
+        setBaseVersion(file.version);
+        refs.current.savedText = file.text;
+        refs.current.baseVersion = file.version;
+        commit(startHistory(file.text));
+        const stored = readDraft(path);
+        if (stored && stored.text !== file.text) setRecovery(stored);
+        else {
+          clearDraft(path);
+          setRecovery(null);
+        }
+      },
+      (error: unknown) => !cancelled && setLoadError(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, path, commit]);
+
+  // Keep unsaved text in localStorage (a few hundred ms after the last change; never while the recovery question is open).
+  useEffect(() => {
+    if (text === null || savedText === null || recovery || baseVersion === null) return;
+    const timer = setTimeout(() => {
+      if (text === savedText) clearDraft(path);
+      else storeDraft(path, { text, baseVersion, savedAt: Date.now() });
+    }, RECOVERY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, savedText, baseVersion, recovery, path]);
+
+  const edit = useCallback(
+    (op: EditOp) => {
+      const { history: current, text: now } = refs.current;
+      if (!current || now === null) return;
+      // Typing in one field: each keystroke is applied to the text before the first one, so the value's quoting is
+      // decided from the original style, not from an intermediate value (a trailing space needs quotes for a moment).
+      const group = op.op === 'set' ? op.group : undefined;
+      const sameGroup = group !== undefined && refs.current.group?.group === group;
+      const base = sameGroup ? refs.current.group!.base : now;
+      const before = sameGroup ? refs.current.group!.before : op.op === 'set' ? valueAt(store.getData(), op.path) : undefined;
+      let next: string;
+      try {
+        next = applyEdit(base, op, before);
+      } catch (error) {
+        setEditError(error instanceof Error ? error.message : String(error));
+        return;
+      }
+      setEditError(null);
+      refs.current.group = group === undefined ? null : { group, base, before };
+      commit(record(current, next, group));
+    },
+    [commit, store],
+  );
+
+  const replaceText = useCallback(
+    (next: string) => {
+      const current = refs.current.history;
+      if (!current) return;
+      refs.current.group = null;
+      commit(record(current, next));
+    },
+    [commit],
+  );
+
+  const undo = useCallback(() => {
+    refs.current.group = null;
+    if (refs.current.history) commit(undoHistory(refs.current.history));
+  }, [commit]);
+  const redo = useCallback(() => {
+    refs.current.group = null;
+    if (refs.current.history) commit(redoHistory(refs.current.history));
+  }, [commit]);
+
+  const markSaved = useCallback(
+    (saved: string, version: string, newDiagnostics?: EditorDiagnostic[]) => {
+      setSavedText(saved);
+      setBaseVersion(version);
+      refs.current.savedText = saved;
+      refs.current.baseVersion = version;
+      if (newDiagnostics && refs.current.text === saved) store.setDiagnostics(newDiagnostics);
+      if (refs.current.text === saved) clearDraft(path);
+    },
+    [path, store],
+  );
+
+  /** Saves the current text over `overVersion` (default: the version it was loaded from). */
+  const save = useCallback(
+    async (overVersion?: string | null): Promise<boolean> => {
+      const { text: now, baseVersion: base } = refs.current;
+      if (now === null) return false;
+      setSaving(true);
+      setSaveFailed(null);
+      refs.current.saving = now;
+      try {
+        const result = await api.save(path, now, overVersion === undefined ? base : overVersion);
+        markSaved(now, result.version, result.diagnostics);
+        setConflict(null);
+        return true;
+      } catch (error) {
+        if (error instanceof Conflict) setConflict({ diskText: error.body.diskText, version: error.body.version || null, cause: 'save' });
+        else setSaveFailed(error instanceof ApiFailure ? `${error.message}${error.hint ? ` ${error.hint}` : ''}` : String(error));
+        return false;
+      } finally {
+        refs.current.saving = null;
+        setSaving(false);
+      }
+    },
+    [api, path, markSaved],
+  );
+
+  // The file changed on disk (another editor, git pull): take it when nothing is unsaved, else ask.
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const events = api.events();
+    events.onmessage = (message: MessageEvent<string>) => {
+      let event: EditorEvent;
+      try {
+        event = JSON.parse(message.data) as EditorEvent;
+      } catch {
+        return;
+      }
+      if (event.type !== 'file-changed' || event.path !== path) return;
+      if (event.version !== null && event.version === refs.current.baseVersion) return;
+      void onDiskChange(event.version === null);
+    };
+    async function onDiskChange(deleted: boolean) {
+      const { text: now, savedText: saved } = refs.current;
+      if (now === null || saved === null) return;
+      let disk: { text: string; version: string } | null = null;
+      if (!deleted) {
+        try {
+          disk = await api.file(path);
+        } catch {
+          disk = null;
+        }
+      }
+      if (disk && (disk.text === saved || disk.text === refs.current.saving)) return;
+      if (disk && disk.text === now) return markSaved(disk.text, disk.version);
+      if (disk && now === saved) {
+        replaceText(disk.text);
+        markSaved(disk.text, disk.version);
+        return;
+      }
+      setConflict({ diskText: disk?.text ?? '', version: disk?.version ?? null, cause: 'disk-change' });
+    }
+    return () => events.close();
+  }, [api, path, markSaved, replaceText]);
+
+  const restoreRecovered = useCallback(() => {
+    const stored = recovery;
+    if (!stored) return;
+    setRecovery(null);
+    replaceText(stored.text);
+    if (stored.baseVersion !== refs.current.baseVersion) {
+      // The disk changed since the lost session: both versions matter, so the conflict dialog shows them.
+      setConflict({ diskText: refs.current.savedText ?? '', version: refs.current.baseVersion, cause: 'restore' });
+    }
+  }, [recovery, replaceText]);
+
+  const discardRecovered = useCallback(() => {
+    clearDraft(path);
+    setRecovery(null);
+  }, [path]);
+
+  /** Conflict: keep my text (written over the disk's). */
+  const keepMine = useCallback(() => save(conflict ? conflict.version : undefined), [conflict, save]);
+
+  /** Conflict: take the disk's text (my text stays one Undo away). */
+  const takeTheirs = useCallback(() => {
+    if (!conflict || conflict.version === null) return;
+    replaceText(conflict.diskText);
+    markSaved(conflict.diskText, conflict.version);
+    setConflict(null);
+  }, [conflict, replaceText, markSaved]);
+
+  /** Conflict: write the disk's text to a new draft page beside this one, then keep mine. Returns its path. */
+  const keepBoth = useCallback(async (): Promise<string | null> => {
+    if (!conflict) return null;
+    const aside = await copyAside(api, path, conflict.diskText);
+    if (!aside) return null;
+    const ok = await save(conflict.version);
+    return ok ? aside : null;
+  }, [api, conflict, path, save]);
+
+  const state: SaveState = saving ? 'saving' : saveFailed ? 'failed' : text !== null && text === savedText ? 'saved' : 'unsaved';
+  return {
+    store,
+    loading: history === null && !loadError,
+    loadError,
+    text,
+    state,
+    saveFailed,
+    editError,
+    dismissEditError: useCallback(() => setEditError(null), []),
+    canUndo: history ? canUndo(history) : false,
+    canRedo: history ? canRedo(history) : false,
+    edit,
+    undo,
+    redo,
+    save: useCallback(() => save(), [save]),
+    conflict,
+    closeConflict: useCallback(() => setConflict(null), []),
+    keepMine,
+    takeTheirs,
+    keepBoth,
+    recovery,
+    restoreRecovered,
+    discardRecovered,
+  };
+}
+
+export type EditableFile = ReturnType<typeof useEditableFile>;
+
+/**
+ * Writes `text` to a new file beside `path` that did not exist: `pages/x.yaml` → `pages/x-their-version.yaml`
+ * (marked `draft: true` so it is never published), `-2`, `-3`… when taken. The site config cannot have a twin that
+ * the site would read, so its copy is downloaded instead.
+ */
+export async function copyAside(api: Api, path: string, text: string): Promise<string | null> {
+  if (!path.startsWith('pages/')) {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/yaml' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = path.replace(/\.ya?ml$/, '.their-version.yaml').replace(/\//g, '_');
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    return link.download;
+  }
+  let body = text;
+  try {
+    body = setValue(text, ['draft'], true, ['title', 'description', 'socialImage', 'aliases', 'draft']);
+    // Two pages may not claim the same extra routes.
+    if (/^aliases:/m.test(body)) body = deleteKey(body, ['aliases']);
+  } catch {
+    // Their text is not valid YAML: it is copied as it is.
+  }
+  const stem = path.replace(/\.ya?ml$/, '').replace(/\/index$/, '');
+  for (let n = 1; n < 20; n++) {
+    const candidate = `${stem}-their-version${n === 1 ? '' : `-${n}`}.yaml`;
+    try {
+      await api.save(candidate, body, null);
+      return candidate;
+    } catch (error) {
+      if (!(error instanceof Conflict)) throw error;
+    }
+  }
+  return null;
+}

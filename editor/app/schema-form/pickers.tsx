@@ -1,0 +1,112 @@
+import { Autocomplete, Group, Image, Select, Text, type ComboboxItem } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { IconName } from '../../../schema/primitives.ts';
+import { Icon } from '../../../renderer/ui/Icon.tsx';
+import { useForm } from './context.tsx';
+
+interface PickerProps {
+  id: string;
+  'data-testid': string;
+  label: string;
+  description?: string;
+  error?: ReactNode;
+  withAsterisk?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * A link: free text, with the site's routes and each route's anchors offered as the user types (`/pricing`,
+ * `/pricing#faq`, `#faq`). The validator checks whatever ends up written.
+ */
+export function LinkField(props: PickerProps) {
+  const { site } = useForm();
+  const routes = site?.routes ?? [];
+  const titles = new Map(routes.map((route) => [route.route, route.title]));
+  const value = props.value;
+  // Anchors of the route being typed come first once a `#` is there.
+  const hash = value.indexOf('#');
+  const base = hash >= 0 ? value.slice(0, hash) : undefined;
+  const anchors = base === undefined ? [] : (routes.find((route) => route.route === (base || '/'))?.anchors ?? []).map((anchor) => `${base}#${anchor}`);
+  const data = [
+    ...(anchors.length ? [{ group: 'Anchors on that page', items: anchors }] : []),
+    { group: 'Pages of the site', items: routes.map((route) => route.route) },
+    { group: 'Sections of pages', items: routes.flatMap((route) => route.anchors.filter((a) => a !== 'main' && a !== 'top').map((anchor) => `${route.route}#${anchor}`)) },
+  ];
+  return (
+    <Autocomplete
+      {...props}
+      data={data}
+      limit={40}
+      maxDropdownHeight={280}
+      placeholder="/page, /page#section, https://…"
+      onChange={props.onChange}
+      renderOption={({ option }) => (
+        <div>
+          <Text size="sm">{option.value}</Text>
+          {titles.get(option.value) ? (
+            <Text size="xs" c="gray.7">
+              {titles.get(option.value)}
+            </Text>
+          ) : null}
+        </div>
+      )}
+    />
+  );
+}
+
+/** An image path: the files in public/ with a thumbnail; a path typed by hand is checked by the validator. */
+export function ImageField(props: PickerProps) {
+  const { site } = useForm();
+  const images = site?.images ?? [];
+  return (
+    <Group align="flex-end" wrap="nowrap" gap="sm">
+      <Autocomplete
+        {...props}
+        style={{ flex: 1 }}
+        data={images}
+        limit={50}
+        maxDropdownHeight={280}
+        placeholder="/images/photo.jpg"
+        renderOption={({ option }) => (
+          <Group gap="sm" wrap="nowrap">
+            <Image src={option.value} alt="" w={40} h={28} fit="contain" radius="xs" bg="gray.1" />
+            <Text size="sm">{option.value}</Text>
+          </Group>
+        )}
+      />
+      {props.value && images.includes(props.value) ? <Image src={props.value} alt="" w={64} h={36} fit="contain" radius="sm" bg="gray.1" mb={props.error ? 24 : 2} /> : null}
+    </Group>
+  );
+}
+
+interface IconFieldProps extends Omit<PickerProps, 'value' | 'onChange'> {
+  options: string[];
+  value: string | null;
+  clearable: boolean;
+  onChange: (value: string | null) => void;
+}
+
+/** One of the site's built-in icons, each drawn in the list. */
+export function IconField({ options, value, clearable, onChange, ...props }: IconFieldProps) {
+  const known = new Set(options);
+  const draw = (name: string) => (known.has(name) ? <Icon name={name as IconName} size={18} /> : null);
+  return (
+    <Select
+      {...props}
+      data={options}
+      value={value}
+      searchable
+      clearable={clearable}
+      allowDeselect={clearable}
+      onChange={onChange}
+      leftSection={value ? draw(value) : null}
+      renderOption={({ option }: { option: ComboboxItem }) => (
+        <Group gap="sm" wrap="nowrap">
+          {draw(option.value)}
+          <Text size="sm">{option.value}</Text>
+        </Group>
+      )}
+    />
+  );
+}

@@ -1,0 +1,200 @@
+import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { NOT_FOUND_FILE, routeFromFile } from '../../../engine/routes.ts';
+import { pageSchema } from '../../../schema/page.ts';
+import type { FieldPath, SiteResponse } from '../../shared/api.ts';
+import type { Api } from '../api.ts';
+import { revealField } from '../editing/reveal.ts';
+import { useEditableFile } from '../editing/useEditableFile.ts';
+import { useShortcuts } from '../editing/useShortcuts.ts';
+import { FormContext, problemsUnder, type FormContextValue } from '../schema-form/context.tsx';
+import { useAllDiagnostics, useStoreValue, useSyntaxError } from '../schema-form/store.ts';
+import { humanize } from '../schema-form/inspect.ts';
+import { ObjectFields } from '../schema-form/ObjectField.tsx';
+import { useToast } from '../toasts.tsx';
+import { UiIcon } from '../ui-icons.tsx';
+import { AddBlockModal, blockTitle } from './AddBlockModal.tsx';
+import { BlockList } from './BlockList.tsx';
+import { ConflictModal } from './ConflictModal.tsx';
+import { FileToolbar } from './FileToolbar.tsx';
+import { PreviewPane, type PreviewHandle } from './PreviewPane.tsx';
+import { ProblemBadge, Tag } from './ProblemBadge.tsx';
+import { ProblemsPanel } from './ProblemsPanel.tsx';
+import { RecoveryModal } from './RecoveryModal.tsx';
+
+const PAGE_KEYS = ['title', 'description', 'socialImage', 'aliases', 'draft', 'hideNavbar'];
+
+/** A field's name for "Go to …" links: `Hero › Title`, `FAQ › Items › 2 › Answer`. */
+export function pageFieldLabel(data: unknown, path: FieldPath): string {
+  const parts: string[] = [];
+  path.forEach((key, i) => {
+    if (i === 0 && key === 'blocks') return;
+    if (i === 1 && typeof key === 'number') {
+      const block = (data as { blocks?: Array<{ type?: string }> } | undefined)?.blocks?.[key];
+      parts.push(block?.type ? blockTitle(block.type) : `Block ${key + 1}`);
+    } else parts.push(typeof key === 'number' ? String(key + 1) : humanize(key));
+  });
+  return parts.join(' › ') || 'Page';
+}
+
+export function PageEditorScreen({ api, file, site }: { api: Api; file: string; site?: SiteResponse }) {
+  const preview = useRef<PreviewHandle>(null);
+  const doc = useEditableFile(api, file, () => preview.current?.refresh());
+  const [selected, setSelected] = useState<number | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const toast = useToast();
+  useShortcuts({ undo: doc.undo, redo: doc.redo, save: () => void doc.save() });
+
+  const route = file === NOT_FOUND_FILE ? '/404' : (routeFromFile(file) ?? '/');
+  const diagnostics = useAllDiagnostics(doc.store);
+  const syntaxError = useSyntaxError(doc.store);
+  const data = useStoreValue(doc.store, []) as { title?: unknown; draft?: unknown; blocks?: unknown } | undefined;
+  const form: FormContextValue = useMemo(() => ({ store: doc.store, edit: doc.edit, site }), [doc.store, doc.edit, site]);
+  const blocks = useMemo(() => (Array.isArray(data?.blocks) ? (data.blocks as unknown[]) : []), [data?.blocks]);
+  const settingsProblems = diagnostics.filter((d) => d.path && PAGE_KEYS.includes(String(d.path[0])));
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+
+  const select = useCallback((next: number | null) => {
+    setSelected(next);
+    if (next !== null) preview.current?.highlight(next);
+  }, []);
+  const reveal = useCallback(
+    (path: FieldPath) => {
+      if (path[0] === 'blocks' && typeof path[1] === 'number') select(path[1]);
+      else if (PAGE_KEYS.includes(String(path[0]))) setSettingsOpen(true);
+      revealField(path);
+    },
+    [select],
+  );
+  const fieldLabel = useCallback((path: FieldPath) => pageFieldLabel(doc.store.getData(), path), [doc.store]);
+  const onPreviewSelect = useCallback((i: number) => {
+    setSelected(i);
+    preview.current?.highlight(i);
+  }, []);
+  const addBlock = (example: Record<string, unknown>) => {
+    const block = { ...example };
+    // An example's anchor may already be taken on this page: the new block goes without one rather than clash.
+    if (typeof block.id === 'string' && blocks.some((b) => (b as { id?: unknown })?.id === block.id)) delete block.id;
+    const at = selected === null ? blocks.length : selected + 1;
+    doc.edit({ op: 'insert', path: ['blocks'], index: at, value: block });
+    setAdding(false);
+    select(at);
+    toast({ message: `${blockTitle(String(block.type))} added with example content: replace its words.`, color: 'green', action: { label: 'Undo', run: doc.undo } });
+  };
+
+  if (doc.loadError) {
+    return (
+      <Box p="xl">
+        <Alert color="red" title="This page could not be opened">
+          {doc.loadError}
+        </Alert>
+      </Box>
+    );
+  }
+  if (doc.loading || doc.text === null) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="Opening the page" />
+      </Group>
+    );
+  }
+  const title = typeof data?.title === 'string' && data.title ? data.title : file;
+  return (
+    <FormContext.Provider value={form}>
+      <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+        <FileToolbar
+          file={doc}
+          errors={errors}
+          title={title}
+          subtitle={`${route === '/404' ? 'Not-found page' : route} · ${file}`}
+          badges={
+            <Group gap={6} wrap="nowrap" visibleFrom="lg">
+              {data?.draft === true ? <Tag tone="gray">Draft</Tag> : <Tag tone="brand">Published</Tag>}
+            </Group>
+          }
+        />
+        <Box className="editor-split" style={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: 'minmax(400px, 42%) 1fr' }}>
+          <Box component="section" aria-label="Page content" style={{ overflowY: 'auto', borderRight: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}>
+            <Stack gap="sm" p="md">
+              <ProblemsPanel file={file} diagnostics={diagnostics} onReveal={reveal} fieldLabel={fieldLabel} />
+              {doc.editError ? (
+                <Alert color="red" withCloseButton onClose={doc.dismissEditError} title="That change was not made" closeButtonLabel="Close">
+                  {doc.editError}
+                </Alert>
+              ) : null}
+              {syntaxError ? (
+                <Alert color="red" title="The file is not valid YAML">
+                  {syntaxError} Fix it in a text editor (the problem is listed above with its line), then reopen the page.
+                </Alert>
+              ) : (
+                <>
+                  <Paper withBorder radius="md" className="block-card" data-selected={settingsOpen}>
+                    <UnstyledButton onClick={() => setSettingsOpen((o) => !o)} aria-expanded={settingsOpen} aria-controls="page-settings" px="sm" py={10} style={{ width: '100%', display: 'flex', alignItems: 'center', gap: 8 }} data-testid="page-settings-toggle">
+                      <Box c={settingsOpen ? 'brand.7' : 'gray.6'} style={{ display: 'flex', transform: settingsOpen ? 'rotate(90deg)' : undefined }}>
+                        <UiIcon name="chevronRight" size={16} />
+                      </Box>
+                      <Box style={{ flex: 1, minWidth: 0 }}>
+                        <Text size="sm" fw={650}>
+                          Page settings
+                        </Text>
+                        <Text size="xs" c="gray.7" truncate>
+                          Title and description for search results, social image, draft
+                        </Text>
+                      </Box>
+                      <ProblemBadge errors={settingsProblems.filter((d) => d.severity === 'error').length} warnings={settingsProblems.filter((d) => d.severity === 'warning').length} quiet />
+                    </UnstyledButton>
+                    {settingsOpen ? (
+                      <Stack id="page-settings" gap="sm" px="md" pb="md" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+                        <ObjectFields schema={pageSchema} path={[]} exclude={['blocks']} />
+                      </Stack>
+                    ) : null}
+                  </Paper>
+                  <Group justify="space-between" mt="xs">
+                    <Text component="h2" size="sm" fw={700} c="gray.8">
+                      Blocks{' '}
+                      <Text span c="gray.7" fw={400}>
+                        ({blocks.length}) · top to bottom
+                      </Text>
+                    </Text>
+                    <ProblemBadge {...problemsUnder(diagnostics, ['blocks'])} quiet />
+                  </Group>
+                  <BlockList blocks={blocks} diagnostics={diagnostics} selected={selected} onSelect={select} />
+                  <Button variant="light" leftSection={<UiIcon name="plus" size={16} />} onClick={() => setAdding(true)} data-testid="add-block">
+                    {selected === null ? 'Add block at the end' : `Add block after ${blockTitle(String((blocks[selected] as { type?: unknown } | undefined)?.type ?? ''))}`}
+                  </Button>
+                </>
+              )}
+            </Stack>
+          </Box>
+          <PreviewPane
+            ref={preview}
+            route={route}
+            file={file}
+            token={api.token}
+            onSelectBlock={onPreviewSelect}
+          />
+        </Box>
+      </Box>
+      <AddBlockModal api={api} opened={adding} onClose={() => setAdding(false)} onAdd={addBlock} />
+      <ConflictModal
+        file={file}
+        conflict={doc.conflict}
+        mine={doc.text}
+        onKeepMine={async () => {
+          if (await doc.keepMine()) toast({ message: 'Your version was saved.', color: 'green' });
+        }}
+        onTakeTheirs={() => {
+          doc.takeTheirs();
+          toast({ message: 'The version on disk is open. Your version is one Undo away.', color: 'blue', action: { label: 'Undo', run: doc.undo } });
+        }}
+        onKeepBoth={async () => {
+          const aside = await doc.keepBoth();
+          if (aside) toast({ message: `Your version was saved; theirs was copied to ${aside} (a draft page).`, color: 'green' });
+        }}
+        onLater={doc.closeConflict}
+      />
+      <RecoveryModal recovery={doc.recovery} onRestore={() => void doc.restoreRecovered()} onDiscard={doc.discardRecovered} />
+    </FormContext.Provider>
+  );
+}

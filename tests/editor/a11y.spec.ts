@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixture.ts';
+
+/** Serious and critical axe violations of the editor's own UI (the preview iframe is the site, tested elsewhere). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('[data-testid="preview-frame"]').analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const width of [1280, 1024]) {
+  test(`axe: every screen at ${width} px has no serious or critical violation`, async ({ page, editor }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 800 });
+    await editor.open(page, '#/');
+    await expect(page.getByTestId('page-list-item').first()).toBeVisible();
+    expect(await seriousViolations(page), 'page list').toEqual([]);
+
+    await page.getByTestId('new-page').click();
+    await expect(page.getByTestId('new-page-route')).toBeFocused();
+    expect(await seriousViolations(page), 'new page dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await editor.open(page, '#/edit/pages/solutions/hotels.yaml');
+    await page.getByTestId('block-0-toggle').click();
+    await page.getByTestId('page-settings-toggle').click();
+    await expect(page.getByTestId('field-title')).toBeVisible();
+    expect(await seriousViolations(page), 'page editor').toEqual([]);
+
+    await page.getByTestId('add-block').click();
+    await expect(page.getByTestId('add-block-faq')).toBeVisible();
+    expect(await seriousViolations(page), 'block catalogue').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await editor.open(page, '#/site');
+    await expect(page.getByTestId('field-name')).toBeVisible();
+    expect(await seriousViolations(page), 'site settings').toEqual([]);
+    await page.getByRole('tab', { name: 'Navigation' }).click();
+    expect(await seriousViolations(page), 'site settings, navigation').toEqual([]);
+  });
+}
+
+test('the page screen works from the keyboard alone, with a visible focus', async ({ page, editor }) => {
+  await editor.open(page, '#/edit/pages/solutions/hotels.yaml');
+  const toggle = page.getByTestId('block-2-toggle');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('block-2')).toHaveAttribute('data-selected', 'true');
+  const outline = await toggle.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+  // Tab reaches the block's fields, then its list items' buttons.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Move down: block 3 (Rich text)' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('block-3')).toHaveAttribute('data-block-type', 'richText');
+  // The focus follows the moved block, so Enter again keeps moving it.
+  await expect(page.getByRole('button', { name: 'Move down: block 4 (Rich text)' })).toBeFocused();
+});

@@ -1,0 +1,90 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+/** What the editor edits: the site's content. The code (renderer, schema, editor) runs from the project itself. */
+const CONTENT = ['pages', 'public', 'site.config.yaml'];
+
+export interface EditorSession {
+  /** The temporary project (a git repository with the content committed). */
+  root: string;
+  /** `http://127.0.0.1:<port>/?token=…` */
+  url: string;
+  origin: string;
+  git: (...args: string[]) => string;
+  read: (file: string) => string;
+  write: (file: string, text: string) => void;
+  /** Opens a screen of the editor (`#/edit/pages/x.yaml`, `#/site`, `#/`). */
+  open: (page: Page, hash?: string) => Promise<void>;
+}
+
+function git(root: string, ...args: string[]): string {
+  const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+
+async function startEditor(root: string, port: number): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/edit.ts'), '--root', root, '--port', String(port)], {
+    cwd: projectRoot,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The editor did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[0]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`The editor exited (${code}):\n${output}`)));
+  });
+  return { child, url };
+}
+
+/** One editor per test file (worker), on its own port and its own copy of the content. */
+export const test = base.extend<object, { editor: EditorSession }>({
+  editor: [
+    async ({ browser }, use, workerInfo) => {
+      const root = mkdtempSync(path.join(tmpdir(), 'editor-e2e-'));
+      for (const entry of CONTENT) cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
+      git(root, 'init', '-q');
+      git(root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'add', '-A');
+      git(root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'content');
+      const port = Number(process.env.EDITOR_E2E_PORT ?? 4460) + workerInfo.parallelIndex;
+      const { child, url } = await startEditor(root, port);
+      const origin = new URL(url).origin;
+      // The first load has Vite transform the app and the renderer: done once here, not inside a test's timeout.
+      const warm = await browser.newPage();
+      await warm.goto(`${url}#/edit/pages/solutions/hotels.yaml`);
+      await expect(warm.frameLocator('[data-testid="preview-frame"]').locator('h1')).toBeVisible({ timeout: 80_000 });
+      await warm.close();
+      await use({
+        root,
+        url,
+        origin,
+        git: (...args) => git(root, ...args),
+        read: (file) => readFileSync(path.join(root, file), 'utf8'),
+        write: (file, text) => writeFileSync(path.join(root, file), text),
+        open: async (page, hash = '#/') => {
+          await page.goto(`${url}${hash}`);
+          await expect(page.getByRole('link', { name: /Page editor/ })).toBeVisible();
+        },
+      });
+      child.kill('SIGKILL');
+      rmSync(root, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,78 @@
+import { expect, test } from './fixture.ts';
+
+const FILE = 'pages/solutions/chains.yaml';
+
+test.beforeEach(({ editor }) => {
+  editor.git('checkout', '--', '.');
+  editor.git('clean', '-fdq', 'pages');
+});
+
+/** The page's first block's title as written on disk, changed by "another editor". */
+function changeOnDisk(editor: { read: (f: string) => string; write: (f: string, t: string) => void }, from: string, to: string) {
+  const text = editor.read(FILE);
+  expect(text).toContain(from);
+  editor.write(FILE, text.replace(from, to));
+}
+
+test('a change on disk while editing: both versions shown, keep mine and copy theirs aside', async ({ page, editor }) => {
+  await editor.open(page, `#/edit/${FILE}`);
+  await page.getByTestId('block-0-toggle').click();
+  const badge = page.getByTestId('field-blocks.0.badge');
+  const before = await badge.inputValue();
+  await badge.fill('Mine, for hotel groups');
+
+  changeOnDisk(editor, `badge: ${before}`, 'badge: Theirs, for chains');
+  const dialog = page.getByRole('dialog', { name: 'This file changed on disk' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('conflict-mine')).toContainText('badge: Mine, for hotel groups');
+  await expect(page.getByTestId('conflict-theirs')).toContainText('badge: Theirs, for chains');
+
+  await page.getByTestId('conflict-keep-both').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('save-state')).toHaveText('Saved');
+  expect(editor.read(FILE)).toContain('badge: Mine, for hotel groups');
+  const aside = editor.read('pages/solutions/chains-their-version.yaml');
+  expect(aside).toContain('badge: Theirs, for chains');
+  expect(aside).toMatch(/^draft: true$/m);
+});
+
+test('a save refused with 409 (the disk changed unnoticed): take theirs, and mine is one Undo away', async ({ page, editor }) => {
+  // No change events: the editor only learns about the disk at save time.
+  await page.route('**/api/events**', (route) => route.abort());
+  await editor.open(page, `#/edit/${FILE}`);
+  await page.getByTestId('block-0-toggle').click();
+  const badge = page.getByTestId('field-blocks.0.badge');
+  const before = await badge.inputValue();
+  await badge.fill('Mine again');
+  changeOnDisk(editor, `badge: ${before}`, 'badge: Theirs again');
+
+  await page.getByTestId('save-button').click();
+  await expect(page.getByRole('dialog', { name: 'This file changed on disk' })).toBeVisible();
+  expect(editor.read(FILE)).toContain('badge: Theirs again');
+  await page.getByTestId('conflict-take-theirs').click();
+  await expect(badge).toHaveValue('Theirs again');
+  await expect(page.getByTestId('save-state')).toHaveText('Saved');
+  await page.getByTestId('undo').click();
+  await expect(badge).toHaveValue('Mine again');
+  await page.getByTestId('save-button').click();
+  await expect(page.getByTestId('save-state')).toHaveText('Saved');
+  expect(editor.read(FILE)).toContain('badge: Mine again');
+});
+
+test('unsaved typing survives a closed tab: it is offered back when the page is opened again', async ({ page, context, editor }) => {
+  await editor.open(page, `#/edit/${FILE}`);
+  await page.getByTestId('block-0-toggle').click();
+  await page.getByTestId('field-blocks.0.badge').fill('Typed, never saved');
+  await page.waitForTimeout(1000);
+  await page.close();
+
+  const again = await context.newPage();
+  await editor.open(again, `#/edit/${FILE}`);
+  const dialog = again.getByRole('dialog', { name: 'Unsaved changes found' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Restore my changes' }).click();
+  await again.getByTestId('block-0-toggle').click();
+  await expect(again.getByTestId('field-blocks.0.badge')).toHaveValue('Typed, never saved');
+  await expect(again.getByTestId('save-state')).toHaveText('Unsaved changes');
+  expect(editor.read(FILE)).not.toContain('Typed, never saved');
+});
