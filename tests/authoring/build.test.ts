@@ -1,17 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorMessages } from '../../engine/errors.ts';
+import { copyProject, projectRoot } from '../helpers/project-copy.ts';
 
 /**
  * The whole authoring loop on a copy of the project: `npm run new-page` creates a published page and a draft,
  * `npm run build` builds the site, the published page is in the output and the draft is not (nor in the sitemap);
  * `npm run dev` shows the draft. Slow (a full build), so everything shares one build.
  */
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-const COPY = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'renderer', 'schema', 'engine', 'build', 'scripts', 'public', 'pages'];
 let dir: string;
 let build: ReturnType<typeof spawnSync>;
 const env = { ...process.env, NO_COLOR: '1' };
@@ -22,9 +20,7 @@ const baseUrl = /^baseUrl:\s*(\S+)/m.exec(readFileSync(path.join(projectRoot, 's
 const html = (route: string) => readFileSync(path.join(dir, 'dist/client', route.slice(1), 'index.html'), 'utf8');
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'staylix-new-page-build-'));
-  for (const entry of COPY) cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
-  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  dir = copyProject('staylix-new-page-build-', ['images', 'bundle']);
   const published = run('npm', ['run', '--silent', 'new-page', '--', '/solutions/resorts', '--title', 'Staylix for Resorts', '--publish']);
   if (published.status !== 0) throw new Error(`new-page failed:\n${published.stdout}${published.stderr}`);
   const draft = run('npm', ['run', '--silent', 'new-page', '--', '/solutions/spas']);

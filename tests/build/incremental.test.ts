@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { validatorMessages } from '../../engine/errors.ts';
+import { copyProject } from '../helpers/project-copy.ts';
 
 /**
  * The build's cache and its atomic output, on one copy of the project (builds are slow, so the steps share it and run
@@ -13,8 +13,6 @@ import { validatorMessages } from '../../engine/errors.ts';
  * the edit and write exactly the files a clean build writes, byte for byte; an interrupted build and a second build
  * at the same time leave dist/ as it was. Three bundles and five renders of the site: about a minute on 2 cores.
  */
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-const COPY = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'renderer', 'schema', 'engine', 'build', 'scripts', 'public', 'pages'];
 let dir: string;
 const env = { ...process.env, NO_COLOR: '1' };
 
@@ -68,9 +66,7 @@ const waitFor = (condition: () => boolean) =>
   });
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'staylix-build-cache-'));
-  for (const entry of COPY) cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
-  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  dir = copyProject('staylix-build-cache-', ['images']);
 }, 60_000);
 
 afterAll(() => {

@@ -1,20 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareImages } from '../../build/images/prepare.ts';
 import { loadSite } from '../../engine/load-site.ts';
 import { imageSlots } from '../../schema/image-slots.ts';
+import { copyProject } from '../helpers/project-copy.ts';
 
 /**
  * The image pipeline in a real build: a copy of the project gets a page whose hero shows a 4 MB phone-style JPEG and
  * whose cards have covers; `npm run build` runs once (shared by every test) and the HTML and files it wrote are
  * checked: formats, widths, sizes, dimensions, eager vs lazy loading, the social card, and the cache.
  */
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-const COPY = ['package.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'renderer', 'schema', 'engine', 'scripts', 'build', 'public', 'pages'];
 let dir: string;
 let build: ReturnType<typeof spawnSync>;
 let photoBytes: number;
@@ -43,9 +41,7 @@ const html = () => readFileSync(client('photo-test/index.html'), 'utf8');
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'staylix-images-build-'));
-  for (const entry of COPY) cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
-  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  dir = copyProject('staylix-images-build-', ['images']);
   // Photo-like: a smooth gradient under fine grain, so it compresses like a photo (about 4 MB at quality 95).
   const width = 3000;
   const height = 2000;

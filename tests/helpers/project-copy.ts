@@ -1,0 +1,28 @@
+import { cpSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+/** What a build needs of the project: its code, content and lock file (part of the bundle's cache key). */
+const PROJECT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'renderer', 'schema', 'engine', 'build', 'scripts', 'public', 'pages'];
+
+/**
+ * Caches a copy may start from, from the project's own build (`npm test` builds before the unit tests). Both are
+ * content-addressed: a copy whose code or images differ gets new keys and makes its own, so seeding changes what is
+ * reused, never what is built. `images`: variants and social cards; `bundle`: the Vite client and server bundles.
+ */
+export type SeedCache = 'images' | 'bundle';
+const CACHE_FOLDERS: Record<SeedCache, string> = { images: '.cache/images', bundle: '.cache/build/bundle' };
+
+/** A copy of the project in a temporary folder, sharing node_modules, for tests that build or serve it. */
+export function copyProject(prefix: string, seed: SeedCache[] = []): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const entry of PROJECT_FILES) cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
+  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  for (const cache of seed) {
+    const from = path.join(projectRoot, CACHE_FOLDERS[cache]);
+    if (existsSync(from)) cpSync(from, path.join(dir, CACHE_FOLDERS[cache]), { recursive: true });
+  }
+  return dir;
+}
