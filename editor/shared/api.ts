@@ -3,25 +3,15 @@
  * Every /api request carries the session token in the `x-editor-token` header (EventSource: `?token=`).
  * Errors are `{ error: ApiError }` with a 4xx status. Changes to this file are listed in editor/shared/CHANGES.md.
  */
+import type { Diagnostic } from '../../engine/diagnostic.ts';
 
 /** A path inside a YAML document: keys and list indexes, e.g. `['blocks', 2, 'items', 0, 'question']`. */
 export type FieldPath = Array<string | number>;
 
 export const TOKEN_HEADER = 'x-editor-token';
 
-/** One problem the validator found, with the same words as `npm run validate`. Lines and columns start at 1. */
-export interface EditorDiagnostic {
-  file: string;
-  line: number;
-  col: number;
-  severity: 'error' | 'warning';
-  /** Stable code from the error catalogue (engine/errors.ts), e.g. `unknown-block-type`. */
-  code: string;
-  message: string;
-  hint?: string;
-  /** The YAML path of the field the message is about, when the position falls inside a field (else absent). */
-  path?: FieldPath;
-}
+/** One problem the validator found: the validator's own diagnostic, same words as `npm run validate`. */
+export type EditorDiagnostic = Diagnostic;
 
 export interface ApiError {
   code: string;
