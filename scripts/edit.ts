@@ -27,6 +27,9 @@ const server = await startEditorServer({
 console.log(editorMessages.started(server.url));
 
 const stop = () => {
+  // An open tab can keep a connection alive through the close; nothing unsaved is held on this side (every save is
+  // written when it is made), so the editor exits at the latest two seconds after Ctrl+C.
+  setTimeout(() => process.exit(0), 2000).unref();
   void server.close().then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
