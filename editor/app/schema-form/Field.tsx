@@ -21,6 +21,16 @@ export interface FieldProps {
   listKey?: string;
 }
 
+/** What every field that holds other fields (an object, a list, a union) is given by `Field`. */
+export interface GroupFieldProps {
+  schema: z.ZodType;
+  path: FieldPath;
+  label: string;
+  description?: string;
+  optional?: boolean;
+  keyOrder?: readonly string[];
+}
+
 /** One form field for any schema: picks the input from the schema's kind. Re-renders only when its value or messages change. */
 export const Field = memo(function Field({ schema, path, keyOrder, label, listKey }: FieldProps) {
   const { edit } = useForm();

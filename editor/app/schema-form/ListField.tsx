@@ -4,22 +4,13 @@ import type { FieldPath } from '../../shared/api.ts';
 import { UiIcon } from '../ui-icons.tsx';
 import { memo } from 'react';
 import { sameField, useForm, useValue } from './context.tsx';
-import { Field } from './Field.tsx';
+import { Field, type GroupFieldProps } from './Field.tsx';
 import { defaultValue, fieldKind, unwrap } from './inspect.ts';
 import { ObjectFields } from './ObjectField.tsx';
 import { Section } from './Section.tsx';
 import { SortableList } from './SortableList.tsx';
 import { UnionField } from './UnionField.tsx';
 import { quoted } from './store.ts';
-
-interface ListFieldProps {
-  schema: z.ZodType;
-  path: FieldPath;
-  label: string;
-  description?: string;
-  optional?: boolean;
-  keyOrder?: readonly string[];
-}
 
 /** `Items` → `item`, `Questions` → `question`, `Bullets` → `bullet`, `Stories` → `story`. */
 export function singular(label: string): string {
@@ -42,7 +33,7 @@ export function itemSummary(value: unknown): string {
   return '';
 }
 
-export const ListField = memo(function ListField({ schema, path, label, description, optional = false, keyOrder }: ListFieldProps) {
+export const ListField = memo(function ListField({ schema, path, label, description, optional = false, keyOrder }: GroupFieldProps) {
   const { edit } = useForm();
   const items = useValue(path);
   if (!(schema instanceof z.ZodArray)) return null;

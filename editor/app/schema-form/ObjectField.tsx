@@ -4,18 +4,12 @@ import type { FieldPath } from '../../shared/api.ts';
 import { UiIcon } from '../ui-icons.tsx';
 import { memo } from 'react';
 import { pathKey, sameField, useDiagnostics, useForm, useValue } from './context.tsx';
-import { Field } from './Field.tsx';
+import { Field, type GroupFieldProps } from './Field.tsx';
 import { defaultValue } from './inspect.ts';
 import { errorProp } from './Messages.tsx';
 import { Section } from './Section.tsx';
 
-interface ObjectFieldProps {
-  schema: z.ZodType;
-  path: FieldPath;
-  label: string;
-  description?: string;
-  optional?: boolean;
-  keyOrder?: readonly string[];
+interface ObjectFieldProps extends GroupFieldProps {
   /** Render the fields only, without the surrounding frame (a block's body, the page's own fields). */
   bare?: boolean;
   /** Keys not to render here (e.g. `blocks`, edited by its own list). */

@@ -1,20 +1,12 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import type { z } from 'zod';
-import type { FieldPath } from '../../shared/api.ts';
 import { memo } from 'react';
 import { fieldId, sameField, useForm, useValue } from './context.tsx';
-import { Field } from './Field.tsx';
+import { Field, type GroupFieldProps } from './Field.tsx';
 import { defaultValue, fieldKind, pickVariant, unwrap, variantLabel } from './inspect.ts';
 import { ObjectFields } from './ObjectField.tsx';
 import { Section } from './Section.tsx';
 
-interface UnionFieldProps {
-  schema: z.ZodType;
-  path: FieldPath;
-  label: string;
-  description?: string;
-  optional?: boolean;
-  keyOrder?: readonly string[];
+interface UnionFieldProps extends GroupFieldProps {
   /** Without its own frame (a list item's card already has one). */
   bare?: boolean;
 }

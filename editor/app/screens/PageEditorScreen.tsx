@@ -15,12 +15,11 @@ import { useToast } from '../toasts.tsx';
 import { UiIcon } from '../ui-icons.tsx';
 import { AddBlockModal, blockTitle } from './AddBlockModal.tsx';
 import { BlockList } from './BlockList.tsx';
-import { ConflictModal } from './ConflictModal.tsx';
+import { FileDialogs } from './FileDialogs.tsx';
 import { FileToolbar } from './FileToolbar.tsx';
 import { PreviewPane, type PreviewHandle } from './PreviewPane.tsx';
 import { ProblemBadge, Tag } from './ProblemBadge.tsx';
 import { ProblemsPanel } from './ProblemsPanel.tsx';
-import { RecoveryModal } from './RecoveryModal.tsx';
 
 const PAGE_KEYS = ['title', 'description', 'socialImage', 'aliases', 'draft', 'hideNavbar'];
 
@@ -177,24 +176,7 @@ export function PageEditorScreen({ api, file, site }: { api: Api; file: string; 
         </Box>
       </Box>
       <AddBlockModal api={api} opened={adding} onClose={() => setAdding(false)} onAdd={addBlock} />
-      <ConflictModal
-        file={file}
-        conflict={doc.conflict}
-        mine={doc.text}
-        onKeepMine={async () => {
-          if (await doc.keepMine()) toast({ message: 'Your version was saved.', color: 'green' });
-        }}
-        onTakeTheirs={() => {
-          doc.takeTheirs();
-          toast({ message: 'The version on disk is open. Your version is one Undo away.', color: 'blue', action: { label: 'Undo', run: doc.undo } });
-        }}
-        onKeepBoth={async () => {
-          const aside = await doc.keepBoth();
-          if (aside) toast({ message: `Your version was saved; theirs was copied to ${aside} (a draft page).`, color: 'green' });
-        }}
-        onLater={doc.closeConflict}
-      />
-      <RecoveryModal recovery={doc.recovery} onRestore={() => void doc.restoreRecovered()} onDiscard={doc.discardRecovered} />
+      <FileDialogs file={file} doc={doc} mine={doc.text} keptBoth={(aside) => `Your version was saved; theirs was copied to ${aside} (a draft page).`} />
     </FormContext.Provider>
   );
 }

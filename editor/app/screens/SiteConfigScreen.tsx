@@ -11,12 +11,10 @@ import { FormContext, problemsUnder, type FormContextValue } from '../schema-for
 import { useAllDiagnostics, useSyntaxError } from '../schema-form/store.ts';
 import { Field } from '../schema-form/Field.tsx';
 import { fieldKind, humanize, unwrap } from '../schema-form/inspect.ts';
-import { useToast } from '../toasts.tsx';
-import { ConflictModal } from './ConflictModal.tsx';
+import { FileDialogs } from './FileDialogs.tsx';
 import { FileToolbar } from './FileToolbar.tsx';
 import { ProblemBadge } from './ProblemBadge.tsx';
 import { ProblemsPanel } from './ProblemsPanel.tsx';
-import { RecoveryModal } from './RecoveryModal.tsx';
 
 const CONFIG = 'site.config.yaml';
 
@@ -30,7 +28,6 @@ export function configTabs(schema: z.ZodObject): Array<{ value: string; label: s
 export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse }) {
   const doc = useEditableFile(api, CONFIG);
   const [tab, setTab] = useState<string>('general');
-  const toast = useToast();
   useShortcuts({ undo: doc.undo, redo: doc.redo, save: () => void doc.save() });
   const diagnostics = useAllDiagnostics(doc.store);
   const syntaxError = useSyntaxError(doc.store);
@@ -103,24 +100,7 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
           </Stack>
         </Box>
       </Box>
-      <ConflictModal
-        file={CONFIG}
-        conflict={doc.conflict}
-        mine={doc.text}
-        onKeepMine={async () => {
-          if (await doc.keepMine()) toast({ message: 'Your version was saved.', color: 'green' });
-        }}
-        onTakeTheirs={() => {
-          doc.takeTheirs();
-          toast({ message: 'The version on disk is open. Your version is one Undo away.', action: { label: 'Undo', run: doc.undo } });
-        }}
-        onKeepBoth={async () => {
-          const aside = await doc.keepBoth();
-          if (aside) toast({ message: `Your version was saved; theirs was downloaded as ${aside}.`, color: 'green' });
-        }}
-        onLater={doc.closeConflict}
-      />
-      <RecoveryModal recovery={doc.recovery} onRestore={() => void doc.restoreRecovered()} onDiscard={doc.discardRecovered} />
+      <FileDialogs file={CONFIG} doc={doc} mine={doc.text} keptBoth={(aside) => `Your version was saved; theirs was downloaded as ${aside}.`} />
     </FormContext.Provider>
   );
 }
