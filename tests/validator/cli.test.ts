@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs, runValidation } from '../../scripts/validate.ts';
-import { makeTestSite, projectRoot, type TestSite } from './test-site.ts';
+import { makeTestSite, runValidateCli, type TestSite } from './test-site.ts';
 
 let site: TestSite;
 beforeAll(() => {
@@ -23,14 +21,7 @@ function captured(format: 'pretty' | 'github' | 'json') {
 }
 
 /** The CLI as `npm run validate` runs it, in a fresh Node process. */
-function cli(...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/validate.ts'), '--root', site.root, ...args], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const cli = (...args: string[]) => runValidateCli(site.root, ...args);
 
 describe('output formats', () => {
   it('pretty: file:line:col, severity, message and an indented hint, then a summary', () => {

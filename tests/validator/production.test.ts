@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPlaceholdersIn, placeholderDiagnostics } from '../../engine/placeholders.ts';
 import { parseArgs } from '../../scripts/validate.ts';
-import { makeTestSite, projectRoot, type TestSite } from './test-site.ts';
+import { makeTestSite, projectRoot, runValidateCli, type TestSite } from './test-site.ts';
 
 /**
  * `npm run validate -- --production`, the deploy workflow's gate: every placeholder left in site.config.yaml or a
@@ -17,14 +16,7 @@ beforeAll(() => {
 });
 afterAll(() => site.cleanUp());
 
-function cli(...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/validate.ts'), '--root', site.root, ...args], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const cli = (...args: string[]) => runValidateCli(site.root, ...args);
 
 /** line:col of the first occurrence of `needle` in a file of the test site. */
 function positionOf(file: string, needle: string): string {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,3 +60,13 @@ export function makeTestSite() {
 }
 
 export type TestSite = ReturnType<typeof makeTestSite>;
+
+/** The CLI as `npm run validate` runs it, in a fresh Node process, on the project at `root`. */
+export function runValidateCli(root: string, ...args: string[]) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/validate.ts'), '--root', root, ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
