@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{engine,schema,renderer,scripts,tests,editor}/**/*.test.{ts,tsx}'],
+          include: ['{blocks,ui,build,engine,schema,renderer,scripts,tests,editor}/**/*.test.{ts,tsx}'],
           exclude: ['tests/e2e/**', 'node_modules/**', ...distTests],
         },
       },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { blockSchemas } from './blocks.ts';
-import { text } from './primitives.ts';
+import { blockSchemas } from './schemas.ts';
+import { text } from '../schema/primitives.ts';
 
 /** A route path such as `/features` or `/blog/ai-that-delivers`. */
 export const routePath = z

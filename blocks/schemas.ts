@@ -1,29 +1,29 @@
 import type { z } from 'zod';
-import { benefitsSchema } from '../renderer/blocks/benefits/schema.ts';
-import { breadcrumbsSchema } from '../renderer/blocks/breadcrumbs/schema.ts';
-import { caseStudiesSchema } from '../renderer/blocks/caseStudies/schema.ts';
-import { comparisonTableSchema } from '../renderer/blocks/comparisonTable/schema.ts';
-import { contactDetailsSchema } from '../renderer/blocks/contactDetails/schema.ts';
-import { ctaBandSchema } from '../renderer/blocks/ctaBand/schema.ts';
-import { faqSchema } from '../renderer/blocks/faq/schema.ts';
-import { featuresSchema } from '../renderer/blocks/features/schema.ts';
-import { heroSchema } from '../renderer/blocks/hero/schema.ts';
-import { highlightsSchema } from '../renderer/blocks/highlights/schema.ts';
-import { impactStatsSchema } from '../renderer/blocks/impactStats/schema.ts';
-import { legalTextSchema } from '../renderer/blocks/legalText/schema.ts';
-import { linkListSchema } from '../renderer/blocks/linkList/schema.ts';
-import { logoMarqueeSchema } from '../renderer/blocks/logoMarquee/schema.ts';
-import { notFoundSchema } from '../renderer/blocks/notFound/schema.ts';
-import { pricingTiersSchema } from '../renderer/blocks/pricingTiers/schema.ts';
-import { richTextSchema } from '../renderer/blocks/richText/schema.ts';
-import { schedulerSchema } from '../renderer/blocks/scheduler/schema.ts';
-import { stepsSchema } from '../renderer/blocks/steps/schema.ts';
-import { testimonialsSchema } from '../renderer/blocks/testimonials/schema.ts';
-import { videoPlaceholderSchema } from '../renderer/blocks/videoPlaceholder/schema.ts';
+import { benefitsSchema } from './benefits/schema.ts';
+import { breadcrumbsSchema } from './breadcrumbs/schema.ts';
+import { caseStudiesSchema } from './caseStudies/schema.ts';
+import { comparisonTableSchema } from './comparisonTable/schema.ts';
+import { contactDetailsSchema } from './contactDetails/schema.ts';
+import { ctaBandSchema } from './ctaBand/schema.ts';
+import { faqSchema } from './faq/schema.ts';
+import { featuresSchema } from './features/schema.ts';
+import { heroSchema } from './hero/schema.ts';
+import { highlightsSchema } from './highlights/schema.ts';
+import { impactStatsSchema } from './impactStats/schema.ts';
+import { legalTextSchema } from './legalText/schema.ts';
+import { linkListSchema } from './linkList/schema.ts';
+import { logoMarqueeSchema } from './logoMarquee/schema.ts';
+import { notFoundSchema } from './notFound/schema.ts';
+import { pricingTiersSchema } from './pricingTiers/schema.ts';
+import { richTextSchema } from './richText/schema.ts';
+import { schedulerSchema } from './scheduler/schema.ts';
+import { stepsSchema } from './steps/schema.ts';
+import { testimonialsSchema } from './testimonials/schema.ts';
+import { videoPlaceholderSchema } from './videoPlaceholder/schema.ts';
 
 /**
  * Every block type an author can use, by the name written in `type:`.
- * Each schema lives beside its component in `renderer/blocks/<type>/`; this list is the one place that names them all.
+ * Each schema lives beside its component in `blocks/<type>/`; this list is the one place that names them all.
  */
 export const blockSchemas = {
   hero: heroSchema,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { BlockOf, BlockType } from '../../schema/blocks.ts';
-import type { SiteConfig } from '../../schema/site-config.ts';
+import type { BlockOf, BlockType } from './schemas.ts';
+import type { SiteConfig } from '../schema/site-config.ts';
 
 /** What every block component receives besides its own block data. */
 export interface RenderContext {

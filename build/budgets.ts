@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { STATIC_IMPORT } from './module-preload.ts';
 import { gzipSync } from 'node:zlib';
 
 export const KB = 1024;
@@ -56,8 +57,6 @@ export function builtPages(dir: string): Array<{ route: string; file: string }> 
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
-/** `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"` (any quote style). */
-const STATIC_IMPORT = /\b(?:import\s*(?:[\w*{}\s,$]+\s*from\s*)?|export\s*(?:\*|\{[^}]*\})\s*from\s*)["'`]([^"'`]+\.js)["'`]/g;
 /** `import("./x.js")`, optionally followed by Vite's list of that import's dependencies: `,__vite__mapDeps([0,3])`. */
 const DYNAMIC_IMPORT = /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)(?:\s*,\s*__vite__mapDeps\(\[([\d,\s]*)\]\))?/g;
 /** Vite's table of preload dependencies: `__vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/…", …])))`. */

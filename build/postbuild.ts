@@ -4,15 +4,15 @@
  * - robots.txt: allows everything but the block catalogue and points at the sitemap;
  * - inlines the page's stylesheets into one <style> in <head>, so no CSS request blocks the first paint
  *   (every page's CSS is a few KB gzip; a separate request costs a round trip on a mobile network), leaving out
- *   the stylesheets the page cannot use (see `isUnused`): every block's CSS is bundled into every page otherwise.
- * Usage: tsx scripts/postbuild.ts [--root .] [--dir dist/client] [--flat]
- *   --flat  also moves every `route/index.html` to `route.html`, for hosts that would otherwise redirect `/route` to
- *           `/route/` (Cloudflare Pages): the canonical URLs of the site have no trailing slash. See docs/hosting.md.
+ *   the stylesheets the page cannot use (see `isUnused`): every block's CSS is bundled into every page otherwise;
+ * - preloads the chunks each module script imports (build/module-preload.ts), so they load at once, not in a chain.
+ * `flattenHtml` (run by scripts/flatten-html.ts) moves every `route/index.html` to `route.html` for hosts that would
+ * otherwise redirect `/route` to `/route/` (Cloudflare Pages). See docs/hosting.md.
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { addModulePreloads, staticImportReader } from './module-preload.ts';
 import { writeHeadersFile } from './headers-file.ts';
 
 /** Routes that are never listed nor indexed: the block catalogue for authors. */
@@ -238,11 +238,12 @@ export interface FinishedPage {
 export function pageFinisher(dir: string): (route: string, html: string) => FinishedPage {
   const readSheet = stylesheetReader(dir);
   const memo = new Map<string, { styles: string[]; removed: number }>();
+  const importsOf = staticImportReader(dir);
   return (route, rendered) => {
     const result = inlineStylesheets(rendered, readSheet);
     const pruned = pruneCustomProperties(result.html, memo);
-    const html = pruned.html;
-    return { html, changed: Boolean(result.inlined.length || result.dropped.length || pruned.removed), sitemapUrl: sitemapUrls([{ route, html }])[0], dropped: result.dropped.length, removed: pruned.removed };
+    const html = addModulePreloads(pruned.html, importsOf);
+    return { html, changed: html !== rendered, sitemapUrl: sitemapUrls([{ route, html }])[0], dropped: result.dropped.length, removed: pruned.removed };
   };
 }
 
@@ -288,19 +289,4 @@ export function flattenHtml(dir: string): number {
     if (!readdirSync(path.join(dir, folder)).length) rmdirSync(path.join(dir, folder));
   }
   return files.length;
-}
-
-/** postbuild with its log line (and, with `flat`, HTML files moved to route.html). */
-export function runPostbuild(root: string, dir: string, { flat = false } = {}): string {
-  const started = performance.now();
-  const result = postbuild(root, dir);
-  const moved = flat ? `postbuild: ${flattenHtml(dir)} pages moved from route/index.html to route.html.\n` : '';
-  return `${moved}postbuild: sitemap.xml (${result.urls} URLs), robots.txt, CSS inlined in ${result.pages} pages (${result.droppedPerPage.toFixed(1)} unused stylesheets and ${Math.round(result.propertiesPerPage)} unused custom properties left out per page) in ${Math.round(performance.now() - started)} ms.`;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const arg = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : fallback);
-  const root = path.resolve(arg('--root', '.'));
-  console.log(runPostbuild(root, path.resolve(root, arg('--dir', 'dist/client')), { flat: args.includes('--flat') }));
 }

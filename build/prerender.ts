@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { LoadedPage, SiteModel } from '../engine/load-site.ts';
 import { splitLink } from '../engine/routes.ts';
-import { pageFinisher } from '../scripts/postbuild.ts';
+import { pageFinisher } from './postbuild.ts';
 import { sha1 } from './hash.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
 

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { blockSchemas, type BlockOf, type BlockType } from '../schema/blocks.ts';
+import { blockSchemas, type BlockOf, type BlockType } from '../blocks/schemas.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { authorErrors, validatorMessages } from './errors.ts';
 import { translateIssues } from './zod-issues.ts';
@@ -42,7 +42,7 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
   }) as JsonSchema;
 }
 
-export const exampleFile = (type: BlockType) => `renderer/blocks/${type}/example.yaml`;
+export const exampleFile = (type: BlockType) => `blocks/${type}/example.yaml`;
 
 export interface BlockExample<T extends BlockType = BlockType> {
   type: T;
@@ -57,7 +57,7 @@ export interface BlockExample<T extends BlockType = BlockType> {
   diagnostics: Diagnostic[];
 }
 
-/** Reads and validates renderer/blocks/<type>/example.yaml with the validator's own messages. */
+/** Reads and validates blocks/<type>/example.yaml with the validator's own messages. */
 export function loadBlockExample<T extends BlockType>(root: string, type: T): BlockExample<T> {
   const file = exampleFile(type);
   const full = path.join(root, file);

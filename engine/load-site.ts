@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { blockSchemas, blockTypes, isBlockType, type Block } from '../schema/blocks.ts';
-import { pageShellSchema, type PageShell } from '../schema/page.ts';
+import { blockSchemas, blockTypes, isBlockType, type Block } from '../blocks/schemas.ts';
+import { pageShellSchema, type PageShell } from '../blocks/page-schema.ts';
 import { siteConfigSchema, type SiteConfig } from '../schema/site-config.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { didYouMean } from './did-you-mean.ts';

@@ -1,8 +1,8 @@
-import type { Block } from '../schema/blocks.ts';
+import type { Block } from '../blocks/schemas.ts';
 import { imageSlots, imagesOfBlock } from '../schema/image-slots.ts';
-import { registry } from './blocks/registry.ts';
-import type { BlockDefinition, RenderContext } from './blocks/types.ts';
-import { FirstLargeImage } from './ui/Picture.tsx';
+import { registry } from '../blocks/registry.ts';
+import type { BlockDefinition, RenderContext } from '../blocks/types.ts';
+import { FirstLargeImage } from '../ui/Picture.tsx';
 
 /**
  * Renders the page's blocks in order, each through its registered component. The block holding the page's first

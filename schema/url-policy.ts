@@ -1,6 +1,6 @@
 /**
  * Which addresses may reach a page, in one place: the validator's URL fields (schema/primitives.ts) and the
- * browser's enhancement scripts (renderer/blocks/scheduler/scheduler-enhance.ts) both ask `urlProblem`. The browser
+ * browser's enhancement scripts (blocks/scheduler/scheduler-enhance.ts) both ask `urlProblem`. The browser
  * imports this file, so it imports nothing (no zod in the enhancement bundle).
  */
 

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
-const COPY = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'renderer', 'schema', 'engine', 'build', 'scripts', 'public', 'pages'];
+const COPY = ['package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'blocks', 'ui', 'renderer', 'schema', 'engine', 'build', 'scripts', 'public', 'pages'];
 /** Issue 12's targets on 2 cores: at N pages, the largest time allowed (ms); memory at most +150 MB over the smallest N. */
 const TARGETS = {
   validate: { 10_000: 1500 } as Record<number, number>,

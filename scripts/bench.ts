@@ -2,7 +2,7 @@
  * npm run bench [-- --build] [--no-lighthouse] [--pages /,/pricing,...] [--runs 3]
  *
  * Checks the performance budgets of the built site and prints the figures:
- *   1. page weight of every route: client JS and CSS, gzip, against the budget of its kind (scripts/budgets.ts);
+ *   1. page weight of every route: client JS and CSS, gzip, against the budget of its kind (build/budgets.ts);
  *   2. Lighthouse 12 (mobile emulation, simulated throttling) on the landing, pricing, a solution and a resource page,
  *      served by scripts/serve.ts (gzip and the _headers file, like a static host): Performance, Accessibility,
  *      Best Practices and SEO must be 100, CLS 0, and no web font may block rendering; with the block catalogue built,
@@ -22,7 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type * as LH from 'lighthouse/types/lh.js';
 import { pageImageBytes } from '../build/images/page-bytes.ts';
-import { budgets, builtPages, formatKb, jsBudget, measureSite } from './budgets.ts';
+import { budgets, builtPages, formatKb, jsBudget, measureSite } from '../build/budgets.ts';
 import { startServer } from './serve.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -199,7 +199,7 @@ blocks:
 async function imageLcpPage(): Promise<string[]> {
   const copy = mkdtempSync(path.join(os.tmpdir(), 'staylix-bench-image-'));
   try {
-    for (const entry of ['package.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'renderer', 'schema', 'engine', 'scripts', 'build', 'public', 'pages', 'editor', '.cache', 'dist']) {
+    for (const entry of ['package.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'blocks', 'ui', 'renderer', 'schema', 'engine', 'scripts', 'build', 'public', 'pages', 'editor', '.cache', 'dist']) {
       if (existsSync(path.join(root, entry))) cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
     }
     symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');

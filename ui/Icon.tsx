@@ -1,4 +1,4 @@
-import type { IconName } from '../../schema/primitives.ts';
+import type { IconName } from '../schema/primitives.ts';
 
 /** Stroke icons on a 24×24 grid, drawn inline so they cost no request and inherit `currentColor`. */
 const paths: Record<IconName, string> = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { IconName } from '../../schema/primitives.ts';
+import type { IconName } from '../schema/primitives.ts';
 import { CardGridItem, cardClasses } from './CardGrid.tsx';
 import { Icon } from './Icon.tsx';
 import classes from './IconCard.module.css';

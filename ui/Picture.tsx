@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { imageSlots, type ImageSlotName } from '../../schema/image-slots.ts';
+import { imageSlots, type ImageSlotName } from '../schema/image-slots.ts';
 import { pictureSource } from './image-source.ts';
 import classes from './Picture.module.css';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { href, icon, optionalText, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { href, icon, optionalText, text } from '../../schema/primitives.ts';
 
 export const benefitsSchema = defineBlockSchema('benefits', 'Benefit cards; a card with `href` links to a related page.', {
   heading: text('Section heading.', 'Why teams switch'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { href, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { href, text } from '../../schema/primitives.ts';
 
 export const breadcrumbsSchema = defineBlockSchema('breadcrumbs', 'The trail from Home to this page; the last item is the current page and has no link.', {
   items: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { slotImage } from '../../../schema/image-slots.ts';
-import { optionalText, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { slotImage } from '../../schema/image-slots.ts';
+import { optionalText, text } from '../../schema/primitives.ts';
 
 export const caseStudiesSchema = defineBlockSchema('caseStudies', 'Case study cards: a title, the headline result and a short summary.', {
   heading: text('Section heading.', 'Case studies'),

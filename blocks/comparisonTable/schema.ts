@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { optionalText, text, textList } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { optionalText, text, textList } from '../../schema/primitives.ts';
 
 const cell = z
   .union([z.boolean(), z.string().trim().min(1)])

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { IconName } from '../../../schema/primitives.ts';
+import type { IconName } from '../../schema/primitives.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadExample, loadTestConfig, renderBlock } from '../../../tests/helpers/render-block.tsx';
+import { loadExample, loadTestConfig, renderBlock } from '../../tests/helpers/render-block.tsx';
 import { telHref } from './ContactDetails.tsx';
 
 describe('contactDetails', () => {

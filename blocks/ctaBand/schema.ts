@@ -1,5 +1,5 @@
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { action, optionalText, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { action, optionalText, text } from '../../schema/primitives.ts';
 
 export { defaultCtaAction } from './defaults.ts';
 

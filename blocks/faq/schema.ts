@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { optionalText, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { optionalText, text } from '../../schema/primitives.ts';
 
 export const faqSchema = defineBlockSchema('faq', 'Questions and answers as an accordion: one answer open at a time.', {
   heading: text('Section heading.', 'Frequently asked questions'),

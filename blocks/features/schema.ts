@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { href, icon, optionalText, text, textList } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { href, icon, optionalText, text, textList } from '../../schema/primitives.ts';
 
 export const featuresSchema = defineBlockSchema('features', 'Feature cards with an icon, a description, bullet points and an optional link.', {
   eyebrow: optionalText('Small label above the heading.', 'Features'),

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { BlockOf } from '../../../schema/blocks.ts';
+import type { BlockOf } from '../schemas.ts';
 import classes from './Hero.module.css';
 
 type Stat = NonNullable<BlockOf<'hero'>['stats']>[number];

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearDocument, loadExample, renderBlock } from '../../../tests/helpers/render-block.tsx';
+import { clearDocument, loadExample, renderBlock } from '../../tests/helpers/render-block.tsx';
 import { definition } from './index.tsx';
 
 afterEach(() => {
@@ -49,7 +49,7 @@ describe('hero stats', () => {
     const { renderToString } = await import('react-dom/server');
     const { MantineProvider } = await import('@mantine/core');
     const { Hero } = await import('./Hero.tsx');
-    const { loadTestConfig } = await import('../../../tests/helpers/render-block.tsx');
+    const { loadTestConfig } = await import('../../tests/helpers/render-block.tsx');
     const html = renderToString(
       <MantineProvider>
         <Hero block={loadExample('hero')} context={{ config: loadTestConfig(), route: '/' }} />

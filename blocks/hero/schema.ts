@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { slotImage } from '../../../schema/image-slots.ts';
-import { action, optionalText, text, textList } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { slotImage } from '../../schema/image-slots.ts';
+import { action, optionalText, text, textList } from '../../schema/primitives.ts';
 
 export const heroStat = z.strictObject({
   value: z.number().int().min(0).meta({ description: 'Target figure, a whole number; it counts up from 0 when the page loads.', examples: [35] }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { icon, optionalText, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { icon, optionalText, text } from '../../schema/primitives.ts';
 
 export const highlightsSchema = defineBlockSchema('highlights', 'Short highlights with an icon each (key capabilities, use cases).', {
   heading: text('Section heading.', 'Highlights'),

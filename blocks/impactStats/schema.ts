@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { optionalText, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { optionalText, text } from '../../schema/primitives.ts';
 
 export const impactStatsSchema = defineBlockSchema('impactStats', 'Stat cards with a figure, a label and a description (results, numbers).', {
   heading: text('Section heading.', 'Impact in numbers'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { optionalText, text, textList } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { optionalText, text, textList } from '../../schema/primitives.ts';
 
 export const legalTextSchema = defineBlockSchema('legalText', 'Numbered sections of legal text (terms, policies).', {
   updated: optionalText('Date of the last revision, as shown.', '1 January 2024'),

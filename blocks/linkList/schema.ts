@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { slotImage } from '../../../schema/image-slots.ts';
-import { href, optionalText, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { slotImage } from '../../schema/image-slots.ts';
+import { href, optionalText, text } from '../../schema/primitives.ts';
 
 export const linkListSchema = defineBlockSchema('linkList', 'A list of links to other pages, with a short description each (index pages).', {
   heading: text('Section heading.', 'Hubs'),

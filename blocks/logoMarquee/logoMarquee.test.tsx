@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderBlock } from '../../../tests/helpers/render-block.tsx';
+import { renderBlock } from '../../tests/helpers/render-block.tsx';
 import { definition } from './index.tsx';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { image, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { image, text } from '../../schema/primitives.ts';
 
 export const logoMarqueeSchema = defineBlockSchema('logoMarquee', 'A row of partner logos scrolling in a seamless loop (paused on hover and for reduced motion).', {
   heading: text('Section heading.', 'Trusted by hospitality teams'),

@@ -1,5 +1,5 @@
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { action, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { action, text } from '../../schema/primitives.ts';
 
 export const notFoundSchema = defineBlockSchema('notFound', 'The body of the 404 page: a message and a way back.', {
   title: text('Headline.', 'Oops! Page not found'),

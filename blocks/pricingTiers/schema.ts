@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { action, href, optionalText, text, textList } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { action, href, optionalText, text, textList } from '../../schema/primitives.ts';
 
 export const pricingTiersSchema = defineBlockSchema('pricingTiers', 'Plan cards: name, description, features and a button. No prices.', {
   heading: text('Section heading.', 'Plans that grow with you'),

@@ -1,5 +1,5 @@
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { optionalText, text, textList } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { optionalText, text, textList } from '../../schema/primitives.ts';
 
 export const richTextSchema = defineBlockSchema('richText', 'A heading with paragraphs and an optional bullet list (overviews, about sections).', {
   eyebrow: optionalText('Small label above the heading.', 'Overview'),

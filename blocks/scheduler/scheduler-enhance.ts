@@ -1,4 +1,4 @@
-import { isSafeFrameSrc } from '../../../schema/url-policy.ts';
+import { isSafeFrameSrc } from '../../schema/url-policy.ts';
 
 /** Attributes the frame may get from data-frame; anything else (event handlers, srcdoc…) is ignored. */
 const FRAME_ATTRIBUTES = new Set(['className', 'src', 'title', 'height', 'loading', 'data-scheduler-frame']);

@@ -1,5 +1,5 @@
-import type { BlockOf } from '../../../schema/blocks.ts';
-import type { SiteConfig } from '../../../schema/site-config.ts';
+import type { BlockOf } from '../schemas.ts';
+import type { SiteConfig } from '../../schema/site-config.ts';
 
 /**
  * The embedded booking page's address: the configured URL plus the provider's embed options (site-spec §7): details

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDocument, loadExample, loadTestConfig, mountBlockHtml, renderBlock } from '../../../tests/helpers/render-block.tsx';
+import { clearDocument, loadExample, loadTestConfig, mountBlockHtml, renderBlock } from '../../tests/helpers/render-block.tsx';
 import { definition } from './index.tsx';
 import { enhanceSchedulers, SCHEDULER_AFTER_LOAD_MS, SCHEDULER_TIMEOUT_MS } from './scheduler-enhance.ts';
 import { schedulerSrc } from './scheduler-url.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { optionalText } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { optionalText } from '../../schema/primitives.ts';
 
 export const schedulerSchema = defineBlockSchema('scheduler', 'The embedded scheduling widget (URL from site.config.yaml), with a plain booking link as fallback.', {
   heading: optionalText('Section heading (leave out when the hero already says it).', 'Book a demo'),

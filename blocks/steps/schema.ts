@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { optionalText, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { optionalText, text } from '../../schema/primitives.ts';
 
 export const stepsSchema = defineBlockSchema('steps', 'A numbered list of steps (how it works).', {
   heading: text('Section heading.', 'How it works'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { slotImage } from '../../../schema/image-slots.ts';
-import { optionalText, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { slotImage } from '../../schema/image-slots.ts';
+import { optionalText, text } from '../../schema/primitives.ts';
 
 export const testimonialsSchema = defineBlockSchema('testimonials', 'Quotes from customers, credited by role and type of business (no names).', {
   heading: text('Section heading.', 'What hoteliers say'),

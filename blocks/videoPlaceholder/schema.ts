@@ -1,5 +1,5 @@
-import { defineBlockSchema } from '../../../schema/block.ts';
-import { optionalText, text } from '../../../schema/primitives.ts';
+import { defineBlockSchema } from '../../schema/block.ts';
+import { optionalText, text } from '../../schema/primitives.ts';
 
 export const videoPlaceholderSchema = defineBlockSchema('videoPlaceholder', 'A clearly labelled placeholder where a video will go (no fake player).', {
   title: text('Title of the video.', 'AI guest chat in action'),

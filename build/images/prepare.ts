@@ -3,7 +3,7 @@ import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import { loadBlockExample } from '../../engine/block-docs.ts';
 import type { SiteModel } from '../../engine/load-site.ts';
-import { blockTypes } from '../../schema/blocks.ts';
+import { blockTypes } from '../../blocks/schemas.ts';
 import { imageSlots, imagesOfBlock, type BlockImage } from '../../schema/image-slots.ts';
 import { CARD_VERSION } from '../social/card.ts';
 import { makeSocialCards } from '../social/cards.ts';

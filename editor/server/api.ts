@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../engine/diagnostic.ts';
 import { NOT_FOUND_FILE, routeFromFile } from '../../engine/routes.ts';
 import { CONFIG_FILE, SiteIndex } from '../../engine/site-index.ts';
-import { blockTypes } from '../../schema/blocks.ts';
+import { blockTypes } from '../../blocks/schemas.ts';
 import { iconNames } from '../../schema/primitives.ts';
 import { createPage } from '../../scripts/new-page.ts';
 import { pathsAt } from '../document/locate.ts';
@@ -126,7 +126,7 @@ function site(ctx: ApiContext): SiteResponse {
 }
 
 /** Each block's example.yaml: it belongs to the block's code, so it is read from the editor's own source tree. */
-const BLOCKS_DIR = path.resolve(import.meta.dirname, '../../renderer/blocks');
+const BLOCKS_DIR = path.resolve(import.meta.dirname, '../../blocks');
 
 function blocks(): BlocksResponse {
   return {

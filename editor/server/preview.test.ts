@@ -58,9 +58,9 @@ describe('preview', () => {
   it('loads the CSS the components import, as the build does', async () => {
     const page = await preview();
     const links = [...page.text.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
-    expect(links).toContain('/renderer/blocks/hero/Hero.module.css?direct');
+    expect(links).toContain('/blocks/hero/Hero.module.css?direct');
     expect(links).toContain('/renderer/global.css?direct');
-    const css = await get('/renderer/blocks/hero/Hero.module.css?direct');
+    const css = await get('/blocks/hero/Hero.module.css?direct');
     expect(css.type).toContain('text/css');
     const heroClass = /<section[^>]*class="([^"]+)"[^>]*data-editor-block="0"/.exec(page.text)?.[1]?.split(' ')[0] ?? /data-editor-block="0"[^>]*class="([^" ]+)/.exec(page.text)?.[1];
     expect(heroClass && css.text.includes(`.${heroClass}`)).toBe(true);

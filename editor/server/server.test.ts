@@ -145,7 +145,7 @@ describe('what the editor may write', () => {
   it('refuses files outside pages/, site.config.yaml and public/', async () => {
     const error = await refused('package.json', 'not-writable');
     expect(error.message).toBe('The editor does not read or write "package.json": only pages/*.yaml, site.config.yaml and files in public/.');
-    await refused('renderer/blocks/hero/Hero.tsx', 'not-writable');
+    await refused('blocks/hero/Hero.tsx', 'not-writable');
     await refused('pages/notes.txt', 'not-writable');
   });
 
@@ -260,7 +260,7 @@ describe('the API of editor/shared/api.ts', () => {
 
   it('gives blocks with their examples, and routes, anchors, images and icons for the pickers', async () => {
     const { body: blocks } = (await call('GET', '/api/blocks')) as { body: BlocksResponse };
-    expect(blocks.blocks.find((block) => block.type === 'faq')?.exampleText).toBe(readFileSync(path.join(projectRoot, 'renderer/blocks/faq/example.yaml'), 'utf8'));
+    expect(blocks.blocks.find((block) => block.type === 'faq')?.exampleText).toBe(readFileSync(path.join(projectRoot, 'blocks/faq/example.yaml'), 'utf8'));
     const { body: site } = (await call('GET', '/api/site')) as { body: SiteResponse };
     expect(site.routes.find((route) => route.route === '/pricing')?.anchors).toContain('plans');
     expect(site.images).toContain('/logo.svg');

@@ -1,4 +1,4 @@
-import { enhanceSchedulers } from '../blocks/scheduler/scheduler-enhance.ts';
+import { enhanceSchedulers } from '../../blocks/scheduler/scheduler-enhance.ts';
 import { scrollToHashWhenSettled } from './hash-scroll.ts';
 import { runEnhancers, type Enhancer } from './run-enhancers.ts';
 import { siteEnhancers } from './site.ts';

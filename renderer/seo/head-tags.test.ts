@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import type { Block } from '../../schema/blocks.ts';
+import type { Block } from '../../blocks/schemas.ts';
 import { siteConfigSchema } from '../../schema/site-config.ts';
 import type { PageData } from '../page-data.ts';
 import { headTags, resolveHref, serializeJsonLd } from './head-tags.ts';

@@ -1,4 +1,4 @@
-import type { Block } from '../../schema/blocks.ts';
+import type { Block } from '../../blocks/schemas.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import type { PageData } from '../page-data.ts';
 import { socialImageFor, type SocialImage } from './social-image.ts';

@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blockFieldRows, loadBlockExample } from '../../engine/block-docs.ts';
 import { loadSite } from '../../engine/load-site.ts';
 import { splitLink } from '../../engine/routes.ts';
-import { blockTypes, type Block } from '../../schema/blocks.ts';
+import { blockTypes, type Block } from '../../blocks/schemas.ts';
 import { needsEnhancementScript } from '../../renderer/BlockList.tsx';
-import { registry } from '../../renderer/blocks/registry.ts';
+import { registry } from '../../blocks/registry.ts';
 import { catalogueData, catalogueKind, catalogueUrls, type CatalogueData } from '../../renderer/vike/catalogue/catalogue-data.ts';
 import { headTags } from '../../renderer/seo/head-tags.ts';
 
@@ -24,7 +24,7 @@ afterEach(cleanup);
 
 const registered = Object.keys(registry).sort();
 
-describe('block examples (renderer/blocks/<type>/example.yaml)', () => {
+describe('block examples (blocks/<type>/example.yaml)', () => {
   it('the registry and the schemas name the same blocks', () => {
     expect(registered).toEqual([...blockTypes].sort());
   });
@@ -41,13 +41,13 @@ describe('block examples (renderer/blocks/<type>/example.yaml)', () => {
       expect(example.block).toBeUndefined();
       expect(example.diagnostics).toEqual([
         {
-          file: 'renderer/blocks/hero/example.yaml',
+          file: 'blocks/hero/example.yaml',
           line: 1,
           col: 1,
           severity: 'error',
           code: 'missing-example',
           message: 'The "hero" block has no example.',
-          hint: 'Add renderer/blocks/hero/example.yaml: one realistic block, starting with "type: hero". The catalogue and the block\'s tests use it.',
+          hint: 'Add blocks/hero/example.yaml: one realistic block, starting with "type: hero". The catalogue and the block\'s tests use it.',
         },
       ]);
     } finally {

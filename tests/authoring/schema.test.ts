@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadBlockExample } from '../../engine/block-docs.ts';
 import { listPageFiles } from '../../engine/load-site.ts';
-import { blockTypes } from '../../schema/blocks.ts';
+import { blockTypes } from '../../blocks/schemas.ts';
 import { AUTHORING_FILE, CONFIG_SCHEMA_FILE, generatedFiles, PAGE_SCHEMA_FILE } from '../../scripts/generate-schema.ts';
 import { checkJsonSchema } from './json-schema-check.ts';
 

@@ -82,7 +82,7 @@ describe('the dev server plugin (npm run dev)', () => {
 
     // Files that are not pages, config or public assets are left to Vite.
     server.ws.send.mockClear();
-    server.watcher.emit('change', path.join(site.root, 'renderer/blocks/hero/Hero.tsx'));
+    server.watcher.emit('change', path.join(site.root, 'blocks/hero/Hero.tsx'));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.ws.send).not.toHaveBeenCalled();
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtPages } from '../../scripts/budgets.ts';
+import { builtPages } from '../../build/budgets.ts';
 import { parseHeadersFile, startServer } from '../../scripts/serve.ts';
 import { assertBuilt, distDir } from '../helpers/built-site.ts';
 
@@ -127,9 +127,9 @@ describe('YAML text is never raw HTML', () => {
    */
   const allowed = new Set(['renderer/+Head.tsx']);
 
-  it('no renderer file injects markup from strings (dangerouslySetInnerHTML, innerHTML, insertAdjacentHTML)', () => {
-    const files = (readdirSync(path.join(root, 'renderer'), { recursive: true }) as string[])
-      .map((file) => `renderer/${file.split(path.sep).join('/')}`)
+  it('no rendering file injects markup from strings (dangerouslySetInnerHTML, innerHTML, insertAdjacentHTML)', () => {
+    const files = ['renderer', 'blocks', 'ui']
+      .flatMap((folder) => (readdirSync(path.join(root, folder), { recursive: true }) as string[]).map((file) => `${folder}/${file.split(path.sep).join('/')}`))
       .filter((file) => /\.(tsx?|jsx?)$/.test(file) && !/\.test\.tsx?$/.test(file));
     const offenders = files.filter((file) => !allowed.has(file) && /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(readFileSync(path.join(root, file), 'utf8')));
     expect(offenders).toEqual([]);

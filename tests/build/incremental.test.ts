@@ -99,7 +99,7 @@ describe('incremental and atomic builds', () => {
   }, 300_000);
 
   it("after an edit of a block's code, bundles again and re-renders every page", () => {
-    edit('renderer/blocks/faq/Faq.tsx', (text) => text.replace('<div className={classes.list}>', '<div className={classes.list} data-edited="">'));
+    edit('blocks/faq/Faq.tsx', (text) => text.replace('<div className={classes.list}>', '<div className={classes.list} data-edited="">'));
     expect(build()).toEqual({ rendered: all, reused: 0, bundle: 'built' });
     expect(readFileSync(path.join(dir, 'dist/client/pricing/index.html'), 'utf8')).toContain('data-edited=""');
   }, 300_000);

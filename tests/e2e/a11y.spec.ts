@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { loadBlockExample } from '../../engine/block-docs.ts';
 import { loadSite } from '../../engine/load-site.ts';
-import type { BlockType } from '../../schema/blocks.ts';
+import type { BlockType } from '../../blocks/schemas.ts';
 import { builtRoutes, isAlias } from '../helpers/built-site.ts';
 
 /**

@@ -5,10 +5,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { blockSchemas, type BlockOf, type BlockType } from '../../schema/blocks.ts';
+import { blockSchemas, type BlockOf, type BlockType } from '../../blocks/schemas.ts';
 import { siteConfigSchema, type SiteConfig } from '../../schema/site-config.ts';
-import { registry } from '../../renderer/blocks/registry.ts';
-import type { BlockDefinition } from '../../renderer/blocks/types.ts';
+import { registry } from '../../blocks/registry.ts';
+import type { BlockDefinition } from '../../blocks/types.ts';
 import { theme } from '../../renderer/theme.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -18,9 +18,9 @@ export function loadTestConfig(): SiteConfig {
   return siteConfigSchema.parse(parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')));
 }
 
-/** The block's example (renderer/blocks/<type>/example.yaml), validated against its schema: the same YAML the catalogue shows. */
+/** The block's example (blocks/<type>/example.yaml), validated against its schema: the same YAML the catalogue shows. */
 export function loadExample<T extends BlockType>(type: T): BlockOf<T> {
-  const file = path.join(root, 'renderer/blocks', type, 'example.yaml');
+  const file = path.join(root, 'blocks', type, 'example.yaml');
   return blockSchemas[type].parse(parse(readFileSync(file, 'utf8'))) as BlockOf<T>;
 }
 

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BlockList } from '../../renderer/BlockList.tsx';
 import { theme } from '../../renderer/theme.ts';
-import type { Block } from '../../schema/blocks.ts';
+import type { Block } from '../../blocks/schemas.ts';
 import { imageSlots } from '../../schema/image-slots.ts';
 import { loadExample, loadTestConfig } from '../helpers/render-block.tsx';
 

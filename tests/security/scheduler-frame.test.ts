@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { enhanceSchedulers } from '../../renderer/blocks/scheduler/scheduler-enhance.ts';
+import { enhanceSchedulers } from '../../blocks/scheduler/scheduler-enhance.ts';
 
 /**
  * The scheduler's enhancement script takes the frame's attributes from data-frame: an address that the validator

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Collector, loadSite, validatePage } from '../../engine/load-site.ts';
 import { urlProblem } from '../../schema/url-policy.ts';
-import { headersFile } from '../../scripts/headers-file.ts';
-import { postbuild } from '../../scripts/postbuild.ts';
+import { headersFile } from '../../build/headers-file.ts';
+import { postbuild } from '../../build/postbuild.ts';
 
 /**
  * Stored XSS and open redirects through addresses: every URL field goes through schema/url-policy.ts (the same

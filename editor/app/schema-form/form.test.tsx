@@ -7,8 +7,8 @@ import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { blockSchemas, blockTypes } from '../../../schema/blocks.ts';
-import { pageSchema } from '../../../schema/page.ts';
+import { blockSchemas, blockTypes } from '../../../blocks/schemas.ts';
+import { pageSchema } from '../../../blocks/page-schema.ts';
 import { siteConfigSchema } from '../../../schema/site-config.ts';
 import type { EditorDiagnostic } from '../../shared/api.ts';
 import { applyEdit } from '../editing/apply.ts';
@@ -28,7 +28,7 @@ globalThis.ResizeObserver ??= class {
 } as unknown as typeof ResizeObserver;
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const example = (type: string) => readFileSync(path.join(root, 'renderer/blocks', type, 'example.yaml'), 'utf8');
+const example = (type: string) => readFileSync(path.join(root, 'blocks', type, 'example.yaml'), 'utf8');
 
 /** A block's form on real YAML text: every edit goes through editor/document, like in the app. */
 function mount(text: string, schema: z.ZodType, diagnostics: EditorDiagnostic[] = []) {

@@ -1,7 +1,7 @@
 import { Autocomplete, Group, Image, Select, Text, type ComboboxItem } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { IconName } from '../../../schema/primitives.ts';
-import { Icon } from '../../../renderer/ui/Icon.tsx';
+import { Icon } from '../../../ui/Icon.tsx';
 import { useForm } from './context.tsx';
 
 interface PickerProps {

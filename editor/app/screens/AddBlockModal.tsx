@@ -1,7 +1,7 @@
 import { Box, Modal, SimpleGrid, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { parse } from 'yaml';
-import { blockSchemas, isBlockType } from '../../../schema/blocks.ts';
+import { blockSchemas, isBlockType } from '../../../blocks/schemas.ts';
 import type { BlocksResponse } from '../../shared/api.ts';
 import type { Api } from '../api.ts';
 import { humanize, unwrap } from '../schema-form/inspect.ts';

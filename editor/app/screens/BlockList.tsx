@@ -1,6 +1,6 @@
 import { Alert, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo, useEffect, useRef } from 'react';
-import { blockSchemas, isBlockType } from '../../../schema/blocks.ts';
+import { blockSchemas, isBlockType } from '../../../blocks/schemas.ts';
 import type { EditorDiagnostic } from '../../shared/api.ts';
 import { pathKey, problemsUnder } from '../schema-form/context.tsx';
 import { itemSummary } from '../schema-form/ListField.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { NOT_FOUND_FILE, routeFromFile } from '../../../engine/routes.ts';
-import { pageSchema } from '../../../schema/page.ts';
+import { pageSchema } from '../../../blocks/page-schema.ts';
 import type { FieldPath, SiteResponse } from '../../shared/api.ts';
 import type { Api } from '../api.ts';
 import { revealField } from '../editing/reveal.ts';

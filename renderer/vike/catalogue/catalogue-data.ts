@@ -1,5 +1,5 @@
 import { blockDescription, blockFieldRows, loadBlockExample, type FieldRow } from '../../../engine/block-docs.ts';
-import { blockTypes, isBlockType, type Block, type BlockType } from '../../../schema/blocks.ts';
+import { blockTypes, isBlockType, type Block, type BlockType } from '../../../blocks/schemas.ts';
 import { needsEnhancementScript } from '../../BlockList.tsx';
 import type { PageData } from '../../page-data.ts';
 import { getSite } from '../../site/load.ts';
