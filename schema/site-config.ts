@@ -13,8 +13,8 @@ const menuColumn = z.strictObject({
 });
 
 const navItem = z.union([
-  z.strictObject({ label: text('Link text.', 'Platform'), href }),
-  z.strictObject({ label: text('Menu name.', 'Solutions'), columns: z.array(menuColumn).min(1).meta({ description: 'The columns of the menu, left to right.' }) }),
+  z.strictObject({ label: text('Link text.', 'Platform'), href }).meta({ title: 'Link' }),
+  z.strictObject({ label: text('Menu name.', 'Solutions'), columns: z.array(menuColumn).min(1).meta({ description: 'The columns of the menu, left to right.' }) }).meta({ title: 'Menu with columns' }),
 ]);
 
 export const siteConfigSchema = z
