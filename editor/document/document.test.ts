@@ -48,6 +48,13 @@ describe('setValue keeps the style the value was written in', () => {
     expect(changed(page, setValue(page, ['description'], "It's here"))).toEqual([["description: 'Single quoted'"], ["description: 'It''s here'"]]);
     expect(changed(page, setValue(page, ['blocks', 0, 'title'], 'Say "hi"'))).toEqual([['    title: "Double quoted"'], ['    title: "Say \\"hi\\""']]);
   });
+  it('a new empty text, quoted because it is empty, is written plainly once typed into', () => {
+    const added = insertItem(page, ['blocks', 1, 'items'], 2, { question: '', answer: '' });
+    expect(added).toContain('- question: ""');
+    const typed = setValue(added, ['blocks', 1, 'items', 2, 'question'], 'Can I try it?');
+    expect(changed(added, typed)).toEqual([['      - question: ""'], ['      - question: Can I try it?']]);
+  });
+
   it('plain text that would read as something else gets quotes', () => {
     expect(changed(page, setValue(page, ['title'], 'Pricing: simple'))).toEqual([['title: Hotels   # trailing comment'], ['title: "Pricing: simple"   # trailing comment']]);
     expect(changed(page, setValue(page, ['title'], 'true'))).toEqual([['title: Hotels   # trailing comment'], ['title: "true"   # trailing comment']]);

@@ -151,7 +151,8 @@ function spliceScalar(text: string, doc: Document, path: FieldPath, node: Node, 
   const [start, end] = range(node);
   const old = text.slice(start, end);
   const inFlow = insideFlow(doc, path);
-  const type = isScalar(node) ? node.type : undefined;
+  // An empty text has to be quoted, so its quotes say nothing about how its author writes text: choose afresh.
+  const type = isScalar(node) && node.value !== '' ? node.type : undefined;
   const contentIndent = /\n( +)\S/.exec(old)?.[1]?.length;
   const blockIndent = contentIndent ?? ownerIndent(text, doc, path) + 2;
   const source = scalarSource(value, { type, inFlow, blockIndent, source: old });
