@@ -76,3 +76,29 @@ test('unsaved typing survives a closed tab: it is offered back when the page is 
   await expect(again.getByTestId('save-state')).toHaveText('Unsaved changes');
   expect(editor.read(FILE)).not.toContain('Typed, never saved');
 });
+
+test('a file that is not valid YAML opens as text: fixed there, the form comes back, and only the fix is saved', async ({ page, editor }) => {
+  const good = editor.read(FILE);
+  const titleLine = good.split('\n').find((line) => line.startsWith('title: '))!;
+  const broken = good.replace(titleLine, titleLine.replace('title: ', 'title "'));
+  editor.write(FILE, broken);
+  editor.git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-qam', 'broken');
+  try {
+    await editor.open(page, `#/edit/${FILE}`);
+    const text = page.getByLabel(`YAML text of ${FILE}`);
+    await expect(text).toHaveValue(broken);
+    await expect(page.getByTestId('yaml-text-editor')).toContainText(/line 1, column 1/);
+    await expect(page.getByTestId('block-0-toggle')).toHaveCount(0);
+
+    await page.getByRole('button', { name: /Go to line/ }).click();
+    await expect(text).toBeFocused();
+    await text.fill(good);
+    await expect(page.getByTestId('yaml-text-editor')).toHaveCount(0);
+    await expect(page.getByTestId('block-0-toggle')).toBeVisible();
+    await page.getByTestId('save-button').click();
+    await expect(page.getByTestId('save-state')).toHaveText('Saved');
+    expect(editor.git('diff', '-U0', '--', FILE).split('\n').filter((line) => /^[-+][^-+]/.test(line))).toEqual([`-${broken.split('\n').find((line) => line.startsWith('title "'))}`, `+${titleLine}`]);
+  } finally {
+    editor.git('reset', '-q', '--hard', 'HEAD~1');
+  }
+});

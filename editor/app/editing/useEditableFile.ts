@@ -172,6 +172,17 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     [commit],
   );
 
+  /** Typing in the YAML text itself (a file the form cannot show): one undo step per burst of typing. */
+  const editText = useCallback(
+    (next: string) => {
+      const current = refs.current.history;
+      if (!current) return;
+      refs.current.group = null;
+      commit(record(current, next, 'yaml-text'));
+    },
+    [commit],
+  );
+
   const undo = useCallback(() => {
     refs.current.group = null;
     if (refs.current.history) commit(undoHistory(refs.current.history));
@@ -305,6 +316,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     canUndo: history ? canUndo(history) : false,
     canRedo: history ? canRedo(history) : false,
     edit,
+    editText,
     undo,
     redo,
     save: useCallback(() => save(), [save]),

@@ -50,13 +50,22 @@ export const quoted = (value: string) => value.replace(/["\\]/g, '\\$&');
 const NONE: EditorDiagnostic[] = [];
 
 /**
+ * Where the first YAML syntax error of the text is (line and column from 1): the form cannot show the file. What is
+ * wrong, in the author's words, comes from the validator's diagnostics like every other problem.
+ */
+export interface SyntaxProblem {
+  line: number;
+  col: number;
+}
+
+/**
  * The form's data (parsed from the file's text) and the validator's diagnostics, outside React state: each field
  * subscribes to its own value, so a keystroke re-renders the field typed in, not the whole form.
  */
 export class FormStore {
   private text: string | null = null;
   private data: unknown = undefined;
-  private syntaxError: string | null = null;
+  private syntaxError: SyntaxProblem | null = null;
   private byPath = new Map<string, EditorDiagnostic[]>();
   private all: EditorDiagnostic[] = NONE;
   private listeners = new Set<() => void>();
@@ -66,7 +75,9 @@ export class FormStore {
     this.text = text;
     const doc = parseDocument(text);
     if (doc.errors.length) {
-      this.syntaxError = doc.errors[0]!.message;
+      const error = doc.errors[0]!;
+      const at = error.linePos?.[0];
+      this.syntaxError = { line: at?.line ?? 1, col: at?.col ?? 1 };
     } else {
       this.syntaxError = null;
       this.data = share(this.data, doc.toJS());
@@ -118,7 +129,7 @@ export function useAllDiagnostics(store: FormStore): EditorDiagnostic[] {
   return useSyncExternalStore(store.subscribe, store.getDiagnostics);
 }
 
-export function useSyntaxError(store: FormStore): string | null {
+export function useSyntaxError(store: FormStore): SyntaxProblem | null {
   return useSyncExternalStore(store.subscribe, store.getSyntaxError);
 }
 

@@ -20,6 +20,7 @@ import { FileToolbar } from './FileToolbar.tsx';
 import { PreviewPane, type PreviewHandle } from './PreviewPane.tsx';
 import { ProblemBadge, Tag } from './ProblemBadge.tsx';
 import { ProblemsPanel } from './ProblemsPanel.tsx';
+import { YamlTextEditor } from './YamlTextEditor.tsx';
 
 const PAGE_KEYS = ['title', 'description', 'socialImage', 'aliases', 'draft', 'hideNavbar'];
 
@@ -123,9 +124,7 @@ export function PageEditorScreen({ api, file, site }: { api: Api; file: string; 
                 </Alert>
               ) : null}
               {syntaxError ? (
-                <Alert color="red" title="The file is not valid YAML">
-                  {syntaxError} Fix it in a text editor (the problem is listed above with its line), then reopen the page.
-                </Alert>
+                <YamlTextEditor file={file} text={doc.text} problem={syntaxError} onChange={doc.editText} />
               ) : (
                 <>
                   <Paper withBorder radius="md" className="block-card" data-selected={settingsOpen}>

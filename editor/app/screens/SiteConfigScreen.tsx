@@ -15,6 +15,7 @@ import { FileDialogs } from './FileDialogs.tsx';
 import { FileToolbar } from './FileToolbar.tsx';
 import { ProblemBadge } from './ProblemBadge.tsx';
 import { ProblemsPanel } from './ProblemsPanel.tsx';
+import { YamlTextEditor } from './YamlTextEditor.tsx';
 
 const CONFIG = 'site.config.yaml';
 
@@ -55,10 +56,8 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
         <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
           <Stack maw={860} mx="auto" p="md" gap="md">
             <ProblemsPanel file={CONFIG} diagnostics={diagnostics} onReveal={reveal} fieldLabel={(path) => path.map((key) => (typeof key === 'number' ? String(key + 1) : humanize(key))).join(' › ')} />
-            {syntaxError ? (
-              <Alert color="red" title="The file is not valid YAML">
-                {syntaxError}
-              </Alert>
+            {syntaxError && doc.text !== null ? (
+              <YamlTextEditor file={CONFIG} text={doc.text} problem={syntaxError} onChange={doc.editText} />
             ) : (
               <Tabs value={tab} onChange={(value) => value && setTab(value)} keepMounted={false} variant="outline" radius="md">
                 <Tabs.List>
