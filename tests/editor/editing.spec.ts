@@ -138,3 +138,36 @@ test('undo and redo across edits, with typing coalesced', async ({ page, editor 
   await expect(page.getByTestId('undo')).toBeDisabled();
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
 });
+
+test('dragging a block by its handle moves it, and the file changes only by that block’s lines', async ({ page, editor }) => {
+  const original = editor.read(FILE);
+  const types = (parse(original) as { blocks: Array<{ type: string }> }).blocks.map((block) => block.type);
+  try {
+    await editor.open(page, `#/edit/${FILE}`);
+    const handle = page.getByRole('button', { name: `Reorder block 3 (` });
+    const target = page.getByTestId('block-1');
+    await expect(handle).toBeVisible();
+    // A real pointer drag: press, move past dnd-kit's 4 px activation distance, then over the target in steps.
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
+    await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 12 });
+    await page.mouse.up();
+    await expect(page.getByTestId('block-1')).toHaveAttribute('data-block-type', types[2]!);
+    await expect(page.getByTestId('block-2')).toHaveAttribute('data-block-type', types[1]!);
+    await page.getByTestId('save-button').click();
+    await expect(page.getByTestId('save-state')).toHaveText(/Saved/);
+    const moved = parse(editor.read(FILE)) as { blocks: Array<{ type: string }> };
+    expect(moved.blocks.map((block) => block.type)).toEqual([types[0], types[2], types[1], ...types.slice(3)]);
+    // The same lines, byte for byte, only in another order (nothing reprinted), and the moved block's lines only.
+    const lines = (text: string) => text.split('\n');
+    expect([...lines(editor.read(FILE))].sort()).toEqual([...lines(original)].sort());
+    const [added, removed] = editor.git('diff', '--numstat', '--', FILE).trim().split(/\s+/).map(Number);
+    expect(added).toBe(removed);
+    expect(added).toBeLessThan(lines(original).length / 2);
+  } finally {
+    editor.git('checkout', '--', FILE);
+  }
+});
