@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { blockSchemas } from './schemas.ts';
 import { text } from '../schema/primitives.ts';
+import { routePath } from '../schema/route.ts';
 
-/** A route path such as `/features` or `/blog/ai-that-delivers`. */
-export const routePath = z
-  .string()
-  .regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a path like /features: lowercase words separated by / and -')
-  .meta({ examples: ['/features'] });
+/** Longest title and description search results show in full; longer ones get a warning (engine/validate-page.ts). */
+export const TITLE_MAX_LENGTH = 60;
+export const DESCRIPTION_MAX_LENGTH = 160;
 
 /** The page fields without `blocks`; blocks are checked one by one against their own schema (see engine/). */
 export const pageFields = {
-  title: text('Page title for the browser tab and search results (60 characters at most).', 'Hotel PMS & Channel Manager'),
-  description: text('Meta description for search results and social cards (160 characters at most).', 'Run reservations, rates and guest messages from one screen.'),
+  title: text(`Page title for the browser tab and search results (${TITLE_MAX_LENGTH} characters at most).`, 'Hotel PMS & Channel Manager'),
+  description: text(`Meta description for search results and social cards (${DESCRIPTION_MAX_LENGTH} characters at most).`, 'Run reservations, rates and guest messages from one screen.'),
   socialImage: z
     .string()
     .regex(/^\/[^\s]*\.(png|jpe?g|webp)$/, 'a PNG, JPEG or WebP path into public/')

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { JsonLdPage } from './json-ld.ts';
 import type { BlockOf, BlockType } from './schemas.ts';
 import type { SiteConfig } from '../schema/site-config.ts';
 
@@ -22,6 +23,12 @@ export interface BlockDefinition<T extends BlockType> {
    * and work without it.
    */
   isInteractive?: (block: BlockOf<T>) => boolean;
+  /**
+   * Structured data (schema.org JSON-LD) for the <head> of an indexed page. Called once per page with every block of
+   * this type on it, in page order, so a block can describe each (BreadcrumbList) or merge them (FAQPage); the
+   * objects of the page follow the order of blocks/registry.ts.
+   */
+  jsonLd?: (blocks: Array<BlockOf<T>>, page: JsonLdPage) => object[];
 }
 
 export type BlockRegistry = { [T in BlockType]: BlockDefinition<T> };

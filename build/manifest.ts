@@ -1,5 +1,7 @@
 /** What the last successful build wrote, for the next build to reuse (`.cache/build/manifest.json`). */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import path from 'node:path';
+import { sha1 } from './hash.ts';
 
 export interface ManifestEntry {
   key: string;
@@ -14,6 +16,26 @@ export interface ManifestEntry {
 export interface Manifest {
   version: 1;
   pages: Record<string, ManifestEntry>;
+  /** `inputsFingerprint` of the build that wrote it. */
+  inputs?: string;
+}
+
+/**
+ * A cheap guess at whether anything changed since the last build, from the bundle's key and the size and mtime of the
+ * site's YAML files, without reading them. When it matches the last build's, the build does not start a render
+ * worker before validation (there is most likely nothing to render). Only a guess: which pages are rendered is
+ * still decided by each page's key.
+ */
+export function inputsFingerprint(root: string, bundleKey: string): string {
+  const pagesDir = path.join(root, 'pages');
+  const files = existsSync(pagesDir)
+    ? (readdirSync(pagesDir, { recursive: true, withFileTypes: true }) as Dirent[]).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
+    : [];
+  const stats = [path.join(root, 'site.config.yaml'), ...files.sort()].map((file) => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    return `${file}:${stat?.size}:${stat?.mtimeMs}`;
+  });
+  return sha1(bundleKey, stats.join('\n'));
 }
 
 export function readManifest(file: string): Manifest | undefined {
@@ -26,6 +48,6 @@ export function readManifest(file: string): Manifest | undefined {
   }
 }
 
-export function writeManifest(file: string, pages: Record<string, ManifestEntry>) {
-  writeFileSync(file, JSON.stringify({ version: 1, pages } satisfies Manifest));
+export function writeManifest(file: string, pages: Record<string, ManifestEntry>, inputs: string) {
+  writeFileSync(file, JSON.stringify({ version: 1, pages, inputs } satisfies Manifest));
 }

@@ -10,12 +10,12 @@ import { validatorMessages } from '../engine/errors.ts';
 import type { SiteModel } from '../engine/load-site.ts';
 import { CATALOGUE_ROOT } from '../renderer/vike/catalogue/catalogue-root.ts';
 import { blockTypes } from '../blocks/schemas.ts';
-import { writeGeneratedFiles } from '../scripts/generate-schema.ts';
+import { updateGeneratedFiles } from './generated-files.ts';
 import { writeSiteFiles } from './postbuild.ts';
-import { validateAndReport } from '../scripts/validate.ts';
+import { validateAndReport } from '../engine/validation-report.ts';
 import { prepareImages, publishImages } from './images/prepare.ts';
 import { bundle, bundleKey, type Bundle } from './bundle.ts';
-import { readManifest, writeManifest } from './manifest.ts';
+import { inputsFingerprint, readManifest, writeManifest, type Manifest } from './manifest.ts';
 import { acquireLock, copyBundle, prepareOutput, type Output } from './output.ts';
 import { poolSize, prerender, prerenderJobs, RenderPool, type PrerenderResult } from './prerender.ts';
 
@@ -46,6 +46,8 @@ interface Context {
   env: NodeJS.ProcessEnv;
   /** Aborted when the build is interrupted: stops the bundler's process. */
   abort: AbortController;
+  /** What the last build wrote (undefined with --clean). */
+  previous?: Manifest;
   site?: SiteModel;
   bundle?: Bundle;
   pool?: RenderPool;
@@ -61,7 +63,7 @@ const catalogueUrls = () => [CATALOGUE_ROOT, ...blockTypes.map((type) => `${CATA
 
 /** The steps of a build, in order. A step that needs another's result finds it in the context. */
 const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<void> }> = [
-  { name: 'schemas', run: (context) => void context.log.push(writeGeneratedFiles(context.options.root)) },
+  { name: 'schemas', run: async (context) => void context.log.push(await updateGeneratedFiles(context.options.root, context.cacheDir, context.options.clean)) },
   {
     name: 'validation',
     run: (context) => {
@@ -92,15 +94,14 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
     run: async (context) => {
       const site = context.site!;
       const bundled = context.bundle!;
-      const manifestFile = path.join(context.cacheDir, 'manifest.json');
       const jobs = prerenderJobs(site, `${bundled.key}:${context.imagesKey ?? ''}`, context.options.catalogue ? catalogueUrls() : []);
       context.prerendered = await prerender({
         jobs,
         outDir: path.join(context.output.staging, 'client'),
-        previous: context.options.clean ? undefined : readManifest(manifestFile),
+        previous: context.previous,
         previousDir: path.join(context.distDir, 'client'),
         pool: (toRender) => {
-          context.pool ??= new RenderPool(bundled.serverEntry);
+          context.pool ??= new RenderPool(bundled.serverEntry, path.join(context.output.staging, 'client'));
           context.pool.ensure(poolSize(toRender));
           context.pool.setSite(site);
           return context.pool;
@@ -147,11 +148,16 @@ export async function runBuild(options: BuildOptions): Promise<number> {
   process.once('SIGTERM', stop);
   const timings: string[] = [];
   try {
-    // With the bundle already cached, the render workers load it while the site is validated.
+    // With the bundle already cached and something changed since the last build, a render worker loads the bundle
+    // while the site is validated.
     const key = bundleKey(options.root, bundleFlags(options));
     const cachedEntry = path.join(cacheDir, 'bundle', key, 'server', 'entry.mjs');
+    const fingerprint = inputsFingerprint(options.root, key);
     if (options.clean) rmSync(path.join(cacheDir, 'bundle'), { recursive: true, force: true });
-    else if (existsSync(cachedEntry)) context.pool = new RenderPool(cachedEntry).ensure(1);
+    else context.previous = readManifest(path.join(cacheDir, 'manifest.json'));
+    if (!options.clean && existsSync(cachedEntry) && context.previous?.inputs !== fingerprint) {
+      context.pool = new RenderPool(cachedEntry, path.join(context.output.staging, 'client')).ensure(1);
+    }
     for (const step of STEPS) {
       const stepStarted = performance.now();
       await step.run(context);
@@ -159,7 +165,7 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     }
     context.output.commit();
     committed = true;
-    writeManifest(path.join(cacheDir, 'manifest.json'), context.prerendered!.entries);
+    writeManifest(path.join(cacheDir, 'manifest.json'), context.prerendered!.entries, fingerprint);
   } catch (error) {
     context.output.discard();
     if (error instanceof BuildStopped) console.error(`\n${error.message}`);

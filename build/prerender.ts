@@ -1,16 +1,15 @@
 /**
- * The prerender, streamed: each page is rendered by Vike (renderPage on the server bundle, in worker threads),
- * finished (postbuild's CSS inlining and pruning) and written, one at a time, so memory does not grow with the number
- * of pages. Incremental: a page whose inputs did not change since the last build is taken from that build's output
+ * The prerender, streamed: each page is rendered by Vike (renderPage on the server bundle), finished (postbuild's CSS
+ * inlining and pruning) and written by a worker thread (build/render-worker.mjs), one at a time, so memory does not
+ * grow with the number of pages and the main thread only keeps the books. Incremental: a page whose inputs did not change since the last build is taken from that build's output
  * instead of being rendered again (see `pageKey` for what a page depends on).
  */
-import { copyFileSync, linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { LoadedPage, SiteModel } from '../engine/load-site.ts';
 import { splitLink } from '../engine/routes.ts';
-import { pageFinisher } from './postbuild.ts';
 import { sha1 } from './hash.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
 
@@ -58,15 +57,26 @@ export function prerenderJobs(site: SiteModel, bundleKey: string, catalogueUrls:
   return jobs;
 }
 
+/** What a worker reports of a page it wrote. */
+interface WrittenPage {
+  size: number;
+  mtimeMs: number;
+  sitemapUrl: string | undefined;
+}
+
 /** Render workers, started as early as the bundle is known (they load it while the build validates the site). */
 export class RenderPool {
   private readonly workers: Worker[] = [];
-  private readonly pending = new Map<number, { resolve: (html: string) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (written: WrittenPage) => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private failure: Error | undefined;
   private site: SiteModel | undefined;
 
-  constructor(private readonly serverEntry: string) {}
+  /** `outDir`: where the workers write the pages (the staging folder's client/). */
+  constructor(
+    private readonly serverEntry: string,
+    private readonly outDir: string,
+  ) {}
 
   /** Starts workers until there are `size`. */
   ensure(size: number): this {
@@ -75,13 +85,13 @@ export class RenderPool {
   }
 
   private start(): Worker {
-    const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { serverEntry: this.serverEntry }, env: { ...process.env, NODE_ENV: 'production' } });
-    worker.on('message', (message: { id?: number; html?: string; error?: string }) => {
+    const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { serverEntry: this.serverEntry, outDir: this.outDir }, env: { ...process.env, NODE_ENV: 'production' } });
+    worker.on('message', (message: { id?: number; written?: WrittenPage; error?: string }) => {
       if (message.id === undefined) return;
       const job = this.pending.get(message.id)!;
       this.pending.delete(message.id);
       if (message.error !== undefined) job.reject(new Error(message.error));
-      else job.resolve(message.html!);
+      else job.resolve(message.written!);
     });
     worker.on('error', (error) => this.fail(error instanceof Error ? error : new Error(String(error))));
     worker.on('exit', (code) => {
@@ -109,12 +119,13 @@ export class RenderPool {
     for (const worker of this.workers) worker.postMessage({ config: site.config, notFound: site.notFound });
   }
 
-  render(worker: number, job: PrerenderJob): Promise<string> {
+  /** Renders, finishes and writes the page of `job` to `file` (relative to the output folder). */
+  render(worker: number, job: PrerenderJob, file: string): Promise<WrittenPage> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.workers[worker]!.postMessage({ id, url: job.url, loaded: job.loaded });
+      this.workers[worker]!.postMessage({ id, url: job.url, loaded: job.loaded, file });
     });
   }
 
@@ -180,7 +191,6 @@ export async function prerender(options: {
   pool: (toRender: number) => RenderPool;
 }): Promise<PrerenderResult> {
   const { jobs, outDir, previous, previousDir } = options;
-  const finish = pageFinisher(outDir);
   const makeFolder = folderMaker();
   const entries: Record<string, ManifestEntry> = {};
   const sitemap: string[] = [];
@@ -198,21 +208,16 @@ export async function prerender(options: {
   if (toRender.length) {
     const pool = options.pool(toRender.length);
     let next = 0;
-    const write = (job: PrerenderJob, rendered: string) => {
-      const file = htmlFileOf(job.url);
-      const page = finish(job.url, rendered);
-      const target = path.join(outDir, file);
-      makeFolder(path.dirname(target));
-      writeFileSync(target, page.html);
-      const stat = statSync(target);
-      entries[job.url] = { key: job.key, file, size: stat.size, mtimeMs: stat.mtimeMs, ...(page.sitemapUrl ? { sitemapUrl: page.sitemapUrl } : {}) };
+    const written = (job: PrerenderJob, file: string, page: WrittenPage) => {
+      entries[job.url] = { key: job.key, file, size: page.size, mtimeMs: page.mtimeMs, ...(page.sitemapUrl ? { sitemapUrl: page.sitemapUrl } : {}) };
       if (page.sitemapUrl) sitemap.push(page.sitemapUrl);
     };
     // Each worker has two jobs in flight (one rendering, one queued), so it never waits for the main thread.
     const lane = async (worker: number) => {
       const inFlight: Array<Promise<void>> = [];
       const start = (job: PrerenderJob) => {
-        const done = pool.render(worker, job).then((html) => write(job, html));
+        const file = htmlFileOf(job.url);
+        const done = pool.render(worker, job, file).then((page) => written(job, file, page));
         done.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
         return done;
       };

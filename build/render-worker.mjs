@@ -1,9 +1,14 @@
-// One prerender worker thread: loads the bundled server (Vike + vike-react, built by `vike build`) and renders the pages
-// the build sends it with Vike's own renderPage(), one at a time. Plain JavaScript so that a worker starts without a
-// TypeScript loader. The build has validated the site already: each job carries its page, and the renderer reads it
-// through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again.
-import { parentPort, workerData } from 'node:worker_threads';
+// One prerender worker thread: loads the bundled server (Vike + vike-react, built by `vike build`) and, for each page
+// the build sends it, renders it with Vike's own renderPage(), finishes it (build/postbuild.ts's pageFinisher: CSS
+// inlined and pruned, module preloads) and writes it, so that the main thread does no per-page work and no page's
+// HTML crosses threads. The build has validated the site already: each job carries its page, and the renderer reads
+// it through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again. Plain JavaScript: the
+// server bundle needs no TypeScript loader, and the build's loader hooks do not reach worker threads on Node 20, so
+// the finisher (TypeScript) is imported through tsx's scoped tsImport.
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
 
 const PROVIDED_SITE = Symbol.for('staylix.providedSite');
 const routes = new Map();
@@ -13,6 +18,8 @@ globalThis[PROVIDED_SITE] = site;
 // The worker starts while the build validates the site: the site's config comes later, with the first message.
 await import(pathToFileURL(workerData.serverEntry).href);
 const { renderPage } = await import('vike/server');
+const { tsImport } = await import('tsx/esm/api');
+const { pageFinisher } = await tsImport('./postbuild.ts', import.meta.url);
 
 // Jobs run one after the other (the router reads `routes`, which holds the current job's page only).
 let queue = Promise.resolve();
@@ -20,22 +27,40 @@ parentPort.on('message', (message) => {
   queue = queue.then(() => handle(message));
 });
 
-async function handle({ id, url, loaded, config, notFound }) {
+/** Made at the first page: the output folder's stylesheets are copied there before the prerender starts. */
+let finish;
+const folders = new Set();
+
+async function render(url, loaded) {
+  // Only the page being rendered is known to the router: every other URL belongs to no page.
+  routes.clear();
+  if (loaded) routes.set(url, loaded);
+  const { httpResponse, errorWhileRendering } = await renderPage({ urlOriginal: url });
+  if (errorWhileRendering) throw errorWhileRendering;
+  if (!httpResponse) throw new Error(`Vike rendered nothing for ${url}`);
+  const expected = url === '/404' ? 404 : 200;
+  if (httpResponse.statusCode !== expected) throw new Error(`${url} rendered with status ${httpResponse.statusCode} (expected ${expected})`);
+  return httpResponse.body;
+}
+
+async function handle({ id, url, loaded, file, config, notFound }) {
   if (config) {
     site.config = config;
     site.notFound = notFound;
     return;
   }
-  // Only the page being rendered is known to the router: every other URL belongs to no page.
-  routes.clear();
-  if (loaded) routes.set(url, loaded);
   try {
-    const { httpResponse, errorWhileRendering } = await renderPage({ urlOriginal: url });
-    if (errorWhileRendering) throw errorWhileRendering;
-    if (!httpResponse) throw new Error(`Vike rendered nothing for ${url}`);
-    const expected = url === '/404' ? 404 : 200;
-    if (httpResponse.statusCode !== expected) throw new Error(`${url} rendered with status ${httpResponse.statusCode} (expected ${expected})`);
-    parentPort.postMessage({ id, html: httpResponse.body });
+    finish ??= pageFinisher(workerData.outDir);
+    const page = finish(url, await render(url, loaded));
+    const target = path.join(workerData.outDir, file);
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
+    writeFileSync(target, page.html);
+    const stat = statSync(target);
+    parentPort.postMessage({ id, written: { size: stat.size, mtimeMs: stat.mtimeMs, sitemapUrl: page.sitemapUrl } });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }

@@ -2,14 +2,15 @@
  * Documentation derived from the block schemas, shared by the editor schemas (scripts/generate-schema.ts), the block
  * reference in AUTHORING.md and the block catalogue at /_blocks, so the three always say the same thing.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { blockSchemas, type BlockOf, type BlockType } from '../blocks/schemas.ts';
-import type { Diagnostic } from './diagnostic.ts';
-import { authorErrors, validatorMessages } from './errors.ts';
-import { translateIssues } from './zod-issues.ts';
-import { YamlSource } from './yaml-source.ts';
+import { Collector } from './collector.ts';
+import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
+import { validatorMessages } from './errors.ts';
+import { parseWith, readYaml } from './read-yaml.ts';
+import { descriptionOf, regexMessage } from './zod-schema.ts';
 
 export type JsonSchema = {
   type?: string | string[];
@@ -34,10 +35,8 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
     io: 'input',
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
-      const checks = (zodSchema as unknown as { _zod: { def: { checks?: Array<{ _zod: { def: { format?: string; error?: (issue: object) => unknown } } }> } } })._zod.def.checks;
-      const regex = checks?.find((check) => check._zod.def.format === 'regex');
-      const message = regex?._zod.def.error?.({});
-      if (jsonSchema.pattern && typeof message === 'string') (jsonSchema as JsonSchema).patternErrorMessage = `Write ${message}.`;
+      const message = regexMessage(zodSchema);
+      if (jsonSchema.pattern && message) (jsonSchema as JsonSchema).patternErrorMessage = `Write ${message}.`;
     },
   }) as JsonSchema;
 }
@@ -71,23 +70,11 @@ export function loadBlockExample<T extends BlockType>(root: string, type: T): Bl
       diagnostics: [{ file, line: 1, col: 1, severity: 'error', ...validatorMessages.missingExample(type, file) }],
     };
   }
-  const text = readFileSync(full, 'utf8');
-  const source = new YamlSource(file, text);
-  if (source.hasSyntaxErrors) {
-    const diagnostics = source.syntaxErrors.map((error): Diagnostic => {
-      const author = error.code === 'DUPLICATE_KEY' && error.key ? authorErrors.duplicateKey(error.key) : authorErrors.yamlSyntax(error.code, error.message);
-      return { file, line: error.line, col: error.col, severity: 'error', code: author.code, message: author.message, hint: author.hint };
-    });
-    return { type, file, text, data: undefined, block: undefined, diagnostics };
-  }
+  const collector = new Collector();
+  const source = readYaml(root, file, collector);
   const schema = blockSchemas[type] as unknown as z.ZodType<BlockOf<T>>;
-  const result = schema.safeParse(source.data);
-  if (result.success) return { type, file, text, data: source.data, block: result.data, diagnostics: [] };
-  const diagnostics = translateIssues(result.error.issues, schema, source.data, [], `the "${type}" example`).map((error): Diagnostic => {
-    const at = error.key !== undefined ? source.keyPosition(error.path, error.key) : source.positionOf(error.path);
-    return { file, ...at, severity: 'error', code: error.code, message: error.message, hint: error.hint };
-  });
-  return { type, file, text, data: source.data, block: undefined, diagnostics };
+  const block = source ? parseWith(schema, source, source.data, [], collector, { example: type }) : undefined;
+  return { type, file, text: source?.text ?? '', data: source?.data, block, diagnostics: sortDiagnostics(collector.diagnostics) };
 }
 
 /** A plausible value for a schema with no example of its own, built from its parts' examples. */
@@ -210,5 +197,5 @@ export function blockFieldRows(type: BlockType, example: unknown): FieldRow[] {
 }
 
 export function blockDescription(type: BlockType): string {
-  return (blockSchemas[type] as unknown as z.ZodType).description ?? '';
+  return descriptionOf(blockSchemas[type]) ?? '';
 }

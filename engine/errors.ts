@@ -18,6 +18,132 @@ const suggestion = (guess: string | undefined, fallback: string) => (guess ? `Di
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
+/*
+ * What the validator's parts pass to the catalogue: data, never sentences. Only the catalogue words it.
+ */
+
+/** The file a problem is in, as a whole: a page, site.config.yaml, or a block's example.yaml. */
+export type Root = 'page' | 'site-config' | { example: string };
+
+/** The value or object a message is about. */
+export type Subject =
+  | { kind: 'root'; root: Root }
+  | { kind: 'field'; name: string }
+  | { kind: 'item'; index: number; list: string | undefined }
+  | { kind: 'block'; index: number; type: string | undefined };
+
+/** A kind of value a field takes. `noun` says what a list holds; `suchAs` names an object's required fields. */
+export type ValueKind =
+  | { kind: 'text' }
+  | { kind: 'number' }
+  | { kind: 'whole-number' }
+  | { kind: 'boolean' }
+  | { kind: 'list'; noun?: string }
+  | { kind: 'fields'; suchAs?: readonly string[] }
+  | { kind: 'image' }
+  | { kind: 'other'; name?: string };
+
+export type Expected = ValueKind | { kind: 'one-of'; options: readonly ValueKind[] };
+
+/** What the author wrote, by kind. */
+export type Found =
+  | { kind: 'empty' }
+  | { kind: 'list'; length: number }
+  | { kind: 'text'; value: string }
+  | { kind: 'number'; value: number }
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'fields' }
+  | { kind: 'other'; name: string };
+
+/** One form a value may take where several are allowed (a union). */
+export type Shape = { kind: 'object'; keys: readonly string[] } | { kind: 'values'; values: readonly string[] } | ValueKind;
+
+/** How a text field's value must look: a known format, the schema's own words, or only the format's name. */
+export type Format = { kind: 'url' } | { kind: 'email' } | { kind: 'described'; words: string } | { kind: 'named'; name: string };
+
+const rootWords = (root: Root) => (root === 'page' ? 'the page' : root === 'site-config' ? 'the site configuration' : `the ${quote(root.example)} example`);
+
+/** Names a value: `"title"`, `item 2 of "items"`, `block 3`, `the page`. */
+function label(subject: Subject): string {
+  switch (subject.kind) {
+    case 'root':
+      return rootWords(subject.root);
+    case 'field':
+      return quote(subject.name);
+    case 'item':
+      return `item ${subject.index + 1} of ${subject.list === undefined ? 'the list' : quote(subject.list)}`;
+    case 'block':
+      return `block ${subject.index + 1}`;
+  }
+}
+
+/** Names an object that holds fields: as `label`, but a block is `the "hero" block (block 1)`. */
+function place(subject: Subject): string {
+  return subject.kind === 'block' ? `the ${subject.type === undefined ? '' : `${quote(subject.type)} `}block (block ${subject.index + 1})` : label(subject);
+}
+
+function valueKindWords(value: ValueKind): string {
+  switch (value.kind) {
+    case 'text':
+      return 'text';
+    case 'number':
+      return 'a number';
+    case 'whole-number':
+      return 'a whole number';
+    case 'boolean':
+      return 'true or false';
+    case 'list':
+      return value.noun === undefined ? 'a list' : `a list of ${value.noun}`;
+    case 'fields': {
+      const keys = value.suchAs ?? [];
+      if (!keys.length) return 'a group of fields (key: value lines)';
+      return `a group of fields such as ${keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}`}`;
+    }
+    case 'image':
+      return 'an image (a group of fields with "src" and "alt")';
+    case 'other':
+      return value.name ?? 'another value';
+  }
+}
+
+const expectedWords = (expected: Expected) =>
+  expected.kind === 'one-of' ? [...new Set(expected.options.map(valueKindWords))].join(', or ') : valueKindWords(expected);
+
+function foundWords(found: Found): string {
+  switch (found.kind) {
+    case 'empty':
+      return 'empty';
+    case 'list':
+      return found.length ? `a list of ${found.length}` : 'an empty list';
+    case 'text':
+      return `text ("${found.value.length > 40 ? found.value.slice(0, 40) + '…' : found.value}")`;
+    case 'number':
+      return `a number (${found.value})`;
+    case 'boolean':
+      return String(found.value);
+    case 'fields':
+      return 'a group of fields';
+    case 'other':
+      return found.name;
+  }
+}
+
+function shapeWords(shapes: readonly Shape[] | undefined): string {
+  if (!shapes?.length) return 'the form shown in the example';
+  return shapes
+    .map((shape) => (shape.kind === 'object' ? `fields ${shape.keys.join(', ')}` : shape.kind === 'values' ? shape.values.join(', ') : valueKindWords(shape)))
+    .join(' or ');
+}
+
+const formatWords = (format: Format) =>
+  format.kind === 'url'
+    ? 'a full web address starting with https://'
+    : format.kind === 'email'
+      ? 'an email address such as hello@example.com'
+      : format.kind === 'described'
+        ? format.words
+        : `a valid ${format.name}`;
+
 /** What the YAML parser reported, by its error code, reworded for authors. */
 const yamlProblems: Record<string, { message: string; hint: string }> = {
   TAB_AS_INDENT: {
@@ -64,9 +190,9 @@ export const authorErrors = {
     message: `The field ${quote(key)} is written twice in the same place.`,
     hint: 'Keep one of them and delete the other.',
   }),
-  notAMapping: (what: string): AuthorError => ({
+  notAMapping: (found: 'empty' | 'list' | 'text'): AuthorError => ({
     code: 'not-a-mapping',
-    message: `The file must be a set of fields (key: value lines), but it is ${what}.`,
+    message: `The file must be a set of fields (key: value lines), but it is ${found === 'list' ? 'a list' : found === 'text' ? 'plain text' : 'empty'}.`,
     hint: 'Start the file with "title:", "description:" and "blocks:" (npm run new-page creates one for you).',
   }),
   unknownBlockType: (type: string, guess: string | undefined, known: readonly string[]): AuthorError => ({
@@ -74,9 +200,9 @@ export const authorErrors = {
     message: `Unknown block type ${quote(type)}.`,
     hint: suggestion(guess, `Block types: ${list(known, 40)}. Each one is shown at /_blocks.`),
   }),
-  blockNotAMapping: (index: number, got: string, typeGuess: string | undefined): AuthorError => ({
-    code: 'wrong-type',
-    message: `Block ${index + 1} should be a group of fields starting with "type:", but it is ${got}.`,
+  blockNotAMapping: (index: number, found: Found, typeGuess: string | undefined): AuthorError => ({
+    code: 'block-not-a-mapping',
+    message: `Block ${index + 1} should be a group of fields starting with "type:", but it is ${foundWords(found)}.`,
     hint: typeGuess
       ? `Write "- type: ${typeGuess}", then the block's fields on the lines below, lined up with "type".`
       : 'Start the block with "- type: …" (a block type), then its fields on the lines below, lined up with "type".',
@@ -86,33 +212,32 @@ export const authorErrors = {
     message: 'This block has no "type".',
     hint: `Add "type:" as the first line of the block, one of: ${list(known, 40)}.`,
   }),
-  unknownField: (field: string, where: string, guess: string | undefined, allowed: readonly string[]): AuthorError => ({
+  unknownField: (field: string, where: Subject, guess: string | undefined, allowed: readonly string[]): AuthorError => ({
     code: 'unknown-field',
-    message: `Unknown field ${quote(field)} in ${where}.`,
+    message: `Unknown field ${quote(field)} in ${place(where)}.`,
     hint: suggestion(guess, allowed.length ? `Fields allowed here: ${list(allowed, 20)}.` : 'Remove it.'),
   }),
   /** `description` is the field's own description from the schema, e.g. "Section heading." */
-  missingField: (field: string, where: string, description: string | undefined): AuthorError => ({
+  missingField: (field: string, where: Subject, description: string | undefined): AuthorError => ({
     code: 'missing-field',
-    message: `${sentence(where)} is missing the required field ${quote(field)}.`,
-    hint: `Add a line "${field}: …" to ${where}.${description ? ` ${sentence(description).replace(/([^.!?])$/, '$1.')}` : ''}`,
+    message: `${sentence(place(where))} is missing the required field ${quote(field)}.`,
+    hint: `Add a line "${field}: …" to ${place(where)}.${description ? ` ${sentence(description).replace(/([^.!?])$/, '$1.')}` : ''}`,
   }),
-  missingAltText: (src: string | undefined, where: string): AuthorError => ({
+  missingAltText: (src: string | undefined, where: Subject): AuthorError => ({
     code: 'missing-alt-text',
-    message: `The image ${src ? `${quote(src)} ` : ''}in ${where} has no alt text: "alt" is required.`,
+    message: `The image ${src ? `${quote(src)} ` : ''}in ${place(where)} has no alt text: "alt" is required.`,
     hint: 'Add a line "alt: …" saying what the image shows (for a logo, the company name and "logo"). Screen readers read it aloud.',
   }),
   emptyAltText: (src: string | undefined): AuthorError => ({
-    code: 'missing-alt-text',
+    code: 'empty-alt-text',
     message: `The image ${src ? `${quote(src)} ` : ''}has empty alt text: "alt" is required.`,
     hint: 'Write what the image shows after "alt:". Screen readers read it aloud.',
   }),
-  /** `label` names the value in words (`"badge"`, `item 2 of "values"`); `expected` and `got` are in words too. */
-  wrongType: (label: string, expected: string, got: string): AuthorError => ({
+  wrongType: (subject: Subject, expected: Expected, found: Found): AuthorError => ({
     code: 'wrong-type',
-    message: `${sentence(label)} should be ${expected}, but it is ${got}.`,
+    message: `${sentence(label(subject))} should be ${expectedWords(expected)}, but it is ${foundWords(found)}.`,
     hint:
-      expected === 'text' && got === 'a group of fields'
+      expected.kind === 'text' && found.kind === 'fields'
         ? 'If the text contains ": " (a colon and a space), YAML reads it as a field: put the whole text in quotes.'
         : expectedHint(expected),
   }),
@@ -121,45 +246,42 @@ export const authorErrors = {
     message: `${typeof value === 'string' ? quote(value) : String(value)} is not an allowed value for ${quote(field)}.`,
     hint: suggestion(guess, `Allowed values: ${list(allowed, 40)}.`),
   }),
-  emptyText: (label: string): AuthorError => ({
+  emptyText: (subject: Subject): AuthorError => ({
     code: 'empty-text',
-    message: `${sentence(label)} is empty.`,
+    message: `${sentence(label(subject))} is empty.`,
     hint: 'Write the text after the colon, or delete the line if the field is optional.',
   }),
-  tooFew: (label: string, minimum: number, unit: string): AuthorError => ({
+  tooFew: (subject: Subject, minimum: number, unit: 'item' | 'character'): AuthorError => ({
     code: 'too-few',
-    message: `${sentence(label)} needs at least ${plural(minimum, unit)}.`,
+    message: `${sentence(label(subject))} needs at least ${plural(minimum, unit)}.`,
     hint: unit === 'item' ? 'Add items, each on its own line starting with "- ".' : `Make it at least ${plural(minimum, unit)} long.`,
   }),
-  tooMany: (label: string, maximum: number, unit: string, got: number | undefined): AuthorError => ({
+  tooMany: (subject: Subject, maximum: number, unit: 'item' | 'character', got: number | undefined): AuthorError => ({
     code: 'too-many',
-    message: got === undefined ? `${sentence(label)} has more than ${plural(maximum, unit)}.` : `${sentence(label)} has ${plural(got, unit)}; at most ${maximum} ${maximum === 1 ? 'is' : 'are'} allowed.`,
+    message: got === undefined ? `${sentence(label(subject))} has more than ${plural(maximum, unit)}.` : `${sentence(label(subject))} has ${plural(got, unit)}; at most ${maximum} ${maximum === 1 ? 'is' : 'are'} allowed.`,
     hint: unit === 'item' ? `Keep at most ${plural(maximum, unit)} and delete the others.` : `Shorten it to ${plural(maximum, unit)} or fewer.`,
   }),
-  badFormat: (label: string, value: string, expected: string): AuthorError => ({
+  badFormat: (field: string, value: string, expected: Format): AuthorError => ({
     code: 'bad-format',
-    message: `${quote(value)} is not a valid ${label}.`,
-    hint: `Write ${expected}.`,
+    message: `${quote(value)} is not a valid ${quote(field)}.`,
+    hint: `Write ${formatWords(expected)}.`,
   }),
-  noMatchingShape: (label: string, shapes: string): AuthorError => ({
+  /** `shapes` undefined: the allowed forms are not known (the message points at the example). */
+  noMatchingShape: (subject: Subject, shapes: readonly Shape[] | undefined): AuthorError => ({
     code: 'no-matching-shape',
-    message: `${sentence(label)} does not match any of the forms allowed here.`,
-    hint: `Use one of: ${shapes}.`,
+    message: `${sentence(label(subject))} does not match any of the forms allowed here.`,
+    hint: `Use one of: ${shapeWords(shapes)}.`,
   }),
-  numberOutOfRange: (label: string, bound: number, side: 'at least' | 'at most', value: unknown): AuthorError => ({
+  numberOutOfRange: (subject: Subject, bound: number, side: 'at least' | 'at most', value: unknown): AuthorError => ({
     code: 'out-of-range',
-    message: `${sentence(label)} should be ${side} ${bound}, but it is ${String(value)}.`,
+    message: `${sentence(label(subject))} should be ${side} ${bound}, but it is ${String(value)}.`,
     hint: `Write a number ${side} ${bound}.`,
   }),
-  invalidValue: (label: string, detail: string): AuthorError => ({
+  /** `detail` is zod's own message, for a check the catalogue has no entry for. */
+  invalidValue: (subject: Subject, detail: string): AuthorError => ({
     code: 'invalid',
-    message: `${sentence(label)} is not valid: ${detail}.`,
+    message: `${sentence(label(subject))} is not valid: ${detail}.`,
     hint: 'Compare it with the example of this block at /_blocks.',
-  }),
-  columnCount: (expected: number, got: number): AuthorError => ({
-    code: 'column-count',
-    message: `This row has ${plural(got, 'value')} but the table has ${plural(expected, 'column')}.`,
-    hint: 'Give one value per column, in the same order as "columns".',
   }),
   brokenLink: (target: string, guess: string | undefined): AuthorError => ({
     code: 'broken-link',
@@ -183,17 +305,22 @@ export const authorErrors = {
     hint: 'Each route can belong to one page only: rename or delete one of the two files.',
   }),
   aliasIsAPage: (alias: string, otherFile: string): AuthorError => ({
-    code: 'duplicate-route',
+    code: 'alias-is-a-route',
     message: `The alias ${alias} is already the route of ${otherFile}.`,
     hint: `Remove the alias, or delete ${otherFile} if this page should replace it.`,
   }),
   aliasTaken: (alias: string, otherFile: string): AuthorError => ({
-    code: 'duplicate-route',
-    message: otherFile === 'this file' ? `The alias ${alias} is listed twice.` : `The alias ${alias} is also an alias of ${otherFile}.`,
-    hint: otherFile === 'this file' ? 'Keep one of them.' : 'An alias can show one page only: remove it from one of the two files.',
+    code: 'alias-taken',
+    message: `The alias ${alias} is also an alias of ${otherFile}.`,
+    hint: 'An alias can show one page only: remove it from one of the two files.',
+  }),
+  aliasListedTwice: (alias: string): AuthorError => ({
+    code: 'alias-listed-twice',
+    message: `The alias ${alias} is listed twice.`,
+    hint: 'Keep one of them.',
   }),
   aliasIsOwnRoute: (alias: string): AuthorError => ({
-    code: 'duplicate-route',
+    code: 'alias-is-own-route',
     message: `The alias ${alias} is the route of this page itself.`,
     hint: 'Remove it: a page always has its own route.',
   }),
@@ -203,7 +330,7 @@ export const authorErrors = {
     hint: `Give each block a different id, so that links to #${anchorName} land on one place.`,
   }),
   reservedAnchor: (anchorName: string): AuthorError => ({
-    code: 'duplicate-anchor',
+    code: 'reserved-anchor',
     message: `The anchor id ${quote(anchorName)} is reserved by the page layout.`,
     hint: `Choose another id: "${anchorName}" is already used by the ${anchorName === 'main' ? 'skip link target' : 'Back to Top target'}.`,
   }),
@@ -228,7 +355,7 @@ export const authorErrors = {
     hint: 'Copy the original image into public/ again, or export it anew as JPEG or PNG.',
   }),
   svgWithoutSize: (src: string): AuthorError => ({
-    code: 'image-unreadable',
+    code: 'svg-without-size',
     message: `The SVG public${src} has no size: its <svg> element has neither width and height nor a viewBox.`,
     hint: 'Add a viewBox (e.g. viewBox="0 0 640 360") to the <svg> element, so the page can keep its space while it loads.',
   }),
@@ -242,15 +369,15 @@ export const authorErrors = {
     message: `Image ${quote(src)} is ${megabytes} MB (${width} × ${height} px). Visitors get small copies, but every build and clone of the site carries the original.`,
     hint: 'Save it at most 2400 px wide as a JPEG of quality 80 (a few hundred KB): it looks the same on the site.',
   }),
-  titleTooLong: (length: number): AuthorError => ({
+  titleTooLong: (length: number, max: number): AuthorError => ({
     code: 'title-too-long',
-    message: `The title is ${length} characters long; search results cut it after about 60.`,
-    hint: 'Shorten it to 60 characters or fewer.',
+    message: `The title is ${length} characters long; search results cut it after about ${max}.`,
+    hint: `Shorten it to ${max} characters or fewer.`,
   }),
-  descriptionTooLong: (length: number): AuthorError => ({
+  descriptionTooLong: (length: number, max: number): AuthorError => ({
     code: 'description-too-long',
-    message: `The description is ${length} characters long; search results cut it after about 160.`,
-    hint: 'Shorten it to 160 characters or fewer.',
+    message: `The description is ${length} characters long; search results cut it after about ${max}.`,
+    hint: `Shorten it to ${max} characters or fewer.`,
   }),
   missingConfig: (): AuthorError => ({
     code: 'missing-config',
@@ -312,12 +439,12 @@ export const inputErrors = {
     }
   },
   tooManyAliases: (count: number, limit: number): AuthorError => ({
-    code: 'yaml-aliases',
+    code: 'too-many-aliases',
     message: `This file repeats anchored values with aliases (*name) ${count} times; at most ${limit} are allowed.`,
     hint: 'Write the repeated fields out where they are needed (copy them), or repeat fewer values. Aliases can make a small file expand into an enormous page.',
   }),
   aliasExpansion: (limit: number): AuthorError => ({
-    code: 'yaml-aliases',
+    code: 'alias-expansion',
     message: `The aliases (*name) of this file, starting here, repeat so much that they would add more than ${limit.toLocaleString('en')} values and characters to it.`,
     hint: 'An alias repeats everything its anchor (&name) holds, aliases inside it included: write the values out instead, or alias smaller parts.',
   }),
@@ -445,7 +572,7 @@ export const newPageMessages = {
       'Next: change the words after each colon, then run `npm run validate` (or keep `npm run dev` open: problems appear in the browser).',
     ].join('\n'),
   segmentTooLong: (segment: string, max: number): AuthorError => ({
-    code: 'route-too-long',
+    code: 'route-part-too-long',
     message: `The part "${segment.slice(0, 40)}…" of the route is ${segment.length} characters long; at most ${max} are allowed.`,
     hint: 'Use a few words joined by dashes (e.g. /solutions/resorts): the route is the page address and its file name.',
   }),
@@ -539,12 +666,16 @@ export const editorMessages = {
     [`Page editor running at ${url}`, 'Open that URL (it holds this session\'s token); press Ctrl+C to stop. Pages are saved to pages/ as you click Save.'].join('\n'),
 } as const;
 
-function expectedHint(expected: string): string {
-  if (expected.startsWith('a list')) return 'Write each item on its own line starting with "- ", indented under the field.';
-  if (expected === 'text') return 'Write the text after the colon; put it in quotes if it looks like a number, yes/no or a date.';
-  if (expected.includes('number')) return 'Write the number without quotes or units, e.g. 35.';
-  if (expected === 'true or false') return 'Write true or false without quotes.';
-  if (expected.startsWith('a group of fields')) return 'Write the fields on the lines below, one "key: value" per line, lined up with each other (in a list, the first one right after "- ").';
-  if (expected.includes(', or ')) return `Write ${expected}, like the example of this block at /_blocks.`;
+/** How to write a value of the expected kind; for several kinds, the first one's advice (or a list of them). */
+function expectedHint(expected: Expected): string {
+  const options = expected.kind === 'one-of' ? expected.options : [expected];
+  const first = options[0];
+  const several = new Set(options.map(valueKindWords)).size > 1;
+  if (first?.kind === 'list') return 'Write each item on its own line starting with "- ", indented under the field.';
+  if (!several && first?.kind === 'text') return 'Write the text after the colon; put it in quotes if it looks like a number, yes/no or a date.';
+  if (options.some((option) => option.kind === 'number' || option.kind === 'whole-number')) return 'Write the number without quotes or units, e.g. 35.';
+  if (!several && first?.kind === 'boolean') return 'Write true or false without quotes.';
+  if (first?.kind === 'fields') return 'Write the fields on the lines below, one "key: value" per line, lined up with each other (in a list, the first one right after "- ").';
+  if (several) return `Write ${expectedWords(expected)}, like the example of this block at /_blocks.`;
   return 'Compare it with the example of this block at /_blocks.';
 }

@@ -1,10 +1,12 @@
+import { ROUTE_SEGMENT } from '../schema/route.ts';
+
 /** `pages/solutions/hotels.yaml` → `/solutions/hotels`; `pages/index.yaml` → `/`; `pages/resources/index.yaml` → `/resources`. */
 export function routeFromFile(relativeFile: string): string | undefined {
   const match = /^pages\/(.*)\.yaml$/.exec(relativeFile.split('\\').join('/'));
   if (!match) return undefined;
   const segments = match[1]!.split('/');
   if (segments[segments.length - 1] === 'index') segments.pop();
-  if (!segments.every((segment) => /^[a-z0-9][a-z0-9-]*$/.test(segment))) return undefined;
+  if (!segments.every((segment) => ROUTE_SEGMENT.test(segment))) return undefined;
   return '/' + segments.join('/');
 }
 

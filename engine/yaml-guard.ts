@@ -60,8 +60,14 @@ function exceeds(data: unknown, budget: number): boolean {
   return false;
 }
 
-/** Only files with a `!` after a space, a line start or `[{,` can hold a tag: the others skip `tagRefusals`. */
-export const mayHaveTag = (text: string): boolean => MAY_HAVE_TAG.test(text);
+/**
+ * Only files with a `!` after a space, a line start or `[{,` can hold a tag: the others skip `tagRefusals`. Most
+ * pages have no `!` at all, so the regex runs only from the first one.
+ */
+export const mayHaveTag = (text: string): boolean => {
+  const first = text.indexOf('!');
+  return first >= 0 && MAY_HAVE_TAG.test(text.slice(Math.max(0, first - 1)));
+};
 
 /** Explicit tags (`!!js/function`, `!custom`, even `!!str`): pages are plain data, and a tag would be dropped. */
 export function tagRefusals(doc: Document, text: string): YamlRefusal[] {

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { didYouMean } from './did-you-mean.ts';
-import { authorErrors, inputErrors, type AuthorError } from './errors.ts';
+import { ruleWording } from '../schema/block-rule.ts';
+import { authorErrors, inputErrors, type AuthorError, type Expected, type Format, type Found, type Root, type Shape, type Subject, type ValueKind } from './errors.ts';
 import type { YamlPath } from './yaml-source.ts';
+import { descriptionOf, literalValues, objectKeys, regexMessage, requiredKeys, schemaAt, schemaKind, unionOptions, unwrap, type AnySchema } from './zod-schema.ts';
 
 type Issue = z.core.$ZodIssue;
-type AnySchema = z.core.$ZodType;
 
 /** A zod issue translated for authors, with the path where it should be shown (and the key, for unknown fields). */
 export interface LocatedError extends AuthorError {
@@ -12,79 +13,17 @@ export interface LocatedError extends AuthorError {
   key?: string;
 }
 
-function defOf(schema: AnySchema): Record<string, unknown> & { type: string } {
-  return (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
-}
-
-function unwrap(schema: AnySchema): AnySchema {
-  let current = schema;
-  for (;;) {
-    const def = defOf(current);
-    if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'readonly') current = def.innerType as AnySchema;
-    else if (def.type === 'pipe') current = def.in as AnySchema;
-    else return current;
-  }
-}
-
-/** The schema that describes the value at `path` inside `root`, if the path stays inside objects and arrays. */
-export function schemaAt(root: AnySchema, path: YamlPath): AnySchema | undefined {
-  let current: AnySchema | undefined = root;
-  for (const step of path) {
-    if (!current) return undefined;
-    let def = defOf(unwrap(current));
-    if (def.type === 'union' && typeof step === 'string') {
-      const option = (def.options as AnySchema[]).find((candidate) => objectKeys(candidate).includes(step));
-      if (!option) return undefined;
-      def = defOf(unwrap(option));
-    }
-    if (def.type === 'object' && typeof step === 'string') current = (def.shape as Record<string, AnySchema>)[step];
-    else if (def.type === 'array' && typeof step === 'number') current = def.element as AnySchema;
-    else return undefined;
-  }
-  return current;
-}
-
-export function objectKeys(schema: AnySchema | undefined): string[] {
-  if (!schema) return [];
-  const def = defOf(unwrap(schema));
-  if (def.type === 'union') return [...new Set((def.options as AnySchema[]).flatMap((option) => objectKeys(option)))];
-  return def.type === 'object' ? Object.keys(def.shape as object) : [];
-}
-
-/** The fields an object schema requires (those not optional). */
-function requiredKeys(schema: AnySchema): string[] {
-  const def = defOf(unwrap(schema));
-  if (def.type !== 'object') return [];
-  return Object.entries(def.shape as Record<string, AnySchema>)
-    .filter(([key, field]) => key !== 'type' && defOf(field).type !== 'optional')
-    .map(([key]) => key);
-}
-
-/** The schema's description, looking through `.optional()` and friends. */
-export function descriptionOf(schema: AnySchema | undefined): string | undefined {
-  let current = schema;
-  while (current) {
-    const own = (current as { description?: string }).description;
-    if (own) return own;
-    const def = defOf(current);
-    if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'readonly') current = def.innerType as AnySchema;
-    else if (def.type === 'pipe') current = def.in as AnySchema;
-    else return undefined;
-  }
-  return undefined;
-}
-
-const quote = (value: string) => `"${value}"`;
-
-/** Names the value in words: `"title"`, `item 2 of "items"`, `the page`. */
-export function labelFor(path: YamlPath, rootName = 'the page'): string {
+/** The value at the end of `path`, as the catalogue names it: a field, an item of a list, a block, the file. */
+function subjectAt(path: YamlPath, data: unknown, root: Root): Subject {
   const last = path[path.length - 1];
-  if (typeof last === 'number') {
-    const parent = path[path.length - 2];
-    if (parent === 'blocks' && path.length === 2) return `block ${last + 1}`;
-    return `item ${last + 1} of ${typeof parent === 'string' ? quote(parent) : 'the list'}`;
+  if (last === undefined) return { kind: 'root', root };
+  if (typeof last === 'string') return { kind: 'field', name: last };
+  const parent = path[path.length - 2];
+  if (parent === 'blocks' && path.length === 2) {
+    const type = (valueAt(data, path) as { type?: unknown } | null | undefined)?.type;
+    return { kind: 'block', index: last, type: typeof type === 'string' ? type : undefined };
   }
-  return last === undefined ? rootName : quote(String(last));
+  return { kind: 'item', index: last, list: typeof parent === 'string' ? parent : undefined };
 }
 
 /** The bare field name for messages about a field's value: `variant`, or `items` for an item of `items`. */
@@ -93,33 +32,35 @@ function fieldKey(path: YamlPath): string {
   return 'value';
 }
 
-/** Names the object that holds a field: `the page`, `the "hero" block (block 1)`, `item 2 of "items"`. */
-export function placeName(path: YamlPath, data: unknown, rootName = 'the page'): string {
-  if (path.length === 0) return rootName;
-  if (path.length === 2 && path[0] === 'blocks' && typeof path[1] === 'number') {
-    const block = (data as { blocks?: Array<{ type?: unknown }> })?.blocks?.[path[1]];
-    return `the ${typeof block?.type === 'string' ? `"${block.type}" ` : ''}block (block ${path[1] + 1})`;
-  }
-  return labelFor(path, rootName);
+/** What the author wrote, by kind. */
+export function foundValue(value: unknown): Found {
+  if (value === null || value === undefined) return { kind: 'empty' };
+  if (Array.isArray(value)) return { kind: 'list', length: value.length };
+  if (typeof value === 'string') return { kind: 'text', value };
+  if (typeof value === 'number') return { kind: 'number', value };
+  if (typeof value === 'boolean') return { kind: 'boolean', value };
+  if (typeof value === 'object') return { kind: 'fields' };
+  return { kind: 'other', name: typeof value };
 }
 
-const expectedWords: Record<string, string> = {
-  string: 'text',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'a group of fields (key: value lines)',
-};
-
-export function describeValue(value: unknown): string {
-  if (value === null || value === undefined) return 'empty';
-  if (Array.isArray(value)) return value.length ? `a list of ${value.length}` : 'an empty list';
-  if (typeof value === 'string') return `text ("${value.length > 40 ? value.slice(0, 40) + '…' : value}")`;
-  if (typeof value === 'number') return `a number (${value})`;
-  if (typeof value === 'boolean') return `${value}`;
-  if (typeof value === 'object') return 'a group of fields';
-  return typeof value;
+/** zod's names of value types (`issue.expected`, a schema's kind) as kinds of value. */
+function kindOf(zodType: string): ValueKind {
+  switch (zodType) {
+    case 'string':
+      return { kind: 'text' };
+    case 'number':
+      return { kind: 'number' };
+    case 'int':
+      return { kind: 'whole-number' };
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'array':
+      return { kind: 'list' };
+    case 'object':
+      return { kind: 'fields' };
+    default:
+      return { kind: 'other', name: zodType };
+  }
 }
 
 /**
@@ -133,15 +74,15 @@ function listNoun(schema: AnySchema | undefined, path: YamlPath): string {
   return typeof last === 'string' ? last : 'items';
 }
 
-function expectedFor(issueExpected: string, schema: AnySchema | undefined, path: YamlPath): string {
-  if (issueExpected === 'array') return `a list of ${listNoun(schema, path)}`;
-  if (issueExpected === 'object' && schema && objectKeys(schema).includes('src') && objectKeys(schema).includes('alt')) return 'an image (a group of fields with "src" and "alt")';
+/** The kind of value expected at `path`, as precise as the schema allows (a list of what, which fields). */
+function expectedAt(issueExpected: string, schema: AnySchema | undefined, path: YamlPath): ValueKind {
+  if (issueExpected === 'array') return { kind: 'list', noun: listNoun(schema, path) };
   if (issueExpected === 'object' && schema) {
-    const required = requiredKeys(schema);
-    if (required.length) return `a group of fields such as ${required.length === 1 ? required[0] : `${required.slice(0, -1).join(', ')} and ${required[required.length - 1]}`}`;
+    const keys = objectKeys(schema);
+    if (keys.includes('src') && keys.includes('alt')) return { kind: 'image' };
+    return { kind: 'fields', suchAs: requiredKeys(schema) };
   }
-  if (issueExpected === 'number' && schema && (defOf(unwrap(schema)).checks as unknown[] | undefined)?.length) return 'a number';
-  return expectedWords[issueExpected] ?? issueExpected;
+  return kindOf(issueExpected);
 }
 
 function valueAt(data: unknown, path: YamlPath): unknown {
@@ -159,19 +100,21 @@ function imageSrc(data: unknown, parentPath: YamlPath): string | undefined {
   return typeof src === 'string' ? src : undefined;
 }
 
-const formatWords: Record<string, string> = {
-  url: 'a full web address starting with https://',
-  email: 'an email address such as hello@example.com',
-};
+/** How a string of `format` must look: the schema's own words for a pattern, known words for URLs and emails. */
+function formatOf(format: string, schema: AnySchema | undefined): Format {
+  if (format === 'url' || format === 'email') return { kind: format };
+  const words = format === 'regex' && schema ? regexMessage(unwrap(schema)) : undefined;
+  return words ? { kind: 'described', words } : { kind: 'named', name: format };
+}
 
-/** Turns zod issues into author errors. `root` is the schema that was parsed, `data` the parsed YAML. */
-export function translateIssues(issues: readonly Issue[], root: AnySchema, data: unknown, prefix: YamlPath = [], rootName = 'the page'): LocatedError[] {
+/** Turns zod issues into author errors. `schema` is the schema that was parsed, `data` the parsed YAML. */
+export function translateIssues(issues: readonly Issue[], schema: AnySchema, data: unknown, prefix: YamlPath = [], root: Root = 'page'): LocatedError[] {
   const out: LocatedError[] = [];
   // A misspelt field shows up twice in zod (unknown "titel", missing "title"): report it once, as the typo.
   const typoTargets = new Set<string>();
   for (const issue of issues) {
     if (issue.code !== 'unrecognized_keys') continue;
-    const allowed = objectKeys(schemaAt(root, issue.path as YamlPath));
+    const allowed = objectKeys(schemaAt(schema, issue.path as YamlPath));
     for (const key of issue.keys) {
       const guess = didYouMean(key, allowed);
       if (guess) typoTargets.add(JSON.stringify([...prefix, ...issue.path, guess]));
@@ -181,80 +124,83 @@ export function translateIssues(issues: readonly Issue[], root: AnySchema, data:
   for (const issue of issues) {
     const path = issue.path as (string | number)[];
     const full = [...prefix, ...path];
-    const schema = schemaAt(root, path);
+    const at = schemaAt(schema, path);
     const value = valueAt(data, full);
-    const label = labelFor(full, rootName);
+    const subject = subjectAt(full, data, root);
     const field = fieldKey(full);
     const parentPath = full.slice(0, -1);
+    const push = (error: AuthorError) => out.push({ ...error, path: full });
     switch (issue.code) {
       case 'unrecognized_keys': {
-        const allowed = objectKeys(schema).filter((key) => key !== 'type');
-        for (const key of issue.keys) {
-          out.push({ ...authorErrors.unknownField(key, placeName(full, data, rootName), didYouMean(key, allowed), allowed), path: full, key });
-        }
+        const allowed = objectKeys(at).filter((key) => key !== 'type');
+        for (const key of issue.keys) out.push({ ...authorErrors.unknownField(key, subject, didYouMean(key, allowed), allowed), path: full, key });
         break;
       }
       case 'invalid_type':
       case 'invalid_value': {
         if (value === undefined) {
           if (typoTargets.has(JSON.stringify(full))) break;
-          if (field === 'alt' && typeof path[path.length - 1] === 'string') {
-            out.push({ ...authorErrors.missingAltText(imageSrc(data, parentPath), placeName(parentPath, data, rootName)), path: full });
-          } else {
-            out.push({ ...authorErrors.missingField(field, placeName(parentPath, data, rootName), descriptionOf(schema)), path: full });
-          }
+          const parent = subjectAt(parentPath, data, root);
+          if (field === 'alt' && typeof path[path.length - 1] === 'string') push(authorErrors.missingAltText(imageSrc(data, parentPath), parent));
+          else push(authorErrors.missingField(field, parent, descriptionOf(at)));
         } else if (issue.code === 'invalid_value') {
           const allowed = issue.values.map(String);
-          out.push({ ...authorErrors.badEnumValue(field, value, typeof value === 'string' ? didYouMean(value, allowed) : undefined, allowed), path: full });
+          push(authorErrors.badEnumValue(field, value, typeof value === 'string' ? didYouMean(value, allowed) : undefined, allowed));
         } else {
-          out.push({ ...authorErrors.wrongType(label, expectedFor(issue.expected, schema, full), describeValue(value)), path: full });
+          push(authorErrors.wrongType(subject, expectedAt(issue.expected, at, full), foundValue(value)));
         }
         break;
       }
       case 'too_small': {
-        if (issue.origin === 'array') out.push({ ...authorErrors.tooFew(label, Number(issue.minimum), 'item'), path: full });
-        else if (issue.origin === 'string' && Number(issue.minimum) === 1) {
-          out.push({ ...(field === 'alt' ? authorErrors.emptyAltText(imageSrc(data, parentPath)) : authorErrors.emptyText(label)), path: full });
-        } else if (issue.origin === 'string') out.push({ ...authorErrors.tooFew(label, Number(issue.minimum), 'character'), path: full });
-        else out.push({ ...authorErrors.numberOutOfRange(label, Number(issue.minimum) + (issue.inclusive === false ? 1 : 0), 'at least', value), path: full });
+        if (issue.origin === 'array') push(authorErrors.tooFew(subject, Number(issue.minimum), 'item'));
+        else if (issue.origin === 'string' && Number(issue.minimum) === 1) push(field === 'alt' ? authorErrors.emptyAltText(imageSrc(data, parentPath)) : authorErrors.emptyText(subject));
+        else if (issue.origin === 'string') push(authorErrors.tooFew(subject, Number(issue.minimum), 'character'));
+        else push(authorErrors.numberOutOfRange(subject, Number(issue.minimum) + (issue.inclusive === false ? 1 : 0), 'at least', value));
         break;
       }
       case 'too_big': {
-        if (issue.origin === 'array') out.push({ ...authorErrors.tooMany(label, Number(issue.maximum), 'item', Array.isArray(value) ? value.length : undefined), path: full });
-        else if (issue.origin === 'string') out.push({ ...authorErrors.tooMany(label, Number(issue.maximum), 'character', typeof value === 'string' ? value.length : undefined), path: full });
-        else out.push({ ...authorErrors.numberOutOfRange(label, Number(issue.maximum) - (issue.inclusive === false ? 1 : 0), 'at most', value), path: full });
+        if (issue.origin === 'array') push(authorErrors.tooMany(subject, Number(issue.maximum), 'item', Array.isArray(value) ? value.length : undefined));
+        else if (issue.origin === 'string') push(authorErrors.tooMany(subject, Number(issue.maximum), 'character', typeof value === 'string' ? value.length : undefined));
+        else push(authorErrors.numberOutOfRange(subject, Number(issue.maximum) - (issue.inclusive === false ? 1 : 0), 'at most', value));
         break;
       }
-      case 'invalid_format': {
-        const expected = formatWords[issue.format] ?? (issue.message.startsWith('Invalid') ? `a valid ${issue.format}` : issue.message);
-        out.push({ ...authorErrors.badFormat(quote(field), String(value), expected), path: full });
+      case 'invalid_format':
+        push(authorErrors.badFormat(field, String(value), formatOf(issue.format, at)));
         break;
-      }
       case 'invalid_union':
-        out.push(...translateUnion(issue, schema, value, full, label, field, data, rootName));
+        out.push(...translateUnion(issue, at, value, full, subject, field, data, root));
         break;
       case 'custom': {
-        // URL fields (schema/primitives.ts) say which rule of schema/url-policy.ts the address breaks.
-        const url = issue.params as { urlProblem?: string; urlRule?: string } | undefined;
-        if (url?.urlProblem && typeof value === 'string') {
-          out.push({ ...inputErrors.badUrl(field, value, url.urlProblem, url.urlRule ?? 'link'), path: full });
+        // A block's own rule (schema/block-rule.ts): the block words it from the data its check found.
+        const rule = ruleWording(issue.params);
+        if (rule) {
+          push(rule);
           break;
         }
-        out.push({ ...authorErrors.invalidValue(label, issue.message), path: full });
+        // URL fields (schema/primitives.ts) say which rule of schema/url-policy.ts the address breaks.
+        const url = issue.params as { urlProblem?: string; urlRule?: string } | undefined;
+        if (url?.urlProblem && typeof value === 'string') push(inputErrors.badUrl(field, value, url.urlProblem, url.urlRule ?? 'link'));
+        else push(authorErrors.invalidValue(subject, issue.message));
         break;
       }
       default:
-        out.push({ ...authorErrors.invalidValue(label, issue.message.replace(/^Invalid input: /, '')), path: full });
+        push(authorErrors.invalidValue(subject, issue.message.replace(/^Invalid input: /, '')));
     }
   }
   return out;
+}
+
+/** Several kinds in one, or the kind itself when they are all the same. */
+function oneOf(options: ValueKind[]): Expected {
+  const distinct = options.filter((option, index) => options.findIndex((other) => JSON.stringify(other) === JSON.stringify(option)) === index);
+  return distinct.length === 1 ? distinct[0]! : { kind: 'one-of', options: distinct };
 }
 
 /**
  * A value that matches none of a union's forms. Unions of fixed values read as a list of allowed values, unions of
  * plain types as "true or false, or text", and unions of objects are explained by the form the author was closest to.
  */
-function translateUnion(issue: z.core.$ZodIssueInvalidUnion, schema: AnySchema | undefined, value: unknown, full: YamlPath, label: string, field: string, data: unknown, rootName: string): LocatedError[] {
+function translateUnion(issue: z.core.$ZodIssueInvalidUnion, schema: AnySchema | undefined, value: unknown, full: YamlPath, subject: Subject, field: string, data: unknown, root: Root): LocatedError[] {
   const branches = issue.errors;
   const single = branches.every((branch) => branch.length === 1 && branch[0]!.path.length === 0);
   if (single && branches.every((branch) => branch[0]!.code === 'invalid_value')) {
@@ -262,12 +208,12 @@ function translateUnion(issue: z.core.$ZodIssueInvalidUnion, schema: AnySchema |
     return [{ ...authorErrors.badEnumValue(field, value, typeof value === 'string' ? didYouMean(value, allowed) : undefined, allowed), path: full }];
   }
   if (single && branches.every((branch) => branch[0]!.code === 'invalid_type')) {
-    const expected = [...new Set(branches.map((branch) => expectedWords[(branch[0] as z.core.$ZodIssueInvalidType).expected] ?? 'another value'))].join(', or ');
-    return [{ ...authorErrors.wrongType(label, expected, describeValue(value)), path: full }];
+    const expected = oneOf(branches.map((branch) => unionKind((branch[0] as z.core.$ZodIssueInvalidType).expected)));
+    return [{ ...authorErrors.wrongType(subject, expected, foundValue(value)), path: full }];
   }
   // Objects: explain against the form the author was closest to: the one that knows most of the fields written
   // (counting likely typos), then the one with the fewest problems; when two forms tie, list the forms.
-  const options = schema ? ((defOf(unwrap(schema)).options as AnySchema[] | undefined) ?? []) : [];
+  const options = unionOptions(schema);
   if (value && typeof value === 'object' && !Array.isArray(value) && options.length === branches.length) {
     const written = Object.keys(value);
     const scored = branches.map((branch, index) => {
@@ -278,23 +224,26 @@ function translateUnion(issue: z.core.$ZodIssueInvalidUnion, schema: AnySchema |
     scored.sort((a, b) => b.known - a.known || a.problems - b.problems);
     const [best, next] = scored;
     if (best && (!next || best.known > next.known || best.problems < next.problems)) {
-      return translateIssues(best.branch, best.option, data, full, rootName);
+      return translateIssues(best.branch, best.option, data, full, root);
     }
   }
-  return [{ ...authorErrors.noMatchingShape(label, unionShapes(schema)), path: full }];
+  return [{ ...authorErrors.noMatchingShape(subject, unionShapes(schema)), path: full }];
 }
 
-function unionShapes(schema: AnySchema | undefined): string {
-  if (!schema) return 'the form shown in the example';
-  const def = defOf(unwrap(schema));
-  if (def.type !== 'union') return 'the form shown in the example';
-  return (def.options as AnySchema[])
-    .map((option) => {
-      const keys = objectKeys(option);
-      if (keys.length) return `fields ${keys.join(', ')}`;
-      const inner = defOf(unwrap(option));
-      if (inner.type === 'literal') return (inner.values as unknown[]).map(String).join(', ');
-      return expectedWords[inner.type] ?? inner.type;
-    })
-    .join(' or ');
+/** A union's branch expects a plain type: its kind, without the details a field's own schema would give. */
+function unionKind(zodType: string): ValueKind {
+  const kind = kindOf(zodType);
+  return kind.kind === 'other' ? { kind: 'other' } : kind;
+}
+
+function unionShapes(schema: AnySchema | undefined): Shape[] | undefined {
+  const options = unionOptions(schema);
+  if (!options.length) return undefined;
+  return options.map((option): Shape => {
+    const keys = objectKeys(option);
+    if (keys.length) return { kind: 'object', keys };
+    const values = literalValues(option);
+    if (values) return { kind: 'values', values: values.map(String) };
+    return kindOf(schemaKind(option));
+  });
 }

@@ -14,6 +14,9 @@ export const optionalText = (description: string, example: string) => text(descr
 export const textList = (description: string, example: string[]) =>
   z.array(z.string().trim().min(1)).min(1).meta({ description, examples: [example] });
 
+/** A list of at least one group of fields (cards, rows, questions); "The feature cards." also names them in messages. */
+export const itemList = <Shape extends z.ZodRawShape>(description: string, fields: Shape) => z.array(z.strictObject(fields)).min(1).meta({ description });
+
 /** Anchor ids: lowercase words joined by dashes, e.g. `book-a-demo` (linked to as `/#book-a-demo`). */
 export const anchor = z
   .string()

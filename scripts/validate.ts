@@ -9,48 +9,14 @@
  *   --production     also fail on placeholders left in (engine/placeholders.ts): the check before a deploy
  *   --watch          check again on every save in pages/, public/ or site.config.yaml (implies --drafts)
  */
-import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countErrors, sortDiagnostics } from '../engine/diagnostic.ts';
-import { formatDiagnostics, type OutputFormat } from '../engine/format.ts';
 import { validatorMessages } from '../engine/errors.ts';
-import { loadSite, type SiteModel } from '../engine/load-site.ts';
-import { findPlaceholders } from '../engine/placeholders.ts';
+import type { OutputFormat } from '../engine/format.ts';
+import { runValidation } from '../engine/validation-report.ts';
+import { watchValidation } from '../engine/watch-validation.ts';
 
 const FORMATS: OutputFormat[] = ['pretty', 'github', 'json'];
-
-/** Validates the site at `root`, prints the report, and returns the exit code. */
-export function runValidation(root: string, format: OutputFormat, includeDrafts: boolean, print: (text: string) => void = console.log, production = false): number {
-  return validateAndReport(root, format, includeDrafts, print, production).exitCode;
-}
-
-/**
- * runValidation, also returning the loaded site (the build hands it on to the prerender). `production` adds the
- * placeholders left in (published pages and site.config.yaml) to the errors.
- */
-export function validateAndReport(
-  root: string,
-  format: OutputFormat,
-  includeDrafts: boolean,
-  print: (text: string) => void = console.log,
-  production = false,
-): { exitCode: number; site: SiteModel } {
-  const started = performance.now();
-  const loaded = loadSite({ root, includeDrafts });
-  const site = production ? { ...loaded, diagnostics: sortDiagnostics([...loaded.diagnostics, ...findPlaceholders(root)]) } : loaded;
-  const errors = countErrors(site.diagnostics);
-  const warnings = site.diagnostics.length - errors;
-  if (format === 'json') {
-    print(formatDiagnostics(site.diagnostics, 'json'));
-  } else {
-    if (site.diagnostics.length) print(formatDiagnostics(site.diagnostics, format));
-    const ms = Math.round(performance.now() - started);
-    const summary = validatorMessages.summary(site.pages.length, site.routes.size, ms, errors, warnings);
-    if (format === 'pretty') print((site.diagnostics.length ? '\n' : '') + summary);
-  }
-  return { exitCode: errors ? 1 : 0, site };
-}
 
 export function parseArgs(argv: string[]): { format: OutputFormat; root: string; drafts: boolean; watch: boolean; production: boolean } | { error: string } {
   let format = 'pretty';
@@ -67,37 +33,6 @@ export function parseArgs(argv: string[]): { format: OutputFormat; root: string;
   const production = argv.includes('--production');
   // Production is what gets published: drafts are left out, as in the build.
   return { format: format as OutputFormat, root, drafts: !production && (argv.includes('--drafts') || watching), watch: watching, production };
-}
-
-/** Re-checks on every change, clearing the terminal first so only the current problems are on screen. */
-export function watchValidation(root: string, format: OutputFormat): () => void {
-  const run = () => {
-    if (process.stdout.isTTY) process.stdout.write('\u001b[2J\u001b[3J\u001b[H');
-    runValidation(root, format, true);
-    if (format === 'pretty') console.log(`\n${validatorMessages.watching}`);
-  };
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    clearTimeout(timer);
-    // Editors save in several steps (write, rename); one check after they settle.
-    timer = setTimeout(run, 80);
-  };
-  const watchers: FSWatcher[] = [];
-  const tryWatch = (dir: string, recursive: boolean, accept: (file: string) => boolean) => {
-    try {
-      watchers.push(watch(path.join(root, dir), { recursive }, (_event, file) => (file === null || accept(String(file)) ? schedule() : undefined)));
-    } catch {
-      // A folder that does not exist yet (e.g. no public/) is simply not watched.
-    }
-  };
-  tryWatch('pages', true, (file) => /\.ya?ml$/.test(file) || !path.extname(file));
-  tryWatch('public', true, () => true);
-  tryWatch('.', false, (file) => file === 'site.config.yaml');
-  run();
-  return () => {
-    clearTimeout(timer);
-    for (const watcher of watchers) watcher.close();
-  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,7 +1,11 @@
 import type { IconName } from '../schema/primitives.ts';
 
-/** Stroke icons on a 24×24 grid, drawn inline so they cost no request and inherit `currentColor`. */
-const paths: Record<IconName, string> = {
+/**
+ * Every icon of the site, drawn inline so it costs no request and inherits `currentColor`. The icons authors choose
+ * (`icon:` in a block, schema/primitives.ts) are stroked on a 24×24 grid; the marks the components draw themselves
+ * (arrows, chevrons, the quote mark) are in `marks` below.
+ */
+const icons: Record<IconName, string> = {
   bed: 'M3 18V6M3 14h18v4M21 14v-2a3 3 0 0 0-3-3h-7v5M7 11.5a1.5 1.5 0 1 0 0-.01',
   bell: 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2M10 21h4',
   building: 'M4 21V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v17M16 9h3a1 1 0 0 1 1 1v11M2 21h20M8 7h4M8 11h4M8 15h4',
@@ -40,22 +44,51 @@ const paths: Record<IconName, string> = {
   box: 'M21 8l-9-5-9 5v8l9 5 9-5zM3 8l9 5 9-5M12 13v8',
 };
 
-export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
+/** How a mark is painted: stroked with round caps (joins too, unless square), on the <svg> or on its path; or filled. */
+type Paint = { stroke: number; on: 'svg' | 'path'; squareJoins?: true } | { fill: true };
+
+interface Drawing {
+  /** Side of the square viewBox. */
+  grid: number;
+  d: string;
+  paint: Paint;
+}
+
+const marks = {
+  arrowRight: { grid: 24, d: 'M5 12h14M13 6l6 6-6 6', paint: { stroke: 2, on: 'svg' } },
+  arrowLeft: { grid: 24, d: 'M19 12H5M11 6l-6 6 6 6', paint: { stroke: 2, on: 'svg' } },
+  camera: { grid: 24, d: 'M3 7a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM16 10.5l5-3v9l-5-3', paint: { stroke: 1.8, on: 'svg' } },
+  dash: { grid: 24, d: 'M6 12h12', paint: { stroke: 2.6, on: 'svg', squareJoins: true } },
+  externalLink: { grid: 24, d: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5', paint: { stroke: 2, on: 'svg' } },
+  /** The arrow after a button's or a card link's text. */
+  linkArrow: { grid: 16, d: 'M3 8h9.5M8.5 4l4 4-4 4', paint: { stroke: 1.7, on: 'path' } },
+  chevronRight: { grid: 16, d: 'm6 3.5 4.5 4.5L6 12.5', paint: { stroke: 1.6, on: 'path' } },
+  chevronDown: { grid: 12, d: 'M2.5 4.5 6 8l3.5-3.5', paint: { stroke: 1.6, on: 'path' } },
+  quote: {
+    grid: 32,
+    d: 'M13 8c-4.4 1.6-7.5 5.6-7.5 10.6V24h8.2v-8.2H9.6c.2-2.9 2-5.2 4.6-6.3zm14 0c-4.4 1.6-7.5 5.6-7.5 10.6V24h8.2v-8.2h-4.1c.2-2.9 2-5.2 4.6-6.3z',
+    paint: { fill: true },
+  },
+} satisfies Record<string, Drawing>;
+
+type MarkName = keyof typeof marks;
+
+const drawingOf = (name: IconName | MarkName): Drawing =>
+  Object.hasOwn(marks, name) ? marks[name as MarkName] : { grid: 24, d: icons[name as IconName], paint: { stroke: 1.8, on: 'svg' } };
+
+type Stroke = Extract<Paint, { stroke: number }>;
+
+const strokeProps = ({ stroke, squareJoins }: Stroke) =>
+  ({ fill: 'none', stroke: 'currentColor', strokeWidth: stroke, strokeLinecap: 'round', strokeLinejoin: squareJoins ? undefined : 'round' }) as const;
+
+/** An author's icon (`IconName`) or one of the components' marks (`MarkName`), hidden from screen readers. */
+export function Icon({ name, size = 24, className }: { name: IconName | MarkName; size?: number; className?: string }) {
+  const { grid, d, paint } = drawingOf(name);
+  const onSvg = 'stroke' in paint && paint.on === 'svg' ? strokeProps(paint) : {};
+  const path = 'fill' in paint ? { fill: 'currentColor', d } : paint.on === 'path' ? { d, ...strokeProps(paint) } : { d };
   return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={paths[name]} />
+    <svg className={className} width={size} height={size} viewBox={`0 0 ${grid} ${grid}`} {...onSvg} aria-hidden="true" focusable="false">
+      <path {...path} />
     </svg>
   );
 }

@@ -4,7 +4,7 @@ import { CardGridItem, cardClasses } from './CardGrid.tsx';
 import { Icon } from './Icon.tsx';
 import classes from './IconCard.module.css';
 
-/** Put `onDark` on the block's Section when its tone is dark: icon tiles, descriptions and links turn light. */
+/** Give `onDark` to the block's Section (its `onDark` prop): on the dark tone, icon tiles, descriptions and links turn light. */
 export const iconCardClasses = { onDark: classes.onDark! };
 
 export interface IconCardBodyProps {
@@ -25,14 +25,6 @@ export function IconCardBody({ icon, title, description }: IconCardBodyProps) {
       <h3 className={cardClasses.title}>{title}</h3>
       <p className={`${cardClasses.text} ${classes.description}`}>{description}</p>
     </>
-  );
-}
-
-function Arrow() {
-  return (
-    <svg className={classes.arrow} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path d="M3 8h9.5M8.5 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }
 
@@ -64,7 +56,7 @@ export function IconCard({ index, icon, title, description, href, linkLabel = 'L
         <a className={classes.link} href={href}>
           {linkLabel}
           <span className="visually-hidden">: {title}</span>
-          <Arrow />
+          <Icon name="linkArrow" size={16} className={classes.arrow} />
         </a>
       )}
     </CardGridItem>

@@ -1,12 +1,21 @@
 import '@mantine/core/styles/Container.css';
 import { Container } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import type { Tone } from '../schema/block.ts';
 import classes from './Section.module.css';
 
-export interface SectionProps {
+/** What a section takes from its block: the common fields and those of `sectionFields` (schema/block.ts). */
+export interface SectionContent {
   id?: string;
-  tone?: 'default' | 'muted' | 'dark';
+  tone?: Tone;
   eyebrow?: string;
+  heading?: string;
+  intro?: string;
+}
+
+export interface SectionProps {
+  block: SectionContent;
+  /** For a block whose heading or intro is another field (videoPlaceholder's `title`); the block's own otherwise. */
   heading?: string;
   intro?: string;
   /** Heading level of `heading`; 2 unless the section carries the page headline. */
@@ -15,17 +24,27 @@ export interface SectionProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   centered?: boolean;
   className?: string;
+  /** Class added when the block's tone is dark. */
+  onDark?: string;
   children?: ReactNode;
 }
 
-/** The frame every block sits in: a labelled `<section>` with an optional eyebrow, heading and intro. */
-export function Section({ id, tone = 'default', eyebrow, heading, intro, level = 2, size = 'lg', centered, className, children }: SectionProps) {
+/** `className`, and `onDark` after it on the dark tone; with both given, the space between them is there on any tone. */
+function sectionClass(className: string | undefined, onDark: string | undefined, dark: boolean): string | undefined {
+  if (onDark === undefined) return className;
+  if (className === undefined) return dark ? onDark : undefined;
+  return `${className} ${dark ? onDark : ''}`;
+}
+
+/** The frame every block sits in: a labelled `<section>` with the block's id and tone, and its eyebrow, heading and intro. */
+export function Section({ block, heading = block.heading, intro = block.intro, level = 2, size = 'lg', centered, className, onDark, children }: SectionProps) {
   const headingId = useId();
+  const { id, tone = 'default', eyebrow } = block;
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section
       id={id}
-      className={[classes.section, classes[tone], className].filter(Boolean).join(' ')}
+      className={[classes.section, classes[tone], sectionClass(className, onDark, tone === 'dark')].filter(Boolean).join(' ')}
       aria-labelledby={heading ? headingId : undefined}
     >
       <Container size={size}>

@@ -10,13 +10,7 @@ import type { BlockProps } from '../types.ts';
  */
 export function Benefits({ block }: BlockProps<'benefits'>) {
   return (
-    <Section
-      id={block.id}
-      tone={block.tone}
-      heading={block.heading}
-      intro={block.intro}
-      className={block.tone === 'dark' ? iconCardClasses.onDark : undefined}
-    >
+    <Section block={block} onDark={iconCardClasses.onDark}>
       <CardGrid columns={cardColumns(block.items.length, { four: 4 })}>
         {block.items.map((item, index) => (
           <IconCard

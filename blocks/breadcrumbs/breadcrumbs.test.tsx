@@ -2,6 +2,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadExample, renderBlock } from '../../tests/helpers/render-block.tsx';
+import { definition } from './index.tsx';
+import { jsonLdPage } from '../json-ld.ts';
 
 afterEach(cleanup);
 
@@ -48,5 +50,21 @@ describe('breadcrumbs block', () => {
     const section = container.querySelector('section');
     expect(section?.id).toBe('trail');
     expect(section?.className).toContain('muted');
+  });
+
+  it('gives a BreadcrumbList with absolute URLs, the last item being the page itself', () => {
+    const base = 'https://www.example.com';
+    const block = { type: 'breadcrumbs' as const, items: [{ label: 'Home', href: '/' }, { label: 'Solutions', href: '/solutions' }, { label: 'Hotels' }] };
+    expect(definition.jsonLd!([block], jsonLdPage(base, `${base}/solutions/hotels`))).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: `${base}/` },
+          { '@type': 'ListItem', position: 2, name: 'Solutions', item: `${base}/solutions` },
+          { '@type': 'ListItem', position: 3, name: 'Hotels', item: `${base}/solutions/hotels` },
+        ],
+      },
+    ]);
   });
 });

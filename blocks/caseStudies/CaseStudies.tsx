@@ -15,13 +15,7 @@ export function splitResult(result: string): { figure: string; label?: string } 
 export function CaseStudies({ block }: BlockProps<'caseStudies'>) {
   const columns = cardColumns(block.items.length, { four: 2 });
   return (
-    <Section
-      id={block.id}
-      tone={block.tone}
-      heading={block.heading}
-      intro={block.intro}
-      className={block.tone === 'dark' ? classes.onDark : undefined}
-    >
+    <Section block={block} onDark={classes.onDark}>
       <CardGrid columns={columns} className={classes.grid} data-wide={columns.lg <= 2 ? '' : undefined}>
         {block.items.map((item, index) => {
           const { figure, label } = splitResult(item.result);

@@ -3,14 +3,6 @@ import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './ComparisonTable.module.css';
 
-function Dash() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.6} strokeLinecap="round" aria-hidden="true" focusable="false">
-      <path d="M6 12h12" />
-    </svg>
-  );
-}
-
 function Cell({ value }: { value: boolean | string }) {
   if (value === true) {
     return (
@@ -23,7 +15,7 @@ function Cell({ value }: { value: boolean | string }) {
   if (value === false) {
     return (
       <span className={`${classes.mark} ${classes.no}`} data-value="no">
-        <Dash />
+        <Icon name="dash" size={14} />
         <span className="visually-hidden">Not included</span>
       </span>
     );
@@ -40,7 +32,7 @@ function Cell({ value }: { value: boolean | string }) {
 export function ComparisonTable({ block }: BlockProps<'comparisonTable'>) {
   const caption = block.caption ?? block.heading;
   return (
-    <Section id={block.id} tone={block.tone} heading={block.heading} centered>
+    <Section block={block} centered>
       {/* A named <section> is a region landmark: keyboard users can focus it to scroll the table on small screens. */}
       <section className={classes.scroller} aria-label={`${caption}, scrollable table`} tabIndex={0}>
         <table className={classes.table}>

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Collector } from '../../engine/collector.ts';
+import { validatePage } from '../../engine/validate-page.ts';
 import { loadExample, renderBlock } from '../../tests/helpers/render-block.tsx';
 
 describe('comparisonTable', () => {
@@ -49,5 +51,28 @@ describe('comparisonTable', () => {
     const section = container.querySelector('section')!;
     expect(section.id).toBe('compare-plans');
     expect(section.className).toContain('dark');
+  });
+
+  describe('its rule: one value per column', () => {
+    const page = (rows: string, heading = 'Compare') =>
+      `title: Plans\ndescription: Compare the plans.\nblocks:\n  - type: comparisonTable\n    heading: ${heading}\n    columns: [A, B, C]\n    rows:\n${rows}`;
+    const problems = (text: string) => {
+      const collector = new Collector();
+      validatePage(process.cwd(), 'pages/plans.yaml', collector, text);
+      return collector.diagnostics.map(({ line, col, code, message, hint }) => ({ at: `${line}:${col}`, code, message, hint }));
+    };
+    const hint = 'Give one value per column, in the same order as "columns".';
+
+    it('points at the values of every row with too few or too many', () => {
+      const rows = '      - { feature: One, values: [true, true, true] }\n      - { feature: Two, values: [true, true] }\n      - feature: Three\n        values: [a, b, c, d]\n';
+      expect(problems(page(rows))).toEqual([
+        { at: '9:33', code: 'column-count', message: 'This row has 2 values but the table has 3 columns.', hint },
+        { at: '11:17', code: 'column-count', message: 'This row has 4 values but the table has 3 columns.', hint },
+      ]);
+    });
+
+    it('waits until the fields themselves are valid', () => {
+      expect(problems(page('      - { feature: Two, values: [true, true] }\n', '""')).map((problem) => problem.code)).toEqual(['empty-text']);
+    });
   });
 });

@@ -1,17 +1,32 @@
 import { z } from 'zod';
-import { defineBlockSchema } from '../../schema/block.ts';
-import { optionalText, text, textList } from '../../schema/primitives.ts';
+import { defineBlockSchema, sectionFields, whenFieldsAreValid } from '../../schema/block.ts';
+import { defineBlockRule, ruleIssue, withRules } from '../../schema/block-rule.ts';
+import { itemList, optionalText, text, textList } from '../../schema/primitives.ts';
 
 const cell = z
   .union([z.boolean(), z.string().trim().min(1)])
   .meta({ description: 'yes/no (true/false) or a level such as Basic.', examples: [true, 'Smart'] });
 
-export const comparisonTableSchema = defineBlockSchema('comparisonTable', 'A feature comparison table: one row per feature, one column per plan.', {
-  heading: text('Section heading.', 'Compare plans'),
+const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
+
+/** Every row has one value per column. */
+export const columnCount = defineBlockRule<{ expected: number; got: number }>({
+  code: 'column-count',
+  message: ({ expected, got }) => `This row has ${plural(got, 'value')} but the table has ${plural(expected, 'column')}.`,
+  hint: () => 'Give one value per column, in the same order as "columns".',
+});
+
+const table = defineBlockSchema('comparisonTable', 'A feature comparison table: one row per feature, one column per plan.', {
+  ...sectionFields({ heading: 'Compare plans' }),
   caption: optionalText('Table caption read by screen readers.', 'Features included in each plan'),
   columns: textList('Column headings (the plans).', ['Starter', 'Growth', 'Enterprise']),
-  rows: z
-    .array(z.strictObject({ feature: text('Row heading.', 'PMS'), values: z.array(cell).min(1).meta({ description: 'One value per column.' }) }))
-    .min(1)
-    .meta({ description: 'The rows.' }),
-});
+  rows: itemList('The rows.', { feature: text('Row heading.', 'PMS'), values: z.array(cell).min(1).meta({ description: 'One value per column.' }) }),
+}).superRefine((block, ctx) => {
+  block.rows.forEach((row, index) => {
+    if (row.values.length !== block.columns.length) {
+      ctx.addIssue(ruleIssue(columnCount, ['rows', index, 'values'], { expected: block.columns.length, got: row.values.length }));
+    }
+  });
+}, whenFieldsAreValid);
+
+export const comparisonTableSchema = withRules(table, [columnCount]);

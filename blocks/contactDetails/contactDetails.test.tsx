@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadExample, loadTestConfig, renderBlock } from '../../tests/helpers/render-block.tsx';
-import { telHref } from './ContactDetails.tsx';
+import { telHref } from '../../ui/tel-href.ts';
 
 describe('contactDetails', () => {
   afterEach(cleanup);

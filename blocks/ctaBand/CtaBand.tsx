@@ -2,18 +2,11 @@ import '@mantine/core/styles/Container.css';
 // Not UnstyledButton.css: loaded after Button.css (the order differs per page) it resets the button background.
 import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
+import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './CtaBand.module.css';
 import { defaultCtaAction } from './defaults.ts';
-
-function Arrow() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path d="M3 8h9.5M8.5 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 /**
  * The closing call to action: a full-width band with a heading, a sentence and one button.
@@ -27,15 +20,7 @@ export function CtaBand({ block }: BlockProps<'ctaBand'>) {
   const secondary = 'variant' in action && action.variant === 'secondary';
   const variant = onColour ? (secondary ? 'outline' : 'white') : secondary ? 'outline' : 'filled';
   return (
-    <Section
-      id={block.id}
-      tone={tone}
-      heading={block.heading}
-      intro={block.body}
-      centered
-      size="md"
-      className={[classes.band, classes[tone]].join(' ')}
-    >
+    <Section block={block} intro={block.body} centered size="md" className={[classes.band, classes[tone]].join(' ')}>
       <div className={classes.actions}>
         <Button
           component="a"
@@ -44,7 +29,7 @@ export function CtaBand({ block }: BlockProps<'ctaBand'>) {
           radius="md"
           variant={variant}
           color={onColour && secondary ? 'white' : 'brand'}
-          rightSection={<Arrow />}
+          rightSection={<Icon name="linkArrow" size={18} />}
           className={classes.button}
         >
           {action.label}

@@ -12,7 +12,7 @@ export function Faq({ block }: BlockProps<'faq'>) {
   const reactId = useId();
   const group = `faq-${block.id ?? reactId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
-    <Section id={block.id} tone={block.tone} heading={block.heading} intro={block.intro} size="md" centered>
+    <Section block={block} size="md" centered>
       <div className={classes.list}>
         {block.items.map((item) => (
           <details key={item.question} name={group} className={classes.item} data-faq-item>

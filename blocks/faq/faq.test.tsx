@@ -2,6 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadExample, renderBlock } from '../../tests/helpers/render-block.tsx';
+import { jsonLdPage } from '../json-ld.ts';
 import { definition } from './index.tsx';
 
 afterEach(cleanup);
@@ -40,5 +41,22 @@ describe('faq block', () => {
     const { container } = renderBlock('faq');
     expect(container.querySelector('summary [aria-hidden="true"]')).toBeTruthy();
     expect(definition.isInteractive).toBeUndefined();
+  });
+
+  it('merges every faq block of the page into one FAQPage', () => {
+    const blocks = [
+      { type: 'faq' as const, heading: 'FAQ', items: [{ question: 'How long does setup take?', answer: 'About a week.' }] },
+      { type: 'faq' as const, heading: 'More', items: [{ question: 'Is there a contract?', answer: 'No.' }] },
+    ];
+    expect(definition.jsonLd!(blocks, jsonLdPage('https://www.example.com', 'https://www.example.com/'))).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'FAQPage',
+        mainEntity: [
+          { '@type': 'Question', name: 'How long does setup take?', acceptedAnswer: { '@type': 'Answer', text: 'About a week.' } },
+          { '@type': 'Question', name: 'Is there a contract?', acceptedAnswer: { '@type': 'Answer', text: 'No.' } },
+        ],
+      },
+    ]);
   });
 });

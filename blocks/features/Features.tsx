@@ -12,14 +12,7 @@ import classes from './Features.module.css';
  */
 export function Features({ block }: BlockProps<'features'>) {
   return (
-    <Section
-      id={block.id}
-      tone={block.tone}
-      eyebrow={block.eyebrow}
-      heading={block.heading}
-      intro={block.intro}
-      className={block.tone === 'dark' ? `${iconCardClasses.onDark} ${classes.onDark}` : undefined}
-    >
+    <Section block={block} onDark={`${iconCardClasses.onDark} ${classes.onDark}`}>
       <CardGrid columns={cardColumns(block.items.length)}>
         {block.items.map((item, index) => (
           <IconCard key={index} index={index} icon={item.icon} title={item.title} description={item.description} href={item.href}>

@@ -13,13 +13,7 @@ export function ImpactStats({ block }: BlockProps<'impactStats'>) {
   const longest = Math.max(...block.items.map((item) => item.value.length));
   const valueSize = `${Math.min(30, Math.floor(100 / (0.6 * longest)))}cqi`;
   return (
-    <Section
-      id={block.id}
-      tone={block.tone}
-      heading={block.heading}
-      intro={block.intro}
-      className={block.tone === 'dark' ? classes.onDark : undefined}
-    >
+    <Section block={block} onDark={classes.onDark}>
       <CardGrid columns={cardColumns(block.items.length, { four: 4, threeInARow: true })} style={{ '--value-size': valueSize } as React.CSSProperties}>
         {block.items.map((item, index) => (
           <CardGridItem key={index} index={index} className={`${cardClasses.surface} ${classes.card}`}>

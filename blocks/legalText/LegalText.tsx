@@ -22,7 +22,7 @@ export function LegalText({ block }: BlockProps<'legalText'>) {
     anchor: `${prefix}${index + 1}-${slugify(section.heading) || 'section'}`,
   }));
   return (
-    <Section id={block.id} tone={block.tone} size="md">
+    <Section block={block} size="md">
       <div className={[classes.body, block.tone === 'dark' ? classes.onDark : ''].join(' ')}>
         {block.updated && (
           <p className={classes.updated}>

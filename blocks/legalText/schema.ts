@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import { defineBlockSchema } from '../../schema/block.ts';
-import { optionalText, text, textList } from '../../schema/primitives.ts';
+import { itemList, optionalText, text, textList } from '../../schema/primitives.ts';
 
 export const legalTextSchema = defineBlockSchema('legalText', 'Numbered sections of legal text (terms, policies).', {
   updated: optionalText('Date of the last revision, as shown.', '1 January 2024'),
-  sections: z
-    .array(z.strictObject({ heading: text('Section heading.', 'Governing law'), paragraphs: textList('Paragraphs of plain text.', ['These terms are governed by the laws of India.']) }))
-    .min(1)
-    .meta({ description: 'The sections, in order.' }),
+  sections: itemList('The sections, in order.', {
+    heading: text('Section heading.', 'Governing law'),
+    paragraphs: textList('Paragraphs of plain text.', ['These terms are governed by the laws of India.']),
+  }),
 });

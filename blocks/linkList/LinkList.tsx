@@ -1,16 +1,9 @@
 import type { CSSProperties } from 'react';
+import { Icon } from '../../ui/Icon.tsx';
 import { Picture } from '../../ui/Picture.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './LinkList.module.css';
-
-function Arrow() {
-  return (
-    <svg className={classes.arrow} width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M5 12h14M13 6l6 6-6 6" />
-    </svg>
-  );
-}
 
 const isExternal = (href: string) => /^https?:\/\//.test(href);
 
@@ -24,7 +17,7 @@ export function LinkList({ block }: BlockProps<'linkList'>) {
   // Two or four cards read better in two columns than as a row of three with an orphan.
   const columns = count <= 2 ? count : count === 4 ? 2 : 3;
   return (
-    <Section id={block.id} tone={block.tone} heading={block.heading} intro={block.intro}>
+    <Section block={block}>
       <ul className={classes.grid} data-columns={columns}>
         {block.items.map((item, index) => {
           const external = isExternal(item.href);
@@ -49,7 +42,7 @@ export function LinkList({ block }: BlockProps<'linkList'>) {
               {item.description && <p className={classes.description}>{item.description}</p>}
               <div className={classes.footer}>
                 {item.meta ? <p className={classes.meta}>{item.meta}</p> : <span />}
-                <Arrow />
+                <Icon name="arrowRight" size={18} className={classes.arrow} />
               </div>
             </li>
           );

@@ -23,7 +23,7 @@ export function LogoMarquee({ block }: BlockProps<'logoMarquee'>) {
     </ul>
   );
   return (
-    <Section id={block.id} tone={block.tone} heading={block.heading} size="xl" centered className={classes.section}>
+    <Section block={block} size="xl" centered className={classes.section}>
       <div
         className={classes.marquee}
         style={{ '--marquee-duration': `${LOOP_SECONDS}s`, '--logo-width': `${LOGO_WIDTH}px` } as CSSProperties}

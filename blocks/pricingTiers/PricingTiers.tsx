@@ -11,7 +11,7 @@ import classes from './PricingTiers.module.css';
 export function PricingTiers({ block }: BlockProps<'pricingTiers'>) {
   const idPrefix = useId();
   return (
-    <Section id={block.id} tone={block.tone} heading={block.heading} intro={block.intro} centered>
+    <Section block={block} centered>
       <ul className={classes.grid}>
         {block.tiers.map((tier, index) => {
           const nameId = `${idPrefix}-tier-${index}`;

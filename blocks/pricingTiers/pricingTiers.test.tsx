@@ -2,6 +2,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadExample, renderBlock } from '../../tests/helpers/render-block.tsx';
+import { definition } from './index.tsx';
+import { jsonLdPage } from '../json-ld.ts';
 
 describe('pricingTiers', () => {
   afterEach(cleanup);
@@ -58,5 +60,30 @@ describe('pricingTiers', () => {
     const section = container.querySelector('section')!;
     expect(section.id).toBe('pricing');
     expect(section.className).toContain('muted');
+  });
+
+  it('lists the plans as an ItemList without Product or Offer (no prices are shown)', () => {
+    const base = 'https://www.example.com';
+    const block = {
+      type: 'pricingTiers' as const,
+      heading: 'Plans',
+      tiers: [
+        { name: 'Starter', description: 'For small properties.', features: ['Unified guest chat'], cta: { label: 'Get Started', href: '/book-demo' } },
+        { name: 'Growth', description: 'For growing hotels.', features: ['Smart PMS', 'AI upsells'], cta: { label: 'Talk to Sales', href: '#contact' } },
+      ],
+    };
+    const [list, ...rest] = definition.jsonLd!([block], jsonLdPage(base, `${base}/pricing`));
+    expect(rest).toEqual([]);
+    expect(JSON.stringify(list)).not.toMatch(/"Product"|"Offer"|price/i);
+    expect(list).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: 'Plans',
+      numberOfItems: 2,
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Starter', description: 'For small properties. · Unified guest chat', url: `${base}/book-demo` },
+        { '@type': 'ListItem', position: 2, name: 'Growth', description: 'For growing hotels. · Smart PMS · AI upsells', url: `${base}/pricing#contact` },
+      ],
+    });
   });
 });

@@ -7,13 +7,7 @@ import classes from './RichText.module.css';
 /** Eyebrow, heading, paragraphs of plain text and an optional list of bullets with check marks. */
 export function RichText({ block }: BlockProps<'richText'>) {
   return (
-    <Section
-      id={block.id}
-      tone={block.tone}
-      eyebrow={block.eyebrow}
-      heading={block.heading}
-      className={block.tone === 'dark' ? classes.onDark : undefined}
-    >
+    <Section block={block} onDark={classes.onDark}>
       <div className={classes.body}>
         {block.paragraphs.map((paragraph, index) => (
           <p key={index} className={classes.paragraph}>

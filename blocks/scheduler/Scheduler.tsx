@@ -29,7 +29,7 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
     'data-scheduler-frame': '',
   } as const;
   return (
-    <Section id={block.id} tone={block.tone} heading={block.heading} intro={block.intro} level={block.headingLevel ?? 2} size="lg" centered>
+    <Section block={block} level={block.headingLevel} size="lg" centered>
       <div
         className={classes.box}
         style={{ '--scheduler-height': `${scheduler.height}px`, '--scheduler-min-width': `${scheduler.minWidth}px` } as CSSProperties}

@@ -13,13 +13,7 @@ function columns(count: number): GridColumns {
 export function Steps({ block }: BlockProps<'steps'>) {
   const cols = columns(block.items.length);
   return (
-    <Section
-      id={block.id}
-      tone={block.tone}
-      heading={block.heading}
-      intro={block.intro}
-      className={block.tone === 'dark' ? classes.onDark : undefined}
-    >
+    <Section block={block} onDark={classes.onDark}>
       <CardGrid as="ol" columns={cols} className={classes.list} data-md={cols.md} data-lg={cols.lg}>
         {block.items.map((item, index) => (
           <CardGridItem key={index} index={index} className={classes.step}>

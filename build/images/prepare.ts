@@ -78,7 +78,7 @@ export async function prepareImages({ root, site, includeExamples = false }: Pre
       Object.assign(manifest.files, result.files);
       made += result.made;
     } catch (error) {
-      throw new Error(`public${src} could not be converted: ${(error as Error).message}. Export it again as JPEG or PNG.`);
+      throw new Error(`public${src} could not be converted: ${(error as Error).message}. Export it again as JPEG or PNG.`, { cause: error });
     }
   });
   const imagesTime = performance.now() - started;

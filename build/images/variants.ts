@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { ImageHeader } from './header.ts';
 import type { ManifestImage, Variant, VariantFormat } from './manifest.ts';
 
@@ -58,7 +58,8 @@ export async function makeVariants(file: string, src: string, header: ImageHeade
       const height = Math.max(1, Math.round((width * header.height) / header.width));
       const cached = path.join(dir, `${hash}-${width}.${extension[format]}`);
       if (!existsSync(cached)) {
-        decoded ??= sharp(bytes, { failOn: 'error', limitInputPixels: 268_402_689 }).rotate();
+        // sharp is loaded only when a variant has to be made: a build whose images are all cached never pays for it.
+        decoded ??= (await import('sharp')).default(bytes, { failOn: 'error', limitInputPixels: 268_402_689 }).rotate();
         const temporary = `${cached}.${process.pid}.tmp`;
         await encoders[format](decoded.clone().resize({ width, withoutEnlargement: true })).toFile(temporary);
         renameSync(temporary, cached);

@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { renderAsync } from '@resvg/resvg-js';
-import satori from 'satori';
 
 /** A social card: 1200 × 630 PNG (the size Open Graph and Twitter's large card expect), from text only. */
 export const CARD_WIDTH = 1200;
@@ -52,6 +50,8 @@ function layout({ title, section, brand, host }: CardText): Node {
 }
 
 export async function drawCard(text: CardText): Promise<Buffer> {
+  // Loaded at the first card drawn: a build whose cards are all cached never loads them.
+  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const svg = await satori(layout(text) as never, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: interFonts() });
   // Rasterised on libuv's thread pool: several cards draw at once, one per core.
   return (await renderAsync(svg, { fitTo: { mode: 'width', value: CARD_WIDTH } })).asPng();

@@ -6,7 +6,7 @@ import { NOT_FOUND_FILE, routeFromFile } from '../../engine/routes.ts';
 import { CONFIG_FILE, SiteIndex } from '../../engine/site-index.ts';
 import { blockTypes } from '../../blocks/schemas.ts';
 import { iconNames } from '../../schema/primitives.ts';
-import { createPage } from '../../scripts/new-page.ts';
+import { createPage } from '../../engine/new-page.ts';
 import { pathsAt } from '../document/locate.ts';
 import type {
   ApiError,

@@ -3,11 +3,13 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { ModuleNode, ViteDevServer } from 'vite';
-import { Collector, readSource, parseWith, validatePage, type Page } from '../../engine/load-site.ts';
+import { Collector } from '../../engine/collector.ts';
+import type { Page } from '../../engine/load-site.ts';
+import { validateConfig, validatePage } from '../../engine/validate-page.ts';
 import { NOT_FOUND_FILE, routeFromFile } from '../../engine/routes.ts';
 import { CONFIG_FILE, type SiteIndex } from '../../engine/site-index.ts';
 import type { PageData } from '../../renderer/page-data.ts';
-import { siteConfigSchema, type SiteConfig } from '../../schema/site-config.ts';
+import type { SiteConfig } from '../../schema/site-config.ts';
 import type { DraftStore } from './drafts.ts';
 import { markBlocks } from './preview/markers.ts';
 
@@ -57,8 +59,7 @@ export class Preview {
     }
     if (this.configCache?.text === text) return this.configCache.config;
     const collector = new Collector();
-    const source = readSource(this.root, CONFIG_FILE, collector, text);
-    const config = source ? parseWith(siteConfigSchema, source, source.data, [], collector, 'the site configuration') : undefined;
+    const { config } = validateConfig(this.root, collector, text);
     // An invalid config keeps the last good one for the preview.
     if (config || !this.configCache) this.configCache = { text, config };
     return this.configCache.config;

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Container.css';
 import { Container } from '@mantine/core';
+import { RESERVED_ANCHORS } from '../../schema/anchors.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
+import { telHref } from '../../ui/tel-href.ts';
 import classes from './Footer.module.css';
 
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+const [, topId] = RESERVED_ANCHORS;
 
 export function Footer({ config }: { config: SiteConfig }) {
   const { contact, footer } = config;
@@ -54,7 +56,7 @@ export function Footer({ config }: { config: SiteConfig }) {
         <div className={classes.bottom}>
           <p className={classes.copyright}>{footer.copyright}</p>
           {/* Without JavaScript a #top link; back-to-top-enhance.ts makes it a button that leaves the URL alone. */}
-          <a href="#top" className={classes.backToTop} data-back-to-top>
+          <a href={`#${topId}`} className={classes.backToTop} data-back-to-top>
             Back to Top <span aria-hidden="true">↑</span>
           </a>
         </div>

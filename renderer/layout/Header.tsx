@@ -1,17 +1,10 @@
 import '@mantine/core/styles/Container.css';
 import { Container } from '@mantine/core';
 import type { NavItem, SiteConfig } from '../../schema/site-config.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import classes from './Header.module.css';
 
 const isCurrent = (href: string, route: string) => href === route || (href !== '/' && route.startsWith(href + '/'));
-
-function Chevron() {
-  return (
-    <svg className={classes.chevron} width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 function DesktopItem({ item, route, index }: { item: NavItem; route: string; index: number }) {
   if ('href' in item) {
@@ -29,7 +22,7 @@ function DesktopItem({ item, route, index }: { item: NavItem; route: string; ind
     <li className={classes.menu} data-menu>
       <button type="button" className={classes.navLink} aria-expanded="false" aria-controls={panelId} data-menu-trigger>
         {item.label}
-        <Chevron />
+        <Icon name="chevronDown" size={12} className={classes.chevron} />
       </button>
       <div id={panelId} className={classes.menuPanel} data-menu-panel>
         {item.columns.map((column) => (
@@ -68,7 +61,7 @@ function MobileItem({ item }: { item: NavItem }) {
       <details name="mobile-menu-section" className={classes.mobileSection}>
         <summary className={classes.mobileLink}>
           {item.label}
-          <Chevron />
+          <Icon name="chevronDown" size={12} className={classes.chevron} />
         </summary>
         {item.columns.map((column) => (
           <div key={column.heading} className={classes.mobileColumn}>
@@ -85,6 +78,15 @@ function MobileItem({ item }: { item: NavItem }) {
       </details>
     </li>
   );
+}
+
+/** The header's buttons (Book a Demo…), in the bar and again in the mobile menu. */
+function ActionLinks({ actions }: { actions: SiteConfig['navigation']['actions'] }) {
+  return actions.map((action) => (
+    <a key={action.href} href={action.href} className={action.variant === 'primary' ? classes.primaryAction : classes.secondaryAction}>
+      {action.label}
+    </a>
+  ));
 }
 
 export function Header({ config, route, hideNavbar }: { config: SiteConfig; route: string; hideNavbar?: boolean }) {
@@ -106,11 +108,7 @@ export function Header({ config, route, hideNavbar }: { config: SiteConfig; rout
           </nav>
         )}
         <div className={classes.actions}>
-          {actions.map((action) => (
-            <a key={action.href} href={action.href} className={action.variant === 'primary' ? classes.primaryAction : classes.secondaryAction}>
-              {action.label}
-            </a>
-          ))}
+          <ActionLinks actions={actions} />
         </div>
         {!hideNavbar && (
           <details className={classes.mobileMenu} data-mobile-menu>
@@ -124,11 +122,7 @@ export function Header({ config, route, hideNavbar }: { config: SiteConfig; rout
                 ))}
               </ul>
               <div className={classes.mobileActions}>
-                {actions.map((action) => (
-                  <a key={action.href} href={action.href} className={action.variant === 'primary' ? classes.primaryAction : classes.secondaryAction}>
-                    {action.label}
-                  </a>
-                ))}
+                <ActionLinks actions={actions} />
               </div>
             </nav>
           </details>

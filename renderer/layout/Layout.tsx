@@ -4,23 +4,26 @@ import '@mantine/core/styles/global.css';
 import '../global.css';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RESERVED_ANCHORS } from '../../schema/anchors.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import { theme } from '../theme.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import classes from './Layout.module.css';
 
+const [mainId, topId] = RESERVED_ANCHORS;
+
 /** Skip link, header, the page's main landmark and the footer. Rendered on the server only: the site never hydrates. */
 export function Layout({ config, route, hideNavbar, children }: { config: SiteConfig; route: string; hideNavbar?: boolean; children: ReactNode }) {
   return (
     // Mantine's CSS variables and responsive classes are rendered in <head> by renderer/+Head.tsx (a <style> in <body> is invalid HTML).
     <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
-      <div id="top" className={classes.shell}>
-        <a className={classes.skipLink} href="#main">
+      <div id={topId} className={classes.shell}>
+        <a className={classes.skipLink} href={`#${mainId}`}>
           Skip to content
         </a>
         <Header config={config} route={route} hideNavbar={hideNavbar} />
-        <main id="main" tabIndex={-1} className={classes.main}>
+        <main id={mainId} tabIndex={-1} className={classes.main}>
           {children}
         </main>
         <Footer config={config} />

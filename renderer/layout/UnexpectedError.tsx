@@ -1,4 +1,7 @@
+import { RESERVED_ANCHORS } from '../../schema/anchors.ts';
 import classes from './UnexpectedError.module.css';
+
+const [mainId] = RESERVED_ANCHORS;
 
 export interface UnexpectedErrorProps {
   status: number;
@@ -11,7 +14,7 @@ export interface UnexpectedErrorProps {
  */
 export function UnexpectedError({ status, message }: UnexpectedErrorProps) {
   return (
-    <main id="main" className={classes.page}>
+    <main id={mainId} className={classes.page}>
       <div className={classes.root} role="alert" data-page-status={status} data-unexpected-error>
         <h1 className={classes.title}>Unexpected Application Error!</h1>
         <p className={classes.status}>{status}</p>

@@ -1,4 +1,7 @@
-import type { Block } from '../../blocks/schemas.ts';
+import { jsonLdPage, SCHEMA_ORG, type JsonLdPage } from '../../blocks/json-ld.ts';
+import { registry } from '../../blocks/registry.ts';
+import type { Block, BlockType } from '../../blocks/schemas.ts';
+import type { BlockDefinition } from '../../blocks/types.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import type { PageData } from '../page-data.ts';
 import { socialImageFor, type SocialImage } from './social-image.ts';
@@ -12,20 +15,9 @@ export interface HeadTags {
 
 export const absoluteUrl = (baseUrl: string, route: string) => (route === '/' ? `${baseUrl}/` : `${baseUrl}${route}`);
 
-/** `/pricing#plans` → `https://www.example.com/pricing#plans`; `#faq` resolves against the page; absolute links stay. */
-export function resolveHref(baseUrl: string, pageUrl: string, href: string): string {
-  if (href.startsWith('#')) return pageUrl.replace(/#.*$/, '') + href;
-  if (href.startsWith('/')) return href === '/' ? `${baseUrl}/` : baseUrl + href;
-  return href;
-}
-
-const blocksOf = <T extends Block['type']>(blocks: Block[], type: T) => blocks.filter((block): block is Extract<Block, { type: T }> => block.type === type);
-
-const CONTEXT = 'https://schema.org';
-
 export function organizationLd(config: SiteConfig) {
   return {
-    '@context': CONTEXT,
+    '@context': SCHEMA_ORG,
     '@type': 'Organization',
     name: config.name,
     legalName: config.legalName,
@@ -38,49 +30,13 @@ export function organizationLd(config: SiteConfig) {
   };
 }
 
-/** One BreadcrumbList per breadcrumbs block; the last item (the current page, no link) points at the page itself. */
-export function breadcrumbLd(blocks: Block[], baseUrl: string, pageUrl: string) {
-  return blocksOf(blocks, 'breadcrumbs').map((block) => ({
-    '@context': CONTEXT,
-    '@type': 'BreadcrumbList',
-    itemListElement: block.items.map((item, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: item.label,
-      item: item.href ? resolveHref(baseUrl, pageUrl, item.href) : pageUrl,
-    })),
-  }));
-}
-
-/** Every faq block of the page, merged into a single FAQPage (a page has at most one). */
-export function faqLd(blocks: Block[]) {
-  const items = blocksOf(blocks, 'faq').flatMap((block) => block.items);
-  if (!items.length) return [];
-  return [
-    {
-      '@context': CONTEXT,
-      '@type': 'FAQPage',
-      mainEntity: items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
-    },
-  ];
-}
-
-/** Plans as an ItemList: no Product or Offer, since the site shows no prices. */
-export function pricingLd(blocks: Block[], baseUrl: string, pageUrl: string) {
-  return blocksOf(blocks, 'pricingTiers').map((block) => ({
-    '@context': CONTEXT,
-    '@type': 'ItemList',
-    name: block.heading,
-    ...(block.intro ? { description: block.intro } : {}),
-    numberOfItems: block.tiers.length,
-    itemListElement: block.tiers.map((tier, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: tier.name,
-      description: [tier.description, ...tier.features].join(' · '),
-      url: resolveHref(baseUrl, pageUrl, tier.cta.href),
-    })),
-  }));
+/** The structured data of the page's blocks: each block type's `jsonLd` hook with its blocks, in registry order. */
+function blocksLd(blocks: Block[], page: JsonLdPage): object[] {
+  return (Object.keys(registry) as BlockType[]).flatMap((type) => {
+    const { jsonLd } = registry[type] as BlockDefinition<BlockType>;
+    const ofType = blocks.filter((block) => block.type === type);
+    return jsonLd && ofType.length ? jsonLd(ofType, page) : [];
+  });
 }
 
 /**
@@ -114,7 +70,7 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
   ];
   if (config.seo.twitterHandle) meta.push({ name: 'twitter:site', content: config.seo.twitterHandle });
   const jsonLd: object[] = [organizationLd(config)];
-  if (!isNotFound && !data.noindex) jsonLd.push(...breadcrumbLd(page.blocks, config.baseUrl, url), ...faqLd(page.blocks), ...pricingLd(page.blocks, config.baseUrl, url));
+  if (!isNotFound && !data.noindex) jsonLd.push(...blocksLd(page.blocks, jsonLdPage(config.baseUrl, url)));
   return {
     canonical: isNotFound ? undefined : url,
     robots: isNotFound || page.draft || data.noindex ? 'noindex' : undefined,

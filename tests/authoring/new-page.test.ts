@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage, guessTemplate, yamlScalar } from '../../scripts/new-page.ts';
+import { createPage, guessTemplate, yamlScalar } from '../../engine/new-page.ts';
 import { makeTestSite, projectRoot, type TestSite } from '../validator/test-site.ts';
 
 let site: TestSite;

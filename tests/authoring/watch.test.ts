@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { watchValidation } from '../../scripts/validate.ts';
+import { watchValidation } from '../../engine/watch-validation.ts';
 import { codeFrame, overlayError, yamlPagesDevPlugin } from '../../engine/vite-plugin.ts';
 import { FIXTURE_FILE, makeTestSite, type TestSite } from '../validator/test-site.ts';
 

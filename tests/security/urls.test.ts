@@ -2,7 +2,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Collector, loadSite, validatePage } from '../../engine/load-site.ts';
+import { Collector } from '../../engine/collector.ts';
+import { loadSite } from '../../engine/load-site.ts';
+import { validatePage } from '../../engine/validate-page.ts';
 import { urlProblem } from '../../schema/url-policy.ts';
 import { headersFile } from '../../build/headers-file.ts';
 import { postbuild } from '../../build/postbuild.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseArgs, runValidation } from '../../scripts/validate.ts';
+import { runValidation } from '../../engine/validation-report.ts';
+import { parseArgs } from '../../scripts/validate.ts';
 import { makeTestSite, runValidateCli, type TestSite } from './test-site.ts';
 
 let site: TestSite;

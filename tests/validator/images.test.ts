@@ -78,7 +78,7 @@ describe('image files', () => {
 
   it('reports an SVG without a size', () => {
     site.writeFixture(heroMedia('/images/sizeless.svg'));
-    expect(site.problems()).toEqual([error('12:12', 'image-unreadable', 'The SVG public/images/sizeless.svg has no size: its <svg> element has neither width and height nor a viewBox.')]);
+    expect(site.problems()).toEqual([error('12:12', 'svg-without-size', 'The SVG public/images/sizeless.svg has no size: its <svg> element has neither width and height nor a viewBox.')]);
   });
 });
 
@@ -114,7 +114,7 @@ describe('alt text', () => {
 
   it('refuses an empty alt where the block does not allow decoration', () => {
     site.writeFixture(heroMedia('/images/wide.png', '""'));
-    expect(site.problems()).toEqual([error('13:12', 'missing-alt-text', 'The image "/images/wide.png" has empty alt text: "alt" is required.')]);
+    expect(site.problems()).toEqual([error('13:12', 'empty-alt-text', 'The image "/images/wide.png" has empty alt text: "alt" is required.')]);
   });
 
   it('accepts alt: "" where the block says the image may only decorate (a testimonial photo)', () => {

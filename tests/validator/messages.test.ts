@@ -128,8 +128,8 @@ describe('blocks and fields', () => {
       '  - type: ctaBand\n    heading: See Staylix running a hotel like yours\n    body: A 30-minute demo tailored to your rooms, your channels and your team.',
       '  - ctaBand',
     ]);
-    expect(site.problems()).toEqual([error('108:5', 'wrong-type', 'Block 9 should be a group of fields starting with "type:", but it is text ("ctaBand").')]);
-    expect(hintOf('wrong-type')).toBe('Write "- type: ctaBand", then the block\'s fields on the lines below, lined up with "type".');
+    expect(site.problems()).toEqual([error('108:5', 'block-not-a-mapping', 'Block 9 should be a group of fields starting with "type:", but it is text ("ctaBand").')]);
+    expect(hintOf('block-not-a-mapping')).toBe('Write "- type: ctaBand", then the block\'s fields on the lines below, lined up with "type".');
   });
 
   it('suggests the closest allowed value for a bad enum value', () => {
@@ -194,18 +194,18 @@ describe('links and anchors', () => {
 describe('duplicate routes', () => {
   it('file vs alias: an alias that is another page’s route', () => {
     site.writeFixture(['description: Staylix gives', 'aliases: [/solutions/hotels]\ndescription: Staylix gives']);
-    expect(site.problems()).toEqual([error('2:11', 'duplicate-route', 'The alias /solutions/hotels is already the route of pages/solutions/hotels.yaml.')]);
+    expect(site.problems()).toEqual([error('2:11', 'alias-is-a-route', 'The alias /solutions/hotels is already the route of pages/solutions/hotels.yaml.')]);
   });
 
   it('alias vs alias: an alias another page already has', () => {
     site.writeFixture(['description: Staylix gives', 'aliases: [/features]\ndescription: Staylix gives']);
-    expect(site.problems()).toEqual([error('2:11', 'duplicate-route', 'The alias /features is also an alias of pages/index.yaml.')]);
+    expect(site.problems()).toEqual([error('2:11', 'alias-taken', 'The alias /features is also an alias of pages/index.yaml.')]);
   });
 
   it('alias vs file: reported on the alias even when the file comes later in the folder', () => {
     site.writeFixture(['description: Staylix gives', 'aliases: [/solutions/zz-later]\ndescription: Staylix gives']);
     site.write('pages/solutions/zz-later.yaml', site.read('pages/solutions/hotels.yaml'));
-    expect(site.problems()).toEqual([error('2:11', 'duplicate-route', 'The alias /solutions/zz-later is already the route of pages/solutions/zz-later.yaml.')]);
+    expect(site.problems()).toEqual([error('2:11', 'alias-is-a-route', 'The alias /solutions/zz-later is already the route of pages/solutions/zz-later.yaml.')]);
     expect(site.problems('pages/solutions/zz-later.yaml')).toEqual([]);
     site.remove('pages/solutions/zz-later.yaml');
   });
@@ -236,7 +236,7 @@ describe('images', () => {
 
   it('says that alt text is required when it is empty', () => {
     site.writeFixture(logos('      - src: /logo.svg\n        alt: ""'));
-    expect(site.problems()).toEqual([error('112:14', 'missing-alt-text', 'The image "/logo.svg" has empty alt text: "alt" is required.')]);
+    expect(site.problems()).toEqual([error('112:14', 'empty-alt-text', 'The image "/logo.svg" has empty alt text: "alt" is required.')]);
   });
 });
 
