@@ -22,6 +22,8 @@ export default defineConfig({
   webServer: {
     command: `npx tsx scripts/serve.ts --port ${port}`,
     url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env.CI,
+    // Never another run's server: a busy port is an error, not a server to test. E2E_REUSE_SERVER=1 reuses one that
+    // you started yourself (`npm run serve -- --port …`).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
   },
 });

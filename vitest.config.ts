@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 /** Tests that read the built site in dist/ (run after `npm run build`). */
 const distTests = ['tests/dist/**/*.test.ts', 'tests/budgets/**/*.test.ts'];
+/**
+ * The other projects let a worker's test files share one module cache (isolate: false): each block's component test
+ * imports the block registry, Mantine and the schemas, and importing them afresh for every file took half the unit
+ * tests' CPU time. A file that replaces a module with vi.mock needs modules of its own: it runs isolated.
+ */
+const isolatedTests = ['tests/authoring/catalogue.test.tsx'];
 
 export default defineConfig({
   plugins: [react()],
@@ -21,10 +27,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{blocks,ui,build,engine,schema,renderer,scripts,tests,editor}/**/*.test.{ts,tsx}'],
-          exclude: ['tests/e2e/**', 'node_modules/**', ...distTests],
+          exclude: ['tests/e2e/**', 'node_modules/**', ...distTests, ...isolatedTests],
+          isolate: false,
         },
       },
-      { extends: true, test: { name: 'dist', include: distTests } },
+      { extends: true, test: { name: 'unit-isolated', include: isolatedTests } },
+      { extends: true, test: { name: 'dist', include: distTests, isolate: false } },
     ],
   },
 });

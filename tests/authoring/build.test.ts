@@ -93,17 +93,18 @@ describe('npm run dev', () => {
   });
 
   it('shows drafts, marked noindex', async () => {
-    const port = 4300 + Math.floor(Math.random() * 500);
-    server = spawn(process.execPath, [path.join(dir, 'node_modules/vike/bin.js'), 'dev', '--port', String(port), '--strictPort'], { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Port 0: the system picks a free one, which the server prints, so parallel test runs never collide.
+    server = spawn(process.execPath, [path.join(dir, 'node_modules/vike/bin.js'), 'dev', '--port', '0'], { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     server.stdout!.on('data', (chunk) => (output += chunk));
     server.stderr!.on('data', (chunk) => (output += chunk));
     const started = Date.now();
-    while (!output.includes(`:${port}`)) {
+    let port: string | undefined;
+    while (!(port = /https?:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(output)?.[1])) {
       if (Date.now() - started > 60_000) throw new Error(`The dev server did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const draft = await fetch(`http://localhost:${port}/solutions/spas`);
+    const draft = await fetch(`http://127.0.0.1:${port}/solutions/spas`);
     expect(draft.status).toBe(200);
     const text = await draft.text();
     expect(text).toMatch(/<h1[^>]*>Staylix for Spas<\/h1>/);

@@ -1,112 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { test, expect, type Locator, type Page } from '@playwright/test';
-import { parse } from 'yaml';
+import type { Page } from '@playwright/test';
+import { blockScheduler, desktop, expect, test } from './support.ts';
 
 /**
- * Spec points that hold on every page, not only on the pages with an interactive block (issue 13): the header's
- * menu timings on a static and an interactive page, the hero's counting figures from the very first frame (CSS, with
- * every script held back by the network), Back to Top, the header buttons' order, and the landing and video pages'
- * promises. Timings run on Playwright's fake clock, as in interactions.spec.ts.
+ * Spec points that hold on every page, not only on the pages with an interactive block (issue 13): the hero's
+ * counting figures from the very first frame (CSS, with every script held back by the network), Back to Top, the
+ * header buttons' order, and the landing and video pages' promises. The header's menu timings on a static and an
+ * interactive page are in header-menu.spec.ts.
  */
 
-const desktop = { width: 1280, height: 900 };
-const T0 = new Date('2025-03-03T09:00:00Z').getTime();
-const schedulerOrigin = new URL((parse(readFileSync('site.config.yaml', 'utf8')) as { scheduler: { url: string } }).scheduler.url).origin;
-
 /** The scheduling provider is never reached from tests: its requests hang. */
-const holdScheduler = (page: Page) => page.route((url) => url.origin === schedulerOrigin, () => {});
-
-const menu = (page: Page, name: string) => {
-  const item = page.getByRole('navigation', { name: 'Main' }).locator('[data-menu]').filter({ has: page.getByRole('button', { name }) });
-  return { trigger: item.getByRole('button', { name }), item, panel: item.locator('[data-menu-panel]') };
-};
-
-const expectOpen = async (entry: { trigger: Locator; item: Locator }, open: boolean) => {
-  await expect(entry.trigger).toHaveAttribute('aria-expanded', String(open));
-  if (open) await expect(entry.item).toHaveAttribute('data-open', '');
-  else await expect(entry.item).not.toHaveAttribute('data-open');
-};
-
-/** Opens a route on a paused fake clock, once the header script has run. */
-async function openPaused(page: Page, route: string) {
-  await holdScheduler(page);
-  await page.clock.install({ time: T0 });
-  await page.clock.pauseAt(T0 + 1000);
-  await page.goto(route);
-  await expect(page.locator('[data-menu][data-enhanced]').first()).toBeAttached();
-}
-
-test.describe('header menu timings on every page (200 ms open, 300 ms skip, 150 ms close)', () => {
-  test.use({ viewport: desktop });
-
-  for (const route of ['/pricing', '/']) {
-    test(`${route}: open after 200 ms, close 150 ms after leaving, the next menu at once within 300 ms`, async ({ page }) => {
-      await openPaused(page, route);
-      const solutions = menu(page, 'Solutions');
-      const resources = menu(page, 'Resources');
-
-      await solutions.trigger.hover();
-      await page.clock.runFor(199);
-      await expectOpen(solutions, false);
-      await page.clock.runFor(1);
-      await expectOpen(solutions, true);
-      await expect(solutions.panel).toBeVisible();
-
-      // Straight across to the next trigger: it takes over at once, with no 200 ms wait and no gap.
-      await resources.trigger.hover();
-      await page.clock.runFor(0);
-      await expectOpen(resources, true);
-      await expectOpen(solutions, false);
-
-      // Leaving: open for 149 ms more, closed at 150 ms.
-      await page.mouse.move(640, 700);
-      await page.clock.runFor(149);
-      await expectOpen(resources, true);
-      await page.clock.runFor(1);
-      await expectOpen(resources, false);
-      await expect(resources.panel).toBeHidden();
-
-      // Within 300 ms of closing, another menu opens without the delay…
-      await page.clock.runFor(250);
-      await solutions.trigger.hover();
-      await page.clock.runFor(0);
-      await expectOpen(solutions, true);
-
-      // …and past the window the 200 ms delay applies again.
-      await page.mouse.move(640, 700);
-      await page.clock.runFor(150 + 300);
-      await expectOpen(solutions, false);
-      await resources.trigger.hover();
-      await page.clock.runFor(199);
-      await expectOpen(resources, false);
-      await page.clock.runFor(1);
-      await expectOpen(resources, true);
-    });
-  }
-
-  test('static and interactive pages share one cached header script of at most 2 KB gzip', async ({ page }) => {
-    await holdScheduler(page);
-    const loaded = async (route: string) => {
-      const scripts: string[] = [];
-      const listener = (request: { url(): string; resourceType(): string }) => {
-        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-      };
-      page.on('request', listener);
-      await page.goto(route);
-      await expect(page.locator('[data-menu][data-enhanced]').first()).toBeAttached();
-      page.off('request', listener);
-      return scripts;
-    };
-    const onPricing = await loaded('/pricing');
-    const onLanding = await loaded('/');
-    const shared = onPricing.filter((script) => onLanding.includes(script));
-    expect(shared.length).toBeGreaterThan(0);
-    const { gzipSync } = await import('node:zlib');
-    let total = 0;
-    for (const script of onPricing) total += gzipSync(await (await page.request.get(script)).body(), { level: 9 }).length;
-    expect(total).toBeLessThanOrEqual(2048);
-  });
-});
+const holdScheduler = (page: Page) => blockScheduler(page, 'hang');
 
 test.describe('hero stats: 0 from the first frame, the targets from 500 ms on, in CSS', () => {
   test.use({ viewport: desktop });
@@ -215,19 +118,14 @@ test.describe('footer: Back to Top', () => {
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   });
 
-  test('without JavaScript: the #top link still works', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: desktop, javaScriptEnabled: false });
-    try {
-      const page = await context.newPage();
-      await page.goto('/pricing');
-      const link = page.getByRole('link', { name: /Back to Top/ });
-      await link.scrollIntoViewIfNeeded();
-      await link.click();
-      await expect(page).toHaveURL(/#top$/);
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    } finally {
-      await context.close();
-    }
+  test('without JavaScript: the #top link returns to the top of the page', async ({ pageWith }) => {
+    const page = await pageWith({ viewport: desktop, javaScriptEnabled: false });
+    await page.goto('/pricing');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole('link', { name: /Back to Top/ }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page).toHaveURL(/#top$/);
   });
 });
 

@@ -83,8 +83,8 @@ test('a real editing session on /solutions/hotels ends in exactly the expected g
 
 /**
  * The FAQ block as the editor writes it: the catalogue's example (block style, no folding) plus the new question.
- * The new item starts as `question: ""` / `answer: ""`; a value typed into an empty field keeps the double quotes
- * unless the key can be written again in place (the answer can; the question, first key of its item, cannot yet).
+ * The new item starts as `question: ""` / `answer: ""`; a value typed into an empty field is written plainly (the
+ * quotes were there only because it was empty).
  */
 const FAQ_BLOCK = `  - type: faq
     id: faq
@@ -98,7 +98,7 @@ const FAQ_BLOCK = `  - type: faq
         answer: Setup is free and personalized. Our onboarding team imports your rooms, rates and reservations, connects your channels and trains your staff before you go live.
       - question: Which messaging channels does the AI guest chat cover?
         answer: WhatsApp and web chat arrive in one unified inbox, answered 24/7 by the AI assistant in many languages.
-      - question: "Can we keep our current channel manager?"
+      - question: Can we keep our current channel manager?
         answer: Yes. Staylix connects to the major channel managers, or replaces yours when you are ready.
 `;
 

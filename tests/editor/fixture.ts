@@ -51,17 +51,17 @@ async function startEditor(root: string, port: number): Promise<{ child: ChildPr
   return { child, url };
 }
 
-/** One editor per test file (worker), on its own port and its own copy of the content. */
+/** One editor per worker (shared by the test files it runs), on a free port and its own copy of the content. */
 export const test = base.extend<object, { editor: EditorSession }>({
   editor: [
-    async ({ browser }, use, workerInfo) => {
+    async ({ browser }, use) => {
       const root = mkdtempSync(path.join(tmpdir(), 'editor-e2e-'));
       for (const entry of CONTENT) cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
       git(root, 'init', '-q');
       git(root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'add', '-A');
       git(root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'content');
-      const port = Number(process.env.EDITOR_E2E_PORT ?? 4460) + workerInfo.parallelIndex;
-      const { child, url } = await startEditor(root, port);
+      // Port 0: the system picks a free port (printed in the editor's URL), so parallel runs never collide.
+      const { child, url } = await startEditor(root, 0);
       const origin = new URL(url).origin;
       // The first load has Vite transform the app and the renderer: done once here, not inside a test's timeout.
       const warm = await browser.newPage();
