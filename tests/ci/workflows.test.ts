@@ -48,10 +48,12 @@ describe('GitHub workflows', () => {
     expect(runs('check.yml', 'check')).toEqual(['npm ci', 'npm run validate -- --format github', 'npm test']);
     // npm test builds the site (with the block catalogue, which its tests use) before the built-site tests.
     const test = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.test!;
-    const steps = test.split(' && ');
+    // The type check runs alongside the build (`&`); the tests start only once both have passed.
+    const steps = test.split(/\s*(?:&&|;|&)\s*/);
     const at = (step: string) => steps.indexOf(step);
     expect(at('npm run build -- --catalogue')).toBeGreaterThan(-1);
-    for (const later of ['vitest run --project dist', 'playwright test', 'npm run test:editor']) expect(at(later)).toBeGreaterThan(at('npm run build -- --catalogue'));
+    expect(test).toMatch(/wait \$typecheck && \[ \$built -eq 0 \] && vitest run &&/);
+    for (const later of ['vitest run', 'playwright test', 'npm run test:editor']) expect(at(later)).toBeGreaterThan(at('npm run build -- --catalogue'));
   });
 
   it('the deploy waits for the check, refuses placeholders, builds for production and publishes dist/client with secrets only', () => {
