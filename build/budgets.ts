@@ -8,7 +8,7 @@ import path from 'node:path';
 import { STATIC_IMPORT } from './module-preload.ts';
 import { gzipSync } from 'node:zlib';
 
-export const KB = 1024;
+const KB = 1024;
 
 /** Budgets from the product owner (gzip bytes). */
 export const budgets = {
@@ -43,7 +43,7 @@ export function pageKind(route: string): PageKind {
 
 export const jsBudget = (route: string) => ({ landing: budgets.jsLanding, solution: budgets.jsSolution, legal: budgets.jsLegal, other: budgets.jsOther })[pageKind(route)];
 
-export const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 
 /** Every route of dist/client with its HTML file: `/` → index.html, `/404` → 404.html. */
 export function builtPages(dir: string): Array<{ route: string; file: string }> {
@@ -67,7 +67,7 @@ const MAP_DEPS = /__vite__mapDeps=\([^)]*?\.f=\[([^\]]*)\]/;
  * preloads for them, recursively. `skip` leaves out dynamic imports the page never makes (the entries of Vike's other
  * pages, which the client runtime imports by page id), together with their dependencies.
  */
-export function moduleGraph(dir: string, entry: string, seen = new Set<string>(), skip: (file: string) => boolean = () => false): Set<string> {
+function moduleGraph(dir: string, entry: string, seen = new Set<string>(), skip: (file: string) => boolean = () => false): Set<string> {
   if (seen.has(entry) || skip(entry)) return seen;
   seen.add(entry);
   const file = path.join(dir, entry);
@@ -75,7 +75,10 @@ export function moduleGraph(dir: string, entry: string, seen = new Set<string>()
   const code = readFileSync(file, 'utf8');
   const resolve = (target: string) => (target.startsWith('/') ? target : path.posix.join(path.posix.dirname(entry), target));
   for (const match of code.matchAll(STATIC_IMPORT)) if (!/^https?:/.test(match[1]!)) moduleGraph(dir, resolve(match[1]!), seen, skip);
-  const table = MAP_DEPS.exec(code)?.[1]?.split(',').map((item) => item.trim().replace(/^["'`]|["'`]$/g, '')) ?? [];
+  const table =
+    MAP_DEPS.exec(code)?.[1]
+      ?.split(',')
+      .map((item) => item.trim().replace(/^["'`]|["'`]$/g, '')) ?? [];
   for (const match of code.matchAll(DYNAMIC_IMPORT)) {
     const target = resolve(match[1]!);
     if (skip(target)) continue;

@@ -22,7 +22,12 @@ export function hashTree(root: string, entries: string[], skip: (relative: strin
           .filter((dirent) => dirent.isFile())
           .map((dirent) => path.relative(root, path.join(dirent.parentPath, dirent.name)).split(path.sep).join('/'))
       : [entry];
-    for (const file of files.filter((file) => !skip(file)).sort()) hash.update(file).update('\u0000').update(readFileSync(path.join(root, file))).update('\u0000');
+    for (const file of files.filter((file) => !skip(file)).sort())
+      hash
+        .update(file)
+        .update('\u0000')
+        .update(readFileSync(path.join(root, file)))
+        .update('\u0000');
   }
   return hash.digest('hex');
 }

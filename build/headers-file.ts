@@ -16,7 +16,10 @@ export function headersFile(template: string, schedulerUrl: string): string {
   if (urlProblem(schedulerUrl, 'https')) throw new Error(`scheduler.url ${JSON.stringify(schedulerUrl)} is not an https:// address: run npm run validate.`);
   const origin = new URL(schedulerUrl).origin;
   return template.replace(CSP_LINE, (_, head: string, policy: string) => {
-    const directives = policy.split(';').map((directive) => directive.trim()).filter(Boolean);
+    const directives = policy
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter(Boolean);
     const frame = `frame-src ${origin}`;
     const index = directives.findIndex((directive) => /^frame-src\b/i.test(directive));
     if (index >= 0) directives[index] = frame;

@@ -22,7 +22,7 @@ import { pageSchema, TITLE_MAX_LENGTH } from '../blocks/page-schema.ts';
 import { siteConfigSchema } from '../schema/site-config.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
-export const GENERATED_DIR = 'schema/generated';
+const GENERATED_DIR = 'schema/generated';
 export const PAGE_SCHEMA_FILE = `${GENERATED_DIR}/page.schema.json`;
 export const CONFIG_SCHEMA_FILE = `${GENERATED_DIR}/site-config.schema.json`;
 export const AUTHORING_FILE = 'AUTHORING.md';
@@ -34,7 +34,7 @@ const ERRORS_END = '<!-- errors:end -->';
 /** The block's example.yaml, parsed (valid or not), or undefined when the block has none yet. */
 const exampleData = (root: string, type: BlockType) => loadBlockExample(root, type).data as Record<string, unknown> | undefined;
 
-export function pageJsonSchema(root = projectRoot): JsonSchema {
+function pageJsonSchema(root = projectRoot): JsonSchema {
   const schema = toJsonSchema(pageSchema);
   const blocks = schema.properties!.blocks!;
   const definitions: Record<string, JsonSchema> = {};
@@ -66,7 +66,7 @@ export function pageJsonSchema(root = projectRoot): JsonSchema {
   };
 }
 
-export function siteConfigJsonSchema(root = projectRoot): JsonSchema {
+function siteConfigJsonSchema(root = projectRoot): JsonSchema {
   const schema = toJsonSchema(siteConfigSchema);
   const current = existsSync(path.join(root, 'site.config.yaml')) ? parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) : undefined;
   addExamples(schema, current);
@@ -90,7 +90,7 @@ function markdownRow(row: FieldRow): string {
   return `| ${name} | ${row.required ? 'yes' : 'no'} | ${cell(row.description + allowed)} | ${cell(example)} |`;
 }
 
-export function blockReference(root = projectRoot): string {
+function blockReference(root = projectRoot): string {
   const parts = blockTypes.map((type) =>
     [
       `### ${type}`,
@@ -106,7 +106,7 @@ export function blockReference(root = projectRoot): string {
 }
 
 /** The messages authors meet most, produced by the validator's own catalogue, so the examples use its exact words. */
-export function commonErrors(): string {
+function commonErrors(): string {
   const file = 'pages/solutions/resorts.yaml';
   const sample = (title: string, line: number, col: number, error: AuthorError, severity: Diagnostic['severity'] = 'error') =>
     [`#### ${title}`, '', '```text', formatPretty([{ file, line, col, severity, code: error.code, message: error.message, hint: error.hint }], { color: false }), '```'].join('\n');
@@ -143,7 +143,7 @@ function replaceBetween(current: string, startMarker: string, endMarker: string,
 }
 
 /** AUTHORING.md with its generated sections replaced; undefined when the file has no markers. */
-export function authoringWithReference(current: string, root = projectRoot): string | undefined {
+function authoringWithReference(current: string, root = projectRoot): string | undefined {
   const withBlocks = replaceBetween(current, BLOCKS_START, BLOCKS_END, blockReference(root));
   return withBlocks === undefined ? undefined : (replaceBetween(withBlocks, ERRORS_START, ERRORS_END, commonErrors()) ?? withBlocks);
 }

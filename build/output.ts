@@ -8,7 +8,7 @@ import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFi
 import path from 'node:path';
 import { validatorMessages } from '../engine/errors.ts';
 
-export class BuildLockedError extends Error {}
+class BuildLockedError extends Error {}
 
 const isAlive = (pid: number) => {
   try {

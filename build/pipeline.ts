@@ -179,8 +179,6 @@ export async function runBuild(options: BuildOptions): Promise<number> {
   }
   const { rendered, reused } = context.prerendered!;
   for (const line of context.log) console.log(line);
-  console.log(
-    `Built in ${lap(performance.now() - started)}: ${rendered} pages rendered, ${reused} unchanged; bundle ${context.bundle!.built ? 'built' : 'cached'}. ${timings.join(', ')}.`,
-  );
+  console.log(`Built in ${lap(performance.now() - started)}: ${rendered} pages rendered, ${reused} unchanged; bundle ${context.bundle!.built ? 'built' : 'cached'}. ${timings.join(', ')}.`);
   return 0;
 }

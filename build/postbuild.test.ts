@@ -8,7 +8,9 @@ const sheet = (href: string, css: string): Stylesheet => ({ href, css, ...styles
 
 describe('stylesheetClasses', () => {
   it('collects the classes a stylesheet selects on, ignoring keyframes, attribute values and comments', () => {
-    const { classes, global } = stylesheetClasses('/* .comment */ .a .b:hover, .c[href$=".pdf"] { color: red } @media (min-width: 48em) { .d { x: y } } @keyframes k { from { opacity: 0 } to { opacity: 1 } }');
+    const { classes, global } = stylesheetClasses(
+      '/* .comment */ .a .b:hover, .c[href$=".pdf"] { color: red } @media (min-width: 48em) { .d { x: y } } @keyframes k { from { opacity: 0 } to { opacity: 1 } }',
+    );
     expect([...classes].sort()).toEqual(['a', 'b', 'c', 'd']);
     expect(global).toBe(false);
   });
@@ -67,10 +69,7 @@ describe('pruneCustomProperties', () => {
 
   it('drops custom properties nothing reads, keeps those read directly, transitively, or from the markup', () => {
     const { html, removed } = pruneCustomProperties(
-      page(
-        ':root{--unused:1px;--a:var(--b);--b:red;--c:2px;--inline:3px;--last:4px}.x{color:var(--a);margin:var(--c, var(--fallback))}',
-        '<p class="x" style="padding:var(--inline)">x</p>',
-      ),
+      page(':root{--unused:1px;--a:var(--b);--b:red;--c:2px;--inline:3px;--last:4px}.x{color:var(--a);margin:var(--c, var(--fallback))}', '<p class="x" style="padding:var(--inline)">x</p>'),
     );
     expect(html).toContain(':root{--a:var(--b);--b:red;--c:2px;--inline:3px;}');
     expect(html).not.toContain('--unused');

@@ -21,7 +21,13 @@ export const isPrivateRoute = (route: string) => route === '/_blocks' || route.s
 const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export function sitemapXml(urls: string[]): string {
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls.map((url) => `  <url><loc>${xmlEscape(url)}</loc></url>`), '</urlset>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map((url) => `  <url><loc>${xmlEscape(url)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 export function robotsTxt(baseUrl: string): string {

@@ -21,7 +21,7 @@ export interface PrerenderJob {
 }
 
 /** `/` → `index.html`, `/404` → `404.html`, `/pricing` → `pricing/index.html` (as Vike's prerender writes them). */
-export const htmlFileOf = (url: string) => (url === '/' ? 'index.html' : url === '/404' ? '404.html' : `${url.slice(1)}/index.html`);
+const htmlFileOf = (url: string) => (url === '/' ? 'index.html' : url === '/404' ? '404.html' : `${url.slice(1)}/index.html`);
 
 /** Every internal link of a page (`href: /route#anchor`), anywhere in its blocks. */
 function internalLinks(value: unknown, into: Set<string> = new Set()): Set<string> {
@@ -39,7 +39,7 @@ function internalLinks(value: unknown, into: Set<string> = new Set()): Set<strin
  * What a page's HTML depends on besides the code (the bundle's key): the site config, the page's validated content,
  * its URL and canonical route, and for each page it links to, that page's route and anchors.
  */
-export function pageKey(site: SiteModel, bundleKey: string, configKey: string, url: string, page: unknown): string {
+function pageKey(site: SiteModel, bundleKey: string, configKey: string, url: string, page: unknown): string {
   const links = [...internalLinks(page)].sort().map((href) => {
     const target = site.routes.get(splitLink(href).path);
     return `${href}>${target ? `${target.route}#${target.anchors.join(',')}` : '-'}`;

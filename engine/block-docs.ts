@@ -41,7 +41,7 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
   }) as JsonSchema;
 }
 
-export const exampleFile = (type: BlockType) => `blocks/${type}/example.yaml`;
+const exampleFile = (type: BlockType) => `blocks/${type}/example.yaml`;
 
 export interface BlockExample<T extends BlockType = BlockType> {
   type: T;
@@ -183,7 +183,7 @@ function collectRows(node: JsonSchema, prefix: string[], rows: FieldRow[]): void
 }
 
 /** The block's JSON Schema with examples filled in from its example.yaml. */
-export function blockJsonSchema(type: BlockType, example: unknown): JsonSchema {
+function blockJsonSchema(type: BlockType, example: unknown): JsonSchema {
   const schema = toJsonSchema(blockSchemas[type] as unknown as z.ZodType);
   addExamples(schema, example);
   return schema;

@@ -7,7 +7,7 @@ import { authorErrors, type AuthorError } from './errors.ts';
 import type { YamlPath, YamlSource } from './yaml-source.ts';
 
 /** Originals above this size get a warning: the site serves small copies, but the repository and builds carry them. */
-export const HEAVY_IMAGE_BYTES = 3 * 1024 * 1024;
+const HEAVY_IMAGE_BYTES = 3 * 1024 * 1024;
 
 interface ImageRef {
   value: string;
@@ -18,7 +18,7 @@ interface Reporter {
   add(source: YamlSource, error: AuthorError, at: { line: number; col: number }, severity?: Diagnostic['severity'], fieldPath?: YamlPath): void;
 }
 
-export const hasParentSegment = (src: string) => /(^|[/\\])\.\.([/\\]|$)/.test(src);
+const hasParentSegment = (src: string) => /(^|[/\\])\.\.([/\\]|$)/.test(src);
 
 /** Headers read during one validation run (keyed by that run's list of public files): one stat per image, not per use. */
 const headersOfRun = new WeakMap<Set<string>, Map<string, HeaderResult>>();

@@ -5,11 +5,7 @@ const page = (file: string, route: string | undefined, aliases: string[] = [], r
 
 describe('claimRoutes', () => {
   it('gives each route and alias to the first file that claims it, and says why the others cannot have it', () => {
-    const { targets, problems } = claimRoutes([
-      page('pages/a.yaml', '/a', ['/old-a', '/b', '/a', '/old-a']),
-      page('pages/a/index.yaml', '/a'),
-      page('pages/b.yaml', '/b', ['/old-a']),
-    ]);
+    const { targets, problems } = claimRoutes([page('pages/a.yaml', '/a', ['/old-a', '/b', '/a', '/old-a']), page('pages/a/index.yaml', '/a'), page('pages/b.yaml', '/b', ['/old-a'])]);
     expect([...targets].map(([route, target]) => `${route} → ${target.file}`)).toEqual(['/a → pages/a.yaml', '/b → pages/b.yaml', '/old-a → pages/a.yaml']);
     expect(problems.map((problem) => `${problem.file} ${problem.alias ?? 'route'} ${problem.error.code}`)).toEqual([
       'pages/a/index.yaml route duplicate-route',

@@ -1,5 +1,5 @@
 /** Levenshtein distance, case-insensitive: typos like `titel` → `title` or `Hero` → `hero` score low. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const s = a.toLowerCase();
   const t = b.toLowerCase();
   let previous = Array.from({ length: t.length + 1 }, (_, i) => i);

@@ -11,8 +11,7 @@ export interface AuthorError {
 }
 
 const quote = (value: string) => `"${value}"`;
-const list = (values: readonly unknown[], max = 12) =>
-  values.length > max ? `${values.slice(0, max).map(String).join(', ')}, … (${values.length} in all)` : values.map(String).join(', ');
+const list = (values: readonly unknown[], max = 12) => (values.length > max ? `${values.slice(0, max).map(String).join(', ')}, … (${values.length} in all)` : values.map(String).join(', '));
 const suggestion = (guess: string | undefined, fallback: string) => (guess ? `Did you mean ${quote(guess)}? ` : '') + fallback;
 /** Upper-cases the first letter, for labels that start a sentence (`item 2 of "items"` → `Item 2 of "items"`). */
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -27,10 +26,7 @@ export type Root = 'page' | 'site-config' | { example: string };
 
 /** The value or object a message is about. */
 export type Subject =
-  | { kind: 'root'; root: Root }
-  | { kind: 'field'; name: string }
-  | { kind: 'item'; index: number; list: string | undefined }
-  | { kind: 'block'; index: number; type: string | undefined };
+  { kind: 'root'; root: Root } | { kind: 'field'; name: string } | { kind: 'item'; index: number; list: string | undefined } | { kind: 'block'; index: number; type: string | undefined };
 
 /** A kind of value a field takes. `noun` says what a list holds; `suchAs` names an object's required fields. */
 export type ValueKind =
@@ -106,8 +102,7 @@ function valueKindWords(value: ValueKind): string {
   }
 }
 
-const expectedWords = (expected: Expected) =>
-  expected.kind === 'one-of' ? [...new Set(expected.options.map(valueKindWords))].join(', or ') : valueKindWords(expected);
+const expectedWords = (expected: Expected) => (expected.kind === 'one-of' ? [...new Set(expected.options.map(valueKindWords))].join(', or ') : valueKindWords(expected));
 
 function foundWords(found: Found): string {
   switch (found.kind) {
@@ -130,9 +125,7 @@ function foundWords(found: Found): string {
 
 function shapeWords(shapes: readonly Shape[] | undefined): string {
   if (!shapes?.length) return 'the form shown in the example';
-  return shapes
-    .map((shape) => (shape.kind === 'object' ? `fields ${shape.keys.join(', ')}` : shape.kind === 'values' ? shape.values.join(', ') : valueKindWords(shape)))
-    .join(' or ');
+  return shapes.map((shape) => (shape.kind === 'object' ? `fields ${shape.keys.join(', ')}` : shape.kind === 'values' ? shape.values.join(', ') : valueKindWords(shape))).join(' or ');
 }
 
 const formatWords = (format: Format) =>
@@ -236,10 +229,7 @@ export const authorErrors = {
   wrongType: (subject: Subject, expected: Expected, found: Found): AuthorError => ({
     code: 'wrong-type',
     message: `${sentence(label(subject))} should be ${expectedWords(expected)}, but it is ${foundWords(found)}.`,
-    hint:
-      expected.kind === 'text' && found.kind === 'fields'
-        ? 'If the text contains ": " (a colon and a space), YAML reads it as a field: put the whole text in quotes.'
-        : expectedHint(expected),
+    hint: expected.kind === 'text' && found.kind === 'fields' ? 'If the text contains ": " (a colon and a space), YAML reads it as a field: put the whole text in quotes.' : expectedHint(expected),
   }),
   badEnumValue: (field: string, value: unknown, guess: string | undefined, allowed: readonly unknown[]): AuthorError => ({
     code: 'bad-value',
@@ -258,7 +248,10 @@ export const authorErrors = {
   }),
   tooMany: (subject: Subject, maximum: number, unit: 'item' | 'character', got: number | undefined): AuthorError => ({
     code: 'too-many',
-    message: got === undefined ? `${sentence(label(subject))} has more than ${plural(maximum, unit)}.` : `${sentence(label(subject))} has ${plural(got, unit)}; at most ${maximum} ${maximum === 1 ? 'is' : 'are'} allowed.`,
+    message:
+      got === undefined
+        ? `${sentence(label(subject))} has more than ${plural(maximum, unit)}.`
+        : `${sentence(label(subject))} has ${plural(got, unit)}; at most ${maximum} ${maximum === 1 ? 'is' : 'are'} allowed.`,
     hint: unit === 'item' ? `Keep at most ${plural(maximum, unit)} and delete the others.` : `Shorten it to ${plural(maximum, unit)} or fewer.`,
   }),
   badFormat: (field: string, value: string, expected: Format): AuthorError => ({
@@ -542,7 +535,8 @@ export const validatorMessages = {
 
 /** Messages of the new-page command. */
 export const newPageMessages = {
-  usage: 'Usage: npm run new-page -- /solutions/resorts [--template solution|resource|legal] [--title "Staylix for Resorts"] [--publish]\n       npm run new-page   (asks for the route, template and title)',
+  usage:
+    'Usage: npm run new-page -- /solutions/resorts [--template solution|resource|legal] [--title "Staylix for Resorts"] [--publish]\n       npm run new-page   (asks for the route, template and title)',
   badRoute: (route: string): AuthorError => ({
     code: 'bad-route',
     message: `${quote(route)} is not a route a page can have.`,
@@ -662,8 +656,7 @@ export const editorMessages = {
     message: `The file cannot be edited field by field: ${detail}`,
     hint: 'Fix the YAML in the text view first (the problems list says where).',
   }),
-  started: (url: string): string =>
-    [`Page editor running at ${url}`, 'Open that URL (it holds this session\'s token); press Ctrl+C to stop. Pages are saved to pages/ as you click Save.'].join('\n'),
+  started: (url: string): string => [`Page editor running at ${url}`, "Open that URL (it holds this session's token); press Ctrl+C to stop. Pages are saved to pages/ as you click Save."].join('\n'),
 } as const;
 
 /** How to write a value of the expected kind; for several kinds, the first one's advice (or a list of them). */

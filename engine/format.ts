@@ -26,7 +26,7 @@ export function formatGithub(list: Diagnostic[]): string {
     .join('\n');
 }
 
-export function formatJson(list: Diagnostic[]): string {
+function formatJson(list: Diagnostic[]): string {
   return JSON.stringify({ errors: list.filter((d) => d.severity === 'error').length, warnings: list.filter((d) => d.severity === 'warning').length, diagnostics: list }, null, 2);
 }
 

@@ -41,7 +41,7 @@ interface ExistingPage {
 }
 
 /** Every route taken by a file or an alias, read straight from the YAML so that pages with errors count too. */
-export function existingRoutes(root: string): Map<string, ExistingPage> {
+function existingRoutes(root: string): Map<string, ExistingPage> {
   const routes = new Map<string, ExistingPage>();
   const crumbLabels = new Map<string, Map<string, number>>();
   for (const file of listPageFiles(root)) {
@@ -83,7 +83,11 @@ function breadcrumbItems(data: Record<string, unknown>): Array<{ label?: unknown
 }
 
 /** `vacation-rentals` → `Vacation Rentals`. */
-const titleCase = (slug: string) => slug.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+const titleCase = (slug: string) =>
+  slug
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 
 /** A YAML scalar for `text`: plain when that is safe everywhere (also inside { }), else double-quoted. */
 export function yamlScalar(text: string): string {
@@ -103,7 +107,7 @@ function formatDate(date: Date): string {
 }
 
 /** Builds the page text; writes nothing. */
-export function renderPage(options: NewPageOptions, existing: Map<string, ExistingPage>, template: TemplateName): string {
+function renderPage(options: NewPageOptions, existing: Map<string, ExistingPage>, template: TemplateName): string {
   const { route } = options;
   const segments = route.slice(1).split('/');
   const slug = segments[segments.length - 1]!;

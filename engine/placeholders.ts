@@ -17,7 +17,7 @@ import { YamlSource, type YamlPath } from './yaml-source.ts';
  * - a dummy phone number: a country code followed by zeros only (`+91 00000 00000`).
  * `npm run validate -- --production` (the deploy workflow) reports each one as an error at its file:line:col.
  */
-export type PlaceholderKind = 'to-confirm' | 'example-email' | 'example-url' | 'dummy-phone';
+type PlaceholderKind = 'to-confirm' | 'example-email' | 'example-url' | 'dummy-phone';
 
 export interface PlaceholderMatch {
   kind: PlaceholderKind;

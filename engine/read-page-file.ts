@@ -41,7 +41,7 @@ export function checkPageText(text: string): FileText {
 }
 
 /** UTF-8 bytes → text; a byte that is not UTF-8 is an error at its line and column, never a silent U+FFFD. */
-export function decodePage(bytes: Uint8Array): FileText {
+function decodePage(bytes: Uint8Array): FileText {
   // A byte order mark stays in the text, as reading with 'utf8' did: YAML skips it, positions stay the same.
   if (isUtf8(bytes)) return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
   const offset = invalidUtf8Offset(bytes);
@@ -53,7 +53,7 @@ export function decodePage(bytes: Uint8Array): FileText {
 }
 
 /** Offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629), or the length. */
-export function invalidUtf8Offset(bytes: Uint8Array): number {
+function invalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const first = bytes[i]!;

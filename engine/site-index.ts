@@ -24,7 +24,8 @@ function factsOf(file: string, text: string): PageFacts {
   const route = file === NOT_FOUND_FILE ? undefined : routeFromFile(file);
   const source = new YamlSource(file, text);
   const data = source.hasSyntaxErrors ? undefined : source.data;
-  if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data)) return { file, route, readable: false, draft: false, anchors: undefined, aliases: [], title: '', links: [] };
+  if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data))
+    return { file, route, readable: false, draft: false, anchors: undefined, aliases: [], title: '', links: [] };
   const record = data as Record<string, unknown>;
   return {
     file,
@@ -39,7 +40,8 @@ function factsOf(file: string, text: string): PageFacts {
 }
 
 /** The routes a file claims or that its links depend on the claims of. */
-const claimedRoutes = (facts: PageFacts | undefined): string[] => (facts ? [...(facts.route ? [facts.route] : []), ...facts.aliases.filter((alias): alias is string => typeof alias === 'string')] : []);
+const claimedRoutes = (facts: PageFacts | undefined): string[] =>
+  facts ? [...(facts.route ? [facts.route] : []), ...facts.aliases.filter((alias): alias is string => typeof alias === 'string')] : [];
 const sameFacts = (a: PageFacts | undefined, b: PageFacts | undefined) => JSON.stringify(a && { ...a, title: '', links: [] }) === JSON.stringify(b && { ...b, title: '', links: [] });
 
 /**

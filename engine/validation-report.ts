@@ -20,13 +20,7 @@ export function printReport(diagnostics: Diagnostic[], counts: { pages: number; 
  * Validates the site at `root`, prints the report, and returns the exit code with the loaded site (the build hands it
  * on to the prerender). `production` adds the placeholders left in (published pages and site.config.yaml) to the errors.
  */
-export function validateAndReport(
-  root: string,
-  format: OutputFormat,
-  includeDrafts: boolean,
-  print: (text: string) => void = console.log,
-  production = false,
-): { exitCode: number; site: SiteModel } {
+export function validateAndReport(root: string, format: OutputFormat, includeDrafts: boolean, print: (text: string) => void = console.log, production = false): { exitCode: number; site: SiteModel } {
   const started = performance.now();
   const loaded = loadSite({ root, includeDrafts });
   const site = production ? { ...loaded, diagnostics: sortDiagnostics([...loaded.diagnostics, ...findPlaceholders(root)]) } : loaded;

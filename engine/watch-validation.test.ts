@@ -51,7 +51,11 @@ describe('IncrementalValidation', () => {
     expect(agrees()).toEqual([]);
     site.writeFixture(['title: Hotel Management Software for Independent Hotels', 'title: Hotel Management Software for Independent Hotels\naliases: [/old-fixture, /solutions/clash]']);
     watched.update([FIXTURE_FILE]);
-    expect(agrees().map((d) => d.code).sort()).toEqual(['alias-is-a-route', 'alias-taken']);
+    expect(
+      agrees()
+        .map((d) => d.code)
+        .sort(),
+    ).toEqual(['alias-is-a-route', 'alias-taken']);
     site.remove('pages/solutions/clash.yaml');
     site.writeFixture();
     watched.update(['pages/solutions/clash.yaml', FIXTURE_FILE]);

@@ -8,7 +8,7 @@ export const MAX_ALIASES = 100;
  * what its anchor holds. 100,000 is several times the largest page of the site; a "billion laughs" file of
  * 461 bytes adds billions.
  */
-export const MAX_ALIAS_EXPANSION = 100_000;
+const MAX_ALIAS_EXPANSION = 100_000;
 
 /** Something in a YAML file the validator refuses to read further, at a character offset of the file. */
 export interface YamlRefusal {

@@ -115,7 +115,10 @@ export class YamlSource {
       let code: string = error.code;
       let key: string | undefined;
       if (error.code === 'DUPLICATE_KEY') {
-        key = /^\s*(?:"([^"]*)"|'([^']*)'|([^:#\n]*?))\s*:/.exec(this.text.slice(offset))?.slice(1).find((part) => part !== undefined);
+        key = /^\s*(?:"([^"]*)"|'([^']*)'|([^:#\n]*?))\s*:/
+          .exec(this.text.slice(offset))
+          ?.slice(1)
+          .find((part) => part !== undefined);
       } else if (error.code === 'MISSING_CHAR' && /quote/.test(error.message)) {
         const mark = error.message.includes("'") ? "'" : '"';
         const opening = this.text.lastIndexOf(mark, Math.min(offset, this.text.length) - 1);

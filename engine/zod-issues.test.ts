@@ -9,19 +9,19 @@ const sameLength = defineBlockRule<{ expected: number; got: number }>({
   message: ({ expected, got }) => `${got} values for ${expected} columns.`,
   hint: ({ expected }) => `Give ${expected} values.`,
 });
-const table = z
-  .strictObject({ columns: z.array(z.string()), rows: z.array(z.strictObject({ values: z.array(z.string()) })) })
-  .superRefine((block, ctx) => {
-    block.rows.forEach((row, index) => {
-      if (row.values.length !== block.columns.length) ctx.addIssue(ruleIssue(sameLength, ['rows', index, 'values'], { expected: block.columns.length, got: row.values.length }));
-    });
+const table = z.strictObject({ columns: z.array(z.string()), rows: z.array(z.strictObject({ values: z.array(z.string()) })) }).superRefine((block, ctx) => {
+  block.rows.forEach((row, index) => {
+    if (row.values.length !== block.columns.length) ctx.addIssue(ruleIssue(sameLength, ['rows', index, 'values'], { expected: block.columns.length, got: row.values.length }));
   });
+});
 
 describe('translateIssues', () => {
   it('words a block rule’s issue with the rule’s own words and code, at its path', () => {
     const data = { blocks: [{ columns: ['a', 'b'], rows: [{ values: ['x', 'y'] }, { values: ['x'] }] }] };
     const issues = table.safeParse(data.blocks[0]).error!.issues;
-    expect(translateIssues(issues, table, data, ['blocks', 0])).toEqual([{ code: 'same-length', message: '1 values for 2 columns.', hint: 'Give 2 values.', path: ['blocks', 0, 'rows', 1, 'values'] }]);
+    expect(translateIssues(issues, table, data, ['blocks', 0])).toEqual([
+      { code: 'same-length', message: '1 values for 2 columns.', hint: 'Give 2 values.', path: ['blocks', 0, 'rows', 1, 'values'] },
+    ]);
   });
 
   it('falls back to the generic message for a custom issue no rule words', () => {

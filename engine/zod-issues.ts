@@ -200,7 +200,16 @@ function oneOf(options: ValueKind[]): Expected {
  * A value that matches none of a union's forms. Unions of fixed values read as a list of allowed values, unions of
  * plain types as "true or false, or text", and unions of objects are explained by the form the author was closest to.
  */
-function translateUnion(issue: z.core.$ZodIssueInvalidUnion, schema: AnySchema | undefined, value: unknown, full: YamlPath, subject: Subject, field: string, data: unknown, root: Root): LocatedError[] {
+function translateUnion(
+  issue: z.core.$ZodIssueInvalidUnion,
+  schema: AnySchema | undefined,
+  value: unknown,
+  full: YamlPath,
+  subject: Subject,
+  field: string,
+  data: unknown,
+  root: Root,
+): LocatedError[] {
   const branches = issue.errors;
   const single = branches.every((branch) => branch.length === 1 && branch[0]!.path.length === 0);
   if (single && branches.every((branch) => branch[0]!.code === 'invalid_value')) {

@@ -16,7 +16,7 @@ function innerOnce(schema: AnySchema): AnySchema {
 
 /** The schema inside every `.optional()`, `.default()`, `.nullable()`, `.readonly()` and `.pipe()` (its input side). */
 export function unwrap(schema: AnySchema): AnySchema {
-  for (let current = schema; ; ) {
+  for (let current = schema; ;) {
     const inner = innerOnce(current);
     if (inner === current) return current;
     current = inner;
@@ -68,7 +68,7 @@ export function schemaAt(root: AnySchema, path: YamlPath): AnySchema | undefined
 
 /** The schema's description (`.meta({ description })`), from the outermost layer that has one. */
 export function descriptionOf(schema: AnySchema | undefined): string | undefined {
-  for (let current = schema; current; ) {
+  for (let current = schema; current;) {
     const own = z.globalRegistry.get(current)?.description;
     if (own) return own;
     const inner = innerOnce(current);

@@ -39,14 +39,8 @@ export function sectionFields<const E extends SectionExamples>(examples: E): Sec
  * Declares a block's schema: `type: <name>` plus its own fields, strict so unknown keys are errors.
  * `description` is shown in editors and in the block catalogue.
  */
-export function defineBlockSchema<const Type extends string, Shape extends z.ZodRawShape>(
-  type: Type,
-  description: string,
-  shape: Shape,
-) {
-  return z
-    .strictObject({ type: z.literal(type), ...commonFields, ...shape })
-    .meta({ title: type, description });
+export function defineBlockSchema<const Type extends string, Shape extends z.ZodRawShape>(type: Type, description: string, shape: Shape) {
+  return z.strictObject({ type: z.literal(type), ...commonFields, ...shape }).meta({ title: type, description });
 }
 
 /**
@@ -56,5 +50,3 @@ export function defineBlockSchema<const Type extends string, Shape extends z.Zod
  * it travel with the issue, so a new rule needs no edit outside the block's folder.
  */
 export const whenFieldsAreValid = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
-
-export type AnyBlockSchema = ReturnType<typeof defineBlockSchema<string, z.ZodRawShape>>;

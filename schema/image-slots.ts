@@ -77,7 +77,10 @@ const src = z
  */
 export function slotImage(slot: ImageSlotName, description: string, altExample: string) {
   const alt = imageSlots[slot].decorative
-    ? z.string().trim().meta({ description: 'What the image shows, read aloud by screen readers. Write "" (empty quotes) if it only decorates and the text next to it says it all.', examples: [altExample] })
+    ? z
+        .string()
+        .trim()
+        .meta({ description: 'What the image shows, read aloud by screen readers. Write "" (empty quotes) if it only decorates and the text next to it says it all.', examples: [altExample] })
     : text('What the image shows, read aloud by screen readers.', altExample);
   return z.strictObject({ src, alt }).meta({ description });
 }

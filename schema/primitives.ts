@@ -7,12 +7,19 @@ import { urlProblem, type UrlRule } from './url-policy.ts';
  */
 
 export const text = (description: string, example: string) =>
-  z.string().trim().min(1).meta({ description, examples: [example] });
+  z
+    .string()
+    .trim()
+    .min(1)
+    .meta({ description, examples: [example] });
 
 export const optionalText = (description: string, example: string) => text(description, example).optional();
 
 export const textList = (description: string, example: string[]) =>
-  z.array(z.string().trim().min(1)).min(1).meta({ description, examples: [example] });
+  z
+    .array(z.string().trim().min(1))
+    .min(1)
+    .meta({ description, examples: [example] });
 
 /** A list of at least one group of fields (cards, rows, questions); "The feature cards." also names them in messages. */
 export const itemList = <Shape extends z.ZodRawShape>(description: string, fields: Shape) => z.array(z.strictObject(fields)).min(1).meta({ description });
@@ -51,28 +58,63 @@ function checkedUrl(rule: UrlRule) {
 }
 
 /** Image paths point into `public/`; `alt` is required so every image is described for screen readers. */
-export const image = z.strictObject({
-  src: z
-    .string()
-    .regex(/^\/[^\s]*\.(svg|png|jpe?g|webp|avif)$/, 'a path into public/, like /logos/acme.svg')
-    .meta({ description: 'Path of a file in `public/`.', examples: ['/logos/harbor-hotels.svg'] }),
-  alt: text('What the image shows, read aloud by screen readers.', 'Harbor Hotels logo'),
-}).meta({ description: 'An image: a file in public/ (src) and what it shows (alt).' });
+export const image = z
+  .strictObject({
+    src: z
+      .string()
+      .regex(/^\/[^\s]*\.(svg|png|jpe?g|webp|avif)$/, 'a path into public/, like /logos/acme.svg')
+      .meta({ description: 'Path of a file in `public/`.', examples: ['/logos/harbor-hotels.svg'] }),
+    alt: text('What the image shows, read aloud by screen readers.', 'Harbor Hotels logo'),
+  })
+  .meta({ description: 'An image: a file in public/ (src) and what it shows (alt).' });
 
 export const iconNames = [
-  'bed', 'bell', 'building', 'calendar', 'car', 'card', 'chart', 'chat', 'check', 'checklist', 'clock', 'cog',
-  'globe', 'heart', 'home', 'key', 'language', 'layers', 'link', 'lock', 'mail', 'phone', 'qr', 'receipt',
-  'rocket', 'shield', 'sparkles', 'spa', 'star', 'tag', 'trend', 'users', 'utensils', 'wallet', 'workflow', 'box',
+  'bed',
+  'bell',
+  'building',
+  'calendar',
+  'car',
+  'card',
+  'chart',
+  'chat',
+  'check',
+  'checklist',
+  'clock',
+  'cog',
+  'globe',
+  'heart',
+  'home',
+  'key',
+  'language',
+  'layers',
+  'link',
+  'lock',
+  'mail',
+  'phone',
+  'qr',
+  'receipt',
+  'rocket',
+  'shield',
+  'sparkles',
+  'spa',
+  'star',
+  'tag',
+  'trend',
+  'users',
+  'utensils',
+  'wallet',
+  'workflow',
+  'box',
 ] as const;
 
 export const icon = z.enum(iconNames).meta({ description: 'Name of a built-in icon.', examples: ['calendar'] });
 
-export const action = z.strictObject({
-  label: text('Button text.', 'Book a Demo'),
-  href,
-  variant: z.enum(['primary', 'secondary']).optional().meta({ description: 'primary = filled, secondary = outlined.' }),
-}).meta({ description: 'A button: its text (label), where it goes (href) and its style (variant).' });
+export const action = z
+  .strictObject({
+    label: text('Button text.', 'Book a Demo'),
+    href,
+    variant: z.enum(['primary', 'secondary']).optional().meta({ description: 'primary = filled, secondary = outlined.' }),
+  })
+  .meta({ description: 'A button: its text (label), where it goes (href) and its style (variant).' });
 
-export type Action = z.infer<typeof action>;
-export type Image = z.infer<typeof image>;
 export type IconName = z.infer<typeof icon>;

@@ -79,9 +79,12 @@ async function throughUi(page: Page): Promise<number[] | undefined> {
 async function throughApi(page: Page): Promise<number[]> {
   // A page of the editor's own origin holding the preview iframe, as the app does.
   await page.goto(`${server.origin}/preview/404?token=${server.token}`);
-  await page.evaluate((src) => {
-    document.body.innerHTML = `<iframe data-testid="preview-frame" style="width:1280px;height:900px;border:0" src="${src}"></iframe>`;
-  }, `/preview${ROUTE}?draft=${encodeURIComponent(FILE)}`);
+  await page.evaluate(
+    (src) => {
+      document.body.innerHTML = `<iframe data-testid="preview-frame" style="width:1280px;height:900px;border:0" src="${src}"></iframe>`;
+    },
+    `/preview${ROUTE}?draft=${encodeURIComponent(FILE)}`,
+  );
   await page.waitForFunction(() => (document.querySelector('iframe') as HTMLIFrameElement).contentDocument?.querySelector('h1[id], h1'), null, { timeout: 60_000 });
   await page.evaluate(async (file) => {
     const documentOps = await import('/editor/document/index.ts' as string);
@@ -145,14 +148,23 @@ try {
     await (await fetch(`${server.origin}/preview${ROUTE}?draft=${encodeURIComponent(FILE)}&fragment=1`, { headers })).text();
     renders.push(performance.now() - started);
   }
-  const median = (list: number[]) => percentile([...list].sort((a, b) => a - b), 50).toFixed(1);
+  const median = (list: number[]) =>
+    percentile(
+      [...list].sort((a, b) => a - b),
+      50,
+    ).toFixed(1);
 
   const sorted = [...times].sort((a, b) => a - b);
   const pages = server.site.files().length;
   console.log(`Keystroke → updated preview on ${ROUTE} (${pages} pages), ${times.length} keystrokes in Chromium, ${mode}:`);
   console.log(`  median ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms (min ${sorted[0]!.toFixed(0)}, max ${sorted.at(-1)!.toFixed(0)}); target < 150 ms`);
   console.log(`Server, per keystroke (HTTP round trip included, medians of 20): POST /api/check ${median(checks)} ms (target < 50 ms), preview body render ${median(renders)} ms.`);
-  console.log(`Load average during the run: ${os.loadavg().map((load) => load.toFixed(1)).join(', ')} (${os.cpus().length} cores; rerun when the machine is idle).`);
+  console.log(
+    `Load average during the run: ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(', ')} (${os.cpus().length} cores; rerun when the machine is idle).`,
+  );
   process.exitCode = percentile(sorted, 50) < 150 ? 0 : 1;
 } finally {
   await browser.close();

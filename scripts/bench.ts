@@ -60,7 +60,17 @@ function weightBudgets(): string[] {
     const cssOk = page.cssGzip <= budgets.cssPerPage;
     if (!jsOk) failures.push(`${page.route}: client JS ${formatKb(page.jsGzip)} > ${formatKb(js)}`);
     if (!cssOk) failures.push(`${page.route}: CSS ${formatKb(page.cssGzip)} > ${formatKb(budgets.cssPerPage)}`);
-    return [page.route, page.kind, formatKb(page.jsGzip), formatKb(js), formatKb(page.cssGzip), formatKb(budgets.cssPerPage), formatKb(page.htmlGzip), `${images.count} / ${formatKb(images.bytes)}`, jsOk && cssOk ? 'PASS' : 'FAIL'];
+    return [
+      page.route,
+      page.kind,
+      formatKb(page.jsGzip),
+      formatKb(js),
+      formatKb(page.cssGzip),
+      formatKb(budgets.cssPerPage),
+      formatKb(page.htmlGzip),
+      `${images.count} / ${formatKb(images.bytes)}`,
+      jsOk && cssOk ? 'PASS' : 'FAIL',
+    ];
   });
   console.log(`\nPage weight (gzip) of ${pages.length} built pages\n`);
   console.log(table(['route', 'kind', 'JS', 'JS budget', 'CSS', 'CSS budget', 'HTML', 'images (count / bytes)', 'result'], rows));
@@ -145,7 +155,8 @@ async function runLighthouse(pages: string[], siteDir = dist): Promise<{ rows: L
       rows.push(row);
       console.log(`${CATEGORIES.map((id) => scores[id]).join(' / ')} (CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)})`);
       // The block catalogue is noindex on purpose, which Lighthouse's SEO category counts against it (is-crawlable).
-      const noindexOnly = (id: string) => id === 'seo' && page.startsWith('/_blocks') && failedAudits.every((audit) => audit === 'is-crawlable' || !lhr.categories.seo!.auditRefs.some((ref) => ref.id === audit.split(' ')[0]));
+      const noindexOnly = (id: string) =>
+        id === 'seo' && page.startsWith('/_blocks') && failedAudits.every((audit) => audit === 'is-crawlable' || !lhr.categories.seo!.auditRefs.some((ref) => ref.id === audit.split(' ')[0]));
       for (const id of CATEGORIES) if (scores[id] < 100 && !noindexOnly(id)) failures.push(`${page}: ${lhr.categories[id]!.title} ${scores[id]} < 100`);
       if (Number(row.cls.toFixed(3)) !== 0) failures.push(`${page}: CLS ${row.cls.toFixed(3)} > 0`);
       if (row.lcpElement === 'IMG' && row.lcp >= IMAGE_LCP_BUDGET_MS) failures.push(`${page}: LCP ${Math.round(row.lcp)} ms on an image ≥ ${IMAGE_LCP_BUDGET_MS} ms`);
@@ -199,7 +210,25 @@ blocks:
 async function imageLcpPage(): Promise<string[]> {
   const copy = mkdtempSync(path.join(os.tmpdir(), 'staylix-bench-image-'));
   try {
-    for (const entry of ['package.json', 'tsconfig.json', 'vite.config.ts', 'site.config.yaml', 'AUTHORING.md', 'blocks', 'ui', 'renderer', 'schema', 'engine', 'scripts', 'build', 'public', 'pages', 'editor', '.cache', 'dist']) {
+    for (const entry of [
+      'package.json',
+      'tsconfig.json',
+      'vite.config.ts',
+      'site.config.yaml',
+      'AUTHORING.md',
+      'blocks',
+      'ui',
+      'renderer',
+      'schema',
+      'engine',
+      'scripts',
+      'build',
+      'public',
+      'pages',
+      'editor',
+      '.cache',
+      'dist',
+    ]) {
       if (existsSync(path.join(root, entry))) cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
     }
     symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');

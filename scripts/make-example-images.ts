@@ -32,7 +32,10 @@ function dashboard(): string {
   <rect x="0" y="0" width="280" height="1000" fill="${ink}"/>
   <rect x="36" y="36" width="44" height="44" rx="12" fill="${brand}"/><text x="96" y="68" ${font} font-size="26" font-weight="700" fill="#fff">Staylix</text>
   ${['Dashboard', 'Reservations', 'Channels', 'Guest chat', 'Upsells', 'Housekeeping', 'Reports']
-    .map((label, i) => `<rect x="24" y="${132 + i * 64}" width="232" height="48" rx="10" fill="${i === 0 ? '#1e293b' : 'none'}"/><circle cx="56" cy="${156 + i * 64}" r="9" fill="${i === 0 ? '#60a5fa' : '#475569'}"/><text x="80" y="${164 + i * 64}" ${font} font-size="20" fill="${i === 0 ? '#fff' : '#94a3b8'}">${label}</text>`)
+    .map(
+      (label, i) =>
+        `<rect x="24" y="${132 + i * 64}" width="232" height="48" rx="10" fill="${i === 0 ? '#1e293b' : 'none'}"/><circle cx="56" cy="${156 + i * 64}" r="9" fill="${i === 0 ? '#60a5fa' : '#475569'}"/><text x="80" y="${164 + i * 64}" ${font} font-size="20" fill="${i === 0 ? '#fff' : '#94a3b8'}">${label}</text>`,
+    )
     .join('')}
   <text x="336" y="92" ${font} font-size="36" font-weight="700" fill="${ink}">Good morning, Harbor Hotel</text>
   ${line(336, 116, 360, '#cbd5e1', 14)}
@@ -51,8 +54,10 @@ function dashboard(): string {
   <rect x="1128" y="352" width="432" height="600" rx="24" fill="#fff" stroke="${soft}" stroke-width="2"/>
   <text x="1160" y="408" ${font} font-size="26" font-weight="700" fill="${ink}">Guest messages</text>
   ${rows
-    .map((row, i) => `<circle cx="1184" cy="${476 + i * 92}" r="22" fill="${['#dbeafe', '#ede9fe', '#dcfce7', '#fef3c7', '#e0f2fe'][i]}"/>
-    <text x="1222" y="${470 + i * 92}" ${font} font-size="19" fill="${ink}">${row}</text>${line(1222, 482 + i * 92, 220 - i * 18)}`)
+    .map(
+      (row, i) => `<circle cx="1184" cy="${476 + i * 92}" r="22" fill="${['#dbeafe', '#ede9fe', '#dcfce7', '#fef3c7', '#e0f2fe'][i]}"/>
+    <text x="1222" y="${470 + i * 92}" ${font} font-size="19" fill="${ink}">${row}</text>${line(1222, 482 + i * 92, 220 - i * 18)}`,
+    )
     .join('')}
 </svg>`;
 }
@@ -94,9 +99,20 @@ function portrait(skin: string, hair: string, shirt: string, background: string)
 mkdirSync(out, { recursive: true });
 const svg = (text: string) => sharp(Buffer.from(text));
 await svg(dashboard()).png({ compressionLevel: 9, palette: true, quality: 100, dither: 0 }).toFile(path.join(out, 'dashboard.png'));
-for (const [name, hue] of [['operations', 222], ['sales', 262], ['guests', 190], ['payments', 142]] as const) {
-  await svg(cover(hue, icons[name])).jpeg({ quality: 80, mozjpeg: true }).toFile(path.join(out, `cover-${name}.jpg`));
+for (const [name, hue] of [
+  ['operations', 222],
+  ['sales', 262],
+  ['guests', 190],
+  ['payments', 142],
+] as const) {
+  await svg(cover(hue, icons[name]))
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toFile(path.join(out, `cover-${name}.jpg`));
 }
-await svg(portrait('#f1c7a5', '#3f2a1d', '#1d4ed8', '#dbeafe')).jpeg({ quality: 82, mozjpeg: true }).toFile(path.join(out, 'portrait-manager.jpg'));
-await svg(portrait('#c68642', '#1f1410', '#7c3aed', '#ede9fe')).jpeg({ quality: 82, mozjpeg: true }).toFile(path.join(out, 'portrait-ops-lead.jpg'));
+await svg(portrait('#f1c7a5', '#3f2a1d', '#1d4ed8', '#dbeafe'))
+  .jpeg({ quality: 82, mozjpeg: true })
+  .toFile(path.join(out, 'portrait-manager.jpg'));
+await svg(portrait('#c68642', '#1f1410', '#7c3aed', '#ede9fe'))
+  .jpeg({ quality: 82, mozjpeg: true })
+  .toFile(path.join(out, 'portrait-ops-lead.jpg'));
 console.log(`Example images written to ${path.relative(process.cwd(), out)}/`);

@@ -32,7 +32,10 @@ export function parseHeadersFile(text: string): Array<{ pattern: RegExp; headers
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*');
       rules.push({ pattern: new RegExp(`^${source}$`), headers: {} });
     } else if (rules.length) {
       const index = line.indexOf(':');

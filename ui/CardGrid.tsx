@@ -34,11 +34,7 @@ export interface CardGridProps extends HTMLAttributes<HTMLElement> {
 /** A list of cards as a responsive grid: one column on phones, `columns.md` on tablets, `columns.lg` on desktops. */
 export function CardGrid({ as: List = 'ul', columns, className, style, children, ...rest }: CardGridProps) {
   return (
-    <List
-      className={className ? `${classes.grid} ${className}` : classes.grid}
-      {...rest}
-      style={{ '--cols-md': columns.md, '--cols-lg': columns.lg, ...style } as CSSProperties}
-    >
+    <List className={className ? `${classes.grid} ${className}` : classes.grid} {...rest} style={{ '--cols-md': columns.md, '--cols-lg': columns.lg, ...style } as CSSProperties}>
       {children}
     </List>
   );

@@ -45,11 +45,7 @@ export interface IconCardProps extends IconCardBodyProps {
  */
 export function IconCard({ index, icon, title, description, href, linkLabel = 'Learn more', children }: IconCardProps) {
   return (
-    <CardGridItem
-      index={index}
-      className={`${cardClasses.surface} ${cardClasses.padded} ${classes.card}`}
-      data-link={href ? '' : undefined}
-    >
+    <CardGridItem index={index} className={`${cardClasses.surface} ${cardClasses.padded} ${classes.card}`} data-link={href ? '' : undefined}>
       <IconCardBody icon={icon} title={title} description={description} />
       {children}
       {href && (

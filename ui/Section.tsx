@@ -5,7 +5,7 @@ import type { Tone } from '../schema/block.ts';
 import classes from './Section.module.css';
 
 /** What a section takes from its block: the common fields and those of `sectionFields` (schema/block.ts). */
-export interface SectionContent {
+interface SectionContent {
   id?: string;
   tone?: Tone;
   eyebrow?: string;
@@ -42,11 +42,7 @@ export function Section({ block, heading = block.heading, intro = block.intro, l
   const { id, tone = 'default', eyebrow } = block;
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <section
-      id={id}
-      className={[classes.section, classes[tone], sectionClass(className, onDark, tone === 'dark')].filter(Boolean).join(' ')}
-      aria-labelledby={heading ? headingId : undefined}
-    >
+    <section id={id} className={[classes.section, classes[tone], sectionClass(className, onDark, tone === 'dark')].filter(Boolean).join(' ')} aria-labelledby={heading ? headingId : undefined}>
       <Container size={size}>
         {(eyebrow || heading || intro) && (
           <header className={[classes.header, centered ? classes.centered : ''].join(' ')}>

@@ -34,7 +34,10 @@ describe('breadcrumbs block', () => {
 
   it('ignores an href on the last item and hides separators from screen readers', () => {
     const block = loadExample('breadcrumbs');
-    block.items = [{ label: 'Home', href: '/' }, { label: 'Pricing', href: '/pricing' }];
+    block.items = [
+      { label: 'Home', href: '/' },
+      { label: 'Pricing', href: '/pricing' },
+    ];
     renderBlock('breadcrumbs', block);
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(nav).getAllByRole('link')).toHaveLength(1);

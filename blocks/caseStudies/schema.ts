@@ -8,6 +8,6 @@ export const caseStudiesSchema = defineBlockSchema('caseStudies', 'Case study ca
     title: text('Who and what.', 'City hotel automates upsells'),
     result: text('The headline result.', '+28% upsell revenue'),
     summary: text('Two or three sentences.', 'Pre-arrival offers on WhatsApp lifted add-on sales.'),
-    logo: slotImage('logo', 'The customer\'s logo above the result (SVG, or a picture at least 160 px wide).', 'Harbor Hotels logo').optional(),
+    logo: slotImage('logo', "The customer's logo above the result (SVG, or a picture at least 160 px wide).", 'Harbor Hotels logo').optional(),
   }),
 });

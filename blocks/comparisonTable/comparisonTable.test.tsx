@@ -32,7 +32,11 @@ describe('comparisonTable', () => {
     expect(cells[0]!.querySelector('.visually-hidden')!.textContent).toBe('Not included');
 
     const support = screen.getByRole('rowheader', { name: 'Support' }).closest('tr')!;
-    expect(within(support).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Email', 'Priority', 'Dedicated']);
+    expect(
+      within(support)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Email', 'Priority', 'Dedicated']);
   });
 
   it('scrolls inside a focusable, labelled region', () => {

@@ -3,14 +3,12 @@ import { defineBlockSchema, sectionFields, whenFieldsAreValid } from '../../sche
 import { defineBlockRule, ruleIssue, withRules } from '../../schema/block-rule.ts';
 import { itemList, optionalText, text, textList } from '../../schema/primitives.ts';
 
-const cell = z
-  .union([z.boolean(), z.string().trim().min(1)])
-  .meta({ description: 'yes/no (true/false) or a level such as Basic.', examples: [true, 'Smart'] });
+const cell = z.union([z.boolean(), z.string().trim().min(1)]).meta({ description: 'yes/no (true/false) or a level such as Basic.', examples: [true, 'Smart'] });
 
 const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
 
 /** Every row has one value per column. */
-export const columnCount = defineBlockRule<{ expected: number; got: number }>({
+const columnCount = defineBlockRule<{ expected: number; got: number }>({
   code: 'column-count',
   message: ({ expected, got }) => `This row has ${plural(got, 'value')} but the table has ${plural(expected, 'column')}.`,
   hint: () => 'Give one value per column, in the same order as "columns".',

@@ -40,8 +40,7 @@ export function ContactDetails({ block, context }: BlockProps<'contactDetails'>)
         </Item>
         <Item icon="users" label="Social" index={3}>
           <a href={contact.social.href} target="_blank" rel="noopener noreferrer" className={classes.externalLink}>
-            {name} on {contact.social.label}{' '}
-            <span className="visually-hidden">(opens in a new tab)</span>
+            {name} on {contact.social.label} <span className="visually-hidden">(opens in a new tab)</span>
             <Icon name="externalLink" size={14} className={classes.external} />
           </a>
         </Item>

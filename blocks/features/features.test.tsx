@@ -8,7 +8,9 @@ afterEach(cleanup);
 /** The cards: the items of the outer list (each card holds its own bullet list). */
 const cards = () => {
   const outer = screen.getAllByRole('list')[0]!;
-  return within(outer).getAllByRole('listitem').filter((item) => item.parentElement === outer);
+  return within(outer)
+    .getAllByRole('listitem')
+    .filter((item) => item.parentElement === outer);
 };
 
 describe('features block', () => {

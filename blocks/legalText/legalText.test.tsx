@@ -11,14 +11,7 @@ describe('legalText', () => {
     const { container } = renderBlock('legalText');
     expect(container.querySelector('h1')).toBeNull();
     const headings = screen.getAllByRole('heading', { level: 2 });
-    expect(headings.map((h) => h.textContent)).toEqual([
-      '1. About these terms',
-      '2. Our services',
-      '3. Your account and your data',
-      '4. Fees and payment',
-      '5. Governing law',
-      '6. Contact',
-    ]);
+    expect(headings.map((h) => h.textContent)).toEqual(['1. About these terms', '2. Our services', '3. Your account and your data', '4. Fees and payment', '5. Governing law', '6. Contact']);
     const governing = headings[4]!.parentElement!;
     expect(governing.querySelectorAll('p')).toHaveLength(1);
     expect(governing.textContent).toContain('governed by the laws of India');

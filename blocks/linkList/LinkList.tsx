@@ -25,11 +25,7 @@ export function LinkList({ block }: BlockProps<'linkList'>) {
             <li key={item.href} className={`${classes.card} fade-in`} style={{ '--stagger-index': index } as CSSProperties}>
               {item.cover && <Picture image={item.cover} slot="cover" className={classes.cover} />}
               <h3 className={classes.title}>
-                <a
-                  href={item.href}
-                  className={classes.link}
-                  {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                >
+                <a href={item.href} className={classes.link} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
                   {item.title}
                   {external && (
                     <>

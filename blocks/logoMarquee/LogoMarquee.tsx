@@ -5,8 +5,8 @@ import type { BlockProps } from '../types.ts';
 import classes from './LogoMarquee.module.css';
 
 /** Spec §9: every logo is 140 px wide and the row loops every 20 s. */
-export const LOGO_WIDTH = 140;
-export const LOOP_SECONDS = 20;
+const LOGO_WIDTH = 140;
+const LOOP_SECONDS = 20;
 
 /**
  * Partner logos scrolling in a seamless CSS loop: the row is rendered twice (the copy hidden from assistive tech)
@@ -24,11 +24,7 @@ export function LogoMarquee({ block }: BlockProps<'logoMarquee'>) {
   );
   return (
     <Section block={block} size="xl" centered className={classes.section}>
-      <div
-        className={classes.marquee}
-        style={{ '--marquee-duration': `${LOOP_SECONDS}s`, '--logo-width': `${LOGO_WIDTH}px` } as CSSProperties}
-        data-logo-marquee
-      >
+      <div className={classes.marquee} style={{ '--marquee-duration': `${LOOP_SECONDS}s`, '--logo-width': `${LOGO_WIDTH}px` } as CSSProperties} data-logo-marquee>
         <div className={classes.viewport}>
           <div className={classes.track} data-marquee-track>
             {row(false)}

@@ -45,16 +45,7 @@ export function PricingTiers({ block }: BlockProps<'pricingTiers'>) {
                   </li>
                 ))}
               </ul>
-              <Button
-                component="a"
-                href={tier.cta.href}
-                className={classes.cta}
-                variant={variant === 'primary' ? 'filled' : 'outline'}
-                size="md"
-                radius="md"
-                fullWidth
-                aria-describedby={nameId}
-              >
+              <Button component="a" href={tier.cta.href} className={classes.cta} variant={variant === 'primary' ? 'filled' : 'outline'} size="md" radius="md" fullWidth aria-describedby={nameId}>
                 {tier.cta.label}
               </Button>
             </li>

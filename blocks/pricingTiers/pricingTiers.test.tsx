@@ -25,7 +25,9 @@ describe('pricingTiers', () => {
   it('lists the features of each plan and shows no prices', () => {
     const { container } = renderBlock('pricingTiers');
     const growth = screen.getByRole('heading', { level: 3, name: 'Growth' }).closest('li')!;
-    const features = within(growth).getAllByRole('listitem').map((li) => li.textContent);
+    const features = within(growth)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(features).toContain('Ops automation and AI upsells');
     expect(features).toHaveLength(6);
     expect(container.textContent).not.toMatch(/[$€£₹]\s?\d/);

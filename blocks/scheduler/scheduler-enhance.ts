@@ -4,7 +4,7 @@ import { isSafeFrameSrc } from '../../schema/url-policy.ts';
 const FRAME_ATTRIBUTES = new Set(['className', 'src', 'title', 'height', 'loading', 'data-scheduler-frame']);
 
 /** The frame's attributes from data-frame: string values of known attributes only, or undefined if unreadable. */
-function readFrameAttributes(json: string | undefined): Record<string, string> & { src?: string } | undefined {
+function readFrameAttributes(json: string | undefined): (Record<string, string> & { src?: string }) | undefined {
   try {
     const parsed: unknown = JSON.parse(json ?? '');
     if (!parsed || typeof parsed !== 'object') return undefined;

@@ -134,7 +134,15 @@ function webp(head: Buffer): Sniffed {
 /** AVIF (HEIF): the `ispe` property box holds the image's size. */
 function avif(head: Buffer): Sniffed {
   const brand = head.toString('latin1', 8, 12);
-  if (brand !== 'avif' && brand !== 'avis' && !head.subarray(16, Math.min(head.readUInt32BE(0), 64)).toString('latin1').includes('avif')) return 'unsupported';
+  if (
+    brand !== 'avif' &&
+    brand !== 'avis' &&
+    !head
+      .subarray(16, Math.min(head.readUInt32BE(0), 64))
+      .toString('latin1')
+      .includes('avif')
+  )
+    return 'unsupported';
   const at = head.indexOf('ispe', 0, 'latin1');
   if (at < 0 || at + 16 > head.length) return undefined;
   return { format: 'avif', width: head.readUInt32BE(at + 8), height: head.readUInt32BE(at + 12) };
@@ -148,7 +156,10 @@ function svg(text: string): Sniffed {
   const length = (value: string | undefined) => (value && /^\s*[\d.]+\s*(px)?\s*$/.test(value) ? parseFloat(value) : undefined);
   let width = length(attribute('width'));
   let height = length(attribute('height'));
-  const box = attribute('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  const box = attribute('viewBox')
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (box?.length === 4 && box.every(Number.isFinite) && box[2]! > 0 && box[3]! > 0) {
     if (width && !height) height = (width * box[3]!) / box[2]!;
     else if (height && !width) width = (height * box[2]!) / box[3]!;

@@ -20,7 +20,13 @@ export function pageImageBytes(dir: string, html: string): { count: number; byte
     const img = /<img[^>]*>/i.exec(inner!)?.[0] ?? '';
     const width = /-(\d+)\.\w+$/.exec(attribute(img, 'src') ?? '')?.[1];
     const source = /<source[^>]*>/i.exec(inner!)?.[0];
-    const candidate = source && width ? (attribute(source, 'srcset') ?? '').split(', ').find((entry) => entry.endsWith(` ${width}w`))?.split(' ')[0] : undefined;
+    const candidate =
+      source && width
+        ? (attribute(source, 'srcset') ?? '')
+            .split(', ')
+            .find((entry) => entry.endsWith(` ${width}w`))
+            ?.split(' ')[0]
+        : undefined;
     bytes += size(candidate ?? attribute(img, 'src'));
     count++;
   }

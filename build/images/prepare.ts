@@ -34,7 +34,7 @@ export interface PreparedImages {
 }
 
 /** Every image a block puts in a slot, on every page and, when asked, in every block example (the catalogue shows those). */
-export function imagesToPrepare(root: string, site: SiteModel, includeExamples: boolean): Map<string, Set<number>> {
+function imagesToPrepare(root: string, site: SiteModel, includeExamples: boolean): Map<string, Set<number>> {
   const wanted = new Map<string, Set<number>>();
   const add = (image: BlockImage) => {
     const widths = wanted.get(image.src) ?? new Set<number>();
@@ -52,9 +52,11 @@ export function imagesToPrepare(root: string, site: SiteModel, includeExamples: 
 
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 /**

@@ -18,13 +18,13 @@ const encoders: Record<VariantFormat, (image: Sharp) => Sharp> = {
 const extension: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' };
 
 /** Widths to make: the slots' widths below the original's, plus the original's own when a slot wants wider. */
-export function widthsFor(wanted: Iterable<number>, intrinsic: number): number[] {
+function widthsFor(wanted: Iterable<number>, intrinsic: number): number[] {
   const widths = new Set<number>();
   for (const width of wanted) widths.add(Math.min(width, intrinsic));
   return [...widths].sort((a, b) => a - b);
 }
 
-export const fallbackFormat = (header: ImageHeader): VariantFormat | undefined =>
+const fallbackFormat = (header: ImageHeader): VariantFormat | undefined =>
   header.format === 'svg' ? undefined : header.format === 'jpeg' || header.format === 'png' || header.format === 'webp' || header.format === 'avif' ? header.format : 'jpeg';
 
 export interface MadeImage {
@@ -45,7 +45,12 @@ export async function makeVariants(file: string, src: string, header: ImageHeade
   if (!fallback) return { entry, files: {}, made: 0 };
   const bytes = readFileSync(file);
   const hash = createHash('sha256').update(SETTINGS).update(bytes).digest('hex').slice(0, 12);
-  const name = path.basename(src).replace(/\.[^.]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 40) || 'image';
+  const name =
+    path
+      .basename(src)
+      .replace(/\.[^.]+$/, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .slice(0, 40) || 'image';
   const dir = path.join(cacheDir, 'variants');
   mkdirSync(dir, { recursive: true });
   const formats: VariantFormat[] = [...new Set<VariantFormat>(['avif', 'webp', fallback])];

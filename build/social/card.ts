@@ -35,18 +35,38 @@ const el = (type: string, style: Record<string, unknown>, children?: Node['props
 function layout({ title, section, brand, host }: CardText): Node {
   const size = title.length > 70 ? 56 : title.length > 40 ? 68 : 80;
   // Satori sizes boxes content-box: the padding comes on top of width and height.
-  return el('div', { width: CARD_WIDTH - 144, height: CARD_HEIGHT - 128, display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '64px 72px', background: 'linear-gradient(135deg, #eef3ff 0%, #ffffff 55%, #f3ecff 100%)', fontFamily: 'Inter', color: '#0f172a' }, [
-    el('div', { display: 'flex', alignItems: 'center', gap: 20 }, [
-      el('div', { width: 64, height: 64, borderRadius: 16, background: '#1d4ed8', color: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 40, fontWeight: 800 }, brand.slice(0, 1).toUpperCase()),
-      el('div', { fontSize: 40, fontWeight: 800, letterSpacing: '-0.02em' }, brand),
-      ...(section ? [el('div', { marginLeft: 12, padding: '8px 20px', borderRadius: 999, border: '2px solid #bfd3fe', background: '#fff', color: '#1d4ed8', fontSize: 26, fontWeight: 800 }, section)] : []),
-    ]),
-    el('div', { display: 'flex', fontSize: size, fontWeight: 800, lineHeight: 1.08, letterSpacing: '-0.03em', maxWidth: 1000 }, title),
-    el('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: 26, color: '#475569' }, [
-      el('div', {}, host),
-      el('div', { width: 240, height: 10, borderRadius: 5, background: 'linear-gradient(90deg, #3b6ef6, #7c3aed)' }),
-    ]),
-  ]);
+  return el(
+    'div',
+    {
+      width: CARD_WIDTH - 144,
+      height: CARD_HEIGHT - 128,
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: '64px 72px',
+      background: 'linear-gradient(135deg, #eef3ff 0%, #ffffff 55%, #f3ecff 100%)',
+      fontFamily: 'Inter',
+      color: '#0f172a',
+    },
+    [
+      el('div', { display: 'flex', alignItems: 'center', gap: 20 }, [
+        el(
+          'div',
+          { width: 64, height: 64, borderRadius: 16, background: '#1d4ed8', color: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 40, fontWeight: 800 },
+          brand.slice(0, 1).toUpperCase(),
+        ),
+        el('div', { fontSize: 40, fontWeight: 800, letterSpacing: '-0.02em' }, brand),
+        ...(section
+          ? [el('div', { marginLeft: 12, padding: '8px 20px', borderRadius: 999, border: '2px solid #bfd3fe', background: '#fff', color: '#1d4ed8', fontSize: 26, fontWeight: 800 }, section)]
+          : []),
+      ]),
+      el('div', { display: 'flex', fontSize: size, fontWeight: 800, lineHeight: 1.08, letterSpacing: '-0.03em', maxWidth: 1000 }, title),
+      el('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: 26, color: '#475569' }, [
+        el('div', {}, host),
+        el('div', { width: 240, height: 10, borderRadius: 5, background: 'linear-gradient(90deg, #3b6ef6, #7c3aed)' }),
+      ]),
+    ],
+  );
 }
 
 export async function drawCard(text: CardText): Promise<Buffer> {

@@ -6,16 +6,23 @@ import type { SiteConfig } from '../../schema/site-config.ts';
 import type { SocialCard } from '../images/manifest.ts';
 import { CARD_HEIGHT, CARD_VERSION, CARD_WIDTH, drawCard, type CardText } from './card.ts';
 
-const words = (segment: string) => segment.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+const words = (segment: string) =>
+  segment
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 
 /** `/solutions/hotels` → "Solutions"; `/resources/blog/x` → "Resources · Blog"; a top-level page has none. */
-export function sectionOf(route: string): string {
+function sectionOf(route: string): string {
   const segments = route.split('/').filter(Boolean);
   if (segments.length < 2) return '';
-  return segments.slice(0, Math.min(2, segments.length - 1)).map(words).join(' · ');
+  return segments
+    .slice(0, Math.min(2, segments.length - 1))
+    .map(words)
+    .join(' · ');
 }
 
-export const cardAlt = (text: CardText) => `${text.brand}${text.section ? ` · ${text.section}` : ''}: ${text.title}`;
+const cardAlt = (text: CardText) => `${text.brand}${text.section ? ` · ${text.section}` : ''}: ${text.title}`;
 
 export interface MadeCards {
   cards: Record<string, SocialCard>;
@@ -39,7 +46,10 @@ export async function makeSocialCards({ site, config, cacheDir }: { root: string
     while (next < pages.length) {
       const loaded = pages[next++]!;
       const text: CardText = { title: loaded.page.title, section: sectionOf(loaded.route), brand: config.name, host };
-      const key = createHash('sha256').update(JSON.stringify([CARD_VERSION, text])).digest('hex').slice(0, 12);
+      const key = createHash('sha256')
+        .update(JSON.stringify([CARD_VERSION, text]))
+        .digest('hex')
+        .slice(0, 12);
       const cached = path.join(dir, `${key}.png`);
       if (!existsSync(cached)) {
         writeFileSync(`${cached}.${process.pid}.tmp`, await drawCard(text));

@@ -43,7 +43,16 @@ function Header({ screen }: { screen: Screen }) {
         aria-current={current ? 'page' : undefined}
         px="sm"
         py={6}
-        style={{ borderRadius: 8, display: 'flex', alignItems: 'center', gap: 6, fontSize: 14, fontWeight: 600, color: current ? 'var(--mantine-color-brand-8)' : 'var(--mantine-color-gray-8)', background: current ? 'var(--mantine-color-brand-0)' : undefined }}
+        style={{
+          borderRadius: 8,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 6,
+          fontSize: 14,
+          fontWeight: 600,
+          color: current ? 'var(--mantine-color-brand-8)' : 'var(--mantine-color-gray-8)',
+          background: current ? 'var(--mantine-color-brand-0)' : undefined,
+        }}
       >
         <UiIcon name={icon} size={16} />
         {label}
@@ -51,7 +60,11 @@ function Header({ screen }: { screen: Screen }) {
     );
   };
   return (
-    <Box component="header" px="md" style={{ height: 52, flex: '0 0 52px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', background: 'white', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box
+      component="header"
+      px="md"
+      style={{ height: 52, flex: '0 0 52px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', background: 'white', borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <Group gap="lg" wrap="nowrap">
         <Anchor href="#/" underline="never" c="gray.9" fw={750} style={{ display: 'flex', alignItems: 'center', gap: 8 }} aria-label="Page editor: all pages">
           <Box component="span" style={{ width: 26, height: 26, borderRadius: 7, background: 'var(--mantine-color-brand-7)', color: 'white', display: 'grid', placeItems: 'center' }}>

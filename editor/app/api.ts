@@ -1,4 +1,6 @@
 import type {
+  CheckRequest,
+  SaveRequest,
   ApiErrorBody,
   BlocksResponse,
   CheckResponse,
@@ -63,9 +65,9 @@ export function createApi(token: string) {
     site: () => call<SiteResponse>('GET', '/api/site'),
     blocks: () => call<BlocksResponse>('GET', '/api/blocks'),
     file: (path: string) => call<FileResponse>('GET', `/api/file?path=${q(path)}`),
-    check: (path: string, text: string) => call<CheckResponse>('POST', '/api/check', { path, text }),
+    check: (path: string, text: string) => call<CheckResponse>('POST', '/api/check', { path, text } satisfies CheckRequest),
     /** Throws `Conflict` when the file changed on disk since `baseVersion` (null: the file must not exist). */
-    save: (path: string, text: string, baseVersion: string | null) => call<SaveResponse>('PUT', '/api/file', { path, text, baseVersion }),
+    save: (path: string, text: string, baseVersion: string | null) => call<SaveResponse>('PUT', '/api/file', { path, text, baseVersion } satisfies SaveRequest),
     createPage: (request: NewPageRequest) => call<NewPageResponse>('POST', '/api/pages', request),
     deletePage: (path: string) => call<DeleteResponse>('DELETE', `/api/file?path=${q(path)}`),
     events: () => new EventSource(`/api/events?token=${q(token)}`),

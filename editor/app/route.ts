@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 export type Screen = { name: 'pages' } | { name: 'edit'; file: string } | { name: 'site' };
 
 /** `#/` pages, `#/edit/pages/x.yaml` a page, `#/site` the site config. */
-export function parseHash(hash: string): Screen {
+function parseHash(hash: string): Screen {
   const path = decodeURIComponent(hash.replace(/^#/, ''));
   if (path.startsWith('/edit/')) return { name: 'edit', file: path.slice('/edit/'.length) };
   if (path === '/site') return { name: 'site' };

@@ -45,8 +45,7 @@ function withList(data: unknown, listPath: FieldPath, change: (list: unknown[]) 
 
 export const withItemInserted = (data: unknown, listPath: FieldPath, index: number, value: unknown) => withList(data, listPath, (list) => list.splice(index, 0, clone(value)));
 export const withItemRemoved = (data: unknown, listPath: FieldPath, index: number) => withList(data, listPath, (list) => list.splice(index, 1));
-export const withItemMoved = (data: unknown, listPath: FieldPath, from: number, to: number) =>
-  withList(data, listPath, (list) => list.splice(to, 0, list.splice(from, 1)[0]));
+export const withItemMoved = (data: unknown, listPath: FieldPath, from: number, to: number) => withList(data, listPath, (list) => list.splice(to, 0, list.splice(from, 1)[0]));
 export const withItemDuplicated = (data: unknown, listPath: FieldPath, index: number) => withList(data, listPath, (list) => list.splice(index + 1, 0, clone(list[index])));
 
 /** Deep equality of plain data; key order does not matter (a new key goes where the schema puts it). */

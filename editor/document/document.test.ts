@@ -58,10 +58,7 @@ describe('setValue keeps the style the value was written in', () => {
   it('plain text that would read as something else gets quotes', () => {
     expect(changed(page, setValue(page, ['title'], 'Pricing: simple'))).toEqual([['title: Hotels   # trailing comment'], ['title: "Pricing: simple"   # trailing comment']]);
     expect(changed(page, setValue(page, ['title'], 'true'))).toEqual([['title: Hotels   # trailing comment'], ['title: "true"   # trailing comment']]);
-    expect(changed(page, setValue(page, ['blocks', 0, 'actions', 0, 'label'], 'Book, now'))).toEqual([
-      ['      - { label: Book, href: /book }'],
-      ['      - { label: "Book, now", href: /book }'],
-    ]);
+    expect(changed(page, setValue(page, ['blocks', 0, 'actions', 0, 'label'], 'Book, now'))).toEqual([['      - { label: Book, href: /book }'], ['      - { label: "Book, now", href: /book }']]);
   });
   it('a folded paragraph keeps its line breaks where the words did not change', () => {
     const after = setValue(page, ['blocks', 0, 'subtitle'], 'A folded paragraph that goes on over three lines so that one phrase can change without the others.');
@@ -91,11 +88,23 @@ describe('setValue keeps the style the value was written in', () => {
 
 describe('a whole block or list handed back by a form', () => {
   it('changes only the fields that differ, keeping comments and styles of the rest', () => {
-    const block = { type: 'hero', title: 'Changed', subtitle: 'A folded paragraph that goes on over three lines so that one word can change without the others.', actions: [{ label: 'Book', href: '/book' }, { label: 'Read', href: '/read' }] };
+    const block = {
+      type: 'hero',
+      title: 'Changed',
+      subtitle: 'A folded paragraph that goes on over three lines so that one word can change without the others.',
+      actions: [
+        { label: 'Book', href: '/book' },
+        { label: 'Read', href: '/read' },
+      ],
+    };
     expect(changed(page, setValue(page, ['blocks', 0], block))).toEqual([['    title: "Double quoted"'], ['    title: "Changed"']]);
   });
   it('a list with one more item is an insert, one less a removal', () => {
-    const items = [{ question: 'One?', answer: 'Yes.\nReally.\n' }, { question: 'New?', answer: 'Yes.' }, { question: 'Two?', answer: 'No.' }];
+    const items = [
+      { question: 'One?', answer: 'Yes.\nReally.\n' },
+      { question: 'New?', answer: 'Yes.' },
+      { question: 'Two?', answer: 'No.' },
+    ];
     expect(changed(page, setValue(page, ['blocks', 1, 'items'], items))).toEqual([[], ['      - question: New?', '        answer: Yes.']]);
     expect(changed(page, setValue(page, ['aliases'], ['/b']))).toEqual([['aliases: [/a, /b]'], ['aliases: [/b]']]);
   });

@@ -15,7 +15,7 @@ import { columnOf, indentLines, isBlankGap, lineEndAfter, lineStart, splice, sta
  * says when that happened.
  */
 
-export class DocumentEditError extends Error {}
+class DocumentEditError extends Error {}
 
 /** Thrown by a splice that does not handle the layout it found: the edit falls back to the Document API. */
 class Unsupported extends Error {}
@@ -26,7 +26,7 @@ const REPRINT = { lineWidth: 0, indentSeq: true, flowCollectionPadding: true } a
 
 export let lastEditReprinted = false;
 
-export function parseEditable(text: string): Document {
+function parseEditable(text: string): Document {
   const doc = parseDocument(text, { keepSourceTokens: true });
   if (doc.errors.length) {
     const first = doc.errors[0]!;

@@ -35,7 +35,8 @@ function diff(file: string): Hunk[] {
   const hunks: Hunk[] = [];
   for (const line of out.split('\n')) {
     const header = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
-    if (header) hunks.push({ oldStart: +header[1]!, oldCount: header[2] === undefined ? 1 : +header[2], newStart: +header[3]!, newCount: header[4] === undefined ? 1 : +header[4], removed: [], added: [] });
+    if (header)
+      hunks.push({ oldStart: +header[1]!, oldCount: header[2] === undefined ? 1 : +header[2], newStart: +header[3]!, newCount: header[4] === undefined ? 1 : +header[4], removed: [], added: [] });
     else if (hunks.length && line.startsWith('-') && !line.startsWith('---')) hunks.at(-1)!.removed.push(line.slice(1));
     else if (hunks.length && line.startsWith('+') && !line.startsWith('+++')) hunks.at(-1)!.added.push(line.slice(1));
   }
@@ -57,14 +58,16 @@ function firstTextField(text: string): FieldPath | undefined {
   const doc = parseDocument(text);
   const walk = (node: Node | null, at: FieldPath): FieldPath | undefined => {
     if (isScalar(node)) return typeof node.value === 'string' && at[at.length - 1] !== 'type' ? at : undefined;
-    if (isMap(node)) for (const pair of node.items as Pair[]) {
-      const found = walk(pair.value as Node, [...at, String((pair.key as { value: unknown }).value)]);
-      if (found) return found;
-    }
-    if (isSeq(node)) for (let i = 0; i < node.items.length; i++) {
-      const found = walk(node.items[i] as Node, [...at, i]);
-      if (found) return found;
-    }
+    if (isMap(node))
+      for (const pair of node.items as Pair[]) {
+        const found = walk(pair.value as Node, [...at, String((pair.key as { value: unknown }).value)]);
+        if (found) return found;
+      }
+    if (isSeq(node))
+      for (let i = 0; i < node.items.length; i++) {
+        const found = walk(node.items[i] as Node, [...at, i]);
+        if (found) return found;
+      }
     return undefined;
   };
   return walk(doc.getIn(['blocks'], true) as Node, ['blocks']);

@@ -1,7 +1,7 @@
 import { parseDocument, Scalar } from 'yaml';
 
 export type ScalarValue = string | number | boolean | null;
-export type ScalarStyle = Scalar.Type;
+type ScalarStyle = Scalar.Type;
 
 export interface ScalarContext {
   /** The style the value was written in: kept when the new value allows it. */
@@ -15,7 +15,7 @@ export interface ScalarContext {
 }
 
 /** True when `text`, written without quotes at this place, reads back as exactly `value` (a string). */
-export function plainReadsAs(text: string, value: string, inFlow: boolean): boolean {
+function plainReadsAs(text: string, value: string, inFlow: boolean): boolean {
   if (!text || text !== text.trim() || text.includes('\n')) return false;
   const doc = parseDocument(inFlow ? `[${text}]` : `k: ${text}`);
   if (doc.errors.length) return false;
@@ -72,7 +72,7 @@ function literalBlock(value: string, context: ScalarContext): string | undefined
 function foldedBlock(value: string, context: ScalarContext): string | undefined {
   const trailing = value.length - value.replace(/\n+$/, '').length;
   const body = value.slice(0, value.length - trailing);
-  if (!body || body.includes('\n') || /^[ \t]|[ \t]$|  /.test(body) || trailing > 1) return undefined;
+  if (!body || body.includes('\n') || /^[ \t]|[ \t]$| {2}/.test(body) || trailing > 1) return undefined;
   const chomp = trailing === 0 ? '-' : '';
   const pad = ' '.repeat(context.blockIndent);
   const old = oldFoldedLines(context.source);

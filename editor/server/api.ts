@@ -74,7 +74,7 @@ function stringField(body: Record<string, unknown>, name: string): string {
 }
 
 /** The validator's diagnostics, each with the YAML path of its field (from the validator, else from its position). */
-export function withPaths(diagnostics: Diagnostic[], text: string): EditorDiagnostic[] {
+function withPaths(diagnostics: Diagnostic[], text: string): EditorDiagnostic[] {
   const missing = diagnostics.filter((d) => !d.path && !(d.line === 1 && d.col === 1));
   const found = missing.length ? pathsAt(text, missing) : [];
   return diagnostics.map((d) => {
@@ -104,7 +104,7 @@ function pages(ctx: ApiContext): PagesResponse {
       warnings: diagnostics.filter((d) => d.severity === 'warning').length,
     };
   });
-  let configText = '';
+  let configText: string;
   try {
     configText = readFileSync(path.join(ctx.files.root, CONFIG_FILE), 'utf8');
   } catch {

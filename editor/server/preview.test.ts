@@ -39,7 +39,7 @@ afterAll(async () => {
 describe('preview', () => {
   const original = () => readFileSync(path.join(root, FILE), 'utf8');
 
-  it('renders the unsaved text through the site\'s layout and blocks, each block marked for the editor', async () => {
+  it("renders the unsaved text through the site's layout and blocks, each block marked for the editor", async () => {
     const draft = setValue(original(), ['blocks', 0, 'title'], 'Typed in the editor, not saved');
     const { draftRevision } = await check(draft);
     const page = await preview();

@@ -125,7 +125,9 @@ export class Preview {
     const rendered = file ? this.page(file) : undefined;
     if (!file || !rendered || !config) {
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>No preview</title><style>body{margin:0;display:grid;place-items:center;min-height:100vh;font:15px/1.5 system-ui,sans-serif;color:#334155;background:#f8fafc}p{max-width:32rem;margin:24px;padding:16px 20px;border:1px solid #e2e8f0;border-radius:12px;background:#fff}</style></head><body><p>No preview for ${escapeAttribute(route)}: ${!config ? 'site.config.yaml has problems.' : 'the page does not exist or has problems that stop it from rendering; see the problems list.'}</p></body></html>`);
+      res.end(
+        `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>No preview</title><style>body{margin:0;display:grid;place-items:center;min-height:100vh;font:15px/1.5 system-ui,sans-serif;color:#334155;background:#f8fafc}p{max-width:32rem;margin:24px;padding:16px 20px;border:1px solid #e2e8f0;border-radius:12px;background:#fff}</style></head><body><p>No preview for ${escapeAttribute(route)}: ${!config ? 'site.config.yaml has problems.' : 'the page does not exist or has problems that stop it from rendering; see the problems list.'}</p></body></html>`,
+      );
       return;
     }
     const vite = await this.vite();

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { TOKEN_HEADER } from '../shared/api.ts';
 import { editorErrors, type EditorError } from './errors.ts';
 
-export const SESSION_COOKIE = 'editor_session';
+const SESSION_COOKIE = 'editor_session';
 
 export interface Guard {
   /** `host:port` values the Host header may have (the address the editor listens on; `localhost` too on loopback). */

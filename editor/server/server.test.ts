@@ -15,6 +15,7 @@ let server: EditorServer;
 
 interface Answer {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of many shapes, read field by field by the assertions
   body: any;
   headers: Record<string, string | string[] | undefined>;
 }
@@ -186,7 +187,9 @@ describe('the API of editor/shared/api.ts', () => {
   });
 
   it('checks unsaved text with the validator: same words as the CLI, with the field path, in the context of the site', async () => {
-    const text = disk('pages/solutions/hotels.yaml').replace('href: /platform', 'href: /platfrom').replace('    badge: For Independent Hotels\n', '    badge: For Independent Hotels\n    titel: Oops\n');
+    const text = disk('pages/solutions/hotels.yaml')
+      .replace('href: /platform', 'href: /platfrom')
+      .replace('    badge: For Independent Hotels\n', '    badge: For Independent Hotels\n    titel: Oops\n');
     const { body } = (await call('POST', '/api/check', { body: { path: 'pages/solutions/hotels.yaml', text } })) as { body: CheckResponse };
     // What `npm run validate` says about the same text, saved in a copy of the site: the same list, word for word.
     const copy = mkdtempSync(path.join(os.tmpdir(), 'editor-cli-'));
@@ -292,5 +295,3 @@ describe('the API of editor/shared/api.ts', () => {
     expect((await call('GET', '/api/file?path=pages/solutions/hostels.yaml')).body.version).toBe((change as { version: string }).version);
   });
 });
-
-

@@ -41,7 +41,7 @@ export interface PagesResponse {
 }
 
 // GET /api/site
-export interface SiteRoute {
+interface SiteRoute {
   route: string;
   title: string;
   /** Anchor ids on the page (block `id`s and the layout's `main` and `top`). */
@@ -79,8 +79,8 @@ export interface CheckResponse {
 export interface SaveRequest {
   path: string;
   text: string;
-  /** The `version` the editor loaded; the save is refused with 409 when the disk has changed since. */
-  baseVersion: string;
+  /** The `version` the editor loaded (null: the file must not exist yet); the save is refused with 409 when the disk has changed since. */
+  baseVersion: string | null;
 }
 export interface SaveResponse {
   version: string;
@@ -119,9 +119,7 @@ export interface BlocksResponse {
 }
 
 // GET /api/events?token=…  (Server-Sent Events, one JSON object per `data:` line)
-export type EditorEvent =
-  | { type: 'file-changed'; path: string; version: string | null /* null: deleted */ }
-  | { type: 'hello' };
+export type EditorEvent = { type: 'file-changed'; path: string; version: string | null /* null: deleted */ } | { type: 'hello' };
 
 /**
  * The preview.
@@ -140,10 +138,7 @@ export type EditorEvent =
  *                  `{ type: 'preview-stale', message }` when the draft cannot be rendered (e.g. invalid page): the
  *                  last good render stays on screen.
  */
-export type PreviewToParent =
-  | { type: 'select-block'; index: number }
-  | { type: 'preview-updated'; revision: number }
-  | { type: 'preview-stale'; message: string };
+export type PreviewToParent = { type: 'select-block'; index: number } | { type: 'preview-updated'; revision: number } | { type: 'preview-stale'; message: string };
 export type ParentToPreview = { type: 'highlight-block'; index: number } | { type: 'refresh' };
 
 /** `preview` URL for a file (404 page: route '/404'). */

@@ -37,7 +37,7 @@ describe('layout', () => {
     expect(document.getElementById('top')).toBeTruthy();
   });
 
-  it('puts the header buttons in the spec\'s order: Book a Demo, then Contact', () => {
+  it("puts the header buttons in the spec's order: Book a Demo, then Contact", () => {
     render(page());
     const header = document.querySelector<HTMLElement>('[data-header]')!;
     const desktop = [...header.querySelectorAll<HTMLAnchorElement>(':scope > * > div > a')].map((link) => [link.textContent, link.getAttribute('href')]);
@@ -133,5 +133,4 @@ describe('layout', () => {
     expect(within(header).getByRole('link', { name: 'Staylix, home' })).toBeTruthy();
     expect(header.getAttribute('data-navbar')).toBe('hidden');
   });
-
 });

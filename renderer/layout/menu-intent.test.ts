@@ -7,7 +7,10 @@ describe('menu hover intent', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     changes = [];
-    intent = new MenuIntent((open) => changes.push(open), () => Date.now());
+    intent = new MenuIntent(
+      (open) => changes.push(open),
+      () => Date.now(),
+    );
   });
   afterEach(() => {
     intent.dispose();

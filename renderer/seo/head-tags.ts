@@ -13,9 +13,9 @@ export interface HeadTags {
   jsonLd: object[];
 }
 
-export const absoluteUrl = (baseUrl: string, route: string) => (route === '/' ? `${baseUrl}/` : `${baseUrl}${route}`);
+const absoluteUrl = (baseUrl: string, route: string) => (route === '/' ? `${baseUrl}/` : `${baseUrl}${route}`);
 
-export function organizationLd(config: SiteConfig) {
+function organizationLd(config: SiteConfig) {
   return {
     '@context': SCHEMA_ORG,
     '@type': 'Organization',
@@ -80,4 +80,8 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
 }
 
 /** JSON for a `<script type="application/ld+json">`: `<` is escaped so YAML text can never close the script element. */
-export const serializeJsonLd = (item: object) => JSON.stringify(item).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const serializeJsonLd = (item: object) =>
+  JSON.stringify(item)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');

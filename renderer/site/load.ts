@@ -21,7 +21,12 @@ function watchForChanges(root: string): boolean {
   const started: FSWatcher[] = [];
   try {
     for (const target of ['pages', 'public', 'site.config.yaml'].map((name) => path.join(root, name))) {
-      if (existsSync(target)) started.push(watch(target, { recursive: target.endsWith('.yaml') ? false : true }, drop).on('error', drop).unref());
+      if (existsSync(target))
+        started.push(
+          watch(target, { recursive: target.endsWith('.yaml') ? false : true }, drop)
+            .on('error', drop)
+            .unref(),
+        );
     }
   } catch {
     for (const watcher of started) watcher.close();
@@ -42,7 +47,7 @@ import.meta.hot?.dispose(() => {
  * prerender does not parse and validate every page a second time. A global, because the renderer runs from the
  * bundled server code while the build sets it from outside the bundle.
  */
-export const PROVIDED_SITE = Symbol.for('staylix.providedSite');
+const PROVIDED_SITE = Symbol.for('staylix.providedSite');
 
 /**
  * The validated site, loaded once per process. Drafts are included only in development.
@@ -58,7 +63,12 @@ export function getSite(): SiteModel {
   const loading = generation;
   const site = loadSite({ root: process.cwd(), includeDrafts: !production || process.env.INCLUDE_DRAFTS === '1' });
   if (countErrors(site.diagnostics)) {
-    throw new Error(`The site has validation errors:\n${formatPretty(site.diagnostics.filter((d) => d.severity === 'error'), { color: false })}`);
+    throw new Error(
+      `The site has validation errors:\n${formatPretty(
+        site.diagnostics.filter((d) => d.severity === 'error'),
+        { color: false },
+      )}`,
+    );
   }
   if (loading === generation) cached = site;
   return site;

@@ -84,7 +84,11 @@ describe('npm run new-page', () => {
   it('refuses a route that is an alias of another page', () => {
     expect(createPage({ root: site.root, route: '/features', template: 'solution' })).toEqual({
       ok: false,
-      error: { code: 'route-exists', message: 'The route /features already exists: it is an alias of pages/index.yaml.', hint: 'Remove the alias from pages/index.yaml first, or choose another route.' },
+      error: {
+        code: 'route-exists',
+        message: 'The route /features already exists: it is an alias of pages/index.yaml.',
+        hint: 'Remove the alias from pages/index.yaml first, or choose another route.',
+      },
     });
   });
 
@@ -119,7 +123,11 @@ describe('npm run new-page', () => {
 
   it('as a command: exit 0 and next steps when created, exit 1 with the reason when refused, 2 for wrong usage', () => {
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/new-page.ts'), ...args, '--root', site.root], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/new-page.ts'), ...args, '--root', site.root], {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
     const created = run('/solutions/glamping');
     expect(created.status).toBe(0);
     expect(created.stdout).toContain('Created pages/solutions/glamping.yaml for /solutions/glamping.');

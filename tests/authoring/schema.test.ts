@@ -42,8 +42,10 @@ describe('generated files', () => {
 
 describe('editor schemas', () => {
   it('give every field a description and an example (hover help and completion in VS Code)', () => {
-    const missing = [...properties(pageSchema() as Node), ...properties(configSchema() as Node, 'config')]
-      .flatMap(([at, node]) => [...(node.description ? [] : [`${at}: no description`]), ...(node.examples?.length ? [] : [`${at}: no example`])]);
+    const missing = [...properties(pageSchema() as Node), ...properties(configSchema() as Node, 'config')].flatMap(([at, node]) => [
+      ...(node.description ? [] : [`${at}: no description`]),
+      ...(node.examples?.length ? [] : [`${at}: no example`]),
+    ]);
     expect(missing).toEqual([]);
   });
 

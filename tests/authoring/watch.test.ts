@@ -65,7 +65,9 @@ describe('the dev server plugin (npm run dev)', () => {
     expect(payload.type).toBe('error');
     expect(payload.err.plugin).toBe('yaml-pages');
     expect(payload.err.loc).toEqual({ file: path.join(site.root, FIXTURE_FILE), line: 43, column: 11 });
-    expect(payload.err.message).toContain(`1 problem in the site's YAML. Fix and save: this message goes away by itself.\n\n${FIXTURE_FILE}:43:11  Unknown block type "highlight".\n    hint: Did you mean "highlights"?`);
+    expect(payload.err.message).toContain(
+      `1 problem in the site's YAML. Fix and save: this message goes away by itself.\n\n${FIXTURE_FILE}:43:11  Unknown block type "highlight".\n    hint: Did you mean "highlights"?`,
+    );
     expect(payload.err.frame).toContain('> 43 |   - type: highlight\n     |           ^');
 
     // A browser that connects while the problem is there sees it too.
@@ -93,6 +95,8 @@ describe('the dev server plugin (npm run dev)', () => {
       { file: FIXTURE_FILE, line: 2, col: 1, severity: 'error', code: 'x', message: 'First.', hint: 'Fix it.' },
       { file: FIXTURE_FILE, line: 9, col: 3, severity: 'error', code: 'y', message: 'Second.', hint: 'Fix that.' },
     ]);
-    expect(err.message).toBe(`2 problems in the site's YAML. Fix and save: this message goes away by itself.\n\n${FIXTURE_FILE}:2:1  First.\n    hint: Fix it.\n\n${FIXTURE_FILE}:9:3  Second.\n    hint: Fix that.`);
+    expect(err.message).toBe(
+      `2 problems in the site's YAML. Fix and save: this message goes away by itself.\n\n${FIXTURE_FILE}:2:1  First.\n    hint: Fix it.\n\n${FIXTURE_FILE}:9:3  Second.\n    hint: Fix that.`,
+    );
   });
 });

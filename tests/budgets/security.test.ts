@@ -18,8 +18,7 @@ let headers: Record<string, string>;
 
 function csp(): Map<string, string[]> {
   return new Map(
-    headers['Content-Security-Policy']!
-      .split(';')
+    headers['Content-Security-Policy']!.split(';')
       .map((directive) => directive.trim().split(/\s+/))
       .filter((parts) => parts[0])
       .map(([name, ...sources]) => [name!, sources]),
@@ -131,7 +130,9 @@ describe('YAML text is never raw HTML', () => {
     const files = ['renderer', 'blocks', 'ui']
       .flatMap((folder) => (readdirSync(path.join(root, folder), { recursive: true }) as string[]).map((file) => `${folder}/${file.split(path.sep).join('/')}`))
       .filter((file) => /\.(tsx?|jsx?)$/.test(file) && !/\.test\.tsx?$/.test(file));
-    const offenders = files.filter((file) => !allowed.has(file) && /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(readFileSync(path.join(root, file), 'utf8')));
+    const offenders = files.filter(
+      (file) => !allowed.has(file) && /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(readFileSync(path.join(root, file), 'utf8')),
+    );
     expect(offenders).toEqual([]);
     for (const file of allowed) expect(existsSync(path.join(root, file)), file).toBe(true);
   });
@@ -141,4 +142,3 @@ describe('YAML text is never raw HTML', () => {
     expect(injections.sort()).toEqual(['serializeJsonLd(item)', 'style.css']);
   });
 });
-

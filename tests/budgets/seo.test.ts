@@ -129,9 +129,15 @@ describe('JSON-LD derived from the blocks', () => {
       expect(lists.length, route).toBe(blocks.length);
       blocks.forEach((block, index) => {
         const items = lists[index]!.itemListElement;
-        expect(items.map((item) => item.name), route).toEqual(block.items.map((item) => item.label));
+        expect(
+          items.map((item) => item.name),
+          route,
+        ).toEqual(block.items.map((item) => item.label));
         expect(items.map((item) => item.position)).toEqual(block.items.map((_, position) => position + 1));
-        expect(items.every((item) => item.item.startsWith(`${config.baseUrl}/`)), route).toBe(true);
+        expect(
+          items.every((item) => item.item.startsWith(`${config.baseUrl}/`)),
+          route,
+        ).toBe(true);
         expect(items.at(-1)!.item, route).toBe(document.querySelector('link[rel="canonical"]')?.getAttribute('href'));
         checked++;
       });
@@ -149,7 +155,10 @@ describe('JSON-LD derived from the blocks', () => {
         continue;
       }
       expect(faqs.length, route).toBe(1);
-      expect(faqs[0]!.mainEntity.map((question) => [question.name, question.acceptedAnswer.text]), route).toEqual(items.map((item) => [item.question, item.answer]));
+      expect(
+        faqs[0]!.mainEntity.map((question) => [question.name, question.acceptedAnswer.text]),
+        route,
+      ).toEqual(items.map((item) => [item.question, item.answer]));
       checked++;
     }
     expect(checked, 'no page has a faq block: nothing was checked').toBeGreaterThan(0);

@@ -30,10 +30,12 @@ function snapshot(): Record<string, string> {
   const root = path.join(dir, 'dist');
   const files = (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]).filter((entry) => entry.isFile());
   return Object.fromEntries(
-    files.map((entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      return [path.relative(root, file), createHash('sha1').update(readFileSync(file)).digest('hex')];
-    }).sort(([a], [b]) => a!.localeCompare(b!)),
+    files
+      .map((entry) => {
+        const file = path.join(entry.parentPath, entry.name);
+        return [path.relative(root, file), createHash('sha1').update(readFileSync(file)).digest('hex')];
+      })
+      .sort(([a], [b]) => a!.localeCompare(b!)),
   );
 }
 

@@ -48,11 +48,13 @@ describe('GitHub workflows', () => {
     expect(runs('check.yml', 'check')).toEqual(['npm ci', 'npm run validate -- --format github', 'npm test']);
     // npm test builds the site (with the block catalogue, which its tests use) before the built-site tests.
     const test = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.test!;
-    // The type check runs alongside the build (`&`); the tests start only once both have passed.
+    // The type check, the formatter's check and the linters run alongside the build (`&`); the tests start only once
+    // all of them have passed.
     const steps = test.split(/\s*(?:&&|;|&)\s*/);
     const at = (step: string) => steps.indexOf(step);
     expect(at('npm run build -- --catalogue')).toBeGreaterThan(-1);
-    expect(test).toMatch(/wait \$typecheck && \[ \$built -eq 0 \] && vitest run &&/);
+    for (const check of ['npm run typecheck', 'npm run format:check', 'npm run lint']) expect(at(check)).toBeGreaterThan(-1);
+    expect(test).toMatch(/wait \$checks && \[ \$built -eq 0 \] && vitest run &&/);
     for (const later of ['vitest run', 'playwright test', 'npm run test:editor']) expect(at(later)).toBeGreaterThan(at('npm run build -- --catalogue'));
   });
 
@@ -85,7 +87,7 @@ describe('npm run validate -- --format github', () => {
     { file: 'site.config.yaml', line: 3, col: 10, severity: 'warning', code: 'placeholder', message: 'Plain message' },
   ];
 
-  it('writes one workflow command per problem, in GitHub\'s syntax, that decodes back to the original', () => {
+  it("writes one workflow command per problem, in GitHub's syntax, that decodes back to the original", () => {
     const lines = formatGithub(tricky).split('\n');
     expect(lines).toHaveLength(2);
     const decoded = lines.map((line) => {

@@ -128,9 +128,7 @@ async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Pr
     document.documentElement.removeAttribute('data-contrast-hide');
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
-  return results
-    .filter((result) => result.worst < result.expected)
-    .map((result) => `color-contrast (measured): ${result.selector} is ${result.worst.toFixed(2)}:1, needs ${result.expected}:1`);
+  return results.filter((result) => result.worst < result.expected).map((result) => `color-contrast (measured): ${result.selector} is ${result.worst.toFixed(2)}:1, needs ${result.expected}:1`);
 }
 
 /** axe's serious and critical violations, plus the contrast of text axe could not judge, measured from pixels. */
@@ -139,7 +137,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(tags).exclude('iframe[data-scheduler-frame]').analyze();
   const problems = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')} — ${violation.help}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')} — ${violation.help}`,
+    );
   const unmeasured = results.incomplete
     .filter((result) => result.id === 'color-contrast')
     .flatMap((result) => result.nodes)
@@ -150,7 +154,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /** The scheduling provider is not reached from tests: its frame stays in its loading state. */
-const holdScheduler = (page: Page) => page.route((url) => url.origin === new URL(site.config!.scheduler.url).origin, () => {});
+const holdScheduler = (page: Page) =>
+  page.route(
+    (url) => url.origin === new URL(site.config!.scheduler.url).origin,
+    () => {},
+  );
 
 async function open(page: Page, route: string) {
   await page.goto(route, { waitUntil: 'domcontentloaded' });

@@ -8,7 +8,6 @@ import { builtRoutes, isAlias } from '../helpers/built-site.ts';
  * frame) are answered locally with an empty page, so the check needs no network and only tests this site.
  */
 
-
 async function collectProblems(page: Page, route: string): Promise<string[]> {
   const problems: string[] = [];
   const unknownPath = route === '/this-page-does-not-exist';

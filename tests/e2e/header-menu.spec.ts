@@ -222,7 +222,10 @@ test.describe('mobile breakpoint (768 px)', () => {
         // Both menus fit on screen when open.
         for (const name of ['Solutions', 'Resources']) {
           await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).hover();
-          const panel = page.locator('[data-menu]').filter({ has: page.getByRole('button', { name }) }).locator('[data-menu-panel]');
+          const panel = page
+            .locator('[data-menu]')
+            .filter({ has: page.getByRole('button', { name }) })
+            .locator('[data-menu-panel]');
           await expect(panel).toBeVisible();
           await expect.poll(() => panel.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
           const box = (await panel.boundingBox())!;

@@ -21,9 +21,7 @@ test.describe('landing #hash', () => {
         };
       });
       await page.goto('/#faq', { waitUntil: 'domcontentloaded' });
-      await expect.poll(() => page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls)).toEqual([
-        { id: 'faq', behavior: reducedMotion === 'reduce' ? 'auto' : 'smooth' },
-      ]);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls)).toEqual([{ id: 'faq', behavior: reducedMotion === 'reduce' ? 'auto' : 'smooth' }]);
       await expect.poll(() => page.locator('#faq').evaluate((element) => Math.round(element.getBoundingClientRect().top)), { timeout: 5000 }).toBeLessThan(100);
       expect(await page.locator('#faq').evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
     });

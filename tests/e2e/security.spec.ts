@@ -13,7 +13,13 @@ import { distDir, htmlPath } from '../helpers/built-site.ts';
  * site.config.yaml had said so, loads its enhancement script, and no script of that address ever runs.
  * The validator refuses such an address in the first place (tests/security/urls.test.ts); this is the second line.
  */
-const HOSTILE = ['javascript:window.top.__xss=1;alert(document.domain)//', 'JavaScript:window.top.__xss=1;alert(1)', 'java\tscript:window.top.__xss=1;alert(1)', 'data:text/html,<script>parent.__xss=1;alert(1)</script>', 'http://127.0.0.1:1/'];
+const HOSTILE = [
+  'javascript:window.top.__xss=1;alert(document.domain)//',
+  'JavaScript:window.top.__xss=1;alert(1)',
+  'java\tscript:window.top.__xss=1;alert(1)',
+  'data:text/html,<script>parent.__xss=1;alert(1)</script>',
+  'http://127.0.0.1:1/',
+];
 
 let dir: string;
 let server: Server;
@@ -38,7 +44,13 @@ test.afterAll(() => {
 
 /** The page with the frame address of data-frame (HTML-escaped JSON) set to `src`. */
 function withFrameSrc(html: string, src: string): string {
-  const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const decode = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   const encode = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   let replaced = 0;
   const out = html.replace(/data-frame="([^"]*)"/, (_, json: string) => {

@@ -54,10 +54,13 @@ test.describe('hero stats: 0 from the first frame, the targets from 500 ms on, i
             animation.currentTime = time;
           }
       }, ms);
-    const timing = await page.locator('[data-hero-stats] [data-stat-value]').first().evaluate((element) => {
-      const [animation] = element.getAnimations();
-      return animation?.effect?.getComputedTiming();
-    });
+    const timing = await page
+      .locator('[data-hero-stats] [data-stat-value]')
+      .first()
+      .evaluate((element) => {
+        const [animation] = element.getAnimations();
+        return animation?.effect?.getComputedTiming();
+      });
     expect(timing?.delay).toBe(500);
     await seek(0);
     expect(await painted(page)).toEqual([0, 0, 0, 0]);
@@ -91,7 +94,12 @@ test.describe('hero stats: 0 from the first frame, the targets from 500 ms on, i
         await holdScheduler(page);
         await page.goto('/', { waitUntil: 'domcontentloaded' });
         expect(await painted(page)).toEqual([35, 94, 55, 30]);
-        expect(await page.locator('[data-hero-stats] [data-stat-value]').first().evaluate((element) => element.getAnimations().length)).toBe(0);
+        expect(
+          await page
+            .locator('[data-hero-stats] [data-stat-value]')
+            .first()
+            .evaluate((element) => element.getAnimations().length),
+        ).toBe(0);
       } finally {
         await context.close();
       }
@@ -132,14 +140,14 @@ test.describe('footer: Back to Top', () => {
 test.describe('what the pages say and link to', () => {
   test.use({ viewport: desktop });
 
-  test('the header buttons come in the spec\'s order: Book a Demo, then Contact', async ({ page }) => {
+  test("the header buttons come in the spec's order: Book a Demo, then Contact", async ({ page }) => {
     await page.goto('/pricing');
     const buttons = page.locator('[data-header] a').filter({ hasText: /^(Book a Demo|Contact)$/, visible: true });
     await expect(buttons).toHaveText(['Book a Demo', 'Contact']);
     expect(await buttons.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['/book-demo', '/contact']);
   });
 
-  test('the landing page\'s pricing section links to the pricing page', async ({ page }) => {
+  test("the landing page's pricing section links to the pricing page", async ({ page }) => {
     await holdScheduler(page);
     await page.goto('/');
     const link = page.locator('#pricing').getByRole('link', { name: /Compare every feature on the pricing page/ });

@@ -15,17 +15,20 @@ export const schedulerUrl = (parse(readFileSync('site.config.yaml', 'utf8')) as 
 const schedulerOrigin = new URL(schedulerUrl).origin;
 
 export async function blockScheduler(page: Page, how: SchedulerMode = 'hang') {
-  await page.route((url) => url.origin === schedulerOrigin, async (route) => {
-    if (how === 'abort') return route.abort('internetdisconnected');
-    if (how === 'widget') {
-      // A stand-in for the provider's page: it talks to the embedding page the way the real widget does.
-      return route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><title>Booking</title><p>Pick a time</p><script>parent.postMessage({ event: 'calendly.event_type_viewed', payload: {} }, '*')</script>`,
-      });
-    }
-    // hang: never answer
-  });
+  await page.route(
+    (url) => url.origin === schedulerOrigin,
+    async (route) => {
+      if (how === 'abort') return route.abort('internetdisconnected');
+      if (how === 'widget') {
+        // A stand-in for the provider's page: it talks to the embedding page the way the real widget does.
+        return route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><title>Booking</title><p>Pick a time</p><script>parent.postMessage({ event: 'calendly.event_type_viewed', payload: {} }, '*')</script>`,
+        });
+      }
+      // hang: never answer
+    },
+  );
 }
 
 /**
@@ -67,7 +70,10 @@ export async function openEnhanced(page: Page, route: string, { pausedClock = fa
 
 /** A menu of the desktop header's main navigation. */
 export const menu = (page: Page, name: string) => {
-  const item = page.getByRole('navigation', { name: 'Main' }).locator('[data-menu]').filter({ has: page.getByRole('button', { name }) });
+  const item = page
+    .getByRole('navigation', { name: 'Main' })
+    .locator('[data-menu]')
+    .filter({ has: page.getByRole('button', { name }) });
   return { trigger: item.getByRole('button', { name }), item, panel: item.locator('[data-menu-panel]') };
 };
 

@@ -97,7 +97,12 @@ test('a file that is not valid YAML opens as text: fixed there, the form comes b
     await expect(page.getByTestId('block-0-toggle')).toBeVisible();
     await page.getByTestId('save-button').click();
     await expect(page.getByTestId('save-state')).toHaveText('Saved');
-    expect(editor.git('diff', '-U0', '--', FILE).split('\n').filter((line) => /^[-+][^-+]/.test(line))).toEqual([`-${broken.split('\n').find((line) => line.startsWith('title "'))}`, `+${titleLine}`]);
+    expect(
+      editor
+        .git('diff', '-U0', '--', FILE)
+        .split('\n')
+        .filter((line) => /^[-+][^-+]/.test(line)),
+    ).toEqual([`-${broken.split('\n').find((line) => line.startsWith('title "'))}`, `+${titleLine}`]);
   } finally {
     editor.git('reset', '-q', '--hard', 'HEAD~1');
   }

@@ -8,6 +8,8 @@ if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
     observe() {}
     unobserve() {}
     disconnect() {}
-    takeRecords() { return []; }
+    takeRecords() {
+      return [];
+    }
   };
 }

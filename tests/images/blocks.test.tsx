@@ -20,7 +20,10 @@ function renderPage(blocks: Block[]): Document {
   );
   return new DOMParser().parseFromString(html, 'text/html');
 }
-const imgs = (document: Document) => [...document.querySelectorAll('img')].map((img) => Object.fromEntries(['src', 'alt', 'width', 'height', 'loading', 'decoding', 'fetchpriority', 'class'].map((name) => [name, img.getAttribute(name)])));
+const imgs = (document: Document) =>
+  [...document.querySelectorAll('img')].map((img) =>
+    Object.fromEntries(['src', 'alt', 'width', 'height', 'loading', 'decoding', 'fetchpriority', 'class'].map((name) => [name, img.getAttribute(name)])),
+  );
 
 describe('images in blocks', () => {
   it('hero: the screenshot under the headline, its measured size, eager with high priority as the first large image', () => {

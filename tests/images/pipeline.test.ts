@@ -48,8 +48,13 @@ beforeAll(async () => {
   const gradient = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="0.5" stop-color="#f59e0b"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
   );
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
-  const photo = await sharp(gradient).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 95 }).toBuffer();
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
+  const photo = await sharp(gradient)
+    .composite([{ input: grain, blend: 'overlay' }])
+    .jpeg({ quality: 95 })
+    .toBuffer();
   photoBytes = photo.length;
   const target = path.join(dir, 'public/images/test/phone-photo.jpg');
   mkdirSync(path.dirname(target), { recursive: true });

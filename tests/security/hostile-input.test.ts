@@ -39,7 +39,12 @@ const brief = (file: string) => problemsOf(file).map((d) => `${d.line}:${d.col} 
 export function billionLaughs(): string {
   const lines = ['title: Laughs', 'description: Nine times nine times nine…', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
   const names = 'abcdefghi';
-  for (let i = 1; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(',')}]`);
+  for (let i = 1; i < names.length; i++)
+    lines.push(
+      `${names[i]}: &${names[i]} [${Array(9)
+        .fill(`*${names[i - 1]}`)
+        .join(',')}]`,
+    );
   lines.push('blocks:', '  - type: richText', '    body: *i');
   return lines.join('\n') + '\n';
 }
@@ -162,7 +167,11 @@ describe('npm run validate on all of it at once', () => {
     write('pages/tagged.yaml', billionLaughs().replace('title: Laughs', 'title: !custom Laughs'));
     write('pages/function.yaml', fixture.replace(/^title: .*$/m, 'title: !!js/function "function () {}"'));
     write('pages/repeated.yaml', repeatedAnchor(20_000));
-    const result = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), path.join(projectRoot, 'scripts/validate.ts'), '--root', root], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 30_000 });
+    const result = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), path.join(projectRoot, 'scripts/validate.ts'), '--root', root], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 30_000,
+    });
     const output = result.stdout + result.stderr;
     expect(result.status, output).toBe(1);
     for (const file of ['laughs', 'tagged', 'function', 'repeated']) expect(output).toMatch(new RegExp(`pages/${file}\\.yaml:\\d+:\\d+\\s+error\\s+`));

@@ -43,7 +43,8 @@ describe('scheduler frame address', () => {
   });
 
   it('ignores a data-frame that is not JSON', () => {
-    document.body.innerHTML = '<div data-scheduler data-frame="{not json"><p data-scheduler-message data-unavailable-text="x"></p><button data-scheduler-retry hidden></button><noscript data-scheduler-noscript></noscript></div>';
+    document.body.innerHTML =
+      '<div data-scheduler data-frame="{not json"><p data-scheduler-message data-unavailable-text="x"></p><button data-scheduler-retry hidden></button><noscript data-scheduler-noscript></noscript></div>';
     expect(() => enhanceSchedulers(document)).not.toThrow();
     expect(document.querySelector('iframe')).toBeNull();
   });

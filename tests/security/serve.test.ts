@@ -20,7 +20,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), '<!DOCTYPE html><title>home</title>');
   writeFileSync(path.join(dir, '404.html'), '<!DOCTYPE html><title>not found</title>');
   mkdirSync(path.join(dir, 'assets'));
-  server = spawn(process.execPath, [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), path.join(projectRoot, 'scripts/serve.ts'), '--port', String(PORT), '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), path.join(projectRoot, 'scripts/serve.ts'), '--port', String(PORT), '--dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stdout!.on('data', (chunk) => (output += chunk));
   server.stderr!.on('data', (chunk) => (output += chunk));
   const started = Date.now();

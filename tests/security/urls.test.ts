@@ -127,7 +127,7 @@ describe('_headers of the build', () => {
     expect(() => headersFile(template, 'javascript:alert(1)')).toThrow(/https/);
   });
 
-  it('is written by the build\'s postbuild step from site.config.yaml', () => {
+  it("is written by the build's postbuild step from site.config.yaml", () => {
     const site = mkdtempSync(path.join(os.tmpdir(), 'staylix-headers-'));
     try {
       const config = readFileSync(path.join(projectRoot, 'site.config.yaml'), 'utf8').replace(/^(\s+url:\s*)\S+/m, '$1https://cal.com/staylix/demo');

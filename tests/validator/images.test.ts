@@ -23,12 +23,20 @@ const hint = (code: string) => site.diagnostics().find((d) => d.code === code)?.
 
 beforeAll(async () => {
   site = makeTestSite();
-  const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3b6ef6' } }).png().toBuffer();
+  const png = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#3b6ef6' } })
+      .png()
+      .toBuffer();
   site.writeBytes('public/images/wide.png', await png(1200, 750));
   site.writeBytes('public/images/narrow.png', await png(600, 375));
   site.writeBytes('public/images/face.png', await png(160, 160));
   // A phone photo: 4000 × 3000 of noise is about 4 MB as a JPEG.
-  site.writeBytes('public/images/phone.jpg', await sharp({ create: { width: 2600, height: 1950, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 92 }).toBuffer());
+  site.writeBytes(
+    'public/images/phone.jpg',
+    await sharp({ create: { width: 2600, height: 1950, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 92 })
+      .toBuffer(),
+  );
   site.write('public/images/notes.png', 'These are notes, not a picture.\n');
   site.writeBytes('public/images/cut.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]));
   site.write('public/images/sizeless.svg', '<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>');
@@ -108,7 +116,10 @@ describe('image sizes', () => {
 
 describe('alt text', () => {
   it('requires alt on a hero image', () => {
-    site.writeFixture(['      - { label: See the platform, href: /platform, variant: secondary }\n', '      - { label: See the platform, href: /platform, variant: secondary }\n    media:\n      src: /images/wide.png\n']);
+    site.writeFixture([
+      '      - { label: See the platform, href: /platform, variant: secondary }\n',
+      '      - { label: See the platform, href: /platform, variant: secondary }\n    media:\n      src: /images/wide.png\n',
+    ]);
     expect(site.problems()).toEqual([error('11:5', 'missing-alt-text', 'The image "/images/wide.png" in "media" has no alt text: "alt" is required.')]);
   });
 

@@ -37,9 +37,7 @@ describe('broken YAML', () => {
   it('explains a colon inside unquoted text', () => {
     site.writeFixture(['    heading: Why independents choose Staylix', '    heading: Why independents choose: Staylix']);
     expect(site.problems()).toEqual([error('44:14', 'yaml-syntax', 'YAML read this text as a new field because it contains ": " (a colon and a space).')]);
-    expect(hintOf('yaml-syntax')).toBe(
-      'Put the whole text in quotes, e.g. title: "Pricing: simple and fair". If the next line is meant to be a new field, line it up with the fields above it.',
-    );
+    expect(hintOf('yaml-syntax')).toBe('Put the whole text in quotes, e.g. title: "Pricing: simple and fair". If the next line is meant to be a new field, line it up with the fields above it.');
   });
 
   it('names a field written twice, at the second one', () => {
@@ -107,7 +105,10 @@ describe('blocks and fields', () => {
   });
 
   it('explains a list item written as text where the item needs fields, naming them', () => {
-    site.writeFixture(['      - title: Tell us about the property\n        description: In the demo we look at your rooms, channels and how your team works today.', '      - Tell us about the property']);
+    site.writeFixture([
+      '      - title: Tell us about the property\n        description: In the demo we look at your rooms, channels and how your team works today.',
+      '      - Tell us about the property',
+    ]);
     expect(site.problems()).toEqual([error('34:9', 'wrong-type', 'Item 1 of "items" should be a group of fields such as title and description, but it is text ("Tell us about the property").')]);
   });
 
@@ -124,10 +125,7 @@ describe('blocks and fields', () => {
   });
 
   it('explains a block written as plain text', () => {
-    site.writeFixture([
-      '  - type: ctaBand\n    heading: See Staylix running a hotel like yours\n    body: A 30-minute demo tailored to your rooms, your channels and your team.',
-      '  - ctaBand',
-    ]);
+    site.writeFixture(['  - type: ctaBand\n    heading: See Staylix running a hotel like yours\n    body: A 30-minute demo tailored to your rooms, your channels and your team.', '  - ctaBand']);
     expect(site.problems()).toEqual([error('108:5', 'block-not-a-mapping', 'Block 9 should be a group of fields starting with "type:", but it is text ("ctaBand").')]);
     expect(hintOf('block-not-a-mapping')).toBe('Write "- type: ctaBand", then the block\'s fields on the lines below, lined up with "type".');
   });

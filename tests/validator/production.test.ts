@@ -42,7 +42,16 @@ describe('recognising placeholders', () => {
     expect(kinds('+91 00000 00000')).toEqual([['dummy-phone', '+91 00000 00000']]);
     expect(kinds('call +1 000-000-0000 now')).toEqual([['dummy-phone', '+1 000-000-0000']]);
     // Real-looking values are left alone.
-    for (const value of ['hello@staylix.in', 'https://example.community/x', 'https://www.examples.com', 'a@example.com.au', '+91 80 0000 0000', '+91 20 4000 0000', 'to confirm the booking, click', 'Pricing: 2024'])
+    for (const value of [
+      'hello@staylix.in',
+      'https://example.community/x',
+      'https://www.examples.com',
+      'a@example.com.au',
+      '+91 80 0000 0000',
+      '+91 20 4000 0000',
+      'to confirm the booking, click',
+      'Pricing: 2024',
+    ])
       expect(kinds(value), value).toEqual([]);
   });
 
@@ -79,7 +88,9 @@ describe('npm run validate -- --production', () => {
     ] as const) {
       expect(run.stdout).toContain(`${config}:${positionOf(config, needle)}  error  ${message}`);
     }
-    expect(run.stdout).toContain(`pages/terms-conditions.yaml:${positionOf('pages/terms-conditions.yaml', '[to confirm: city, state]')}  error  "[to confirm: city, state]" is marked as still to be confirmed`);
+    expect(run.stdout).toContain(
+      `pages/terms-conditions.yaml:${positionOf('pages/terms-conditions.yaml', '[to confirm: city, state]')}  error  "[to confirm: city, state]" is marked as still to be confirmed`,
+    );
     expect(run.stdout).toContain('hint: Replace the brackets with the wording the company has confirmed');
     // Without --production the same site is fine: placeholders are expected while the site is being written.
     expect(cli().status).toBe(0);

@@ -10,7 +10,7 @@ export interface History {
   lastAt: number;
 }
 
-export const COALESCE_MS = 1000;
+const COALESCE_MS = 1000;
 
 export const startHistory = (text: string): History => ({ entries: [text], index: 0, lastAt: 0 });
 

@@ -15,7 +15,7 @@ export function lineDiff(mine: string, theirs: string): { mine: DiffLine[]; thei
   for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   const keptA = new Set<number>();
   const keptB = new Set<number>();
-  for (let i = 0, j = 0; i < n && j < m; ) {
+  for (let i = 0, j = 0; i < n && j < m;) {
     if (a[i] === b[j]) {
       keptA.add(i++);
       keptB.add(j++);

@@ -17,7 +17,7 @@ export interface ConflictState {
   cause: 'save' | 'disk-change' | 'restore';
 }
 
-export type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
+type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
 
 /** Unsaved text reaches localStorage this long after the last change (a crash loses at most about this much). */
 const RECOVERY_DELAY_MS = 300;
@@ -27,6 +27,7 @@ const RECOVERY_DELAY_MS = 300;
  * recovery in localStorage, saving with the disk version it was based on, and the conflicts when the disk moved.
  */
 export function useEditableFile(api: Api, path: string, onChecked?: (revision: number) => void) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new store for each file opened
   const store = useMemo(() => new FormStore(), [path]);
   const [history, setHistory] = useState<History | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -59,7 +60,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
    * is under way only the newest text waits. The server keeps each checked text as the preview's draft.
    */
   const requestCheck = useCallback(
-    (next: string) => {
+    function requestCheck(next: string) {
       if (refs.current.checking) {
         refs.current.pendingCheck = next;
         return;
@@ -338,7 +339,7 @@ export type EditableFile = ReturnType<typeof useEditableFile>;
  * (marked `draft: true` so it is never published), `-2`, `-3`… when taken. The site config cannot have a twin that
  * the site would read, so its copy is downloaded instead.
  */
-export async function copyAside(api: Api, path: string, text: string): Promise<string | null> {
+async function copyAside(api: Api, path: string, text: string): Promise<string | null> {
   if (!path.startsWith('pages/')) {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/yaml' }));
     const link = document.createElement('a');

@@ -61,7 +61,15 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
     case 'image':
       return <ImageField {...common} value={typeof value === 'string' ? value : ''} onChange={setText} />;
     case 'icon':
-      return <IconField {...common} options={kind.options} value={typeof value === 'string' ? value : null} clearable={optional} onChange={(next) => edit(next === null ? { op: 'delete', path } : { op: 'set', path, value: next, keyOrder })} />;
+      return (
+        <IconField
+          {...common}
+          options={kind.options}
+          value={typeof value === 'string' ? value : null}
+          clearable={optional}
+          onChange={(next) => edit(next === null ? { op: 'delete', path } : { op: 'set', path, value: next, keyOrder })}
+        />
+      );
     case 'enum':
       return (
         <Select

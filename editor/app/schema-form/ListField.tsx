@@ -13,7 +13,7 @@ import { UnionField } from './UnionField.tsx';
 import { quoted } from './store.ts';
 
 /** `Items` → `item`, `Questions` → `question`, `Bullets` → `bullet`, `Stories` → `story`. */
-export function singular(label: string): string {
+function singular(label: string): string {
   const word = label.toLowerCase();
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (word.endsWith('ses')) return word.slice(0, -2);
@@ -119,7 +119,7 @@ export const ListField = memo(function ListField({ schema, path, label, descript
 }, sameField);
 
 /** Moves the focus into a newly added item, so that typing can start at once. */
-export function focusNewItem(path: FieldPath) {
+function focusNewItem(path: FieldPath) {
   requestAnimationFrame(() => {
     const prefix = `field-${path.join('.')}`;
     const input = document.querySelector<HTMLElement>(`[data-testid="${quoted(prefix)}"]:is(input,textarea), [data-testid^="${quoted(prefix)}."]:is(input,textarea)`);

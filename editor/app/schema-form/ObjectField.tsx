@@ -17,24 +17,27 @@ interface ObjectFieldProps extends GroupFieldProps {
 }
 
 /** The fields of an object in schema order, then any key the schema does not know (so it can be removed). */
-export const ObjectFields = memo(function ObjectFields({ schema, path, exclude = [] }: { schema: z.ZodType; path: FieldPath; exclude?: readonly string[] }) {
-  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
-  const keys = Object.keys(shape);
-  const value = useValue(path);
-  const unknown = value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).filter((key) => !(key in shape) && !exclude.includes(key)) : [];
-  return (
-    <>
-      {keys
-        .filter((key) => !exclude.includes(key))
-        .map((key) => (
-          <Field key={key} schema={shape[key]!} path={[...path, key]} keyOrder={keys} />
+export const ObjectFields = memo(
+  function ObjectFields({ schema, path, exclude = [] }: { schema: z.ZodType; path: FieldPath; exclude?: readonly string[] }) {
+    const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+    const keys = Object.keys(shape);
+    const value = useValue(path);
+    const unknown = value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).filter((key) => !(key in shape) && !exclude.includes(key)) : [];
+    return (
+      <>
+        {keys
+          .filter((key) => !exclude.includes(key))
+          .map((key) => (
+            <Field key={key} schema={shape[key]!} path={[...path, key]} keyOrder={keys} />
+          ))}
+        {unknown.map((key) => (
+          <UnknownKey key={key} path={[...path, key]} />
         ))}
-      {unknown.map((key) => (
-        <UnknownKey key={key} path={[...path, key]} />
-      ))}
-    </>
-  );
-}, (a, b) => a.schema === b.schema && pathKey(a.path) === pathKey(b.path) && (a.exclude ?? []).join() === (b.exclude ?? []).join());
+      </>
+    );
+  },
+  (a, b) => a.schema === b.schema && pathKey(a.path) === pathKey(b.path) && (a.exclude ?? []).join() === (b.exclude ?? []).join(),
+);
 
 /** A key the schema does not have: shown read-only with its problem and a button to remove it. */
 function UnknownKey({ path }: { path: FieldPath }) {

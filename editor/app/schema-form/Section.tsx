@@ -33,7 +33,8 @@ export function Section({ path, label, description, optional, emptyValue, keyOrd
             {label}
             {optional ? null : (
               <Text span c="var(--ed-error)" aria-hidden="true">
-                {' '}*
+                {' '}
+                *
               </Text>
             )}
           </Text>

@@ -7,7 +7,7 @@ import { UiIcon } from '../ui-icons.tsx';
 import { pathKey, useForm } from './context.tsx';
 import { quoted } from './store.ts';
 
-export interface ItemHandle {
+interface ItemHandle {
   /** Props for the drag handle button (pointer and keyboard: Space picks up, arrows move, Space drops). */
   handle: ReactNode;
   /** Move up / down, duplicate, remove. */
@@ -31,7 +31,8 @@ const itemId = (listPath: FieldPath, index: number) => `${pathKey(listPath)}#${i
 function refocus(listPath: FieldPath, index: number, action: string) {
   requestAnimationFrame(() => {
     const row = `[data-item="${quoted(`${pathKey(listPath)}.${index}`)}"]`;
-    const button = document.querySelector<HTMLButtonElement>(`${row}[data-item-action="${action}"]:not(:disabled)`) ?? document.querySelector<HTMLButtonElement>(`${row}[data-item-action]:not(:disabled)`);
+    const button =
+      document.querySelector<HTMLButtonElement>(`${row}[data-item-action="${action}"]:not(:disabled)`) ?? document.querySelector<HTMLButtonElement>(`${row}[data-item-action]:not(:disabled)`);
     button?.focus();
   });
 }
@@ -54,7 +55,12 @@ export function SortableList({ listPath, count, itemName, min = 0, max, renderIt
     onDragCancel: () => 'Moving cancelled.',
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: 'Press Space to pick the item up, the arrow keys to move it, Space again to drop it, Escape to cancel.' } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: 'Press Space to pick the item up, the arrow keys to move it, Space again to drop it, Escape to cancel.' } }}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {ids.map((id, index) => (
           <SortableRow key={id} id={id}>

@@ -33,7 +33,7 @@ export const useValue = (path: FieldPath) => useStoreValue(useForm().store, path
 export const useDiagnostics = (path: FieldPath) => useStoreDiagnostics(useForm().store, path);
 
 export { pathKey };
-export { problemsUnder, valueAt } from './store.ts';
+export { problemsUnder } from './store.ts';
 
 /** A DOM id for a field path. */
 export const fieldId = (path: FieldPath) => `field-${pathKey(path).replace(/[^a-zA-Z0-9_.-]/g, '_')}`;

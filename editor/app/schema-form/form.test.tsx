@@ -95,7 +95,11 @@ describe('reading the zod schemas', () => {
   });
 
   it('every block of the registry, the page and the site config use only kinds the form knows (a new block needs no editor code)', () => {
-    for (const type of blockTypes) expect(kindsIn(blockSchemas[type]).filter((k) => k.startsWith('unsupported')), type).toEqual([]);
+    for (const type of blockTypes)
+      expect(
+        kindsIn(blockSchemas[type]).filter((k) => k.startsWith('unsupported')),
+        type,
+      ).toEqual([]);
     expect(kindsIn(pageSchema).filter((k) => k.startsWith('unsupported'))).toEqual([]);
     expect(kindsIn(siteConfigSchema).filter((k) => k.startsWith('unsupported'))).toEqual([]);
     expect(kindsIn(blockSchemas.highlights)).toContain('icon');
@@ -152,7 +156,16 @@ describe('forms generated from a block schema', () => {
 
   it('shows the validator’s messages beside their field, in the catalogue’s words', () => {
     const text = example('faq').replace('heading: Frequently asked questions', 'heading: ""');
-    const diagnostic: EditorDiagnostic = { file: 'pages/x.yaml', line: 4, col: 10, severity: 'error', code: 'empty-text', message: '`heading` is empty.', hint: 'Write the text, or remove the field if it is optional.', path: ['heading'] };
+    const diagnostic: EditorDiagnostic = {
+      file: 'pages/x.yaml',
+      line: 4,
+      col: 10,
+      severity: 'error',
+      code: 'empty-text',
+      message: '`heading` is empty.',
+      hint: 'Write the text, or remove the field if it is optional.',
+      path: ['heading'],
+    };
     mount(text, blockSchemas.faq, [diagnostic]);
     const heading = screen.getByTestId('field-heading');
     expect(heading.getAttribute('aria-invalid')).toBe('true');

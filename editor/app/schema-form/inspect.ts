@@ -7,7 +7,7 @@ import { icon as iconSchema } from '../../../schema/primitives.ts';
  * new block in the registry gets its form from its schema alone.
  */
 
-export interface FieldMeta {
+interface FieldMeta {
   description?: string;
   title?: string;
   examples?: unknown[];
@@ -100,7 +100,7 @@ export function fieldKind(schema: z.ZodType, key?: string | number, listKey?: st
 }
 
 /** The keys of an object schema in schema order (used to add a missing key where the schema puts it). */
-export const shapeKeys = (schema: z.ZodType): string[] => {
+const shapeKeys = (schema: z.ZodType): string[] => {
   const inner = unwrap(schema).schema;
   return inner instanceof z.ZodObject ? Object.keys(inner.shape) : [];
 };

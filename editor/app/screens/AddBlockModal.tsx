@@ -12,13 +12,25 @@ export function AddBlockModal({ api, opened, onClose, onAdd }: { api: Api; opene
   const [catalogue, setCatalogue] = useState<BlocksResponse['blocks']>([]);
   const [query, setQuery] = useState('');
   useEffect(() => {
-    if (opened && !catalogue.length) api.blocks().then((r) => setCatalogue(r.blocks), () => {});
+    if (opened && !catalogue.length)
+      api.blocks().then(
+        (r) => setCatalogue(r.blocks),
+        () => {},
+      );
   }, [api, opened, catalogue.length]);
   const q = query.trim().toLowerCase();
   const shown = catalogue.filter(({ type }) => !q || type.toLowerCase().includes(q) || blockDescription(type).toLowerCase().includes(q) || blockTitle(type).toLowerCase().includes(q));
   return (
     <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="Add a block" size="xl" centered>
-      <TextInput placeholder="Search blocks" aria-label="Search blocks" leftSection={<UiIcon name="search" size={16} />} value={query} onChange={(e) => setQuery(e.currentTarget.value)} mb="md" data-autofocus />
+      <TextInput
+        placeholder="Search blocks"
+        aria-label="Search blocks"
+        leftSection={<UiIcon name="search" size={16} />}
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+        mb="md"
+        data-autofocus
+      />
       <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
         {shown.map(({ type, exampleText }) => (
           <UnstyledButton

@@ -28,7 +28,17 @@ export const BlockList = memo(function BlockList({ blocks, diagnostics, selected
         min={1}
         itemName={(index) => `block ${index + 1} (${blockTitle(typeOf(blocks[index]))})`}
         renderItem={(index, { handle, actions }) => (
-          <BlockCard index={index} block={blocks[index]} open={selected === index} onToggle={() => onSelect(selected === index ? null : index)} handle={handle} actions={actions} problems={problemsUnder(diagnostics, ['blocks', index])} own={diagnostics.filter((d) => d.path && pathKey(d.path) === `blocks.${index}`)} under={diagnostics.filter((d) => d.path && (pathKey(d.path) + '.').startsWith(`blocks.${index}.`))} />
+          <BlockCard
+            index={index}
+            block={blocks[index]}
+            open={selected === index}
+            onToggle={() => onSelect(selected === index ? null : index)}
+            handle={handle}
+            actions={actions}
+            problems={problemsUnder(diagnostics, ['blocks', index])}
+            own={diagnostics.filter((d) => d.path && pathKey(d.path) === `blocks.${index}`)}
+            under={diagnostics.filter((d) => d.path && (pathKey(d.path) + '.').startsWith(`blocks.${index}.`))}
+          />
         )}
       />
     </Stack>

@@ -35,11 +35,18 @@ export function ConflictModal({ file, conflict, mine, onKeepMine, onTakeTheirs, 
   };
   const aside = file.startsWith('pages/') ? `${file.replace(/\.ya?ml$/, '').replace(/\/index$/, '')}-their-version.yaml` : 'a downloaded file';
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened onClose={onLater} title={deleted ? 'This file was deleted on disk' : 'This file changed on disk'} size="xl" centered data-testid="conflict-dialog">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened
+      onClose={onLater}
+      title={deleted ? 'This file was deleted on disk' : 'This file changed on disk'}
+      size="xl"
+      centered
+      data-testid="conflict-dialog"
+    >
       <Stack gap="md">
         <Text size="sm">
-          {deleted ? 'Another program deleted the file while you were editing it. Your version is still here.' : causeText[conflict.cause]} Both versions are below; lines that
-          differ are marked.
+          {deleted ? 'Another program deleted the file while you were editing it. Your version is still here.' : causeText[conflict.cause]} Both versions are below; lines that differ are marked.
         </Text>
         <SimpleGrid cols={2} spacing="sm">
           <Version title="Your version (in the editor)" lines={diff.mine} testId="conflict-mine" mark="+" />

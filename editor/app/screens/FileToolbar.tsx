@@ -11,15 +11,23 @@ const mod = isMac ? '⌘' : 'Ctrl';
 export function FileToolbar({ file, errors, title, subtitle, badges }: { file: EditableFile; errors: number; title: string; subtitle: string; badges?: ReactNode }) {
   const status =
     file.state === 'saving' ? (
-      <Text size="xs" c="gray.7">Saving…</Text>
+      <Text size="xs" c="gray.7">
+        Saving…
+      </Text>
     ) : file.state === 'failed' ? (
-      <Text size="xs" c="var(--ed-error)" role="alert">Not saved: {file.saveFailed}</Text>
+      <Text size="xs" c="var(--ed-error)" role="alert">
+        Not saved: {file.saveFailed}
+      </Text>
     ) : file.state === 'unsaved' ? (
       <Tag tone="orange">Unsaved changes</Tag>
     ) : errors ? (
-      <Tag tone="red" data-testid="saved-invalid">Saved with {errors} error{errors === 1 ? '' : 's'}</Tag>
+      <Tag tone="red" data-testid="saved-invalid">
+        Saved with {errors} error{errors === 1 ? '' : 's'}
+      </Tag>
     ) : (
-      <Tag tone="green" icon={<UiIcon name="check" size={12} />}>Saved</Tag>
+      <Tag tone="green" icon={<UiIcon name="check" size={12} />}>
+        Saved
+      </Tag>
     );
   return (
     <Group justify="space-between" wrap="nowrap" px="md" py={8} gap="sm" style={{ background: 'white', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -43,18 +51,43 @@ export function FileToolbar({ file, errors, title, subtitle, badges }: { file: E
         <Box data-testid="save-state" aria-live="polite">
           {status}
         </Box>
-        <Tooltip label={<span>Undo <Kbd size="xs">{mod}+Z</Kbd></span>}>
+        <Tooltip
+          label={
+            <span>
+              Undo <Kbd size="xs">{mod}+Z</Kbd>
+            </span>
+          }
+        >
           <ActionIcon variant="default" size="lg" aria-label="Undo" aria-keyshortcuts="Control+Z" disabled={!file.canUndo} onClick={file.undo} data-testid="undo">
             <UiIcon name="undo" />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={<span>Redo <Kbd size="xs">{mod}+Shift+Z</Kbd></span>}>
+        <Tooltip
+          label={
+            <span>
+              Redo <Kbd size="xs">{mod}+Shift+Z</Kbd>
+            </span>
+          }
+        >
           <ActionIcon variant="default" size="lg" aria-label="Redo" aria-keyshortcuts="Control+Shift+Z" disabled={!file.canRedo} onClick={file.redo} data-testid="redo">
             <UiIcon name="redo" />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={<span>Save <Kbd size="xs">{mod}+S</Kbd></span>}>
-          <Button leftSection={<UiIcon name="save" size={16} />} onClick={() => void file.save()} loading={file.state === 'saving'} disabled={file.state === 'saved'} data-testid="save-button" aria-keyshortcuts="Control+S">
+        <Tooltip
+          label={
+            <span>
+              Save <Kbd size="xs">{mod}+S</Kbd>
+            </span>
+          }
+        >
+          <Button
+            leftSection={<UiIcon name="save" size={16} />}
+            onClick={() => void file.save()}
+            loading={file.state === 'saving'}
+            disabled={file.state === 'saved'}
+            data-testid="save-button"
+            aria-keyshortcuts="Control+S"
+          >
             Save
           </Button>
         </Tooltip>

@@ -71,7 +71,12 @@ export function NewPageModal({ api, opened, onClose, onCreated }: { api: Api; op
               { value: 'legal', label: 'Legal page (policy text)' },
             ]}
           />
-          <Switch label="Publish right away" description="Off: the page is a draft, shown by the editor and the dev server but not published." checked={publish} onChange={(e) => setPublish(e.currentTarget.checked)} />
+          <Switch
+            label="Publish right away"
+            description="Off: the page is a draft, shown by the editor and the dev server but not published."
+            checked={publish}
+            onChange={(e) => setPublish(e.currentTarget.checked)}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -25,7 +25,7 @@ import { YamlTextEditor } from './YamlTextEditor.tsx';
 const PAGE_KEYS = ['title', 'description', 'socialImage', 'aliases', 'draft', 'hideNavbar'];
 
 /** A field's name for "Go to …" links: `Hero › Title`, `FAQ › Items › 2 › Answer`. */
-export function pageFieldLabel(data: unknown, path: FieldPath): string {
+function pageFieldLabel(data: unknown, path: FieldPath): string {
   const parts: string[] = [];
   path.forEach((key, i) => {
     if (i === 0 && key === 'blocks') return;
@@ -128,7 +128,15 @@ export function PageEditorScreen({ api, file, site }: { api: Api; file: string; 
               ) : (
                 <>
                   <Paper withBorder radius="md" className="block-card" data-selected={settingsOpen}>
-                    <UnstyledButton onClick={() => setSettingsOpen((o) => !o)} aria-expanded={settingsOpen} aria-controls="page-settings" px="sm" py={10} style={{ width: '100%', display: 'flex', alignItems: 'center', gap: 8 }} data-testid="page-settings-toggle">
+                    <UnstyledButton
+                      onClick={() => setSettingsOpen((o) => !o)}
+                      aria-expanded={settingsOpen}
+                      aria-controls="page-settings"
+                      px="sm"
+                      py={10}
+                      style={{ width: '100%', display: 'flex', alignItems: 'center', gap: 8 }}
+                      data-testid="page-settings-toggle"
+                    >
                       <Box c={settingsOpen ? 'brand.7' : 'gray.6'} style={{ display: 'flex', transform: settingsOpen ? 'rotate(90deg)' : undefined }}>
                         <UiIcon name="chevronRight" size={16} />
                       </Box>
@@ -165,13 +173,7 @@ export function PageEditorScreen({ api, file, site }: { api: Api; file: string; 
               )}
             </Stack>
           </Box>
-          <PreviewPane
-            ref={preview}
-            route={route}
-            file={file}
-            token={api.token}
-            onSelectBlock={onPreviewSelect}
-          />
+          <PreviewPane ref={preview} route={route} file={file} token={api.token} onSelectBlock={onPreviewSelect} />
         </Box>
       </Box>
       <AddBlockModal api={api} opened={adding} onClose={() => setAdding(false)} onAdd={addBlock} />

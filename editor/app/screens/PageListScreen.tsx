@@ -28,7 +28,7 @@ function groupKey(page: PageSummary, all: PageSummary[]): string {
 }
 
 /** Pages grouped by the first part of their route, each group in route order (a section's index first). */
-export function groupPages(pages: PageSummary[], all: PageSummary[] = pages): Group[] {
+function groupPages(pages: PageSummary[], all: PageSummary[] = pages): Group[] {
   const groups = new Map<string, Group>();
   for (const page of pages) {
     const key = groupKey(page, all);
@@ -43,7 +43,7 @@ export function groupPages(pages: PageSummary[], all: PageSummary[] = pages): Gr
     .map((group) => ({ ...group, pages: group.pages.sort((a, b) => (a.route ?? '~').localeCompare(b.route ?? '~')) }));
 }
 
-export function matches(page: PageSummary, query: string, filter: Filter): boolean {
+function matches(page: PageSummary, query: string, filter: Filter): boolean {
   if (filter === 'drafts' && !page.draft) return false;
   if (filter === 'problems' && !page.errors && !page.warnings) return false;
   const q = query.trim().toLowerCase();
@@ -68,7 +68,14 @@ export function PageListScreen({ api }: { api: Api }) {
     return () => events.close();
   }, [api, load]);
 
-  const groups = useMemo(() => groupPages((data?.pages ?? []).filter((page) => matches(page, query, filter)), data?.pages), [data, query, filter]);
+  const groups = useMemo(
+    () =>
+      groupPages(
+        (data?.pages ?? []).filter((page) => matches(page, query, filter)),
+        data?.pages,
+      ),
+    [data, query, filter],
+  );
   const total = data?.pages.length ?? 0;
   const withProblems = data?.pages.filter((p) => p.errors).length ?? 0;
   const drafts = data?.pages.filter((p) => p.draft).length ?? 0;
@@ -206,11 +213,7 @@ function PageRow({ page, onDelete }: { page: PageSummary; onDelete: () => void }
           </Text>
         </Box>
         <Group gap="xs" wrap="nowrap">
-          {page.draft ? (
-            <Tag tone="gray">Draft</Tag>
-          ) : (
-            <Tag tone="brand">Published</Tag>
-          )}
+          {page.draft ? <Tag tone="gray">Draft</Tag> : <Tag tone="brand">Published</Tag>}
           <ProblemBadge errors={page.errors} warnings={page.warnings} />
           <Tooltip label={page.route === null ? 'The site needs its not-found page' : 'Delete page'}>
             <ActionIcon color="red.8" variant="subtle" aria-label={`Delete ${page.route ?? page.file}`} disabled={page.route === null} onClick={onDelete}>
@@ -230,8 +233,8 @@ function DeletePageModal({ page, onClose, onConfirm }: { page: PageSummary | nul
       {page ? (
         <Stack>
           <Text size="sm">
-            <strong>{page.title || page.file}</strong> ({page.route}) will be removed from the site: the file <code>{page.file}</code> is deleted from the project. Links to it will show up as
-            problems on the pages that have them.
+            <strong>{page.title || page.file}</strong> ({page.route}) will be removed from the site: the file <code>{page.file}</code> is deleted from the project. Links to it will show up as problems
+            on the pages that have them.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} data-autofocus>

@@ -25,10 +25,24 @@ export function Tag({ tone, icon, children, ...props }: { tone: Tone; icon?: Rea
 
 /** "2 errors" (red), "1 warning" (orange) or "No problems" (green) for a page or a block. */
 export function ProblemBadge({ errors, warnings, quiet = false }: { errors: number; warnings: number; quiet?: boolean }) {
-  if (errors) return <Tag tone="red" icon={<UiIcon name="alert" size={12} />} data-testid="problems-badge">{plural(errors, 'error')}</Tag>;
-  if (warnings) return <Tag tone="orange" icon={<UiIcon name="alert" size={12} />} data-testid="problems-badge">{plural(warnings, 'warning')}</Tag>;
+  if (errors)
+    return (
+      <Tag tone="red" icon={<UiIcon name="alert" size={12} />} data-testid="problems-badge">
+        {plural(errors, 'error')}
+      </Tag>
+    );
+  if (warnings)
+    return (
+      <Tag tone="orange" icon={<UiIcon name="alert" size={12} />} data-testid="problems-badge">
+        {plural(warnings, 'warning')}
+      </Tag>
+    );
   if (quiet) return null;
-  return <Tag tone="green" icon={<UiIcon name="check" size={12} />} data-testid="problems-badge">No problems</Tag>;
+  return (
+    <Tag tone="green" icon={<UiIcon name="check" size={12} />} data-testid="problems-badge">
+      No problems
+    </Tag>
+  );
 }
 
 export { plural };

@@ -8,7 +8,17 @@ import { plural } from './ProblemBadge.tsx';
  * Every message the validator gives for the file, in the CLI's words with line:column. A message about a field
  * links to it; a message with no field is only here.
  */
-export const ProblemsPanel = memo(function ProblemsPanel({ file, diagnostics, onReveal, fieldLabel }: { file: string; diagnostics: EditorDiagnostic[]; onReveal: (path: FieldPath) => void; fieldLabel: (path: FieldPath) => string }) {
+export const ProblemsPanel = memo(function ProblemsPanel({
+  file,
+  diagnostics,
+  onReveal,
+  fieldLabel,
+}: {
+  file: string;
+  diagnostics: EditorDiagnostic[];
+  onReveal: (path: FieldPath) => void;
+  fieldLabel: (path: FieldPath) => string;
+}) {
   const [open, setOpen] = useState(true);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
@@ -21,7 +31,11 @@ export const ProblemsPanel = memo(function ProblemsPanel({ file, diagnostics, on
   }
   const summary = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
   return (
-    <Box data-testid="problems-panel" data-count={diagnostics.length} style={{ border: `1px solid var(--mantine-color-${errors ? 'red' : 'orange'}-3)`, borderRadius: 8, background: errors ? 'var(--mantine-color-red-0)' : 'var(--mantine-color-orange-0)' }}>
+    <Box
+      data-testid="problems-panel"
+      data-count={diagnostics.length}
+      style={{ border: `1px solid var(--mantine-color-${errors ? 'red' : 'orange'}-3)`, borderRadius: 8, background: errors ? 'var(--mantine-color-red-0)' : 'var(--mantine-color-orange-0)' }}
+    >
       <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="problems-list" px="sm" py={8} style={{ width: '100%', display: 'flex', alignItems: 'center', gap: 8 }}>
         <Box c={errors ? 'var(--ed-error)' : 'var(--ed-warn)'} style={{ display: 'flex' }}>
           <UiIcon name="alert" />

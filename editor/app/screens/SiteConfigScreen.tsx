@@ -20,7 +20,7 @@ import { YamlTextEditor } from './YamlTextEditor.tsx';
 const CONFIG = 'site.config.yaml';
 
 /** Tabs from the schema: one per section (object or list) of the config, the plain fields together under "General". */
-export function configTabs(schema: z.ZodObject): Array<{ value: string; label: string; keys: string[] }> {
+function configTabs(schema: z.ZodObject): Array<{ value: string; label: string; keys: string[] }> {
   const keys = Object.keys(schema.shape);
   const isSection = (key: string) => ['object', 'list'].includes(fieldKind(unwrap(schema.shape[key] as z.ZodType).schema).kind) && key !== 'logo';
   return [{ value: 'general', label: 'General', keys: keys.filter((key) => !isSection(key)) }, ...keys.filter(isSection).map((key) => ({ value: key, label: humanize(key), keys: [key] }))];
@@ -41,7 +41,12 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
     revealField(path);
   };
 
-  if (doc.loadError) return <Alert m="xl" color="red" title="site.config.yaml could not be opened">{doc.loadError}</Alert>;
+  if (doc.loadError)
+    return (
+      <Alert m="xl" color="red" title="site.config.yaml could not be opened">
+        {doc.loadError}
+      </Alert>
+    );
   if (doc.loading || doc.text === null) {
     return (
       <Group justify="center" p="xl">
@@ -55,17 +60,25 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
         <FileToolbar file={doc} errors={diagnostics.filter((d) => d.severity === 'error').length} title="Site settings" subtitle={`${CONFIG} · shown on every page`} />
         <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
           <Stack maw={860} mx="auto" p="md" gap="md">
-            <ProblemsPanel file={CONFIG} diagnostics={diagnostics} onReveal={reveal} fieldLabel={(path) => path.map((key) => (typeof key === 'number' ? String(key + 1) : humanize(key))).join(' › ')} />
+            <ProblemsPanel
+              file={CONFIG}
+              diagnostics={diagnostics}
+              onReveal={reveal}
+              fieldLabel={(path) => path.map((key) => (typeof key === 'number' ? String(key + 1) : humanize(key))).join(' › ')}
+            />
             {syntaxError && doc.text !== null ? (
               <YamlTextEditor file={CONFIG} text={doc.text} problem={syntaxError} onChange={doc.editText} />
             ) : (
               <Tabs value={tab} onChange={(value) => value && setTab(value)} keepMounted={false} variant="outline" radius="md">
                 <Tabs.List>
                   {tabs.map((t) => {
-                    const problems = t.keys.reduce((sum, key) => {
-                      const p = problemsUnder(diagnostics, [key]);
-                      return { errors: sum.errors + p.errors, warnings: sum.warnings + p.warnings };
-                    }, { errors: 0, warnings: 0 });
+                    const problems = t.keys.reduce(
+                      (sum, key) => {
+                        const p = problemsUnder(diagnostics, [key]);
+                        return { errors: sum.errors + p.errors, warnings: sum.warnings + p.warnings };
+                      },
+                      { errors: 0, warnings: 0 },
+                    );
                     return (
                       <Tabs.Tab key={t.value} value={t.value} rightSection={<ProblemBadge {...problems} quiet />}>
                         {t.label}

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import type { SyntaxProblem } from '../schema-form/store.ts';
 
 /** Offset of the start of `line` (from 1) in `text`. */
-export function lineStart(text: string, line: number): number {
+function lineStart(text: string, line: number): number {
   let offset = 0;
   for (let current = 1; current < line; current++) {
     const next = text.indexOf('\n', offset);
@@ -34,7 +34,8 @@ export function YamlTextEditor({ file, text, problem, onChange }: { file: string
     <Stack gap="sm" data-testid="yaml-text-editor">
       <Alert color="red" title="This file is not valid YAML, so the form cannot show it">
         <Text size="sm">
-          YAML stopped reading at line {problem.line}, column {problem.col}. Fix the text below: the list of problems above says what is wrong and how to fix it. The form comes back as soon as the file reads as YAML, and Undo works here too.
+          YAML stopped reading at line {problem.line}, column {problem.col}. Fix the text below: the list of problems above says what is wrong and how to fix it. The form comes back as soon as the
+          file reads as YAML, and Undo works here too.
         </Text>
         <Group mt="xs">
           <Button size="xs" variant="white" color="red" onClick={goToProblem}>

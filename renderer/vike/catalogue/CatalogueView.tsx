@@ -7,11 +7,7 @@ import classes from './Catalogue.module.css';
 
 /** Schema descriptions mark field names and paths with backticks: show those as code, never as HTML. */
 function Described({ text }: { text: string }) {
-  return (
-    <>
-      {text.split(/(`[^`]+`)/).map((part, index) => (part.startsWith('`') && part.endsWith('`') && part.length > 2 ? <code key={index}>{part.slice(1, -1)}</code> : part))}
-    </>
-  );
+  return <>{text.split(/(`[^`]+`)/).map((part, index) => (part.startsWith('`') && part.endsWith('`') && part.length > 2 ? <code key={index}>{part.slice(1, -1)}</code> : part))}</>;
 }
 
 /** /_blocks and /_blocks/<type>: the block catalogue for people who write pages. */
@@ -30,8 +26,8 @@ export function CatalogueView() {
           </p>
           {!block && (
             <p className={classes.note}>
-              A page is a YAML file in <code>pages/</code> with a <code>blocks:</code> list. Open a block to see it rendered next to the YAML that
-              produces it, copy that YAML into your page and change the words. <code>AUTHORING.md</code> explains the rest.
+              A page is a YAML file in <code>pages/</code> with a <code>blocks:</code> list. Open a block to see it rendered next to the YAML that produces it, copy that YAML into your page and change
+              the words. <code>AUTHORING.md</code> explains the rest.
             </p>
           )}
         </header>
@@ -136,6 +132,8 @@ function Fields({ block }: { block: CatalogueBlockPage }) {
         <h2 id="catalogue-fields" className={classes.sectionTitle}>
           Fields
         </h2>
+        {/* As written: a line break before a <code> would split the text into two nodes and change the HTML. */}
+        {/* prettier-ignore */}
         <p className={classes.note}>
           Every block also takes <code>id</code> (an anchor for links such as <code>/page#pricing</code>) and <code>tone</code> (background). Fields
           inside a list or group are shown as <code>items › title</code>.

@@ -10,8 +10,6 @@ import { CATALOGUE_ROOT } from './catalogue-root.ts';
  * example.yaml next to that YAML and its fields. The examples are the blocks' test fixtures too, so the catalogue
  * shows exactly what the tests check. Pages are noindex and left out of the sitemap.
  */
-export { CATALOGUE_ROOT };
-
 export interface CatalogueEntry {
   type: BlockType;
   description: string;
@@ -41,7 +39,7 @@ const root = () => process.cwd();
 const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 
 /** `/_blocks/hero` → `hero`; `/_blocks` → null; anything else → undefined. */
-export function catalogueTarget(pathname: string): BlockType | null | undefined {
+function catalogueTarget(pathname: string): BlockType | null | undefined {
   const route = normalise(pathname);
   if (route === CATALOGUE_ROOT) return null;
   const match = /^\/_blocks\/([A-Za-z]+)$/.exec(route);
@@ -52,7 +50,7 @@ function exampleOf(type: BlockType) {
   return loadBlockExample(root(), type);
 }
 
-export function catalogueEntries(): CatalogueEntry[] {
+function catalogueEntries(): CatalogueEntry[] {
   return blockTypes.map((type) => {
     const example = exampleOf(type);
     return { type, description: blockDescription(type), interactive: example.block ? needsEnhancementScript([example.block as Block]) : false, ok: Boolean(example.block) };
