@@ -173,7 +173,7 @@ export const authorErrors = {
   yamlSyntax: (yamlCode: string, detail: string): AuthorError => {
     const known = yamlProblems[yamlCode];
     return {
-      code: 'yaml-syntax',
+      code: known ? `yaml-${yamlCode.toLowerCase().replace(/_/g, '-')}` : 'yaml-syntax',
       message: known ? known.message : `This is not valid YAML: ${detail.replace(/\.?$/, '.')}`,
       hint: known ? known.hint : 'Check the indentation (spaces, not tabs) and that every "key: value" has a space after the colon. Quote text that contains ": " or starts with a special character.',
     };
@@ -398,19 +398,19 @@ export const inputErrors = {
     switch (problem) {
       case 'hidden-character':
         return {
-          code: 'unsafe-url',
+          code: 'url-hidden-character',
           message: `${where} contains a space, tab, line break, control character or backslash; browsers drop or rewrite these, which can turn an address into another one.`,
           hint: `Remove it (write a space inside an address as %20). ${allowed}`,
         };
       case 'protocol-relative':
         return {
-          code: 'unsafe-url',
+          code: 'url-protocol-relative',
           message: `${where} starts with "//", which browsers read as an address on another site.`,
           hint: 'For a page of this site write a single slash (/pricing); for another site write the full address with https://.',
         };
       case 'scheme':
         return {
-          code: 'unsafe-url',
+          code: 'url-scheme-not-allowed',
           message: `${where} starts with "${scheme}:", which is not allowed here${rule === 'https' ? ': only https:// addresses are' : ''}.`,
           hint:
             scheme === 'http'
@@ -419,13 +419,13 @@ export const inputErrors = {
         };
       case 'no-scheme':
         return {
-          code: 'bad-url',
+          code: 'url-not-an-address',
           message: rule === 'link' ? `${where} is neither a page of this site (starting with /) nor a full address.` : `${where} is not a full web address.`,
           hint: allowed,
         };
       default:
         return {
-          code: 'bad-url',
+          code: 'url-malformed',
           message: `${where} is not a valid web address: it needs a host name after "//" and no user name or password.`,
           hint: allowed,
         };
@@ -486,25 +486,25 @@ export const placeholderErrors = {
     switch (kind) {
       case 'to-confirm':
         return {
-          code: 'placeholder',
+          code: 'placeholder-to-confirm',
           message: `${shown} is marked as still to be confirmed: the site cannot go live with it.`,
           hint: `Replace the brackets with the wording the company has confirmed, or reword the sentence so that it promises nothing that is not agreed. ${after}`,
         };
       case 'example-email':
         return {
-          code: 'placeholder',
+          code: 'placeholder-example-email',
           message: `${shown} is a placeholder: addresses on example domains reach no one.`,
           hint: `Write the company's real email address here before the site goes live. ${after}`,
         };
       case 'example-url':
         return {
-          code: 'placeholder',
+          code: 'placeholder-example-url',
           message: `${shown} is a placeholder: addresses on example domains lead nowhere.`,
           hint: `Write the company's real address (https://…) here before the site goes live. ${after}`,
         };
       case 'dummy-phone':
         return {
-          code: 'placeholder',
+          code: 'placeholder-dummy-phone',
           message: `${shown} is a placeholder phone number (only zeros after the country code).`,
           hint: `Write the company's real number, with its country code, before the site goes live. ${after}`,
         };

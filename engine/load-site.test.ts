@@ -16,7 +16,7 @@ describe('loadSite phases', () => {
     const broken = read.find((entry) => entry.file === 'pages/solutions/broken.yaml')!;
     expect(broken).toMatchObject({ source: undefined, page: undefined, claim: { route: '/solutions/broken', readable: false } });
     expect(read.find((entry) => entry.file === 'pages/solutions/draft.yaml')!.claim).toMatchObject({ readable: true, draft: true, aliases: ['/draft-alias'] });
-    expect(collector.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['pages/solutions/broken.yaml yaml-syntax']);
+    expect(collector.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['pages/solutions/broken.yaml yaml-bad-indent']);
   });
 
   it('builds the model from valid pages only, with drafts only when asked for, and routes for aliases too', () => {

@@ -66,6 +66,6 @@ describe('IncrementalValidation', () => {
     site.write('site.config.yaml', site.read('site.config.yaml').replace(/^tagline:/m, 'tagLine:'));
     site.write('pages/solutions/linker.yaml', 'title: [unclosed\n');
     watched.update(['site.config.yaml', 'pages/solutions/linker.yaml']);
-    expect(new Set(agrees().map((d) => d.code))).toEqual(new Set(['unknown-field', 'yaml-syntax']));
+    expect(new Set(agrees().map((d) => d.code))).toEqual(new Set(['unknown-field', 'yaml-bad-indent']));
   });
 });

@@ -25,19 +25,21 @@ describe('the untouched copy', () => {
 describe('broken YAML', () => {
   it('points at the opening quote of a text that is never closed', () => {
     site.writeFixture(['heading: Big-hotel service with a small-hotel team', 'heading: "Big-hotel service with a small-hotel team']);
-    expect(site.problems()).toEqual([error('20:14', 'yaml-syntax', 'A quoted text is never closed.')]);
-    expect(hintOf('yaml-syntax')).toBe('Add the closing quote mark at the end of the text, or remove the opening one.');
+    expect(site.problems()).toEqual([error('20:14', 'yaml-missing-char-quote', 'A quoted text is never closed.')]);
+    expect(hintOf('yaml-missing-char-quote')).toBe('Add the closing quote mark at the end of the text, or remove the opening one.');
   });
 
   it('names a tab used for indentation, and only that (no follow-on noise)', () => {
     site.writeFixture(['    tone: muted\n    heading: How independent', '\ttone: muted\n    heading: How independent']);
-    expect(site.problems()).toEqual([error('31:1', 'yaml-syntax', 'This line is indented with a tab.')]);
+    expect(site.problems()).toEqual([error('31:1', 'yaml-tab-as-indent', 'This line is indented with a tab.')]);
   });
 
   it('explains a colon inside unquoted text', () => {
     site.writeFixture(['    heading: Why independents choose Staylix', '    heading: Why independents choose: Staylix']);
-    expect(site.problems()).toEqual([error('44:14', 'yaml-syntax', 'YAML read this text as a new field because it contains ": " (a colon and a space).')]);
-    expect(hintOf('yaml-syntax')).toBe('Put the whole text in quotes, e.g. title: "Pricing: simple and fair". If the next line is meant to be a new field, line it up with the fields above it.');
+    expect(site.problems()).toEqual([error('44:14', 'yaml-block-as-implicit-key', 'YAML read this text as a new field because it contains ": " (a colon and a space).')]);
+    expect(hintOf('yaml-block-as-implicit-key')).toBe(
+      'Put the whole text in quotes, e.g. title: "Pricing: simple and fair". If the next line is meant to be a new field, line it up with the fields above it.',
+    );
   });
 
   it('names a field written twice, at the second one', () => {

@@ -70,7 +70,11 @@ describe('recognising placeholders', () => {
       '',
     ].join('\n');
     const found = placeholderDiagnostics('pages/terms.yaml', text).map((d) => `${d.line}:${d.col} ${d.code} ${d.path?.join('.')}`);
-    expect(found).toEqual(['4:15 placeholder blocks.0.updated', '9:41 placeholder blocks.0.sections.0.paragraphs.0', '10:52 placeholder blocks.0.sections.0.paragraphs.0']);
+    expect(found).toEqual([
+      '4:15 placeholder-to-confirm blocks.0.updated',
+      '9:41 placeholder-to-confirm blocks.0.sections.0.paragraphs.0',
+      '10:52 placeholder-example-email blocks.0.sections.0.paragraphs.0',
+    ]);
   });
 });
 
@@ -102,7 +106,7 @@ describe('npm run validate -- --production', () => {
     expect(run.status).toBe(1);
     const [line, col] = positionOf('site.config.yaml', 'hello@example.com').split(':');
     expect(run.stdout.split('\n')).toContain(
-      `::error file=site.config.yaml,line=${line},col=${col},title=placeholder::"hello@example.com" is a placeholder: addresses on example domains reach no one. Write the company's real email address here before the site goes live. See "Placeholders" in AUTHORING.md; \`npm run validate -- --production\` checks again.`,
+      `::error file=site.config.yaml,line=${line},col=${col},title=placeholder-example-email::"hello@example.com" is a placeholder: addresses on example domains reach no one. Write the company's real email address here before the site goes live. See "Placeholders" in AUTHORING.md; \`npm run validate -- --production\` checks again.`,
     );
   });
 

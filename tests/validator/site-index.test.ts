@@ -33,7 +33,7 @@ describe('SiteIndex.check agrees with loadSite', () => {
     site.write('pages/solutions/anchors.yaml', fixtureText.replace('  - type: hero', '  - type: hero\n    id: top').replace(/href: \/platform\b/, 'href: /solutions/hotels#nowhere'));
     const all = agree();
     const codes = new Set(all.map((d) => d.code));
-    for (const code of ['unknown-field', 'broken-link', 'duplicate-route', 'alias-is-a-route', 'alias-is-own-route', 'alias-taken', 'yaml-syntax', 'reserved-anchor', 'broken-anchor'])
+    for (const code of ['unknown-field', 'broken-link', 'duplicate-route', 'alias-is-a-route', 'alias-is-own-route', 'alias-taken', 'yaml-bad-indent', 'reserved-anchor', 'broken-anchor'])
       expect([...codes]).toContain(code);
   });
 
