@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Block } from '../blocks/schemas.ts';
-import type { PageShell } from '../blocks/page-schema.ts';
 import type { SiteConfig } from '../schema/site-config.ts';
 import { publicFileSet, checkLinks, findRefs, type LinkTarget } from './check-references.ts';
 import { checkImageRefs } from './check-images.ts';
@@ -11,10 +9,10 @@ import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { authorErrors } from './errors.ts';
 import { publicLinkProblems, scanPageFiles } from './project-files.ts';
 import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
-import { anchorsOfPage, CONFIG_FILE, pageAnchors, validateConfig, validatePage } from './validate-page.ts';
+import { anchorsOfPage, CONFIG_FILE, pageAnchors, validateConfig, validatePage, type Page } from './validate-page.ts';
 import type { YamlSource } from './yaml-source.ts';
 
-export type Page = Omit<PageShell, 'blocks'> & { blocks: Block[] };
+export type { Page };
 
 export interface LoadedPage {
   /** Path relative to the project root, e.g. `pages/solutions/hotels.yaml`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blockSchemas, blockTypes, isBlockType, type Block } from '../blocks/schemas.ts';
-import { DESCRIPTION_MAX_LENGTH, pageShellSchema, TITLE_MAX_LENGTH } from '../blocks/page-schema.ts';
+import { DESCRIPTION_MAX_LENGTH, pageShellSchema, TITLE_MAX_LENGTH, type PageShell } from '../blocks/page-schema.ts';
 import { RESERVED_ANCHORS } from '../schema/anchors.ts';
 import { siteConfigSchema, type SiteConfig } from '../schema/site-config.ts';
 import type { Collector } from './collector.ts';
@@ -9,7 +9,9 @@ import { authorErrors } from './errors.ts';
 import { parseWith, readYamlMapping } from './read-yaml.ts';
 import type { YamlPath, YamlSource } from './yaml-source.ts';
 import { foundValue } from './zod-issues.ts';
-import type { Page } from './load-site.ts';
+
+/** A valid page: its fields and its blocks, each checked against its own schema. */
+export type Page = Omit<PageShell, 'blocks'> & { blocks: Block[] };
 
 export const CONFIG_FILE = 'site.config.yaml';
 
