@@ -6,9 +6,9 @@ import type { BlockType } from '../../blocks/schemas.ts';
 import { builtRoutes, isAlias } from '../helpers/built-site.ts';
 
 /**
- * axe-core on one page of every layout of the built site, half of the layouts at 390 px and half at 1280 px (the
- * header, footer and menus are on every page, so both widths see them many times over; a layout's own blocks are
- * checked once), on the block catalogue at 1280 px, plus the UI states that only exist after interaction (open menus, open accordions, the
+ * axe-core on the fewest pages of the built site that show every block variant (type, tone, fields), half of them at
+ * 390 px and half at 1280 px (the header, footer and menus are on every page, so both widths see them many times
+ * over), on the block catalogue at 1280 px, plus the UI states that only exist after interaction (open menus, open accordions, the
  * scheduler's fallback, the scrolled header): no serious or critical violation anywhere (WCAG 2.x A and AA rules,
  * colour contrast included). Every route's own markup is checked too, by html-validate's a11y rules in
  * tests/budgets/html.test.ts.
@@ -180,15 +180,26 @@ const site = loadSite({ root: process.cwd() });
 type AnyBlock = NonNullable<ReturnType<typeof loadBlockExample>['block']>;
 const blockLayout = (block: AnyBlock) => `${block.type}(${'tone' in block ? (block.tone ?? '') : ''})[${Object.keys(block).sort().join(',')}]`;
 const pageBlocks = (route: string) => site.routes.get(route)?.page.blocks ?? [];
-function layoutOf(route: string): string {
-  const blocks = site.routes.get(route)?.page.blocks;
-  // The 404 page and the block catalogue's index: a layout of their own each.
-  return blocks ? blocks.map(blockLayout).join(' ') : route;
-}
-
 // Every prerendered route plus an unknown path (the 404 page).
 const routes = [...builtRoutes(), '/this-page-does-not-exist'].filter((route) => !isAlias(route));
-const sitePages = routes.filter((route, index) => !route.startsWith('/_blocks') && routes.findIndex((other) => layoutOf(other) === layoutOf(route)) === index);
+/**
+ * The fewest site pages that together show every block variant of the site (type, tone and fields: what decides a
+ * block's markup), chosen greedily, plus the pages without blocks (the 404 page). The header, footer and menus are on
+ * every one of them.
+ */
+function coveringPages(candidates: string[]): string[] {
+  const variants = new Map(candidates.map((route) => [route, new Set(pageBlocks(route).map(blockLayout))]));
+  const covered = new Set<string>();
+  const chosen = candidates.filter((route) => !site.routes.has(route));
+  for (;;) {
+    const fresh = (route: string) => [...variants.get(route)!].filter((variant) => !covered.has(variant)).length;
+    const best = candidates.filter((route) => !chosen.includes(route)).reduce<string | undefined>((found, route) => (fresh(route) > (found ? fresh(found) : 0) ? route : found), undefined);
+    if (!best) return chosen;
+    chosen.push(best);
+    for (const variant of variants.get(best)!) covered.add(variant);
+  }
+}
+const sitePages = coveringPages(routes.filter((route) => !route.startsWith('/_blocks')));
 /**
  * The block catalogue (/_blocks, authors' documentation, noindex) at desktop width: its index, one block page for the
  * page around the example, and every block page whose example (type, tone, fields) no swept site page has.
@@ -212,14 +223,15 @@ const perTest = 6;
 
 test.describe('axe: every route', () => {
   test.describe.configure({ timeout: 180_000 });
-  test('the routes come from the built site; every layout is checked, at both widths in all', () => {
+  test('the routes come from the built site; every block variant of the site is checked, at both widths in all', () => {
     expect(routes.length).toBeGreaterThan(20);
     expect(routes).toContain('/');
     expect(cataloguePages.length).toBeGreaterThan(1);
     expect(sitePages).toContain('/pricing');
     expect(sitePages.some((route) => route.startsWith('/solutions/'))).toBe(true);
-    const swept = new Set(widths.flatMap((width) => sweeps[width].map(layoutOf)));
-    expect(routes.filter((route) => !route.startsWith('/_blocks') && !swept.has(layoutOf(route)))).toEqual([]);
+    const swept = new Set(widths.flatMap((width) => sweeps[width].flatMap((route) => pageBlocks(route).map(blockLayout))));
+    expect(routes.flatMap((route) => pageBlocks(route).map(blockLayout)).filter((variant) => !swept.has(variant))).toEqual([]);
+    expect(sitePages).toContain('/this-page-does-not-exist');
     for (const width of widths) expect(sweeps[width].filter((route) => !route.startsWith('/_blocks')).length).toBeGreaterThan(atBothWidths.length);
   });
 
