@@ -19,25 +19,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
 import { IncrementalValidation } from '../engine/watch-validation.ts';
+import { PROJECT_FILES } from '../build/project-files.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
-const COPY = [
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  'vite.config.ts',
-  'site.config.yaml',
-  'AUTHORING.md',
-  'blocks',
-  'ui',
-  'renderer',
-  'schema',
-  'engine',
-  'build',
-  'scripts',
-  'public',
-  'pages',
-];
 /** Issue 12's targets on 2 cores: at N pages, the largest time allowed (ms); memory at most +150 MB over the smallest N. */
 const TARGETS = {
   validate: { 10_000: 1500 } as Record<number, number>,
@@ -206,7 +190,7 @@ function touch(file: string, pattern: RegExp, replacement: string) {
 
 function makeCopy(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'staylix-scale-'));
-  for (const entry of COPY) if (existsSync(path.join(projectRoot, entry))) cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
+  for (const entry of PROJECT_FILES) if (existsSync(path.join(projectRoot, entry))) cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return dir;
 }

@@ -22,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type * as LH from 'lighthouse/types/lh.js';
 import { pageImageBytes } from '../build/images/page-bytes.ts';
+import { PROJECT_FILES } from '../build/project-files.ts';
 import { budgets, builtPages, formatKb, jsBudget, measureSite } from '../build/budgets.ts';
 import { startServer } from './serve.ts';
 
@@ -210,25 +211,7 @@ blocks:
 async function imageLcpPage(): Promise<string[]> {
   const copy = mkdtempSync(path.join(os.tmpdir(), 'staylix-bench-image-'));
   try {
-    for (const entry of [
-      'package.json',
-      'tsconfig.json',
-      'vite.config.ts',
-      'site.config.yaml',
-      'AUTHORING.md',
-      'blocks',
-      'ui',
-      'renderer',
-      'schema',
-      'engine',
-      'scripts',
-      'build',
-      'public',
-      'pages',
-      'editor',
-      '.cache',
-      'dist',
-    ]) {
+    for (const entry of [...PROJECT_FILES, 'editor', '.cache', 'dist']) {
       if (existsSync(path.join(root, entry))) cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
     }
     symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');

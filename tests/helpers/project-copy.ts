@@ -1,27 +1,9 @@
 import { cpSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PROJECT_FILES } from '../../build/project-files.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
-
-/** What a build needs of the project: its code, content and lock file (part of the bundle's cache key). */
-const PROJECT_FILES = [
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  'vite.config.ts',
-  'site.config.yaml',
-  'AUTHORING.md',
-  'blocks',
-  'ui',
-  'renderer',
-  'schema',
-  'engine',
-  'build',
-  'scripts',
-  'public',
-  'pages',
-];
 
 /**
  * Caches a copy may start from, from the project's own build (`npm test` builds before the unit tests). Both are
