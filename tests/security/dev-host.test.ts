@@ -12,16 +12,24 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
 const PORT = 4414;
 let server: ChildProcess | undefined;
 
-afterAll(() => {
-  // Started in its own process group: end that group (Vite's children included), and only it.
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+/** Sends `signal` to the server's process group (Vite's children included), and only to it. */
+function signalGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
   }
-});
+}
+
+afterAll(async () => {
+  const running = server;
+  if (!running?.pid || running.exitCode !== null) return;
+  // SIGTERM first; a dev server that has not exited 5 s later is killed, so no run leaves one behind.
+  const exited = new Promise<boolean>((resolve) => running.once('exit', () => resolve(true)));
+  signalGroup(running.pid, 'SIGTERM');
+  const timer = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000));
+  if (!(await Promise.race([exited, timer]))) signalGroup(running.pid, 'SIGKILL');
+}, 15_000);
 
 /** Resolves true when a TCP connection to host:port is accepted. */
 const accepts = (host: string, port: number) =>
