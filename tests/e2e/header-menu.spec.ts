@@ -2,6 +2,16 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { blockScheduler, desktop, enhanced, expect, expectOpen, menu, openEnhanced, test } from './support.ts';
 
+/** The pointer leaves the open `entry`: it stays open 149 ms more and is closed and hidden at 150 ms. */
+async function expectClosesAfterLeaving(page: Page, entry: ReturnType<typeof menu>) {
+  await page.mouse.move(640, 700);
+  await page.clock.runFor(149);
+  await expectOpen(entry, true);
+  await page.clock.runFor(1);
+  await expectOpen(entry, false);
+  await expect(entry.panel).toBeHidden();
+}
+
 /**
  * The desktop header's menus (site-spec §4): 200 ms to open on hover, 300 ms in which the next menu opens at once,
  * 150 ms to close, on a static and an interactive page (one shared header script); click, keyboard and no-JS
@@ -27,12 +37,7 @@ test.describe('desktop header menus', () => {
     await page.clock.runFor(500);
     await expectOpen(solutions, true);
 
-    await page.mouse.move(640, 700);
-    await page.clock.runFor(149);
-    await expectOpen(solutions, true);
-    await page.clock.runFor(1);
-    await expectOpen(solutions, false);
-    await expect(solutions.panel).toBeHidden();
+    await expectClosesAfterLeaving(page, solutions);
   });
 
   test('a pointer that only passes over a trigger opens nothing', async ({ page }) => {
@@ -121,12 +126,7 @@ test.describe('header menu timings on every page (200 ms open, 300 ms skip, 150 
       await expectOpen(solutions, false);
 
       // Leaving: open for 149 ms more, closed at 150 ms.
-      await page.mouse.move(640, 700);
-      await page.clock.runFor(149);
-      await expectOpen(resources, true);
-      await page.clock.runFor(1);
-      await expectOpen(resources, false);
-      await expect(resources.panel).toBeHidden();
+      await expectClosesAfterLeaving(page, resources);
 
       // Within 300 ms of closing, another menu opens without the delay…
       await page.clock.runFor(250);
