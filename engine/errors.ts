@@ -4,6 +4,8 @@
  * Messages are written for people who edit YAML and never open TypeScript: name things in words, quote what
  * they wrote, and always say what to do next.
  */
+import { plural } from '../schema/block-rule.ts';
+
 export interface AuthorError {
   code: string;
   message: string;
@@ -15,7 +17,6 @@ const list = (values: readonly unknown[], max = 12) => (values.length > max ? `$
 const suggestion = (guess: string | undefined, fallback: string) => (guess ? `Did you mean ${quote(guess)}? ` : '') + fallback;
 /** Upper-cases the first letter, for labels that start a sentence (`item 2 of "items"` → `Item 2 of "items"`). */
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /*
  * What the validator's parts pass to the catalogue: data, never sentences. Only the catalogue words it.

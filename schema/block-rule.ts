@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 
+/** `1 value`, `3 values`: a count with its noun, for the words of the validator and of the blocks' rules. */
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
 /** What an author reads about a broken rule: the shape of every entry of the validator's catalogue. */
 export interface RuleWording {
   code: string;

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { defineBlockSchema, sectionFields, whenFieldsAreValid } from '../../schema/block.ts';
-import { defineBlockRule, ruleIssue, withRules } from '../../schema/block-rule.ts';
+import { defineBlockRule, plural, ruleIssue, withRules } from '../../schema/block-rule.ts';
 import { itemList, optionalText, text, textList } from '../../schema/primitives.ts';
 
 const cell = z.union([z.boolean(), z.string().trim().min(1)]).meta({ description: 'yes/no (true/false) or a level such as Basic.', examples: [true, 'Smart'] });
-
-const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
 
 /** Every row has one value per column. */
 const columnCount = defineBlockRule<{ expected: number; got: number }>({
