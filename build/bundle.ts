@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { hashTree, sha1 } from './hash.ts';
+import { hashTree, sha1 } from '../engine/hash.ts';
 
 const INPUTS = ['blocks', 'ui', 'renderer', 'schema', 'engine', 'build', 'public', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 const isTest = (file: string) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || file.includes('/__snapshots__/');

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { hashTree } from './hash.ts';
+import { hashTree } from '../engine/hash.ts';
 
 /** What the generated files are made of (the zod schemas, the blocks' examples, the validator's messages, the config), and the files. */
 const INPUTS = ['schema', 'blocks', 'engine', 'build/json-schema.ts', 'site.config.yaml', 'AUTHORING.md', 'package-lock.json'];

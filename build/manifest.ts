@@ -1,7 +1,7 @@
 /** What the last successful build wrote, for the next build to reuse (`.cache/build/manifest.json`). */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { sha1 } from './hash.ts';
+import { sha1 } from '../engine/hash.ts';
 
 export interface ManifestEntry {
   key: string;

@@ -67,7 +67,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
   {
     name: 'validation',
     run: (context) => {
-      const { exitCode, site } = validateAndReport(context.options.root, 'pretty', false);
+      const { exitCode, site } = validateAndReport(context.options.root, 'pretty', false, console.log, false, { cache: !context.options.clean, keepPages: false });
       if (exitCode) throw new BuildStopped(validatorMessages.buildStopped);
       context.site = site;
     },

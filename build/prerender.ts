@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { LoadedPage, SiteModel } from '../engine/load-site.ts';
 import { splitLink } from '../engine/routes.ts';
-import { sha1 } from './hash.ts';
+import { sha1 } from '../engine/hash.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
 
 export interface PrerenderJob {
@@ -23,39 +23,31 @@ export interface PrerenderJob {
 /** `/` → `index.html`, `/404` → `404.html`, `/pricing` → `pricing/index.html` (as Vike's prerender writes them). */
 const htmlFileOf = (url: string) => (url === '/' ? 'index.html' : url === '/404' ? '404.html' : `${url.slice(1)}/index.html`);
 
-/** Every internal link of a page (`href: /route#anchor`), anywhere in its blocks. */
-function internalLinks(value: unknown, into: Set<string> = new Set()): Set<string> {
-  if (Array.isArray(value)) for (const item of value) internalLinks(item, into);
-  else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      if (key === 'href' && typeof child === 'string' && child.startsWith('/')) into.add(child);
-      else if (typeof child === 'object') internalLinks(child, into);
-    }
-  }
-  return into;
-}
-
 /**
- * What a page's HTML depends on besides the code (the bundle's key): the site config, the page's validated content,
- * its URL and canonical route, and for each page it links to, that page's route and anchors.
+ * What a page's HTML depends on besides the code (the bundle's key): the site config, the page's text (its hash:
+ * the validated page follows from it and the validator's code, part of the bundle's key), its URL and canonical
+ * route, and for each page it links to, that page's route and anchors.
  */
-function pageKey(site: SiteModel, bundleKey: string, configKey: string, url: string, page: unknown): string {
-  const links = [...internalLinks(page)].sort().map((href) => {
+function pageKey(site: SiteModel, bundleKey: string, configKey: string, url: string, loaded: LoadedPage): string {
+  const links = loaded.summary.links.map((href) => {
     const target = site.routes.get(splitLink(href).path);
     return `${href}>${target ? `${target.route}#${target.anchors.join(',')}` : '-'}`;
   });
-  return sha1(bundleKey, configKey, url, JSON.stringify(page), links.join('\n'));
+  return sha1(bundleKey, configKey, url, loaded.hash, links.join('\n'));
 }
 
 /** Every URL to prerender with its key: routes and aliases, the not-found page, the block catalogue when asked for. */
 export function prerenderJobs(site: SiteModel, bundleKey: string, catalogueUrls: string[]): PrerenderJob[] {
   const configKey = sha1(JSON.stringify(site.config));
   const jobs: PrerenderJob[] = [];
-  for (const [url, loaded] of site.routes) jobs.push({ url, loaded, key: pageKey(site, bundleKey, configKey, `${url}>${loaded.route}`, loaded.page) });
-  if (site.notFound) jobs.push({ url: '/404', loaded: undefined, key: pageKey(site, bundleKey, configKey, '/404', site.notFound.page) });
+  for (const [url, loaded] of site.routes) jobs.push({ url, loaded, key: pageKey(site, bundleKey, configKey, `${url}>${loaded.route}`, loaded) });
+  if (site.notFound) jobs.push({ url: '/404', loaded: undefined, key: pageKey(site, bundleKey, configKey, '/404', site.notFound) });
   for (const url of catalogueUrls) jobs.push({ url, loaded: undefined, key: sha1(bundleKey, configKey, url, 'catalogue') });
   return jobs;
 }
+
+/** A page as a render worker gets it: plain data, the validated page included (read again from its file if need be). */
+const forWorker = (loaded: LoadedPage | undefined) => loaded && { file: loaded.file, route: loaded.route, anchors: loaded.anchors, page: loaded.page };
 
 /** What a worker reports of a page it wrote. */
 interface WrittenPage {
@@ -97,7 +89,7 @@ export class RenderPool {
     worker.on('exit', (code) => {
       if (code !== 0 && !this.closing) this.fail(new Error(`A prerender worker stopped (exit ${code}).`));
     });
-    if (this.site) worker.postMessage({ config: this.site.config, notFound: this.site.notFound });
+    if (this.site) worker.postMessage({ config: this.site.config, notFound: forWorker(this.site.notFound) });
     return worker;
   }
 
@@ -116,7 +108,8 @@ export class RenderPool {
   setSite(site: SiteModel) {
     if (this.site === site) return;
     this.site = site;
-    for (const worker of this.workers) worker.postMessage({ config: site.config, notFound: site.notFound });
+    const notFound = forWorker(site.notFound);
+    for (const worker of this.workers) worker.postMessage({ config: site.config, notFound });
   }
 
   /** Renders, finishes and writes the page of `job` to `file` (relative to the output folder). */
@@ -125,7 +118,7 @@ export class RenderPool {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.workers[worker]!.postMessage({ id, url: job.url, loaded: job.loaded, file });
+      this.workers[worker]!.postMessage({ id, url: job.url, loaded: forWorker(job.loaded), file });
     });
   }
 

@@ -1,21 +1,24 @@
 import path from 'node:path';
 import { readImageHeader, type HeaderResult } from '../build/images/header.ts';
-import { imageSlots, imagesOfBlock } from '../schema/image-slots.ts';
+import { imageSlots, imagesOfBlock, type ImageSlotName } from '../schema/image-slots.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { authorErrors, type AuthorError } from './errors.ts';
-import type { YamlPath, YamlSource } from './yaml-source.ts';
+import type { Locator } from './collector.ts';
+import type { YamlPath } from './yaml-source.ts';
 
 /** Originals above this size get a warning: the site serves small copies, but the repository and builds carry them. */
 const HEAVY_IMAGE_BYTES = 3 * 1024 * 1024;
 
-interface ImageRef {
+/** An image path found in a file, with the slot its block puts it in (read from the data when the file was read). */
+export interface ImageRef {
   value: string;
   path: YamlPath;
+  slot?: ImageSlotName;
 }
 
 interface Reporter {
-  add(source: YamlSource, error: AuthorError, at: { line: number; col: number }, severity?: Diagnostic['severity'], fieldPath?: YamlPath): void;
+  add(source: Locator, error: AuthorError, at: { line: number; col: number }, severity?: Diagnostic['severity'], fieldPath?: YamlPath): void;
 }
 
 const hasParentSegment = (src: string) => /(^|[/\\])\.\.([/\\]|$)/.test(src);
@@ -32,21 +35,27 @@ function headerOf(files: Set<string>, root: string, src: string): HeaderResult {
 }
 
 /** The slot of the image whose `src` is at `srcPath` in a page, when a block puts it in one. */
-function slotAt(data: unknown, srcPath: YamlPath) {
+function slotAt(data: unknown, srcPath: YamlPath): ImageSlotName | undefined {
   if (srcPath[0] !== 'blocks' || typeof srcPath[1] !== 'number') return undefined;
   const block = (data as { blocks?: unknown[] }).blocks?.[srcPath[1]];
   const imagePath = JSON.stringify(srcPath.slice(2, -1));
-  const found = imagesOfBlock(block).find((image) => JSON.stringify(image.path) === imagePath);
-  return found ? imageSlots[found.slot] : undefined;
+  return imagesOfBlock(block).find((image) => JSON.stringify(image.path) === imagePath)?.slot;
 }
+
+/** The image paths of a file's data with their slots. */
+export const withSlots = (data: unknown, images: ReadonlyArray<{ value: string; path: YamlPath }>): ImageRef[] =>
+  images.map((image) => {
+    const slot = slotAt(data, image.path);
+    return slot ? { ...image, slot } : { ...image };
+  });
 
 /**
  * Checks every image path of a file: inside public/ (no ".."), present, a format the build reads, with a size, wide
  * enough for its slot, and not a huge original. Headers only are read (cached by path and mtime), so a thousand
  * pages sharing a few images cost a few stat calls each. Without `root` only the path and presence are checked.
  */
-export function checkImageRefs(source: YamlSource, images: ImageRef[], collector: Reporter, publicFiles: () => Set<string>, root?: string) {
-  for (const { value: src, path: at } of images) {
+export function checkImageRefs(source: Locator, images: readonly ImageRef[], collector: Reporter, publicFiles: () => Set<string>, root?: string) {
+  for (const { value: src, path: at, slot: slotName } of images) {
     if (!src.startsWith('/')) continue;
     if (hasParentSegment(src)) {
       collector.add(source, authorErrors.imagePathTraversal(src), source.positionOf(at), 'error', at);
@@ -66,7 +75,7 @@ export function checkImageRefs(source: YamlSource, images: ImageRef[], collector
     }
     const { header } = read;
     if (header.format === 'svg') continue;
-    const slot = slotAt(source.data, at);
+    const slot = slotName ? imageSlots[slotName] : undefined;
     if (slot && header.width < slot.minWidth) {
       collector.add(source, authorErrors.imageTooSmall(src, header.width, slot.minWidth, slot.label), source.positionOf(at), 'error', at);
     }

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { Collector } from './collector.ts';
+import type { Collector, Locator } from './collector.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { authorErrors } from './errors.ts';
 import { splitLink } from './routes.ts';
 import { authorAnchors } from './validate-page.ts';
-import type { YamlPath, YamlSource } from './yaml-source.ts';
+import type { YamlPath } from './yaml-source.ts';
 
 const IMAGE_FIELDS = new Set(['src', 'socialImage', 'defaultSocialImage']);
 
@@ -67,7 +67,7 @@ export function linkDestination(value: string, ownRoute: string | undefined): { 
 }
 
 /** Checks every internal link of a file against the routes, aliases and anchors of the site. */
-export function checkLinks(source: YamlSource, links: Ref[], fromDraft: boolean, ownRoute: string | undefined, targets: Map<string, LinkTarget>, includeDrafts: boolean, collector: Collector) {
+export function checkLinks(source: Locator, links: readonly Ref[], fromDraft: boolean, ownRoute: string | undefined, targets: Map<string, LinkTarget>, includeDrafts: boolean, collector: Collector) {
   let allRoutes: string[] | undefined;
   for (const { value, path: at } of links) {
     const destination = linkDestination(value, ownRoute);

@@ -1,12 +1,25 @@
 import type { Diagnostic } from './diagnostic.ts';
 import { inputErrors, type AuthorError } from './errors.ts';
-import type { YamlPath, YamlSource } from './yaml-source.ts';
+import type { YamlPath } from './yaml-source.ts';
 import type { LocatedError } from './zod-issues.ts';
 
 /** Problems listed per file; the rest are counted in one line, so 20,000 broken blocks give a short, fast report. */
 export const MAX_PROBLEMS_PER_FILE = 100;
 
 type Position = { line: number; col: number };
+
+/** What a problem is reported against: a file that can say where a YAML path is (a YamlSource, or one read lazily). */
+export interface Locator {
+  readonly file: string;
+  positionOf(path: YamlPath): Position;
+  keyPosition(path: YamlPath, key: string): Position;
+}
+
+/** One file's problems as a Collector holds them, so that a validation cache can keep them and give them back. */
+export interface FileProblems {
+  shown: Diagnostic[];
+  overflow?: { hidden: number; errors: number; at: Position };
+}
 
 /** Gathers the diagnostics of a validation run, at most MAX_PROBLEMS_PER_FILE per file. */
 export class Collector {
@@ -21,7 +34,7 @@ export class Collector {
     });
     return counted.length ? [...this.shown, ...counted] : this.shown;
   }
-  add(source: YamlSource, error: AuthorError, at: Position, severity: Diagnostic['severity'] = 'error', fieldPath?: YamlPath) {
+  add(source: { readonly file: string }, error: AuthorError, at: Position, severity: Diagnostic['severity'] = 'error', fieldPath?: YamlPath) {
     if (this.isFull(source.file)) return this.hide(source.file, severity, () => at);
     this.perFile.set(source.file, (this.perFile.get(source.file) ?? 0) + 1);
     this.shown.push({ file: source.file, ...at, severity, code: error.code, message: error.message, hint: error.hint, ...(fieldPath ? { path: [...fieldPath] } : {}) });
@@ -33,12 +46,23 @@ export class Collector {
     this.shown.push({ file, ...at, severity, code: error.code, message: error.message, hint: error.hint });
   }
   /** Translated zod issues, each at the position of its path (or of its key, for unknown fields). */
-  addLocated(source: YamlSource, errors: LocatedError[]) {
+  addLocated(source: Locator, errors: LocatedError[]) {
     for (const error of errors) {
       const at = () => (error.key !== undefined ? source.keyPosition(error.path, error.key) : source.positionOf(error.path));
       if (this.isFull(source.file)) this.hide(source.file, 'error', at);
       else this.add(source, error, at(), 'error', error.key !== undefined ? [...error.path, error.key] : error.path);
     }
+  }
+  /** The problems of `file` (the only file this collector was given, for a validation cache). */
+  problemsOf(file: string): FileProblems {
+    const overflow = this.overflow.get(file);
+    return { shown: this.shown.filter((d) => d.file === file), ...(overflow ? { overflow: { ...overflow } } : {}) };
+  }
+  /** Takes one file's problems found earlier (problemsOf), as if they had been added now. */
+  absorb(file: string, problems: FileProblems) {
+    this.shown.push(...problems.shown);
+    this.perFile.set(file, (this.perFile.get(file) ?? 0) + problems.shown.length);
+    if (problems.overflow) this.overflow.set(file, { ...problems.overflow });
   }
   private isFull(file: string): boolean {
     return (this.perFile.get(file) ?? 0) >= MAX_PROBLEMS_PER_FILE;

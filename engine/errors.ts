@@ -523,6 +523,7 @@ export const validatorMessages = {
     `Another build (process ${pid}) is writing this site: wait for it to finish, then build again. dist/ is unchanged. If no build is running, delete ${lockFile}.`,
   buildInterrupted: (signal: string): string => `Build interrupted (${signal}): dist/ is unchanged, still the previous build.`,
   buildFailed: 'Build failed: dist/ is unchanged, still the previous build. The error is above.',
+  pageChangedWhileBuilding: (file: string): string => `${file} changed while the site was being built (or is no longer valid): build again once it is saved.`,
   buildUnknownOption: (option: string): string => `Unknown option "${option}". Options: --clean (ignore the build cache), --catalogue (include the block catalogue, /_blocks).`,
   unknownFormat: (format: string): string => `Unknown --format "${format}". Use pretty, github or json.`,
   unknownOption: (option: string): string => `Unknown option "${option}". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.`,

@@ -14,7 +14,8 @@ describe('loadSite phases', () => {
     const collector = new Collector();
     const read = readPages(site.root, collector);
     const broken = read.find((entry) => entry.file === 'pages/solutions/broken.yaml')!;
-    expect(broken).toMatchObject({ source: undefined, page: undefined, claim: { route: '/solutions/broken', readable: false } });
+    expect(broken).toMatchObject({ claim: { route: '/solutions/broken', readable: false } });
+    expect([broken.source, broken.page, broken.summary]).toEqual([undefined, undefined, undefined]);
     expect(read.find((entry) => entry.file === 'pages/solutions/draft.yaml')!.claim).toMatchObject({ readable: true, draft: true, aliases: ['/draft-alias'] });
     expect(collector.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['pages/solutions/broken.yaml yaml-bad-indent']);
   });
@@ -22,10 +23,10 @@ describe('loadSite phases', () => {
   it('builds the model from valid pages only, with drafts only when asked for, and routes for aliases too', () => {
     const collector = new Collector();
     const read = readPages(site.root, collector);
-    const claimed = claimPageRoutes(read, collector);
+    const claimed = claimPageRoutes(site.root, read, collector);
     expect(claimed.targets.get('/solutions/broken')!.anchors).toBeUndefined();
-    const published = buildModel(read, undefined, claimed, false, []);
-    const withDrafts = buildModel(read, undefined, claimed, true, []);
+    const published = buildModel(site.root, read, undefined, claimed, { includeDrafts: false, keepPages: true }, []);
+    const withDrafts = buildModel(site.root, read, undefined, claimed, { includeDrafts: true, keepPages: true }, []);
     expect(published.routes.has('/draft-alias')).toBe(false);
     expect(withDrafts.routes.get('/draft-alias')!.file).toBe('pages/solutions/draft.yaml');
     expect(withDrafts.pages.length).toBe(published.pages.length + 1);

@@ -5,7 +5,7 @@ import { claimRoutes, type RouteClaim } from './claim-routes.ts';
 import { Collector } from './collector.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { authorErrors } from './errors.ts';
-import { checkReferences, listPageFiles, readPage, type ReferenceContext } from './load-site.ts';
+import { checkReferences, listPageFiles, readPage, referencesOf, type ReferenceContext } from './load-site.ts';
 import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
 import { CONFIG_FILE, pageAnchors, validateConfig } from './validate-page.ts';
 import { YamlSource } from './yaml-source.ts';
@@ -182,7 +182,7 @@ export class SiteIndex {
     const collector = new Collector();
     if (file === CONFIG_FILE) {
       const { source, config } = validateConfig(this.root, collector, text);
-      if (source) checkReferences(source, undefined, false, this.context(this.claims().targets), collector);
+      if (source) checkReferences(source, referencesOf(source.data), undefined, false, this.context(this.claims().targets), collector);
       return { diagnostics: sortDiagnostics(collector.diagnostics), valid: config !== undefined };
     }
     const isNotFound = file === NOT_FOUND_FILE;
@@ -199,7 +199,7 @@ export class SiteIndex {
     for (const problem of claimed.problems) {
       if (problem.file === file) collector.add(source, problem.error, problem.alias === undefined ? { line: 1, col: 1 } : source.positionOf(['aliases', problem.alias]));
     }
-    checkReferences(source, route, entry.claim.draft, this.context(claimed.targets), collector);
-    return { diagnostics: sortDiagnostics(collector.diagnostics), valid: entry.page !== undefined };
+    checkReferences(source, entry, route, entry.claim.draft, this.context(claimed.targets), collector);
+    return { diagnostics: sortDiagnostics(collector.diagnostics), valid: entry.summary !== undefined };
   }
 }

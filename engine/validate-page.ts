@@ -91,10 +91,5 @@ export function pageAnchors(source: YamlSource, collector: Collector): string[] 
   return [...RESERVED_ANCHORS, ...seen.keys()];
 }
 
-/** The anchors of a valid page (the 404 page has no facts of its own). */
-export function anchorsOfPage(page: Page): string[] {
-  return [...RESERVED_ANCHORS, ...page.blocks.flatMap((block) => (block.id ? [block.id] : []))];
-}
-
 /** Anchors a link may point at that the author did not write (the layout's): left out of suggestions. */
 export const authorAnchors = (anchors: readonly string[]) => anchors.filter((name) => !isReserved(name));

@@ -1,7 +1,7 @@
 import { countErrors, sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { validatorMessages } from './errors.ts';
 import { formatDiagnostics, type OutputFormat } from './format.ts';
-import { loadSite, type SiteModel } from './load-site.ts';
+import { loadSite, type LoadOptions, type SiteModel } from './load-site.ts';
 import { findPlaceholders } from './placeholders.ts';
 
 /** Prints `npm run validate`'s report (the problems, then a summary line in pretty format) and returns the exit code. */
@@ -20,15 +20,29 @@ export function printReport(diagnostics: Diagnostic[], counts: { pages: number; 
  * Validates the site at `root`, prints the report, and returns the exit code with the loaded site (the build hands it
  * on to the prerender). `production` adds the placeholders left in (published pages and site.config.yaml) to the errors.
  */
-export function validateAndReport(root: string, format: OutputFormat, includeDrafts: boolean, print: (text: string) => void = console.log, production = false): { exitCode: number; site: SiteModel } {
+export function validateAndReport(
+  root: string,
+  format: OutputFormat,
+  includeDrafts: boolean,
+  print: (text: string) => void = console.log,
+  production = false,
+  load: Pick<LoadOptions, 'cache' | 'keepPages'> = {},
+): { exitCode: number; site: SiteModel } {
   const started = performance.now();
-  const loaded = loadSite({ root, includeDrafts });
+  const loaded = loadSite({ root, includeDrafts, ...load });
   const site = production ? { ...loaded, diagnostics: sortDiagnostics([...loaded.diagnostics, ...findPlaceholders(root)]) } : loaded;
   const counts = { pages: site.pages.length, routes: site.routes.size, ms: Math.round(performance.now() - started) };
   return { exitCode: printReport(site.diagnostics, counts, format, print), site };
 }
 
 /** validateAndReport's exit code alone. */
-export function runValidation(root: string, format: OutputFormat, includeDrafts: boolean, print: (text: string) => void = console.log, production = false): number {
-  return validateAndReport(root, format, includeDrafts, print, production).exitCode;
+export function runValidation(
+  root: string,
+  format: OutputFormat,
+  includeDrafts: boolean,
+  print: (text: string) => void = console.log,
+  production = false,
+  load: Pick<LoadOptions, 'cache'> = {},
+): number {
+  return validateAndReport(root, format, includeDrafts, print, production, { ...load, keepPages: false }).exitCode;
 }

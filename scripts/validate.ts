@@ -42,5 +42,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(2);
   }
   if (args.watch) watchValidation(args.root, args.format);
-  else process.exitCode = runValidation(args.root, args.format, args.drafts, console.log, args.production);
+  else process.exitCode = runValidation(args.root, args.format, args.drafts, console.log, args.production, { cache: true });
 }

@@ -36,13 +36,13 @@ export interface PreparedImages {
 /** Every image a block puts in a slot, on every page and, when asked, in every block example (the catalogue shows those). */
 function imagesToPrepare(root: string, site: SiteModel, includeExamples: boolean): Map<string, Set<number>> {
   const wanted = new Map<string, Set<number>>();
-  const add = (image: BlockImage) => {
+  const add = (image: Pick<BlockImage, 'src' | 'slot'>) => {
     const widths = wanted.get(image.src) ?? new Set<number>();
     imageSlots[image.slot].widths.forEach((width) => widths.add(width));
     wanted.set(image.src, widths);
   };
   const pages = [...site.pages, ...(site.notFound ? [site.notFound] : [])];
-  for (const loaded of pages) for (const block of loaded.page.blocks) imagesOfBlock(block).forEach(add);
+  for (const loaded of pages) loaded.summary.images.forEach(add);
   for (const type of includeExamples ? blockTypes : []) {
     const example = loadBlockExample(root, type);
     if (example.block) imagesOfBlock(example.block).forEach(add);

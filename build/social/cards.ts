@@ -39,13 +39,13 @@ export async function makeSocialCards({ site, config, cacheDir }: { root: string
   mkdirSync(dir, { recursive: true });
   const host = new URL(config.baseUrl).host;
   const out: MadeCards = { cards: {}, files: {}, made: 0 };
-  const pages = site.pages.filter((loaded) => !loaded.page.socialImage);
+  const pages = site.pages.filter((loaded) => !loaded.summary.ownSocialImage);
   let next = 0;
   // Four at a time: satori lays out one card while resvg rasterises others on the thread pool.
   const worker = async () => {
     while (next < pages.length) {
       const loaded = pages[next++]!;
-      const text: CardText = { title: loaded.page.title, section: sectionOf(loaded.route), brand: config.name, host };
+      const text: CardText = { title: loaded.summary.title, section: sectionOf(loaded.route), brand: config.name, host };
       const key = createHash('sha256')
         .update(JSON.stringify([CARD_VERSION, text]))
         .digest('hex')

@@ -1,0 +1,56 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixtureText, makeTestSite } from '../tests/validator/test-site.ts';
+import { loadSite } from './load-site.ts';
+import { VALIDATION_CACHE_FILE } from './validation-cache.ts';
+
+const report = (site: ReturnType<typeof loadSite>) => site.diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.severity} ${d.code} ${d.message}`);
+
+describe('the validation cache', () => {
+  const site = makeTestSite();
+  afterAll(() => site.cleanUp());
+  // Problems of every phase: in the file itself (phase 1), a clash of aliases (2), a broken link and image (3).
+  site.write('pages/solutions/one.yaml', fixtureText.replace(/^title: .*$/m, 'title: One\naliases: [/shared]').replace('type: ctaBand', 'type: ctaBand\n    bogus: 1'));
+  site.write('pages/solutions/two.yaml', fixtureText.replace(/^title: .*$/m, 'title: Two\naliases: [/shared]').replace(/href: \/book-demo/, 'href: /no-such-page'));
+  site.write('pages/solutions/three.yaml', fixtureText.replace(/^title: .*$/m, 'title: Three'));
+  const cacheFile = path.join(site.root, VALIDATION_CACHE_FILE);
+
+  it('gives the same report and the same pages when every file comes from the cache, positions included', () => {
+    const cold = loadSite({ root: site.root, cache: true });
+    expect(existsSync(cacheFile)).toBe(true);
+    expect(report(cold).some((line) => line.includes('one.yaml') && line.includes('unknown-field'))).toBe(true);
+    expect(report(cold).some((line) => line.includes('two.yaml') && line.includes('alias-taken'))).toBe(true);
+    expect(report(cold).some((line) => line.includes('two.yaml') && line.includes('broken-link'))).toBe(true);
+    const warm = loadSite({ root: site.root, cache: true });
+    expect(report(warm)).toEqual(report(cold));
+    expect(report(warm)).toEqual(report(loadSite({ root: site.root })));
+    expect(warm.routes.get('/solutions/three')!.page).toEqual(cold.routes.get('/solutions/three')!.page);
+  });
+
+  it('checks a file again when its text changes, and forgets deleted files', () => {
+    loadSite({ root: site.root, cache: true });
+    site.write('pages/solutions/three.yaml', fixtureText.replace(/^title: .*$/m, 'title: Three\nbogus: 2'));
+    site.remove('pages/solutions/one.yaml');
+    const after = loadSite({ root: site.root, cache: true });
+    expect(report(after)).toEqual(report(loadSite({ root: site.root })));
+    expect(report(after).some((line) => line.includes('three.yaml') && line.includes('unknown-field'))).toBe(true);
+    const stored = JSON.parse(readFileSync(cacheFile, 'utf8')) as { pages: Record<string, unknown> };
+    expect(Object.keys(stored.pages)).not.toContain('pages/solutions/one.yaml');
+    site.write('pages/solutions/three.yaml', fixtureText.replace(/^title: .*$/m, 'title: Three'));
+  });
+
+  it('treats a damaged cache file as an empty one', () => {
+    writeFileSync(cacheFile, '{"key": tru');
+    expect(report(loadSite({ root: site.root, cache: true }))).toEqual(report(loadSite({ root: site.root })));
+    expect(() => JSON.parse(readFileSync(cacheFile, 'utf8'))).not.toThrow();
+  });
+
+  it('without keepPages, reads a page again when asked for it, and refuses one that changed since it was checked', () => {
+    const loaded = loadSite({ root: site.root, cache: true, keepPages: false });
+    const three = loaded.routes.get('/solutions/three')!;
+    expect(three.page.title).toBe('Three');
+    site.write('pages/solutions/three.yaml', fixtureText.replace(/^title: .*$/m, 'title: Three, edited'));
+    expect(() => three.page).toThrow('pages/solutions/three.yaml changed while the site was being built');
+  });
+});

@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashTree, sha1 } from './hash.ts';
+import type { CheckedPage } from './load-site.ts';
+
+/** Where `npm run validate` and `npm run build` keep what they found in each page file. */
+export const VALIDATION_CACHE_FILE = '.cache/validation.json';
+
+/** Bumped when the form of an entry changes. */
+const FORMAT = 'validation-cache-1';
+
+/** The project's own code: what decides how a file is checked (the engine, the field vocabulary, the blocks' schemas). */
+const CODE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CODE = ['engine', 'schema', 'blocks', 'package-lock.json'];
+
+let codeKey: string | undefined | null;
+/**
+ * A hash of the validator's code and package versions, or undefined when this module does not run from the project's
+ * source (a bundle): then nothing is cached, since a change of code could not be told apart.
+ */
+function validatorKey(): string | undefined {
+  if (codeKey === undefined) codeKey = existsSync(path.join(CODE_ROOT, 'engine', 'validation-cache.ts')) ? sha1(FORMAT, hashTree(CODE_ROOT, CODE)) : null;
+  return codeKey ?? undefined;
+}
+
+/**
+ * Phase 1's result for each page file (engine/load-site.ts › readPage), by the hash of the file's text: a file whose
+ * text did not change is not parsed nor checked again. Entries are dropped when the validator's code changes. Safe to
+ * lose: a missing or unreadable cache file only means every page is checked again.
+ */
+export class ValidationCache {
+  private readonly seen = new Set<string>();
+  private changed = false;
+
+  private constructor(
+    private readonly file: string | undefined,
+    private readonly key: string | undefined,
+    private readonly entries: Map<string, CheckedPage>,
+  ) {}
+
+  static open(root: string): ValidationCache {
+    const key = validatorKey();
+    const file = key ? path.join(root, VALIDATION_CACHE_FILE) : undefined;
+    let entries = new Map<string, CheckedPage>();
+    try {
+      const stored = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { key?: string; pages?: Record<string, CheckedPage> }) : undefined;
+      if (stored?.key === key && stored?.pages) entries = new Map(Object.entries(stored.pages));
+    } catch {
+      // A damaged cache is a cold cache.
+    }
+    return new ValidationCache(file, key, entries);
+  }
+
+  /** The entry of `file` when its text still has this hash. */
+  get(file: string, hash: string): CheckedPage | undefined {
+    this.seen.add(file);
+    const entry = this.entries.get(file);
+    return entry?.hash === hash ? entry : undefined;
+  }
+
+  set(entry: CheckedPage): void {
+    this.seen.add(entry.file);
+    if (entry.hash === undefined) return;
+    this.entries.set(entry.file, entry);
+    this.changed = true;
+  }
+
+  /** Writes the entries of the files seen in this run, if anything changed (files deleted since are forgotten). */
+  save(): void {
+    for (const file of this.entries.keys()) {
+      if (this.seen.has(file)) continue;
+      this.entries.delete(file);
+      this.changed = true;
+    }
+    if (!this.file || !this.changed) return;
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      const temporary = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify({ key: this.key, pages: Object.fromEntries(this.entries) }));
+      renameSync(temporary, this.file);
+      this.changed = false;
+    } catch {
+      // A read-only project still validates; it only cannot remember.
+    }
+  }
+}
