@@ -15,6 +15,7 @@ import { writeSiteFiles } from './postbuild.ts';
 import { validateAndReport } from '../engine/validation-report.ts';
 import { prepareImages, publishImages } from './images/prepare.ts';
 import { bundle, bundleKey, type Bundle } from './bundle.ts';
+import { finisherOf } from './finisher-module.ts';
 import { inputsFingerprint, readManifest, writeManifest, type Manifest } from './manifest.ts';
 import { acquireLock, copyBundle, prepareOutput, type Output } from './output.ts';
 import { poolSize, prerender, prerenderJobs, RenderPool, type PrerenderResult } from './prerender.ts';
@@ -54,6 +55,8 @@ interface Context {
   prerendered?: PrerenderResult;
   /** Changes when an image the pages show changes (its variants get new URLs): every page is rendered again. */
   imagesKey?: string;
+  /** Settles when the social cards drawn in the background are in the output folder, with the images' summary line. */
+  imagesPublished?: Promise<string>;
   log: string[];
 }
 
@@ -73,8 +76,9 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
     },
   },
   // Images (sharp and satori, in this process) and the bundle (Vite, in a child process) need nothing of each other:
-  // run together they use both cores, which halves a cold build's longest wait. The bundle's files are copied last,
-  // so where both write the same path the bundle's file wins, as when the steps ran one after the other.
+  // run together they use both cores, which halves a cold build's longest wait. Social cards are drawn in the
+  // background while the pages are rendered (their URLs are known before they are drawn); the images are published
+  // once drawn, next to the bundle's files, which they never replace (the render workers read the bundle's CSS).
   {
     name: 'images + bundle',
     run: async (context) => {
@@ -82,11 +86,14 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
         prepareImages({ root: context.options.root, site: context.site!, includeExamples: context.options.catalogue }),
         bundle(context.options.root, context.cacheDir, bundleFlags(context.options), context.env, context.abort.signal),
       ]);
-      publishImages(prepared.manifest, path.join(context.output.staging, 'client'));
       context.imagesKey = prepared.pagesKey;
-      context.log.push(prepared.summary);
       context.bundle = bundled;
       copyBundle(bundled.dir, context.output.staging);
+      context.imagesPublished = prepared.done.then((summary) => {
+        publishImages(prepared.manifest, path.join(context.output.staging, 'client'));
+        return summary;
+      });
+      context.imagesPublished.catch(() => {}); // awaited in 'site files'; this only keeps a failure from counting as unhandled meanwhile
     },
   },
   {
@@ -111,7 +118,8 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
   },
   {
     name: 'site files',
-    run: (context) => {
+    run: async (context) => {
+      context.log.unshift(await context.imagesPublished!);
       const urls = writeSiteFiles(context.options.root, path.join(context.output.staging, 'client'), context.prerendered!.sitemap);
       context.log.push(`sitemap.xml (${urls} URLs), robots.txt`);
     },
@@ -155,7 +163,7 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     const fingerprint = inputsFingerprint(options.root, key);
     if (options.clean) rmSync(path.join(cacheDir, 'bundle'), { recursive: true, force: true });
     else context.previous = readManifest(path.join(cacheDir, 'manifest.json'));
-    if (!options.clean && existsSync(cachedEntry) && context.previous?.inputs !== fingerprint) {
+    if (!options.clean && existsSync(cachedEntry) && existsSync(finisherOf(cachedEntry)) && context.previous?.inputs !== fingerprint) {
       context.pool = new RenderPool(cachedEntry, path.join(context.output.staging, 'client')).ensure(1);
     }
     for (const step of STEPS) {

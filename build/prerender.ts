@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { LoadedPage, SiteModel } from '../engine/load-site.ts';
 import { splitLink } from '../engine/routes.ts';
 import { sha1 } from '../engine/hash.ts';
+import { finisherOf } from './finisher-module.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
 
 export interface PrerenderJob {
@@ -77,7 +78,11 @@ export class RenderPool {
   }
 
   private start(): Worker {
-    const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { serverEntry: this.serverEntry, outDir: this.outDir }, env: { ...process.env, NODE_ENV: 'production' } });
+    const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
+      workerData: { serverEntry: this.serverEntry, finisher: finisherOf(this.serverEntry), outDir: this.outDir },
+      env: { ...process.env, NODE_ENV: 'production' },
+      execArgv: withoutTypeScriptLoader(process.execArgv),
+    });
     worker.on('message', (message: { id?: number; written?: WrittenPage; error?: string }) => {
       if (message.id === undefined) return;
       const job = this.pending.get(message.id)!;
@@ -126,6 +131,19 @@ export class RenderPool {
     this.closing = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
+}
+
+/** Node's options without tsx's loader (`--import tsx`, `--require …/tsx/…`): the workers run plain JavaScript only. */
+export function withoutTypeScriptLoader(argv: readonly string[]): string[] {
+  const loaderOption = /^--(?:import|require|loader|experimental-loader)(?:=(.*))?$/;
+  const isTsx = (value: string | undefined) => value !== undefined && /(^|[/\\])tsx([/\\]|$)/.test(value);
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const option = loaderOption.exec(argv[i]!);
+    if (option && option[1] === undefined && isTsx(argv[i + 1])) i++;
+    else if (!option || !isTsx(option[1])) out.push(argv[i]!);
+  }
+  return out;
 }
 
 /** How many workers pay for themselves: each costs about half a second to load the server bundle. */

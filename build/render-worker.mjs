@@ -2,9 +2,8 @@
 // the build sends it, renders it with Vike's own renderPage(), finishes it (build/postbuild.ts's pageFinisher: CSS
 // inlined and pruned, module preloads) and writes it, so that the main thread does no per-page work and no page's
 // HTML crosses threads. The build has validated the site already: each job carries its page, and the renderer reads
-// it through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again. Plain JavaScript: the
-// server bundle needs no TypeScript loader, and the build's loader hooks do not reach worker threads on Node 20, so
-// the finisher (TypeScript) is imported through tsx's scoped tsImport.
+// it through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again. Plain JavaScript, and
+// started without the build's TypeScript loader: the finisher comes compiled next to the bundle (build/finisher-module.ts).
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,8 +17,7 @@ globalThis[PROVIDED_SITE] = site;
 // The worker starts while the build validates the site: the site's config comes later, with the first message.
 await import(pathToFileURL(workerData.serverEntry).href);
 const { renderPage } = await import('vike/server');
-const { tsImport } = await import('tsx/esm/api');
-const { pageFinisher } = await tsImport('./postbuild.ts', import.meta.url);
+const { pageFinisher } = await import(pathToFileURL(workerData.finisher).href);
 
 // Jobs run one after the other (the router reads `routes`, which holds the current job's page only).
 let queue = Promise.resolve();

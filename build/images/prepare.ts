@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadBlockExample } from '../../engine/block-docs.ts';
 import type { SiteModel } from '../../engine/load-site.ts';
@@ -29,8 +29,11 @@ export interface PreparedImages {
   pagesKey: string;
   /** What had to be made now (the rest came from the cache). */
   made: { variants: number; cards: number };
-  /** One line for the build's output. */
-  summary: string;
+  /**
+   * Settles when the missing social cards are drawn (in the background: their URLs are in the manifest already, so the
+   * pages can be rendered meanwhile), with one line for the build's output.
+   */
+  done: Promise<string>;
 }
 
 /** Every image a block puts in a slot, on every page and, when asked, in every block example (the catalogue shows those). */
@@ -86,7 +89,8 @@ export async function prepareImages({ root, site, includeExamples = false }: Pre
   const imagesTime = performance.now() - started;
   // Images finish in any order: sorted, the manifest (and the page key made from it) is the same from build to build.
   manifest.images = Object.fromEntries(Object.entries(manifest.images).sort(([a], [b]) => a.localeCompare(b)));
-  const social = site.config ? await makeSocialCards({ root, site, config: site.config, cacheDir }) : { cards: {}, files: {}, made: 0 };
+  const cardsStarted = performance.now();
+  const social = site.config ? makeSocialCards({ root, site, config: site.config, cacheDir }) : { cards: {}, files: {}, made: 0, drawn: Promise.resolve() };
   manifest.social = social.cards;
   Object.assign(manifest.files, social.files);
 
@@ -96,19 +100,25 @@ export async function prepareImages({ root, site, includeExamples = false }: Pre
   renameSync(`${manifestFile}.tmp`, manifestFile);
   const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
   const variants = Object.values(manifest.images).reduce((sum, image) => sum + Object.values(image.variants).reduce((count, list) => count + list.length, 0), 0);
-  const summary =
-    `images: ${wanted.size} images, ${variants} variants (${made} made, the rest from the cache) in ${seconds(imagesTime)}; ` +
-    `${Object.keys(social.cards).length} social cards (${social.made} drawn) in ${seconds(performance.now() - started - imagesTime)}.`;
+  const done = social.drawn.then(
+    () =>
+      `images: ${wanted.size} images, ${variants} variants (${made} made, the rest from the cache) in ${seconds(imagesTime)}; ` +
+      `${Object.keys(social.cards).length} social cards (${social.made} drawn) in ${seconds(performance.now() - cardsStarted)}.`,
+  );
+  done.catch(() => {}); // awaited by the build; this only keeps a failure from counting as unhandled meanwhile
   const pagesKey = createHash('sha1').update(CARD_VERSION).update(JSON.stringify(manifest.images)).digest('hex');
-  return { manifest, manifestFile, pagesKey, made: { variants: made, cards: social.made }, summary };
+  return { manifest, manifestFile, pagesKey, made: { variants: made, cards: social.made }, done };
 }
 
-/** After `vike build`: puts every variant and card in the output folder (hard links when possible, else copies). */
+/**
+ * Puts every variant and card of the manifest in the output folder (hard links when possible, else copies), once
+ * prepareImages() is `done`. A file the bundle put there already (public/ at the same path) is left as it is.
+ */
 export function publishImages(manifest: ImageManifest, outDir: string): number {
   for (const [url, file] of Object.entries(manifest.files)) {
     const target = path.join(outDir, url);
+    if (existsSync(target)) continue;
     mkdirSync(path.dirname(target), { recursive: true });
-    rmSync(target, { force: true });
     try {
       linkSync(file, target);
     } catch {

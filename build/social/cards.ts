@@ -27,43 +27,49 @@ const cardAlt = (text: CardText) => `${text.brand}${text.section ? ` · ${text.s
 export interface MadeCards {
   cards: Record<string, SocialCard>;
   files: Record<string, string>;
+  /** How many cards are drawn now (the rest were in the cache). */
   made: number;
+  /** Settles when every card of `files` is in the cache: the pages that show them can be rendered meanwhile. */
+  drawn: Promise<void>;
 }
 
 /**
  * A card per published page, unless the page names its own `socialImage`. Cards are cached by a hash of what is
- * drawn on them: a build draws only the cards of new or retitled pages.
+ * drawn on them: a build draws only the cards of new or retitled pages. Their URLs (and the manifest) are known at
+ * once; the missing cards are drawn in the background (`drawn`).
  */
-export async function makeSocialCards({ site, config, cacheDir }: { root: string; site: SiteModel; config: SiteConfig; cacheDir: string }): Promise<MadeCards> {
+export function makeSocialCards({ site, config, cacheDir }: { root: string; site: SiteModel; config: SiteConfig; cacheDir: string }): MadeCards {
   const dir = path.join(cacheDir, 'social');
   mkdirSync(dir, { recursive: true });
   const host = new URL(config.baseUrl).host;
-  const out: MadeCards = { cards: {}, files: {}, made: 0 };
-  const pages = site.pages.filter((loaded) => !loaded.summary.ownSocialImage);
-  let next = 0;
+  const cards: Record<string, SocialCard> = {};
+  const files: Record<string, string> = {};
+  const toDraw = new Map<string, CardText>();
+  for (const loaded of site.pages) {
+    if (loaded.summary.ownSocialImage) continue;
+    const text: CardText = { title: loaded.summary.title, section: sectionOf(loaded.route), brand: config.name, host };
+    const key = createHash('sha256')
+      .update(JSON.stringify([CARD_VERSION, text]))
+      .digest('hex')
+      .slice(0, 12);
+    const cached = path.join(dir, `${key}.png`);
+    if (!existsSync(cached)) toDraw.set(cached, text);
+    const slug = loaded.route === '/' ? 'home' : loaded.route.slice(1).replace(/\//g, '--');
+    const url = `/social/${slug}-${key}.png`;
+    files[url] = cached;
+    cards[loaded.route] = { url, width: CARD_WIDTH, height: CARD_HEIGHT, alt: cardAlt(text) };
+  }
+  const queue = [...toDraw];
   // Four at a time: satori lays out one card while resvg rasterises others on the thread pool.
-  const worker = async () => {
-    while (next < pages.length) {
-      const loaded = pages[next++]!;
-      const text: CardText = { title: loaded.summary.title, section: sectionOf(loaded.route), brand: config.name, host };
-      const key = createHash('sha256')
-        .update(JSON.stringify([CARD_VERSION, text]))
-        .digest('hex')
-        .slice(0, 12);
-      const cached = path.join(dir, `${key}.png`);
-      if (!existsSync(cached)) {
-        writeFileSync(`${cached}.${process.pid}.tmp`, await drawCard(text));
-        renameSync(`${cached}.${process.pid}.tmp`, cached);
-        out.made++;
-      }
-      const slug = loaded.route === '/' ? 'home' : loaded.route.slice(1).replace(/\//g, '--');
-      const url = `/social/${slug}-${key}.png`;
-      out.files[url] = cached;
-      out.cards[loaded.route] = { url, width: CARD_WIDTH, height: CARD_HEIGHT, alt: cardAlt(text) };
+  const drawer = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [cached, text] = next;
+      writeFileSync(`${cached}.${process.pid}.tmp`, await drawCard(text));
+      renameSync(`${cached}.${process.pid}.tmp`, cached);
     }
   };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  // Pages finish in any order: sorted, the manifest is the same from build to build.
-  out.cards = Object.fromEntries(Object.entries(out.cards).sort(([a], [b]) => a.localeCompare(b)));
-  return out;
+  const drawn = Promise.all(Array.from({ length: 4 }, drawer)).then(() => undefined);
+  drawn.catch(() => {}); // awaited by the build; this only keeps a failure from counting as unhandled meanwhile
+  // Sorted by route: the manifest is the same from build to build.
+  return { cards: Object.fromEntries(Object.entries(cards).sort(([a], [b]) => a.localeCompare(b))), files, made: toDraw.size, drawn };
 }
