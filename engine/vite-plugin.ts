@@ -60,7 +60,7 @@ export function yamlPagesDevPlugin(): Plugin {
       let dirty = true;
       const check = () => {
         if (!dirty) return current;
-        const errors = loadSite({ root, includeDrafts: true }).diagnostics.filter((d) => d.severity === 'error');
+        const errors = loadSite({ root, includeDrafts: true, cache: true, keepPages: false }).diagnostics.filter((d) => d.severity === 'error');
         current = errors.length ? overlayError(root, errors) : undefined;
         dirty = false;
         return current;

@@ -61,7 +61,7 @@ export function getSite(): SiteModel {
   const keep = production || watchForChanges(process.cwd());
   if (cached && keep) return cached;
   const loading = generation;
-  const site = loadSite({ root: process.cwd(), includeDrafts: !production || process.env.INCLUDE_DRAFTS === '1' });
+  const site = loadSite({ root: process.cwd(), includeDrafts: !production || process.env.INCLUDE_DRAFTS === '1', cache: true });
   if (countErrors(site.diagnostics)) {
     throw new Error(
       `The site has validation errors:\n${formatPretty(
