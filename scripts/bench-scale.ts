@@ -5,7 +5,8 @@
  * (copies of the real solution pages with varied titles, descriptions and copy, each linking to real pages), then
  * runs the project's own commands on it, each in a fresh Node process exactly as npm runs it:
  *   - validate: `npm run validate` (its own timing of the check of every page, and the whole process);
- *   - cold build: `npm run build` with no cache (bundles, then every page);
+ *   - cold build: `npm run build` with no build cache (bundles, then every page); the social cards are shared between
+ *     the sizes' copies (cached by what they show), so each card is drawn once in the whole run;
  *   - full build: `npm run build` after an edit of site.config.yaml: every page rendered again, bundles cached;
  *   - with --incremental: `npm run build` after one synthetic page's title changed (only that page is rendered);
  *   - peak RSS of each process (its threads included) and CPU time of all of them.
@@ -188,10 +189,17 @@ function touch(file: string, pattern: RegExp, replacement: string) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-function makeCopy(): string {
+/**
+ * A copy of the project. `cards`: a folder of social cards shared by every size's copy, as a shared build cache
+ * would be (cards are cached by what they show, and page i is the same page at every N): the cold build of a larger
+ * N draws only the cards of the pages a smaller N did not have.
+ */
+function makeCopy(cards: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'staylix-scale-'));
   for (const entry of PROJECT_FILES) if (existsSync(path.join(projectRoot, entry))) cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  mkdirSync(path.join(dir, '.cache', 'images'), { recursive: true });
+  symlinkSync(cards, path.join(dir, '.cache', 'images', 'social'), 'dir');
   return dir;
 }
 
@@ -203,6 +211,8 @@ interface Row {
   /** One-minute load average when the size was done: on a shared machine, wall times are only comparable at equal load. */
   load: number;
   validate: ReturnType<typeof validate>;
+  /** `npm run validate` again: every file's result from the validation cache. */
+  validateCached: ReturnType<typeof validate>;
   watchMs: number;
   cold?: Built;
   full?: Built;
@@ -217,11 +227,13 @@ async function main() {
   const incremental = args.includes('--incremental');
   console.log(`Scale benchmark on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model.trim()}), Node ${process.version}; N synthetic solution pages added to the real site.\n`);
   const rows: Row[] = [];
+  const cards = mkdtempSync(path.join(os.tmpdir(), 'staylix-scale-cards-'));
   for (const n of sizes) {
-    const dir = makeCopy();
+    const dir = makeCopy(cards);
     try {
       const routes = generatePages(dir, n);
-      const row: Row = { n, load: 0, validate: validate(dir), watchMs: watchRecheck(dir, routes[0]!) };
+      const cold = validate(dir);
+      const row: Row = { n, load: 0, validate: cold, validateCached: validate(dir), watchMs: watchRecheck(dir, routes[0]!) };
       if (withBuild) {
         row.cold = build(dir);
         touch(path.join(dir, 'site.config.yaml'), /^(tagline: .*?)\.?$/m, '$1 (benchmark).');
@@ -242,11 +254,13 @@ async function main() {
       if (!keep) rmSync(dir, { recursive: true, force: true });
     }
   }
+  if (!keep) rmSync(cards, { recursive: true, force: true });
 
   const header = [
     'N',
     'pages',
     'validate (CLI process)',
+    'validate, cached',
     'validate --watch, 1 file',
     'cold build',
     'full build',
@@ -269,6 +283,7 @@ async function main() {
     String(row.n),
     String(row.validate.pages),
     `${fmtMs(row.validate.ms)} (${fmtMs(row.validate.wallMs)})`,
+    `${fmtMs(row.validateCached.ms)} (${fmtMs(row.validateCached.wallMs)})`,
     fmtMs(row.watchMs),
     row.cold ? fmtMs(row.cold.wallMs) : '—',
     row.full ? fmtMs(row.full.wallMs) : '—',
@@ -285,7 +300,7 @@ async function main() {
   const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
   console.log(['', line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...table.map(line)].join('\n'));
   console.log(
-    "\nvalidate = the time `npm run validate` reports for checking every page (in brackets: its whole process, Node start included); validate --watch = re-checking and reporting after one page's title changed, in process; cold build = `npm run build` with no cache (bundles and every page); full build = `npm run build` after an edit of site.config.yaml (every page rendered, bundles cached); prerender = its render-and-write step; per page = full build / pages (▲: grew more than 25% while N grew: super-linear); incremental = `npm run build` after one page's title changed (pages rendered); CPU = all its processes and threads together, the figure to compare on a busy machine; peak RSS = the largest process (worker threads included; for a cold build, Vite's bundler); load = the one-minute load average at the end of that size (above the number of cores, wall times are inflated).",
+    "\nvalidate = the time `npm run validate` reports for checking every page with no cache (in brackets: its whole process, Node start included); cached = the same again, every file's result taken from .cache/validation.json (no file changed); validate --watch = re-checking and reporting after one page's title changed, in process; cold build = `npm run build` with no cache (bundles and every page; social cards are shared between the sizes, so only the cards of pages a smaller N did not have are drawn); full build = `npm run build` after an edit of site.config.yaml (every page rendered, bundles cached); prerender = its render-and-write step; per page = full build / pages (▲: grew more than 25% while N grew: super-linear); incremental = `npm run build` after one page's title changed (pages rendered); CPU = all its processes and threads together, the figure to compare on a busy machine; peak RSS = the largest process (worker threads included; for a cold build, Vite's bundler); load = the one-minute load average at the end of that size (above the number of cores, wall times are inflated).",
   );
   if (rows.length > 1 && rows.every((row) => row.full)) {
     const [first, last] = [rows[0]!, rows[rows.length - 1]!];
@@ -302,7 +317,8 @@ async function main() {
     const check = (what: string, ms: number | undefined, target: number | undefined) => {
       if (ms !== undefined && target !== undefined && ms > target) failures.push(`${what} at N=${row.n} took ${fmtMs(ms)} (target < ${fmtMs(target)})`);
     };
-    check('validate', row.validate.ms, at(TARGETS.validate));
+    check('validate (no cache)', row.validate.ms, at(TARGETS.validate));
+    check('validate (cached)', row.validateCached.ms, at(TARGETS.validate));
     check('validate --watch', row.watchMs, at(TARGETS.validateWatch));
     check('full build', row.full?.wallMs, at(TARGETS.fullBuild));
     check('incremental build', row.incremental?.wallMs, at(TARGETS.incremental));
