@@ -1,7 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureText, makeTestSite } from '../tests/validator/test-site.ts';
 import { Collector } from './collector.ts';
-import { buildModel, claimPageRoutes, readPages } from './load-site.ts';
+import { claimRoutes } from './claim-routes.ts';
+import { buildModel, listPageFiles, loadSite, readPage, SiteLoader, type ReadPage } from './load-site.ts';
+import { CONFIG_FILE } from './validate-page.ts';
+import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
+
+const readPages = (root: string, collector: Collector): ReadPage[] => listPageFiles(root).map((file) => readPage(root, file, file === NOT_FOUND_FILE ? undefined : routeFromFile(file), collector));
 
 /** loadSite's phases one by one: read, claim routes, (check references,) build the model. */
 describe('loadSite phases', () => {
@@ -23,7 +28,7 @@ describe('loadSite phases', () => {
   it('builds the model from valid pages only, with drafts only when asked for, and routes for aliases too', () => {
     const collector = new Collector();
     const read = readPages(site.root, collector);
-    const claimed = claimPageRoutes(site.root, read, collector);
+    const claimed = claimRoutes(read.map((entry) => entry.claim));
     expect(claimed.targets.get('/solutions/broken')!.anchors).toBeUndefined();
     const published = buildModel(site.root, read, undefined, claimed, { includeDrafts: false, keepPages: true }, []);
     const withDrafts = buildModel(site.root, read, undefined, claimed, { includeDrafts: true, keepPages: true }, []);
@@ -32,5 +37,39 @@ describe('loadSite phases', () => {
     expect(withDrafts.pages.length).toBe(published.pages.length + 1);
     expect(published.pages.some((page) => page.file === 'pages/solutions/broken.yaml')).toBe(false);
     expect(published.notFound?.route).toBe('/404');
+  });
+});
+
+describe('SiteLoader.update', () => {
+  const site = makeTestSite();
+  afterAll(() => site.cleanUp());
+  const summary = (model: ReturnType<typeof loadSite>) => ({
+    diagnostics: model.diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.code} ${d.message} ${d.hint ?? ''}`),
+    routes: [...model.routes].map(([route, page]) => `${route} → ${page.file} #${page.anchors.join(',')}`),
+    pages: model.pages.map((page) => `${page.file} ${page.hash}`),
+    notFound: model.notFound?.file,
+  });
+
+  it('after each kind of change, gives what loading everything again gives', () => {
+    // A broken link whose suggestion ("did you mean") changes when /solutions/gone appears and goes.
+    site.write('pages/solutions/typo.yaml', fixtureText.replace(/^title: .*$/m, 'title: Typo').replace('href: /book-demo', 'href: /solutions/gonee'));
+    const loader = new SiteLoader({ root: site.root, includeDrafts: true, cache: true });
+    loader.load();
+    const changes: Array<[string, () => void]> = [
+      ['pages/solutions/new.yaml', () => site.write('pages/solutions/new.yaml', fixtureText.replace(/^title: .*$/m, 'title: New\naliases: [/pricing]'))],
+      ['pages/solutions/new.yaml', () => site.write('pages/solutions/new.yaml', fixtureText.replace(/^title: .*$/m, 'title: New').replace('href: /book-demo', 'href: /solutions/gone#x'))],
+      ['pages/solutions/gone.yaml', () => site.write('pages/solutions/gone.yaml', fixtureText.replace(/^title: .*$/m, 'title: Gone'))],
+      ['pages/solutions/gone.yaml', () => site.remove('pages/solutions/gone.yaml')],
+      ['pages/solutions/new.yaml', () => site.write('pages/solutions/new.yaml', 'title: [broken\n')],
+      [CONFIG_FILE, () => site.write(CONFIG_FILE, site.read(CONFIG_FILE).replace(/^name: .*$/m, 'name: 7'))],
+      [CONFIG_FILE, () => site.write(CONFIG_FILE, site.read(CONFIG_FILE).replace(/^name: 7$/m, 'name: Staylix'))],
+      ['public/images/extra.svg', () => site.write('public/images/extra.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')],
+      ['pages/Bad Name.yaml', () => site.write('pages/Bad Name.yaml', fixtureText)],
+    ];
+    for (const [file, change] of changes) {
+      change();
+      expect(summary(loader.update([file])), `after a change of ${file}`).toEqual(summary(loadSite({ root: site.root, includeDrafts: true })));
+    }
+    expect(summary(loader.update([])).diagnostics.some((line) => line.includes('new.yaml'))).toBe(true);
   });
 });

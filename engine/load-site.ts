@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../schema/site-config.ts';
 import { imagesOfBlock, type ImageSlotName } from '../schema/image-slots.ts';
-import { publicFileSet, checkLinks, findRefs, type LinkTarget, type Ref } from './check-references.ts';
+import { publicFileSet, checkLinks, findRefs, linkDestination, type LinkTarget, type Ref } from './check-references.ts';
 import { checkImageRefs, withSlots, type ImageRef } from './check-images.ts';
-import { claimRoutes, type RouteClaim } from './claim-routes.ts';
+import { claimRoutes, type ClaimProblem, type RouteClaim } from './claim-routes.ts';
 import { Collector, type FileProblems, type Locator } from './collector.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { authorErrors, validatorMessages } from './errors.ts';
@@ -108,23 +108,6 @@ const summaryOf = (page: Page, links: readonly Ref[]): PageSummary => ({
   links: [...new Set(links.map((link) => link.value).filter((href) => href.startsWith('/')))].sort(),
 });
 
-/** Phase 1: every page file read and checked on its own (YAML, schemas, anchors), with the files that are no pages. */
-export function readPages(root: string, collector: Collector, options: { cache?: ValidationCache; keepPages?: boolean } = {}): ReadPage[] {
-  const scan = scanPageFiles(root);
-  for (const problem of [...scan.problems, ...publicLinkProblems(root)]) collector.addToFile(problem.file, problem.error, problem.severity);
-  const read: ReadPage[] = [];
-  for (const file of scan.files) {
-    const route = file === NOT_FOUND_FILE ? undefined : routeFromFile(file);
-    if (file !== NOT_FOUND_FILE && !route) {
-      collector.addToFile(file, authorErrors.badPagePath(file));
-      continue;
-    }
-    const entry = readPage(root, file, route, collector, undefined, options.cache);
-    read.push(options.keepPages === false ? withoutContent(entry) : entry);
-  }
-  return read;
-}
-
 const withoutContent = ({ source: _source, page: _page, ...checked }: ReadPage): CheckedPage => checked;
 
 /**
@@ -173,17 +156,6 @@ function locatorOf(root: string, entry: ReadPage): Locator {
   return { file: entry.file, positionOf: (at) => load().positionOf(at), keyPosition: (at, key) => load().keyPosition(at, key) };
 }
 
-/** Phase 2: routes and aliases claimed, clashes reported on the file's first line or on the alias. */
-export function claimPageRoutes(root: string, read: readonly ReadPage[], collector: Collector): ReturnType<typeof claimRoutes> {
-  const claimed = claimRoutes(read.map((entry) => entry.claim));
-  const entries = new Map(read.map((entry) => [entry.file, entry]));
-  for (const problem of claimed.problems) {
-    const source = locatorOf(root, entries.get(problem.file)!);
-    collector.add(source, problem.error, problem.alias === undefined ? { line: 1, col: 1 } : source.positionOf(['aliases', problem.alias]));
-  }
-  return claimed;
-}
-
 /** What phase 3 checks a file's links and images against. */
 export interface ReferenceContext {
   root: string;
@@ -226,13 +198,13 @@ class ModelPage implements LoadedPage {
     readonly anchors: string[],
     readonly hash: string,
     readonly summary: PageSummary,
-    private content: Page | undefined,
+    private readonly entry: ReadPage,
     private readonly keep: boolean,
   ) {}
   get page(): Page {
-    if (this.content) return this.content;
+    if (this.entry.page) return this.entry.page;
     const page = readValidPage(this.root, this.file, this.hash);
-    if (this.keep) this.content = page;
+    if (this.keep) this.entry.page = page;
     return page;
   }
 }
@@ -263,11 +235,11 @@ export function buildModel(
     if (!entry.summary || entry.hash === undefined) continue;
     const target = claimed.ownTargets.get(entry.file);
     if (!entry.claim.route) {
-      notFound = new ModelPage(root, entry.file, '/404', entry.claim.anchors ?? [], entry.hash, entry.summary, entry.page, keepPages);
+      notFound = new ModelPage(root, entry.file, '/404', entry.claim.anchors ?? [], entry.hash, entry.summary, entry, keepPages);
       continue;
     }
     if (entry.claim.draft && !includeDrafts) continue;
-    const loaded = new ModelPage(root, entry.file, entry.claim.route, target!.anchors ?? [], entry.hash, entry.summary, entry.page, keepPages);
+    const loaded = new ModelPage(root, entry.file, entry.claim.route, target!.anchors ?? [], entry.hash, entry.summary, entry, keepPages);
     loadedByTarget.set(target!, loaded);
     pages.push(loaded);
   }
@@ -280,21 +252,195 @@ export function buildModel(
 
 /** Reads site.config.yaml and every page, and reports every problem found, in one pass. */
 export function loadSite(options: LoadOptions): SiteModel {
-  const { root, includeDrafts = false } = options;
-  const collector = new Collector();
-  const cache = options.cache ? ValidationCache.open(root) : undefined;
-  const { source: configSource, config } = readConfig(root, collector);
-  const read = readPages(root, collector, { cache, keepPages: options.keepPages });
-  cache?.save();
-  const claimed = claimPageRoutes(root, read, collector);
-  const context: ReferenceContext = { root, targets: claimed.targets, publicFiles: publicFileSet(root), includeDrafts, readImages: true };
-  for (const entry of read) if (entry.claim.readable) checkReferences(locatorOf(root, entry), entry, entry.claim.route, entry.claim.draft, context, collector);
-  if (configSource) checkReferences(configSource, referencesOf(configSource.data), undefined, false, context, collector);
-  return buildModel(root, read, config, claimed, { includeDrafts, keepPages: options.keepPages !== false }, collector.diagnostics);
+  return new SiteLoader(options).load();
 }
 
-function readConfig(root: string, collector: Collector) {
-  if (existsSync(path.join(root, CONFIG_FILE))) return validateConfig(root, collector);
-  collector.addToFile(CONFIG_FILE, authorErrors.missingConfig());
-  return { source: undefined, config: undefined };
+/** site.config.yaml after it was read: its problems, and its YAML and config when it could be read. */
+interface ReadConfig {
+  problems: FileProblems;
+  source: YamlSource | undefined;
+  config: SiteConfig | undefined;
+}
+
+/**
+ * The site, loaded once and then kept up to date file by file (the dev server): after a change only the changed files
+ * are read again; routes, links and the model are worked out again from what is in memory, which is the same as
+ * loading everything again (engine/load-site.test.ts compares them).
+ */
+export class SiteLoader {
+  private cache: ValidationCache | undefined;
+  private config: ReadConfig = { problems: { shown: [] }, source: undefined, config: undefined };
+  private scan: ReturnType<typeof scanPageFiles> = { files: [], problems: [] };
+  private publicProblems: ReturnType<typeof publicLinkProblems> = [];
+  private publicFiles: () => Set<string> = () => new Set();
+  /** Phase 1's result by page file (without the YAML source, which is read again only to place a problem). */
+  private readonly entries = new Map<string, ReadPage>();
+
+  constructor(private readonly options: LoadOptions) {}
+
+  /** Reads everything (with the validation cache, only the files whose text changed are checked again). */
+  load(): SiteModel {
+    const { root } = this.options;
+    this.cache = this.options.cache ? ValidationCache.open(root) : undefined;
+    this.config = this.readConfig();
+    this.scanFiles();
+    this.publicProblems = publicLinkProblems(root);
+    this.publicFiles = publicFileSet(root);
+    this.entries.clear();
+    for (const file of this.scan.files) this.readFile(file);
+    this.cache?.save();
+    return this.assemble();
+  }
+
+  /**
+   * Takes changed files into account (relative to the root: `pages/…/x.yaml`, `site.config.yaml`, `public/…`; a page
+   * added or deleted too). Any other path loads everything again.
+   */
+  update(changed: Iterable<string>): SiteModel {
+    const { root } = this.options;
+    const pages = new Set<string>();
+    for (const file of changed) {
+      if (file === CONFIG_FILE) this.config = this.readConfig();
+      else if (file === 'public' || file.startsWith('public/')) {
+        this.publicProblems = publicLinkProblems(root);
+        this.publicFiles = publicFileSet(root);
+      } else if (file.startsWith('pages/') && /\.ya?ml$/i.test(file)) pages.add(file);
+      else return this.load();
+    }
+    // A file added or deleted changes the list of pages; an edit does not.
+    if ([...pages].some((file) => this.entries.has(file) !== existsSync(path.join(root, file)))) this.scanFiles();
+    const listed = new Set(this.scan.files);
+    for (const file of pages) {
+      if (listed.has(file)) this.readFile(file);
+      else this.entries.delete(file);
+    }
+    for (const file of this.entries.keys()) if (!listed.has(file)) this.entries.delete(file);
+    return this.assemble();
+  }
+
+  private scanFiles() {
+    this.scan = scanPageFiles(this.options.root);
+  }
+
+  private readConfig(): ReadConfig {
+    const { root } = this.options;
+    const own = new Collector();
+    if (!existsSync(path.join(root, CONFIG_FILE))) {
+      own.addToFile(CONFIG_FILE, authorErrors.missingConfig());
+      return { problems: own.problemsOf(CONFIG_FILE), source: undefined, config: undefined };
+    }
+    const { source, config } = validateConfig(root, own);
+    return { problems: own.problemsOf(CONFIG_FILE), source, config };
+  }
+
+  private readFile(file: string) {
+    const route = file === NOT_FOUND_FILE ? undefined : routeFromFile(file);
+    if (file !== NOT_FOUND_FILE && !route) return void this.entries.delete(file);
+    const entry = readPage(this.options.root, file, route, new Collector(), undefined, this.cache);
+    this.entries.set(file, this.options.keepPages === false ? withoutContent(entry) : { ...withoutContent(entry), ...(entry.page ? { page: entry.page } : {}) });
+  }
+
+  /**
+   * Phases 2 to 4 over what is in memory. A file's links and images are checked again only when the file changed, or
+   * the routes it links to changed (route, draft state, anchors), or public/ changed, or, for a file with a broken
+   * link, the list of routes its suggestion is taken from; otherwise its problems from the last time are reused.
+   */
+  private assemble(): SiteModel {
+    const { root, includeDrafts = false } = this.options;
+    const collector = new Collector();
+    collector.absorb(CONFIG_FILE, this.config.problems);
+    for (const problem of [...this.scan.problems, ...this.publicProblems]) collector.addToFile(problem.file, problem.error, problem.severity);
+    const read: ReadPage[] = [];
+    for (const file of this.scan.files) {
+      const entry = this.entries.get(file);
+      if (entry) read.push(entry);
+    }
+    const claimed = claimRoutes(read.map((entry) => entry.claim));
+    const claimProblems = new Map<string, ClaimProblem[]>();
+    for (const problem of claimed.problems) claimProblems.set(problem.file, [...(claimProblems.get(problem.file) ?? []), problem]);
+    const targets = targetSignatures(claimed.targets);
+    const changes = this.last && this.last.publicFiles === this.publicFiles ? changedRoutes(this.last.targets, targets) : undefined;
+    const context: ReferenceContext = { root, targets: claimed.targets, publicFiles: this.publicFiles, includeDrafts, readImages: true };
+    const checked = new Map<string, CheckedFile>();
+    for (const file of this.scan.files) {
+      const entry = this.entries.get(file);
+      if (!entry) {
+        collector.addToFile(file, authorErrors.badPagePath(file));
+        continue;
+      }
+      const claims = claimProblems.get(file) ?? [];
+      const claimKey = claims.length ? JSON.stringify(claims) : '';
+      const last = this.last?.checked.get(file);
+      const reusable =
+        last && changes && last.entry === entry && last.claimKey === claimKey && !linkPathsOf(entry).some((route) => changes.routes.has(route)) && !(changes.routeList && last.brokenLink);
+      const problems = reusable ? last.problems : checkFile(root, entry, claims, context);
+      checked.set(file, { entry, claimKey, problems, brokenLink: problems.shown.some((d) => d.code === BROKEN_LINK) });
+      collector.absorb(file, problems);
+    }
+    this.last = { targets, publicFiles: this.publicFiles, checked };
+    const { source: configSource, config } = this.config;
+    if (configSource) checkReferences(configSource, referencesOf(configSource.data), undefined, false, context, collector);
+    return buildModel(root, read, config, claimed, { includeDrafts, keepPages: this.options.keepPages !== false }, collector.diagnostics);
+  }
+
+  /** What the last assemble() found, to reuse what did not change. */
+  private last: { targets: Map<string, TargetSignature>; publicFiles: () => Set<string>; checked: Map<string, CheckedFile> } | undefined;
+}
+
+/** A page file's problems of every phase, with what decides whether they still hold. */
+interface CheckedFile {
+  entry: ReadPage;
+  claimKey: string;
+  problems: FileProblems;
+  brokenLink: boolean;
+}
+
+const BROKEN_LINK = authorErrors.brokenLink('/', undefined).code;
+
+/** Phases 2 and 3 for one file: its claims refused, then its links and images, after its own problems. */
+function checkFile(root: string, entry: ReadPage, claims: readonly ClaimProblem[], context: ReferenceContext): FileProblems {
+  const own = new Collector();
+  own.absorb(entry.file, entry.problems);
+  const source = locatorOf(root, entry);
+  for (const problem of claims) own.add(source, problem.error, problem.alias === undefined ? { line: 1, col: 1 } : source.positionOf(['aliases', problem.alias]));
+  if (entry.claim.readable) checkReferences(source, entry, entry.claim.route, entry.claim.draft, context, own);
+  return own.problemsOf(entry.file);
+}
+
+/** What a link to a route depends on: its page, draft state and anchors. */
+interface TargetSignature {
+  draft: boolean;
+  text: string;
+}
+
+function targetSignatures(targets: ReadonlyMap<string, LinkTarget>): Map<string, TargetSignature> {
+  const signatures = new Map<string, TargetSignature>();
+  for (const [route, target] of targets) signatures.set(route, { draft: target.draft, text: `${target.file}\u0000${target.draft}\u0000${target.anchors?.join(',') ?? '?'}` });
+  return signatures;
+}
+
+/** The routes whose target changed, and whether the list of routes links are suggested from changed. */
+function changedRoutes(before: ReadonlyMap<string, TargetSignature>, after: ReadonlyMap<string, TargetSignature>): { routes: Set<string>; routeList: boolean } {
+  const routes = new Set<string>();
+  let routeList = false;
+  for (const [route, signature] of after) {
+    const old = before.get(route);
+    if (old?.text === signature.text) continue;
+    routes.add(route);
+    if (old?.draft !== signature.draft) routeList = true;
+  }
+  for (const route of before.keys()) {
+    if (after.has(route)) continue;
+    routes.add(route);
+    routeList = true;
+  }
+  return { routes, routeList };
+}
+
+const linkPaths = new WeakMap<ReadPage, string[]>();
+/** The routes a page file's links point at (its own route for `#anchor` links). */
+function linkPathsOf(entry: ReadPage): string[] {
+  let paths = linkPaths.get(entry);
+  if (!paths) linkPaths.set(entry, (paths = [...new Set(entry.links.flatMap((link) => linkDestination(link.value, entry.claim.route)?.path ?? []))]));
+  return paths;
 }

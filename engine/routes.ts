@@ -12,10 +12,17 @@ export function routeFromFile(relativeFile: string): string | undefined {
 
 /** `/a/b/#x` → { path: '/a/b', hash: 'x' }. */
 export function splitLink(link: string): { path: string; hash?: string } {
-  const [beforeHash, hash] = link.split('#', 2) as [string, string | undefined];
-  const path = beforeHash.split('?')[0]!.replace(/\/+$/, '') || '/';
-  return hash ? { path, hash } : { path };
+  let split = splitLinks.get(link);
+  if (!split) {
+    const [beforeHash, hash] = link.split('#', 2) as [string, string | undefined];
+    const path = beforeHash.split('?')[0]!.replace(/\/+$/, '') || '/';
+    split = Object.freeze(hash ? { path, hash } : { path });
+    // A site's pages share most of their links (header, footer, calls to action): each is split once.
+    if (splitLinks.size < 100_000) splitLinks.set(link, split);
+  }
+  return split;
 }
+const splitLinks = new Map<string, { path: string; hash?: string }>();
 
 /** The output file for a route: `/` → `index.html`, `/pricing` → `pricing/index.html`. */
 export function htmlFileForRoute(route: string): string {

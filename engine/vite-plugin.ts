@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
 import type { Diagnostic } from './diagnostic.ts';
 import { validatorMessages } from './errors.ts';
-import { loadSite } from './load-site.ts';
+import { startDevSite } from './dev-site.ts';
 
 /** `  16 | text` lines around a position, with a caret under the column: the overlay shows it as code. */
 export function codeFrame(text: string, line: number, col: number, context = 2): string {
@@ -57,10 +57,12 @@ export function yamlPagesDevPlugin(): Plugin {
       const relevant = (file: string) => (file.startsWith(pagesDir) && /\.ya?ml$/.test(file)) || file === configFile || file.startsWith(publicDir);
 
       let current: ErrorPayload['err'] | undefined;
+      // The site the renderer shows too (engine/dev-site.ts): after an edit only the changed files are read again.
+      const site = startDevSite(root);
       let dirty = true;
       const check = () => {
         if (!dirty) return current;
-        const errors = loadSite({ root, includeDrafts: true, cache: true, keepPages: false }).diagnostics.filter((d) => d.severity === 'error');
+        const errors = site.current().diagnostics.filter((d) => d.severity === 'error');
         current = errors.length ? overlayError(root, errors) : undefined;
         dirty = false;
         return current;
@@ -68,8 +70,10 @@ export function yamlPagesDevPlugin(): Plugin {
       let timer: NodeJS.Timeout | undefined;
       const onChange = (file: string) => {
         if (!relevant(file)) return;
+        site.changed(path.relative(root, file).split(path.sep).join('/'));
         dirty = true;
         clearTimeout(timer);
+        // Editors save in a few steps (write, rename) within milliseconds: one check after they settle.
         timer = setTimeout(() => {
           const error = check();
           if (error) {
@@ -79,7 +83,7 @@ export function yamlPagesDevPlugin(): Plugin {
             server.config.logger.info('[yaml-pages] pages are valid; reloading the browser.', { timestamp: true });
             server.ws.send({ type: 'full-reload', path: '*' });
           }
-        }, 120);
+        }, 40);
       };
       server.watcher.add([configFile, path.join(root, 'pages')]);
       server.watcher.on('change', onChange);

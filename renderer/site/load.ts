@@ -2,31 +2,36 @@ import { existsSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { countErrors } from '../../engine/diagnostic.ts';
 import { formatPretty } from '../../engine/format.ts';
-import { loadSite, type SiteModel } from '../../engine/load-site.ts';
+import { devSite } from '../../engine/dev-site.ts';
+import { SiteLoader, type SiteModel } from '../../engine/load-site.ts';
 
+let loader: SiteLoader | undefined;
 let cached: SiteModel | undefined;
 let watchers: FSWatcher[] | undefined;
+/** Files changed since the site was last brought up to date (relative to the root); '*' when a change had no name. */
+const changed = new Set<string>();
 
 /**
- * In development the site is kept between requests (each request asks for it several times: every page's route
- * function, then its data) and dropped when a file under pages/ or public/, or site.config.yaml, changes. Returns
- * false when the files cannot be watched: then the site is loaded again on every call, as before.
+ * Outside the dev server (which shares its site with its Vite plugin: engine/dev-site.ts), e.g. in tests, the site is
+ * kept between calls (each render asks for it several times: every page's route function, then its data) and brought
+ * up to date file by file when a file under pages/ or public/, or site.config.yaml, changes. Returns false when the
+ * files cannot be watched: then the site is loaded again on every call.
  */
 function watchForChanges(root: string): boolean {
   if (watchers) return true;
-  const drop = () => {
-    cached = undefined;
-    generation++;
-  };
   const started: FSWatcher[] = [];
   try {
-    for (const target of ['pages', 'public', 'site.config.yaml'].map((name) => path.join(root, name))) {
-      if (existsSync(target))
-        started.push(
-          watch(target, { recursive: target.endsWith('.yaml') ? false : true }, drop)
-            .on('error', drop)
-            .unref(),
-        );
+    for (const name of ['pages', 'public', 'site.config.yaml']) {
+      const target = path.join(root, name);
+      if (!existsSync(target)) continue;
+      const note = (_event: string, file: string | Buffer | null) => {
+        changed.add(file === null ? '*' : name.endsWith('.yaml') ? name : `${name}/${String(file).split(path.sep).join('/')}`);
+      };
+      started.push(
+        watch(target, { recursive: !name.endsWith('.yaml') }, note)
+          .on('error', () => changed.add('*'))
+          .unref(),
+      );
     }
   } catch {
     for (const watcher of started) watcher.close();
@@ -35,8 +40,6 @@ function watchForChanges(root: string): boolean {
   watchers = started;
   return true;
 }
-/** Bumped on every change, so that a site loaded while a file changed is not kept. */
-let generation = 0;
 // A new copy of this module (Vite reloads it when it or the engine changes) watches for itself.
 import.meta.hot?.dispose(() => {
   for (const watcher of watchers ?? []) watcher.close();
@@ -56,12 +59,27 @@ const PROVIDED_SITE = Symbol.for('staylix.providedSite');
 export function getSite(): SiteModel {
   const provided = (globalThis as { [PROVIDED_SITE]?: SiteModel })[PROVIDED_SITE];
   if (provided) return provided;
+  return withoutErrors(devSite()?.current() ?? loadedSite());
+}
+
+/** The site loaded in this module (outside the dev server, e.g. tests), kept up to date with fs.watch. */
+function loadedSite(): SiteModel {
   // The build's mode, not NODE_ENV: `vike build` with NODE_ENV=test (as under a test runner) must still leave drafts out.
   const production = import.meta.env.MODE === 'production';
   const keep = production || watchForChanges(process.cwd());
-  if (cached && keep) return cached;
-  const loading = generation;
-  const site = loadSite({ root: process.cwd(), includeDrafts: !production || process.env.INCLUDE_DRAFTS === '1', cache: true });
+  if (!keep || !loader) {
+    loader = new SiteLoader({ root: process.cwd(), includeDrafts: !production || process.env.INCLUDE_DRAFTS === '1', cache: true });
+    changed.clear();
+    cached = loader.load();
+  } else if (changed.size) {
+    const files = [...changed];
+    changed.clear();
+    cached = files.includes('*') ? loader.load() : loader.update(files);
+  }
+  return cached!;
+}
+
+function withoutErrors(site: SiteModel): SiteModel {
   if (countErrors(site.diagnostics)) {
     throw new Error(
       `The site has validation errors:\n${formatPretty(
@@ -70,6 +88,5 @@ export function getSite(): SiteModel {
       )}`,
     );
   }
-  if (loading === generation) cached = site;
   return site;
 }

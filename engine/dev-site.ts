@@ -1,0 +1,44 @@
+import { SiteLoader, type SiteModel } from './load-site.ts';
+
+/** The dev server's site, shared between the Vite plugin (which sees file changes) and the renderer (which shows pages). */
+export interface DevSite {
+  /** The site with every change noted so far taken into account (only the changed files are read again). */
+  current(): SiteModel;
+  /** A file changed, relative to the root (`pages/…`, `public/…`, `site.config.yaml`). */
+  changed(file: string): void;
+}
+
+/**
+ * A global, because the plugin runs in Vite's own process context while the renderer runs in Vite's SSR module
+ * runner, with its own copy of every module: the two would otherwise each load the whole site after every edit.
+ */
+const DEV_SITE = Symbol.for('staylix.devSite');
+
+/** Starts the dev server's site (drafts included, as the dev server shows them): loaded at the first `current()`. */
+export function startDevSite(root: string): DevSite {
+  const loader = new SiteLoader({ root, includeDrafts: true, cache: true });
+  const pending = new Set<string>();
+  let model: SiteModel | undefined;
+  const site: DevSite = {
+    current() {
+      if (!model) {
+        pending.clear();
+        return (model = loader.load());
+      }
+      if (pending.size) {
+        const files = [...pending];
+        pending.clear();
+        model = loader.update(files);
+      }
+      return model;
+    },
+    changed(file) {
+      pending.add(file);
+    },
+  };
+  (globalThis as { [DEV_SITE]?: DevSite })[DEV_SITE] = site;
+  return site;
+}
+
+/** The dev server's site, when the renderer runs in the dev server. */
+export const devSite = (): DevSite | undefined => (globalThis as { [DEV_SITE]?: DevSite })[DEV_SITE];
