@@ -2,6 +2,7 @@ import { SiteLoader, type SiteModel } from './load-site.ts';
 
 /** The dev server's site, shared between the Vite plugin (which sees file changes) and the renderer (which shows pages). */
 export interface DevSite {
+  readonly root: string;
   /** The site with every change noted so far taken into account (only the changed files are read again). */
   current(): SiteModel;
   /** A file changed, relative to the root (`pages/…`, `public/…`, `site.config.yaml`). */
@@ -20,6 +21,7 @@ export function startDevSite(root: string): DevSite {
   const pending = new Set<string>();
   let model: SiteModel | undefined;
   const site: DevSite = {
+    root,
     current() {
       if (!model) {
         pending.clear();
@@ -40,5 +42,8 @@ export function startDevSite(root: string): DevSite {
   return site;
 }
 
-/** The dev server's site, when the renderer runs in the dev server. */
-export const devSite = (): DevSite | undefined => (globalThis as { [DEV_SITE]?: DevSite })[DEV_SITE];
+/** The dev server's site of the project at `root`, when the renderer runs in its dev server. */
+export function devSite(root: string): DevSite | undefined {
+  const site = (globalThis as { [DEV_SITE]?: DevSite })[DEV_SITE];
+  return site?.root === root ? site : undefined;
+}

@@ -59,7 +59,7 @@ const PROVIDED_SITE = Symbol.for('staylix.providedSite');
 export function getSite(): SiteModel {
   const provided = (globalThis as { [PROVIDED_SITE]?: SiteModel })[PROVIDED_SITE];
   if (provided) return provided;
-  return withoutErrors(devSite()?.current() ?? loadedSite());
+  return withoutErrors(devSite(process.cwd())?.current() ?? loadedSite());
 }
 
 /** The site loaded in this module (outside the dev server, e.g. tests), kept up to date with fs.watch. */
