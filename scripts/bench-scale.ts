@@ -164,9 +164,9 @@ function watchRecheck(cwd: string, route: string) {
 /** `npm run build` (`tsx scripts/build.ts`) in its own process, with what it reports: pages rendered and reused, steps. */
 function build(cwd: string, ...args: string[]) {
   const script = (JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.build!;
-  const [bin, file] = script.trim().split(/\s+/);
-  if (bin !== 'tsx' || !file) throw new Error(`bench:scale does not know how to run "${script}" from the build script`);
-  const result = step(cwd, tsx(file, ...args));
+  const [bin, ...command] = script.trim().split(/\s+/);
+  if ((bin !== 'tsx' && bin !== 'node') || !command.length) throw new Error(`bench:scale does not know how to run "${script}" from the build script`);
+  const result = step(cwd, bin === 'tsx' ? tsx(command[0]!, ...args) : [...command, ...args]);
   const summary = /(\d+) pages rendered, (\d+) unchanged; bundle (built|cached)\. (.*)\./.exec(result.stdout);
   if (!summary) throw new Error(`Unexpected build output:\n${result.stdout.slice(-2000)}`);
   const steps = Object.fromEntries(
