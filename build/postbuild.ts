@@ -10,6 +10,7 @@
  * otherwise redirect `/route` to `/route/` (Cloudflare Pages). See docs/hosting.md.
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { addModulePreloads, staticImportReader } from './module-preload.ts';
@@ -167,21 +168,38 @@ const STYLE_ELEMENT = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
  * those declarations reference. Fewer bytes, and fewer properties for every element to inherit.
  */
 export function pruneCustomProperties(html: string, memo?: Map<string, { styles: string[]; removed: number }>): { html: string; removed: number } {
-  const styles = [...html.matchAll(STYLE_ELEMENT)].map((match) => match[2]!);
-  if (!styles.length) return { html, removed: 0 };
+  const elements = styleElements(html);
+  if (!elements.length) return { html, removed: 0 };
   if (memo) {
     // Pages share their stylesheets: the result depends only on the <style> texts and the var() the markup reads.
-    const markupReads = [...new Set([...html.replace(STYLE_ELEMENT, '').matchAll(VAR_REFERENCE)].map((match) => match[1]!))].sort();
-    const key = `${styles.join('\u0000')}\u0001${markupReads.join(' ')}`;
+    // The key is a hash of those (the texts are tens of KB: a Map keyed by them hashed and compared them whole).
+    const hash = createHash('sha1');
+    let markup = '';
+    let from = 0;
+    for (const element of elements) {
+      hash.update(html.slice(element.start, element.end)).update('\u0000');
+      markup += html.slice(from, element.start);
+      from = element.end;
+    }
+    markup += html.slice(from);
+    for (const name of [...new Set(Array.from(markup.matchAll(VAR_REFERENCE), (match) => match[1]!))].sort()) hash.update(name).update(' ');
+    const key = hash.digest('hex');
     let known = memo.get(key);
     if (!known) {
       const result = pruneCustomProperties(html);
-      known = { styles: [...result.html.matchAll(STYLE_ELEMENT)].map((match) => match[2]!), removed: result.removed };
+      known = { styles: styleElements(result.html).map((element) => result.html.slice(element.start, element.end)), removed: result.removed };
       memo.set(key, known);
     }
-    let index = 0;
-    return { html: html.replace(STYLE_ELEMENT, (_, open: string, _css: string, close: string) => open + known.styles[index++]! + close), removed: known.removed };
+    const parts: string[] = [];
+    from = 0;
+    elements.forEach((element, index) => {
+      parts.push(html.slice(from, element.start), known.styles[index]!);
+      from = element.end;
+    });
+    parts.push(html.slice(from));
+    return { html: parts.join(''), removed: known.removed };
   }
+  const styles = elements.map((element) => html.slice(element.start, element.end));
   const declared = new Map<string, string[]>();
   for (const css of styles) for (const match of css.matchAll(CUSTOM_PROPERTY)) declared.set(match[1]!, [...(declared.get(match[1]!) ?? []), match[2]!]);
   const pending: string[] = [];
@@ -204,6 +222,17 @@ export function pruneCustomProperties(html: string, memo?: Map<string, { styles:
     return open + kept + close;
   });
   return { html: pruned, removed };
+}
+
+/** Where the text of each <style> element is (as STYLE_ELEMENT finds them, without building a string per match). */
+function styleElements(html: string): Array<{ start: number; end: number }> {
+  const found: Array<{ start: number; end: number }> = [];
+  STYLE_ELEMENT.lastIndex = 0;
+  for (let match = STYLE_ELEMENT.exec(html); match; match = STYLE_ELEMENT.exec(html)) {
+    const start = match.index + match[1]!.length;
+    found.push({ start, end: start + match[2]!.length });
+  }
+  return found;
 }
 
 /** `index.html` → `/`, `pricing/index.html` → `/pricing`, `404.html` → `/404`. */
