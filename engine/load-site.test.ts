@@ -65,6 +65,7 @@ describe('SiteLoader.update', () => {
       [CONFIG_FILE, () => site.write(CONFIG_FILE, site.read(CONFIG_FILE).replace(/^name: 7$/m, 'name: Staylix'))],
       ['public/images/extra.svg', () => site.write('public/images/extra.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')],
       ['pages/Bad Name.yaml', () => site.write('pages/Bad Name.yaml', fixtureText)],
+      ['pages/solutions/latin.yaml', () => site.writeBytes('pages/solutions/latin.yaml', Buffer.from('title: H\xe9tel\n', 'latin1'))],
     ];
     for (const [file, change] of changes) {
       change();

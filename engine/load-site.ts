@@ -117,8 +117,11 @@ const withoutContent = ({ source: _source, page: _page, ...checked }: ReadPage):
 export function readPage(root: string, file: string, route: string | undefined, collector: Collector, text?: string, cache?: ValidationCache): ReadPage {
   const read = text === undefined ? readPageFile(root, file) : checkPageText(text);
   if ('error' in read) {
-    collector.addToFile(file, read.error, 'error', { line: read.line, col: read.col });
-    return unreadable(file, route, undefined, { shown: [] });
+    const own = new Collector();
+    own.addToFile(file, read.error, 'error', { line: read.line, col: read.col });
+    const entry = unreadable(file, route, undefined, own.problemsOf(file));
+    collector.absorb(file, entry.problems);
+    return entry;
   }
   const hash = sha1(read.text);
   const cached = cache?.get(file, hash);
