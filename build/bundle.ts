@@ -1,8 +1,9 @@
 /**
  * The client and server bundles (`vike build` without its prerender), cached by what they are made of: the code
- * (renderer/, schema/, engine/), public/, the Vite and TypeScript config, the package versions (package-lock.json),
- * Node's version and the build flags. A YAML page or site.config.yaml is not bundled (the renderer reads the site at
- * render time), so changing one never re-bundles.
+ * (renderer/, schema/, engine/), public/, the Vite and TypeScript config, the package versions (package-lock.json) and
+ * Node's version. A YAML page or site.config.yaml is not bundled (the renderer reads the site at render time), so
+ * changing one never re-bundles; nor does `--catalogue` (the catalogue's Vike pages are in every bundle, and only
+ * rendered when asked for).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
@@ -23,8 +24,8 @@ export interface Bundle {
   built: boolean;
 }
 
-export function bundleKey(root: string, flags: Record<string, unknown>): string {
-  return sha1(hashTree(root, INPUTS, isTest), process.version, JSON.stringify(flags));
+export function bundleKey(root: string): string {
+  return sha1(hashTree(root, INPUTS, isTest), process.version);
 }
 
 /** Runs `child` to completion; rejects with its exit code. Killed with the build when the build is interrupted. */
@@ -36,8 +37,8 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
   });
 }
 
-export async function bundle(root: string, cacheDir: string, flags: Record<string, unknown>, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<Bundle> {
-  const key = bundleKey(root, flags);
+export async function bundle(root: string, cacheDir: string, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<Bundle> {
+  const key = bundleKey(root);
   const bundles = path.join(cacheDir, 'bundle');
   const dir = path.join(bundles, key);
   const serverEntry = path.join(dir, 'server', 'entry.mjs');

@@ -70,7 +70,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
   {
     name: 'validation',
     run: (context) => {
-      const { exitCode, site } = validateAndReport(context.options.root, 'pretty', false, console.log, false, { cache: !context.options.clean, keepPages: false });
+      const { exitCode, site } = validateAndReport({ root: context.options.root, format: 'pretty', cache: !context.options.clean, keepPages: false });
       if (exitCode) throw new BuildStopped(validatorMessages.buildStopped);
       context.site = site;
     },
@@ -84,7 +84,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
     run: async (context) => {
       const [prepared, bundled] = await Promise.all([
         prepareImages({ root: context.options.root, site: context.site!, includeExamples: context.options.catalogue }),
-        bundle(context.options.root, context.cacheDir, bundleFlags(context.options), context.env, context.abort.signal),
+        bundle(context.options.root, context.cacheDir, context.env, context.abort.signal),
       ]);
       context.imagesKey = prepared.pagesKey;
       context.bundle = bundled;
@@ -126,8 +126,6 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
   },
 ];
 
-const bundleFlags = (options: BuildOptions) => ({ catalogue: options.catalogue });
-
 const lap = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 /** Runs a build; returns the exit code. Messages go to the console. */
@@ -142,7 +140,7 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  const env = { ...process.env, NODE_ENV: 'production', ...(options.catalogue ? { BUILD_CATALOGUE: '1' } : {}) };
+  const env = { ...process.env, NODE_ENV: 'production' };
   const context: Context = { options, cacheDir, distDir, output: prepareOutput(distDir, cacheDir), env, abort: new AbortController(), log: [] };
   let committed = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -158,7 +156,7 @@ export async function runBuild(options: BuildOptions): Promise<number> {
   try {
     // With the bundle already cached and something changed since the last build, a render worker loads the bundle
     // while the site is validated.
-    const key = bundleKey(options.root, bundleFlags(options));
+    const key = bundleKey(options.root);
     const cachedEntry = path.join(cacheDir, 'bundle', key, 'server', 'entry.mjs');
     const fingerprint = inputsFingerprint(options.root, key);
     if (options.clean) rmSync(path.join(cacheDir, 'bundle'), { recursive: true, force: true });

@@ -16,33 +16,27 @@ export function printReport(diagnostics: Diagnostic[], counts: { pages: number; 
   return errors ? 1 : 0;
 }
 
-/**
- * Validates the site at `root`, prints the report, and returns the exit code with the loaded site (the build hands it
- * on to the prerender). `production` adds the placeholders left in (published pages and site.config.yaml) to the errors.
- */
-export function validateAndReport(
-  root: string,
-  format: OutputFormat,
-  includeDrafts: boolean,
-  print: (text: string) => void = console.log,
-  production = false,
-  load: Pick<LoadOptions, 'cache' | 'keepPages'> = {},
-): { exitCode: number; site: SiteModel } {
+/** What to validate and how to report it: `npm run validate`'s options, the build's, a test's. */
+export interface ValidationRun extends Pick<LoadOptions, 'cache' | 'keepPages'> {
+  root: string;
+  format: OutputFormat;
+  /** Treat drafts as published (the dev server's view). */
+  drafts?: boolean;
+  /** Also count the placeholders left in published pages and site.config.yaml as errors. */
+  production?: boolean;
+  print?: (text: string) => void;
+}
+
+/** Validates the site, prints the report, and returns the exit code with the loaded site (the build hands it on to the prerender). */
+export function validateAndReport({ root, format, drafts = false, production = false, print = console.log, ...load }: ValidationRun): { exitCode: number; site: SiteModel } {
   const started = performance.now();
-  const loaded = loadSite({ root, includeDrafts, ...load });
+  const loaded = loadSite({ root, includeDrafts: drafts, ...load });
   const site = production ? { ...loaded, diagnostics: sortDiagnostics([...loaded.diagnostics, ...findPlaceholders(root)]) } : loaded;
   const counts = { pages: site.pages.length, routes: site.routes.size, ms: Math.round(performance.now() - started) };
   return { exitCode: printReport(site.diagnostics, counts, format, print), site };
 }
 
-/** validateAndReport's exit code alone. */
-export function runValidation(
-  root: string,
-  format: OutputFormat,
-  includeDrafts: boolean,
-  print: (text: string) => void = console.log,
-  production = false,
-  load: Pick<LoadOptions, 'cache'> = {},
-): number {
-  return validateAndReport(root, format, includeDrafts, print, production, { ...load, keepPages: false }).exitCode;
+/** validateAndReport's exit code alone (the site model keeps no page). */
+export function runValidation(run: Omit<ValidationRun, 'keepPages'>): number {
+  return validateAndReport({ ...run, keepPages: false }).exitCode;
 }

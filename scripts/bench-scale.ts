@@ -140,11 +140,17 @@ function step(cwd: string, args: string[]): Step {
   return { wallMs, cpuMs: cpuUs / 1000, maxRssMb: maxRssKb / 1024, stdout: run.stdout };
 }
 
-const tsx = (script: string, ...args: string[]) => ['--import', 'tsx', script, ...args];
+/** Node's arguments for the npm script `name` of the copy's package.json (`tsx x.ts` or `node …`), plus `args`. */
+function nodeArgsOf(cwd: string, name: string, args: string[]): string[] {
+  const script = (JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name]!;
+  const [bin, ...command] = script.trim().split(/\s+/);
+  if ((bin !== 'tsx' && bin !== 'node') || !command.length) throw new Error(`bench:scale does not know how to run "${script}" (npm run ${name})`);
+  return bin === 'tsx' ? ['--import', 'tsx', ...command, ...args] : [...command, ...args];
+}
 
 /** `npm run validate`: the validator's own timing (loadSite over every page) and the whole process. */
 function validate(cwd: string) {
-  const result = step(cwd, tsx('scripts/validate.ts'));
+  const result = step(cwd, nodeArgsOf(cwd, 'validate', []));
   const summary = /(\d+) pages, (\d+) routes checked in (\d+) ms: (\d+) errors?/.exec(result.stdout);
   if (!summary) throw new Error(`Unexpected validator output:\n${result.stdout.slice(-2000)}`);
   if (Number(summary[4])) throw new Error(`The generated site has validation errors:\n${result.stdout.slice(0, 4000)}`);
@@ -161,12 +167,9 @@ function watchRecheck(cwd: string, route: string) {
   return performance.now() - started;
 }
 
-/** `npm run build` (`tsx scripts/build.ts`) in its own process, with what it reports: pages rendered and reused, steps. */
+/** `npm run build` in its own process, with what it reports: pages rendered and reused, steps. */
 function build(cwd: string, ...args: string[]) {
-  const script = (JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.build!;
-  const [bin, ...command] = script.trim().split(/\s+/);
-  if ((bin !== 'tsx' && bin !== 'node') || !command.length) throw new Error(`bench:scale does not know how to run "${script}" from the build script`);
-  const result = step(cwd, bin === 'tsx' ? tsx(command[0]!, ...args) : [...command, ...args]);
+  const result = step(cwd, nodeArgsOf(cwd, 'build', args));
   const summary = /(\d+) pages rendered, (\d+) unchanged; bundle (built|cached)\. (.*)\./.exec(result.stdout);
   if (!summary) throw new Error(`Unexpected build output:\n${result.stdout.slice(-2000)}`);
   const steps = Object.fromEntries(

@@ -44,10 +44,10 @@ async function collectProblems(page: Page, route: string): Promise<string[]> {
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (request) => request.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><title>stub</title>' }));
   const response = await page.goto(route, { waitUntil: 'load' });
   if (response?.status() !== (unknownPath ? 404 : 200)) problems.push(`status ${response?.status()}`);
-  // Pages with scripts (every page: the site-wide header script) load their modules after `load`: wait for the
-  // network to settle, then for their effects to run. The hero's figures count in CSS from the first frame on
+  // The page's script is an async module, which delays `load`: it has run by now, and the header's menus say so
+  // (data-enhanced). Then its effects get time to show. The hero's figures count in CSS from the first frame on
   // (0.5 s hold, 1.2 s count): pages with them are watched until the count has ended.
-  if (await page.locator('script[src]').count()) await page.waitForLoadState('networkidle');
+  if ((await page.locator('script[src]').count()) && (await page.locator('[data-menu]').count())) await page.locator('[data-menu][data-enhanced]').first().waitFor({ state: 'attached' });
   await page.waitForTimeout((await page.locator('[data-hero-stats]').count()) ? 2000 : 300);
   // Shifts before the page has loaded and rendered in full are left out: on a busy machine Chromium paints a
   // half-parsed document (a button without its label, half a row of centred buttons), which says nothing about the

@@ -8,7 +8,7 @@ const FILE = 'pages/solutions/hotels.yaml';
 
 /** `npm run validate -- --format json` on the temporary project: what the CLI says about it. */
 function cliMessages(root: string): Array<{ file: string; line: number; message: string }> {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/validate.ts'), '--root', root, '--format', 'json'], { cwd: projectRoot, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['scripts/run-compiled.mjs', 'scripts/validate.ts', '--root', root, '--format', 'json'], { cwd: projectRoot, encoding: 'utf8' });
   return (JSON.parse(run.stdout) as { diagnostics: Array<{ file: string; line: number; message: string }> }).diagnostics;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runValidation } from '../../engine/validation-report.ts';
-import { parseArgs } from '../../scripts/validate.ts';
+import { parseValidateArgs as parseArgs } from '../../engine/validate-args.ts';
 import { makeTestSite, runValidateCli, type TestSite } from './test-site.ts';
 
 let site: TestSite;
@@ -17,7 +17,7 @@ const brokenAndLong = (): Array<[string, string]> => [
 
 function captured(format: 'pretty' | 'github' | 'json') {
   const lines: string[] = [];
-  const code = runValidation(site.root, format, false, (text) => lines.push(text));
+  const code = runValidation({ root: site.root, format, print: (text) => lines.push(text) });
   return { code, output: lines.join('\n') };
 }
 

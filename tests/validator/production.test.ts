@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPlaceholdersIn, placeholderDiagnostics } from '../../engine/placeholders.ts';
-import { parseArgs } from '../../scripts/validate.ts';
+import { parseValidateArgs as parseArgs } from '../../engine/validate-args.ts';
 import { makeTestSite, projectRoot, runValidateCli, type TestSite } from './test-site.ts';
 
 /**

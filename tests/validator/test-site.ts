@@ -63,7 +63,7 @@ export type TestSite = ReturnType<typeof makeTestSite>;
 
 /** The CLI as `npm run validate` runs it, in a fresh Node process, on the project at `root`. */
 export function runValidateCli(root: string, ...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/validate.ts'), '--root', root, ...args], {
+  const run = spawnSync(process.execPath, ['scripts/run-compiled.mjs', 'scripts/validate.ts', '--root', root, ...args], {
     cwd: projectRoot,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
