@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { hashTree, sha1 } from '../engine/hash.ts';
-import { finisherOf, writeFinisherModule } from './finisher-module.ts';
+import { workerModuleOf, writeWorkerModule } from './worker-module.ts';
 
 const INPUTS = ['blocks', 'ui', 'renderer', 'schema', 'engine', 'build', 'public', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 const isTest = (file: string) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || file.includes('/__snapshots__/');
@@ -42,12 +42,12 @@ export async function bundle(root: string, cacheDir: string, env: NodeJS.Process
   const bundles = path.join(cacheDir, 'bundle');
   const dir = path.join(bundles, key);
   const serverEntry = path.join(dir, 'server', 'entry.mjs');
-  if (existsSync(serverEntry) && existsSync(finisherOf(serverEntry))) return { key, dir, serverEntry, built: false };
+  if (existsSync(serverEntry) && existsSync(workerModuleOf(serverEntry))) return { key, dir, serverEntry, built: false };
   mkdirSync(bundles, { recursive: true });
   const temporary = `${dir}.tmp-${process.pid}`;
   try {
     await run(process.execPath, [path.join(root, 'build', 'vike-bundle.mjs'), temporary], { cwd: root, env, signal });
-    writeFinisherModule(root, finisherOf(path.join(temporary, 'server', 'entry.mjs')));
+    writeWorkerModule(root, workerModuleOf(path.join(temporary, 'server', 'entry.mjs')));
     // Only the newest bundle is kept (one is 5–10 MB, an older one is only useful after a revert), and no left-overs
     // of an interrupted build.
     for (const old of readdirSync(bundles)) if (path.join(bundles, old) !== temporary) rmSync(path.join(bundles, old), { recursive: true, force: true });

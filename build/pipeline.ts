@@ -15,7 +15,7 @@ import { writeSiteFiles } from './postbuild.ts';
 import { validateAndReport } from '../engine/validation-report.ts';
 import { prepareImages, publishImages } from './images/prepare.ts';
 import { bundle, bundleKey, type Bundle } from './bundle.ts';
-import { finisherOf } from './finisher-module.ts';
+import { workerModuleOf } from './worker-module.ts';
 import { inputsFingerprint, readManifest, writeManifest, type Manifest } from './manifest.ts';
 import { acquireLock, copyBundle, prepareOutput, type Output } from './output.ts';
 import { poolSize, prerender, prerenderJobs, RenderPool, type PrerenderResult } from './prerender.ts';
@@ -161,7 +161,7 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     const fingerprint = inputsFingerprint(options.root, key);
     if (options.clean) rmSync(path.join(cacheDir, 'bundle'), { recursive: true, force: true });
     else context.previous = readManifest(path.join(cacheDir, 'manifest.json'));
-    if (!options.clean && existsSync(cachedEntry) && existsSync(finisherOf(cachedEntry)) && context.previous?.inputs !== fingerprint) {
+    if (!options.clean && existsSync(cachedEntry) && existsSync(workerModuleOf(cachedEntry)) && context.previous?.inputs !== fingerprint) {
       context.pool = new RenderPool(cachedEntry, path.join(context.output.staging, 'client')).ensure(1);
     }
     for (const step of STEPS) {

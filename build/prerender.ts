@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { LoadedPage, SiteModel } from '../engine/load-site.ts';
 import { splitLink } from '../engine/routes.ts';
 import { sha1 } from '../engine/hash.ts';
-import { finisherOf } from './finisher-module.ts';
+import { workerModuleOf } from './worker-module.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
 
 export interface PrerenderJob {
@@ -79,7 +79,7 @@ export class RenderPool {
 
   private start(): Worker {
     const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
-      workerData: { serverEntry: this.serverEntry, finisher: finisherOf(this.serverEntry), outDir: this.outDir },
+      workerData: { serverEntry: this.serverEntry, workerModule: workerModuleOf(this.serverEntry), outDir: this.outDir },
       env: { ...process.env, NODE_ENV: 'production' },
       execArgv: withoutTypeScriptLoader(process.execArgv),
     });

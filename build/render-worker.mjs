@@ -1,9 +1,10 @@
 // One prerender worker thread: loads the bundled server (Vike + vike-react, built by `vike build`) and, for each page
-// the build sends it, renders it with Vike's own renderPage(), finishes it (build/postbuild.ts's pageFinisher: CSS
+// the build sends it, renders it (build/page-renderer.ts: Vike's own renderPage(), or the document Vike renders
+// without its per-request work once that has proved equal), finishes it (build/postbuild.ts's pageFinisher: CSS
 // inlined and pruned, module preloads) and writes it, so that the main thread does no per-page work and no page's
 // HTML crosses threads. The build has validated the site already: each job carries its page, and the renderer reads
 // it through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again. Plain JavaScript, and
-// started without the build's TypeScript loader: the finisher comes compiled next to the bundle (build/finisher-module.ts).
+// started without the build's TypeScript loader: renderer and finisher come compiled next to the bundle (build/worker-module.ts).
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +18,8 @@ globalThis[PROVIDED_SITE] = site;
 // The worker starts while the build validates the site: the site's config comes later, with the first message.
 await import(pathToFileURL(workerData.serverEntry).href);
 const { renderPage } = await import('vike/server');
-const { pageFinisher } = await import(pathToFileURL(workerData.finisher).href);
+const { pageFinisher, pageRenderer } = await import(pathToFileURL(workerData.workerModule).href);
+const renderer = pageRenderer(renderPage);
 
 // Jobs run one after the other (the router reads `routes`, which holds the current job's page only).
 let queue = Promise.resolve();
@@ -29,16 +31,11 @@ parentPort.on('message', (message) => {
 let finish;
 const folders = new Set();
 
-async function render(url, loaded) {
+function render(url, loaded) {
   // Only the page being rendered is known to the router: every other URL belongs to no page.
   routes.clear();
   if (loaded) routes.set(url, loaded);
-  const { httpResponse, errorWhileRendering } = await renderPage({ urlOriginal: url });
-  if (errorWhileRendering) throw errorWhileRendering;
-  if (!httpResponse) throw new Error(`Vike rendered nothing for ${url}`);
-  const expected = url === '/404' ? 404 : 200;
-  if (httpResponse.statusCode !== expected) throw new Error(`${url} rendered with status ${httpResponse.statusCode} (expected ${expected})`);
-  return httpResponse.body;
+  return renderer.render(url);
 }
 
 async function handle({ id, url, loaded, file, config, notFound }) {

@@ -1,0 +1,205 @@
+/**
+ * How a render worker turns a URL into HTML: Vike's renderPage(), or, once it has proved equal, the same document
+ * without Vike's per-request work.
+ *
+ * renderPage() costs about 6.5 ms of CPU per page, of which React rendering the page is about 1.9 ms: the rest is
+ * routing (every Vike page's route function), hooks, copies of pageContext and the injection of the page's assets by
+ * regular expressions over the whole HTML. For a given Vike page (static, interactive) everything around the page's own
+ * parts is the same on every URL: the assets, vike-react's document, the whitespace. So the worker learns that
+ * template from a page Vike rendered, by cutting out that page's own parts (title, the +Head elements, description,
+ * the page's HTML), checks it on the next page of the same Vike page (Vike's HTML and the template's must be equal,
+ * byte for byte), and only then fills it in for the pages that follow: React renders the page and its +Head exactly as
+ * vike-react does, with the data from the page's own +data hook. Anything it is not sure of goes through Vike:
+ * the error page, the catalogue, a URL no route function or more than one claims, a page without a title or
+ * description, a Vike page whose template did not prove equal. `tests/build/page-renderer.test.ts` compares both ways
+ * on every page of the site.
+ */
+import { createElement, StrictMode, type ComponentType, type ReactNode } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
+import type { PageContext } from 'vike/types';
+
+type RenderPage = (context: { urlOriginal: string }) => Promise<{ httpResponse?: { statusCode: number; body: string } | null; errorWhileRendering?: unknown } & Record<string, unknown>>;
+
+/** The parts of a page's document that are its own; everything else comes from the template. */
+interface OwnParts {
+  title: string;
+  head: string;
+  description: string;
+  body: string;
+}
+
+/** Where the own parts go, in document order (vike-react writes title and description twice: as such and for Open Graph). */
+const SLOTS = ['title', 'title', 'head', 'description', 'description', 'body'] as const satisfies ReadonlyArray<keyof OwnParts>;
+
+/** The document of a Vike page: SLOTS.length + 1 literal chunks, the own parts going between them. */
+type Template = string[];
+
+/** Vike's escaping of values written into its HTML templates (vike/dist/utils/escapeHtml.js). */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+
+interface VikePage {
+  route?: unknown;
+}
+
+interface RenderedContext extends Record<string, unknown> {
+  pageId: string;
+  Page: ComponentType;
+  pages: Record<string, VikePage>;
+  config: { data?: (context: unknown) => unknown; title?: unknown; description?: unknown; Head?: Array<ComponentType | null | undefined>; reactStrictMode?: boolean };
+}
+
+/** What vike-react's head settings resolve to: a value, or a function of pageContext. */
+const setting = (value: unknown, context: unknown) => (typeof value === 'function' ? (value as (context: unknown) => unknown)(context) : value);
+
+/** A page element wrapped as vike-react wraps it (StrictMode, a render-promise provider that renders only its children, pageContext). */
+function wrapped(context: PageContext, element: ReactNode, strict: boolean): ReactNode {
+  const inner = createElement(Passthrough, null, createElement(VikeReactProviderPageContext, { pageContext: context, children: element }));
+  return strict ? createElement(StrictMode, null, inner) : inner;
+}
+const Passthrough = ({ children }: { children?: ReactNode }) => children;
+
+/** The page's own parts, rendered as vike-react renders them; undefined when vike-react would leave a tag out. */
+function ownParts(base: RenderedContext, context: PageContext): OwnParts | undefined {
+  const title = setting(base.config.title, context);
+  const description = setting(base.config.description, context);
+  if (typeof title !== 'string' || !title || typeof description !== 'string' || !description) return undefined;
+  const strict = base.config.reactStrictMode !== false;
+  const head = (base.config.Head ?? [])
+    .filter((Head): Head is ComponentType => Head !== null && Head !== undefined)
+    .map((Head) => {
+      const element = createElement(VikeReactProviderPageContext, { pageContext: context, children: createElement(Head) });
+      return renderToStaticMarkup(strict ? createElement(StrictMode, null, element) : element);
+    })
+    .join('\n');
+  const body = renderToString(wrapped(context, createElement(base.Page), strict));
+  return { title: escapeHtml(title), head, description: escapeHtml(description), body };
+}
+
+/** Cuts a page's own parts out of the HTML Vike rendered for it; undefined when one cannot be found where expected. */
+function templateOf(html: string, parts: OwnParts): Template | undefined {
+  const chunks: string[] = [];
+  let from = 0;
+  // Each part is looked for with what surrounds it in vike-react's document, so that a title that also appears in
+  // an asset's file name (Pricing, PricingTiers.css) is not taken from there.
+  const finders: Record<(typeof SLOTS)[number], (at: number) => number> = {
+    title: (at) => {
+      const tag = chunks.length === 0 ? `<title>${parts.title}</title>` : `"${parts.title}"`;
+      const index = html.indexOf(tag, at);
+      return index < 0 ? -1 : index + tag.indexOf(parts.title);
+    },
+    head: (at) => html.indexOf(parts.head, at),
+    description: (at) => {
+      const index = html.indexOf(`"${parts.description}"`, at);
+      return index < 0 ? -1 : index + 1;
+    },
+    body: (at) => {
+      const tag = `<div id="root">${parts.body}</div>`;
+      const index = html.indexOf(tag, at);
+      return index < 0 ? -1 : index + '<div id="root">'.length;
+    },
+  };
+  for (const slot of SLOTS) {
+    const index = finders[slot](from);
+    if (index < 0) return undefined;
+    chunks.push(html.slice(from, index));
+    from = index + parts[slot].length;
+  }
+  chunks.push(html.slice(from));
+  return chunks;
+}
+
+function fill(template: Template, parts: OwnParts): string {
+  let html = template[0]!;
+  SLOTS.forEach((slot, index) => (html += parts[slot] + template[index + 1]!));
+  return html;
+}
+
+/** Per Vike page: not seen yet, a template waiting for its check, proved, or rendered by Vike for good. */
+type TemplateState = { state: 'candidate'; template: Template } | { state: 'proved'; template: Template } | { state: 'vike' };
+
+export interface PageRenderer {
+  /** The page's HTML, as Vike renders it (an error when Vike fails or answers with another status than 200, 404 for /404). */
+  render(url: string): Promise<string>;
+  /** How many pages were rendered without Vike, and with. */
+  readonly counts: { direct: number; vike: number };
+}
+
+export function pageRenderer(renderPage: RenderPage): PageRenderer {
+  const templates = new Map<string, TemplateState>();
+  const counts = { direct: 0, vike: 0 };
+  /** The context of a page Vike rendered, per Vike page: what a direct render starts from. */
+  const bases = new Map<string, RenderedContext>();
+  let pages: Record<string, VikePage> | undefined;
+
+  async function viaVike(url: string): Promise<{ html: string; context: RenderedContext }> {
+    const result = await renderPage({ urlOriginal: url });
+    if (result.errorWhileRendering) throw result.errorWhileRendering;
+    if (!result.httpResponse) throw new Error(`Vike rendered nothing for ${url}`);
+    const expected = url === '/404' ? 404 : 200;
+    if (result.httpResponse.statusCode !== expected) throw new Error(`${url} rendered with status ${result.httpResponse.statusCode} (expected ${expected})`);
+    counts.vike++;
+    return { html: result.httpResponse.body, context: result as unknown as RenderedContext };
+  }
+
+  /** The Vike page whose route function claims `url`, if exactly one does and every route is a function. */
+  function routeOf(url: string): string | undefined {
+    if (!pages || url === '/404') return undefined;
+    let match: string | undefined;
+    for (const [pageId, page] of Object.entries(pages)) {
+      if (page.route === undefined) continue; // the error page
+      if (typeof page.route !== 'function') return undefined;
+      let claims: unknown;
+      try {
+        claims = (page.route as (context: { urlPathname: string; urlOriginal: string }) => unknown)({ urlPathname: url, urlOriginal: url });
+      } catch {
+        return undefined;
+      }
+      if (claims !== true && claims !== false) return undefined;
+      if (claims && match) return undefined;
+      if (claims) match = pageId;
+    }
+    return match;
+  }
+
+  /** pageContext for a direct render: the base page's, with this URL and the data of the page's +data hook. */
+  async function contextFor(base: RenderedContext, url: string): Promise<PageContext | undefined> {
+    if (typeof base.config.data !== 'function') return undefined;
+    const context = { ...base, urlOriginal: url, urlPathname: url, data: undefined as unknown };
+    context.data = await base.config.data(context);
+    return context as unknown as PageContext;
+  }
+
+  async function render(url: string): Promise<string> {
+    const pageId = routeOf(url);
+    const known = pageId === undefined ? undefined : templates.get(pageId);
+    const base = pageId === undefined ? undefined : bases.get(pageId);
+    if (known?.state === 'proved' && base) {
+      const context = await contextFor(base, url);
+      const parts = context && ownParts(base, context);
+      if (parts) {
+        counts.direct++;
+        return fill(known.template, parts);
+      }
+    }
+    const { html, context } = await viaVike(url);
+    pages ??= context.pages;
+    // Only pages that routed on their own (not the error page, not a URL claimed twice) teach a template.
+    if (pageId === undefined || pageId !== context.pageId || known?.state === 'vike' || known?.state === 'proved') return html;
+    const own = await contextFor(context, url);
+    const parts = own && ownParts(context, own);
+    if (!parts) return html;
+    if (known?.state === 'candidate') {
+      templates.set(pageId, fill(known.template, parts) === html ? { state: 'proved', template: known.template } : { state: 'vike' });
+      return html;
+    }
+    const template = templateOf(html, parts);
+    if (template) {
+      templates.set(pageId, { state: 'candidate', template });
+      bases.set(pageId, context);
+    } else templates.set(pageId, { state: 'vike' });
+    return html;
+  }
+
+  return { render, counts };
+}

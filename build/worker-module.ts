@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+
+/**
+ * What a render worker runs besides the server bundle — the page renderer (build/page-renderer.ts) and the page
+ * finisher (`pageFinisher` of build/postbuild.ts), with what they import — as one plain JavaScript module next to the
+ * bundles, so that the workers load no TypeScript loader: with tsx's hooks every module a worker imports (the server
+ * bundle's included) went through a loader thread, about half a second of each worker's start.
+ */
+export function writeWorkerModule(root: string, outFile: string): void {
+  buildSync({
+    stdin: {
+      contents: "export { pageFinisher } from './postbuild.ts';\nexport { pageRenderer } from './page-renderer.ts';\n",
+      resolveDir: path.join(root, 'build'),
+      sourcefile: 'worker-module.ts',
+      loader: 'ts',
+    },
+    outfile: outFile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
+}
+
+/** Where the worker module of a bundle is (`server/entry.mjs` → `worker.mjs` beside `server/`). */
+export const workerModuleOf = (serverEntry: string) => path.join(path.dirname(path.dirname(serverEntry)), 'worker.mjs');

@@ -1,0 +1,33 @@
+/**
+ * node --import tsx tests/build/render-both-ways.ts <bundle dir>: renders every route of the site (aliases and the
+ * not-found page included) as a render worker does — build/page-renderer.ts, which goes without Vike once a template
+ * has proved equal — and again with Vike's renderPage(), and prints what it compared as JSON. Run by
+ * page-renderer.test.ts in a process of its own: the server bundle and Vike must be Node's own modules, not Vitest's.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadSite, type LoadedPage } from '../../engine/load-site.ts';
+
+const [bundleDir] = process.argv.slice(2);
+if (!bundleDir) throw new Error('usage: render-both-ways.ts <bundle dir>');
+const root = path.resolve(import.meta.dirname, '../..');
+const site = loadSite({ root, includeDrafts: false, keepPages: true });
+const routes = new Map<string, LoadedPage>();
+(globalThis as Record<symbol, unknown>)[Symbol.for('staylix.providedSite')] = { config: site.config, notFound: site.notFound, routes, pages: [], diagnostics: [] };
+
+await import(pathToFileURL(path.join(bundleDir, 'server', 'entry.mjs')).href);
+const { renderPage } = await import('vike/server');
+const { pageRenderer } = (await import(pathToFileURL(path.join(bundleDir, 'worker.mjs')).href)) as typeof import('../../build/page-renderer.ts');
+const renderer = pageRenderer(renderPage as never);
+
+const urls = [...site.routes.keys(), '/404'];
+const differ: string[] = [];
+for (const url of urls) {
+  routes.clear();
+  const loaded = site.routes.get(url);
+  if (loaded) routes.set(url, loaded);
+  const rendered = await renderer.render(url);
+  const byVike = await renderPage({ urlOriginal: url });
+  if (rendered !== byVike.httpResponse?.body) differ.push(url);
+}
+console.log(JSON.stringify({ compared: urls.length, differ, counts: renderer.counts }));
