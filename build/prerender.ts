@@ -4,13 +4,14 @@
  * grow with the number of pages and the main thread only keeps the books. Incremental: a page whose inputs did not change since the last build is taken from that build's output
  * instead of being rendered again (see `pageKey` for what a page depends on).
  */
-import { copyFileSync, linkSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, linkSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { LoadedPage, SiteModel } from '../engine/load-site.ts';
 import { splitLink } from '../engine/routes.ts';
 import { sha1 } from '../engine/hash.ts';
+import { folderMaker } from './folder-maker.ts';
 import { workerModuleOf } from './worker-module.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
 
@@ -169,16 +170,6 @@ function reusable(previous: Manifest | undefined, previousDir: string, job: Prer
   } catch {
     return undefined;
   }
-}
-
-/** Creates each folder once (a build writes thousands of files into a few hundred folders). */
-function folderMaker() {
-  const made = new Set<string>();
-  return (folder: string) => {
-    if (made.has(folder)) return;
-    mkdirSync(folder, { recursive: true });
-    made.add(folder);
-  };
 }
 
 function place(from: string, to: string, makeFolder: (folder: string) => void) {

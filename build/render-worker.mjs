@@ -5,7 +5,7 @@
 // HTML crosses threads. The build has validated the site already: each job carries its page, and the renderer reads
 // it through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again. Plain JavaScript, and
 // started without the build's TypeScript loader: renderer and finisher come compiled next to the bundle (build/worker-module.ts).
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -18,7 +18,7 @@ globalThis[PROVIDED_SITE] = site;
 // The worker starts while the build validates the site: the site's config comes later, with the first message.
 await import(pathToFileURL(workerData.serverEntry).href);
 const { renderPage } = await import('vike/server');
-const { pageFinisher, pageRenderer } = await import(pathToFileURL(workerData.workerModule).href);
+const { folderMaker, pageFinisher, pageRenderer } = await import(pathToFileURL(workerData.workerModule).href);
 const renderer = pageRenderer(renderPage);
 
 // Jobs run one after the other (the router reads `routes`, which holds the current job's page only).
@@ -29,7 +29,7 @@ parentPort.on('message', (message) => {
 
 /** Made at the first page: the output folder's stylesheets are copied there before the prerender starts. */
 let finish;
-const folders = new Set();
+const makeFolder = folderMaker();
 
 function render(url, loaded) {
   // Only the page being rendered is known to the router: every other URL belongs to no page.
@@ -48,11 +48,7 @@ async function handle({ id, url, loaded, file, config, notFound }) {
     finish ??= pageFinisher(workerData.outDir);
     const page = finish(url, await render(url, loaded));
     const target = path.join(workerData.outDir, file);
-    const folder = path.dirname(target);
-    if (!folders.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      folders.add(folder);
-    }
+    makeFolder(path.dirname(target));
     writeFileSync(target, page.html);
     const stat = statSync(target);
     parentPort.postMessage({ id, written: { size: stat.size, mtimeMs: stat.mtimeMs, sitemapUrl: page.sitemapUrl } });

@@ -2,15 +2,15 @@ import path from 'node:path';
 import { buildSync } from 'esbuild';
 
 /**
- * What a render worker runs besides the server bundle — the page renderer (build/page-renderer.ts) and the page
- * finisher (`pageFinisher` of build/postbuild.ts), with what they import — as one plain JavaScript module next to the
+ * What a render worker runs besides the server bundle — the page renderer (build/page-renderer.ts), the page
+ * finisher (`pageFinisher` of build/postbuild.ts) and build/folder-maker.ts, with what they import — as one plain JavaScript module next to the
  * bundles, so that the workers load no TypeScript loader: with tsx's hooks every module a worker imports (the server
  * bundle's included) went through a loader thread, about half a second of each worker's start.
  */
 export function writeWorkerModule(root: string, outFile: string): void {
   buildSync({
     stdin: {
-      contents: "export { pageFinisher } from './postbuild.ts';\nexport { pageRenderer } from './page-renderer.ts';\n",
+      contents: "export { pageFinisher } from './postbuild.ts';\nexport { pageRenderer } from './page-renderer.ts';\nexport { folderMaker } from './folder-maker.ts';\n",
       resolveDir: path.join(root, 'build'),
       sourcefile: 'worker-module.ts',
       loader: 'ts',
