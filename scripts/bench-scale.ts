@@ -1,5 +1,5 @@
 /**
- * npm run bench:scale [-- --sizes 60,1000,5000,10000] [--incremental] [--keep] [--no-build]
+ * npm run bench:scale [-- --sizes 60,1000,5000,10000] [--incremental] [--keep] [--no-build] [--cards <dir>]
  *
  * How the page builder scales: for each N, copies the project into a temp folder, adds N synthetic solution pages
  * (copies of the real solution pages with varied titles, descriptions and copy, each linking to real pages), then
@@ -10,6 +10,8 @@
  *   - full build: `npm run build` after an edit of site.config.yaml: every page rendered again, bundles cached;
  *   - with --incremental: `npm run build` after one synthetic page's title changed (only that page is rendered);
  *   - peak RSS of each process (its threads included) and CPU time of all of them.
+ * `--cards <dir>` keeps the social cards in that folder between runs (a 10,000-page cold build draws 10,000 of them,
+ * several minutes, before any figure of interest); by default they go to a temporary folder removed at the end.
  * Prints a table, the load average, the cost per page, and flags growth faster than linear. Exits 1 when a target
  * is missed (targets for a 2-core machine, see TARGETS).
  */
@@ -244,7 +246,9 @@ async function main() {
   const incremental = args.includes('--incremental');
   console.log(`Scale benchmark on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model.trim()}), Node ${process.version}; N synthetic solution pages added to the real site.\n`);
   const rows: Row[] = [];
-  const cards = mkdtempSync(path.join(os.tmpdir(), 'staylix-scale-cards-'));
+  const cardsOption = args.includes('--cards') ? args[args.indexOf('--cards') + 1] : undefined;
+  const cards = cardsOption ? path.resolve(cardsOption) : mkdtempSync(path.join(os.tmpdir(), 'staylix-scale-cards-'));
+  mkdirSync(cards, { recursive: true });
   for (const n of sizes) {
     const dir = makeCopy(cards);
     try {
@@ -271,7 +275,7 @@ async function main() {
       if (!keep) rmSync(dir, { recursive: true, force: true });
     }
   }
-  if (!keep) rmSync(cards, { recursive: true, force: true });
+  if (!keep && !cardsOption) rmSync(cards, { recursive: true, force: true });
 
   const header = [
     'N',
