@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { LoadedPage, SiteModel } from '../engine/load-site.ts';
+import { validatorMessages } from '../engine/errors.ts';
 import { splitLink } from '../engine/routes.ts';
 import { sha1 } from '../engine/hash.ts';
 import { folderMaker } from './folder-maker.ts';
@@ -51,6 +52,14 @@ export function prerenderJobs(site: SiteModel, bundleKey: string, catalogueUrls:
 /** A page as a render worker gets it: plain data, the validated page included (read again from its file if need be). */
 const forWorker = (loaded: LoadedPage | undefined) => loaded && { file: loaded.file, route: loaded.route, anchors: loaded.anchors, page: loaded.page };
 
+/**
+ * The old-generation heap of each render worker, in MB. A worker keeps about 26 MB alive (the server bundle, the
+ * stylesheets, the memoised CSS); without a limit V8 let each one grow to 100–150 MB of mostly garbage at 10,000 pages,
+ * which made the build's peak memory grow with the number of pages (507 MB at 10,060 pages against 380 MB with this
+ * limit; the same CPU time at 1,000 pages).
+ */
+const RENDER_WORKER_MEMORY_MB = 128;
+
 /** What a worker reports of a page it wrote. */
 interface WrittenPage {
   size: number;
@@ -61,7 +70,7 @@ interface WrittenPage {
 /** Render workers, started as early as the bundle is known (they load it while the build validates the site). */
 export class RenderPool {
   private readonly workers: Worker[] = [];
-  private readonly pending = new Map<number, { resolve: (written: WrittenPage) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (written: WrittenPage) => void; reject: (error: Error) => void; url: string; worker: Worker }>();
   private nextId = 0;
   private failure: Error | undefined;
   private site: SiteModel | undefined;
@@ -83,6 +92,7 @@ export class RenderPool {
       workerData: { serverEntry: this.serverEntry, workerModule: workerModuleOf(this.serverEntry), outDir: this.outDir },
       env: { ...process.env, NODE_ENV: 'production' },
       execArgv: withoutTypeScriptLoader(process.execArgv),
+      resourceLimits: { maxOldGenerationSizeMb: RENDER_WORKER_MEMORY_MB },
     });
     worker.on('message', (message: { id?: number; written?: WrittenPage; error?: string }) => {
       if (message.id === undefined) return;
@@ -91,7 +101,10 @@ export class RenderPool {
       if (message.error !== undefined) job.reject(new Error(message.error));
       else job.resolve(message.written!);
     });
-    worker.on('error', (error) => this.fail(error instanceof Error ? error : new Error(String(error))));
+    worker.on('error', (error) => {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') this.fail(new Error(validatorMessages.renderWorkerOutOfMemory(RENDER_WORKER_MEMORY_MB, this.renderingOn(worker))));
+      else this.fail(error instanceof Error ? error : new Error(String(error)));
+    });
     worker.on('exit', (code) => {
       if (code !== 0 && !this.closing) this.fail(new Error(`A prerender worker stopped (exit ${code}).`));
     });
@@ -100,6 +113,12 @@ export class RenderPool {
   }
 
   private closing = false;
+
+  /** The URL a worker is rendering: its oldest job not answered yet (it works through them in order). */
+  private renderingOn(worker: Worker): string | undefined {
+    for (const job of this.pending.values()) if (job.worker === worker) return job.url;
+    return undefined;
+  }
 
   private fail(error: Error) {
     this.failure ??= error;
@@ -122,9 +141,10 @@ export class RenderPool {
   render(worker: number, job: PrerenderJob, file: string): Promise<WrittenPage> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
+    const thread = this.workers[worker]!;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.workers[worker]!.postMessage({ id, url: job.url, loaded: forWorker(job.loaded), file });
+      this.pending.set(id, { resolve, reject, url: job.url, worker: thread });
+      thread.postMessage({ id, url: job.url, loaded: forWorker(job.loaded), file });
     });
   }
 
