@@ -8,6 +8,9 @@ async function seriousViolations(page: Page) {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+// The two sweeps are the longest tests of the suite: they may run on different workers (they only read).
+test.describe.configure({ mode: 'parallel' });
+
 for (const width of [1280, 1024]) {
   test(`axe: every screen at ${width} px has no serious or critical violation`, async ({ page, editor }) => {
     test.setTimeout(90_000);
