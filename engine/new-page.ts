@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DESCRIPTION_MAX_LENGTH } from '../blocks/page-schema.ts';
 import { ROUTE } from '../schema/route.ts';
 import { didYouMean } from './did-you-mean.ts';
@@ -16,7 +17,9 @@ import { YamlSource } from './yaml-source.ts';
 
 export const TEMPLATES = ['solution', 'resource', 'legal'] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
-const templateDir = path.join(import.meta.dirname, 'page-templates');
+// From the project's root, not this file's folder: `npm run new-page` runs this module compiled into one file
+// (scripts/run-compiled.mjs), whose import.meta reads as build/'s.
+const templateDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'engine', 'page-templates');
 /** Longest part of a route, and longest route: far above any real address, far below the file system's limits (255 bytes a name, 4096 a path). */
 const MAX_SEGMENT = 100;
 const MAX_ROUTE = 400;

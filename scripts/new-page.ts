@@ -7,7 +7,6 @@
  */
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { fileURLToPath } from 'node:url';
 import { newPageMessages } from '../engine/errors.ts';
 import { formatPretty } from '../engine/format.ts';
 import { loadSite } from '../engine/load-site.ts';
@@ -77,6 +76,4 @@ async function main() {
   return 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await main();
-}
+process.exitCode = await main();

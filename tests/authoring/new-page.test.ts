@@ -123,7 +123,7 @@ describe('npm run new-page', () => {
 
   it('as a command: exit 0 and next steps when created, exit 1 with the reason when refused, 2 for wrong usage', () => {
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/new-page.ts'), ...args, '--root', site.root], {
+      spawnSync(process.execPath, ['scripts/run-compiled.mjs', 'scripts/new-page.ts', ...args, '--root', site.root], {
         cwd: projectRoot,
         encoding: 'utf8',
         env: { ...process.env, NO_COLOR: '1' },
