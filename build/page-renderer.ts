@@ -52,11 +52,9 @@ interface RenderedContext extends Record<string, unknown> {
 /** What vike-react's head settings resolve to: a value, or a function of pageContext. */
 const setting = (value: unknown, context: unknown) => (typeof value === 'function' ? (value as (context: unknown) => unknown)(context) : value);
 
-/** A page element wrapped as vike-react wraps it (StrictMode, a render-promise provider that renders only its children, pageContext). */
-function wrapped(context: PageContext, element: ReactNode, strict: boolean): ReactNode {
-  const inner = createElement(Passthrough, null, createElement(VikeReactProviderPageContext, { pageContext: context, children: element }));
-  return strict ? createElement(StrictMode, null, inner) : inner;
-}
+/** vike-react's outermost wrapper, unless the config turns React's strict mode off. */
+const strictly = (element: ReactNode, strict: boolean): ReactNode => (strict ? createElement(StrictMode, null, element) : element);
+/** Stands for vike-react's render-promise provider, which renders only its children on the server. */
 const Passthrough = ({ children }: { children?: ReactNode }) => children;
 
 /** The page's own parts, rendered as vike-react renders them; undefined when vike-react would leave a tag out. */
@@ -67,12 +65,10 @@ function ownParts(base: RenderedContext, context: PageContext): OwnParts | undef
   const strict = base.config.reactStrictMode !== false;
   const head = (base.config.Head ?? [])
     .filter((Head): Head is ComponentType => Head !== null && Head !== undefined)
-    .map((Head) => {
-      const element = createElement(VikeReactProviderPageContext, { pageContext: context, children: createElement(Head) });
-      return renderToStaticMarkup(strict ? createElement(StrictMode, null, element) : element);
-    })
+    .map((Head) => renderToStaticMarkup(strictly(createElement(VikeReactProviderPageContext, { pageContext: context, children: createElement(Head) }), strict)))
     .join('\n');
-  const body = renderToString(wrapped(context, createElement(base.Page), strict));
+  const page = createElement(Passthrough, null, createElement(VikeReactProviderPageContext, { pageContext: context, children: createElement(base.Page) }));
+  const body = renderToString(strictly(page, strict));
   return { title: escapeHtml(title), head, description: escapeHtml(description), body };
 }
 
@@ -115,8 +111,11 @@ function fill(template: Template, parts: OwnParts): string {
   return html;
 }
 
-/** Per Vike page: not seen yet, a template waiting for its check, proved, or rendered by Vike for good. */
-type TemplateState = { state: 'candidate'; template: Template } | { state: 'proved'; template: Template } | { state: 'vike' };
+/**
+ * Per Vike page: a template waiting for its check or proved, with the context of the page Vike rendered it from (what
+ * a direct render starts from); or rendered by Vike for good.
+ */
+type TemplateState = { state: 'candidate' | 'proved'; template: Template; base: RenderedContext } | { state: 'vike' };
 
 export interface PageRenderer {
   /** The page's HTML, as Vike renders it (an error when Vike fails or answers with another status than 200, 404 for /404). */
@@ -128,8 +127,6 @@ export interface PageRenderer {
 export function pageRenderer(renderPage: RenderPage): PageRenderer {
   const templates = new Map<string, TemplateState>();
   const counts = { direct: 0, vike: 0 };
-  /** The context of a page Vike rendered, per Vike page: what a direct render starts from. */
-  const bases = new Map<string, RenderedContext>();
   let pages: Record<string, VikePage> | undefined;
 
   async function viaVike(url: string): Promise<{ html: string; context: RenderedContext }> {
@@ -173,10 +170,9 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
   async function render(url: string): Promise<string> {
     const pageId = routeOf(url);
     const known = pageId === undefined ? undefined : templates.get(pageId);
-    const base = pageId === undefined ? undefined : bases.get(pageId);
-    if (known?.state === 'proved' && base) {
-      const context = await contextFor(base, url);
-      const parts = context && ownParts(base, context);
+    if (known?.state === 'proved') {
+      const context = await contextFor(known.base, url);
+      const parts = context && ownParts(known.base, context);
       if (parts) {
         counts.direct++;
         return fill(known.template, parts);
@@ -190,14 +186,11 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
     const parts = own && ownParts(context, own);
     if (!parts) return html;
     if (known?.state === 'candidate') {
-      templates.set(pageId, fill(known.template, parts) === html ? { state: 'proved', template: known.template } : { state: 'vike' });
+      templates.set(pageId, fill(known.template, parts) === html ? { ...known, state: 'proved' } : { state: 'vike' });
       return html;
     }
     const template = templateOf(html, parts);
-    if (template) {
-      templates.set(pageId, { state: 'candidate', template });
-      bases.set(pageId, context);
-    } else templates.set(pageId, { state: 'vike' });
+    templates.set(pageId, template ? { state: 'candidate', template, base: context } : { state: 'vike' });
     return html;
   }
 
