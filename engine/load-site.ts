@@ -7,10 +7,10 @@ import { checkImageRefs, withSlots, type ImageRef } from './check-images.ts';
 import { claimRoutes, type ClaimProblem, type RouteClaim } from './claim-routes.ts';
 import { Collector, type FileProblems, type Locator } from './collector.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
-import { authorErrors, validatorMessages } from './errors.ts';
+import { authorErrors, validatorMessages, type AuthorError } from './errors.ts';
 import { sha1 } from './hash.ts';
 import { publicLinkProblems, scanPageFiles } from './project-files.ts';
-import { checkPageText, readPageFile } from './read-page-file.ts';
+import { checkPageText, decodePage, readPageBytes, readPageFile } from './read-page-file.ts';
 import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
 import { ValidationCache } from './validation-cache.ts';
 import { CONFIG_FILE, pageAnchors, validateConfig, validatePage, type Page } from './validate-page.ts';
@@ -115,20 +115,25 @@ const withoutContent = ({ source: _source, page: _page, ...checked }: ReadPage):
  * cache, a file whose text is unchanged is not parsed again: its problems and facts come from the cache.
  */
 export function readPage(root: string, file: string, route: string | undefined, collector: Collector, text?: string, cache?: ValidationCache): ReadPage {
-  const read = text === undefined ? readPageFile(root, file) : checkPageText(text);
-  if ('error' in read) {
+  const refuse = (read: { error: AuthorError; line: number; col: number }) => {
     const own = new Collector();
     own.addToFile(file, read.error, 'error', { line: read.line, col: read.col });
     const entry = unreadable(file, route, undefined, own.problemsOf(file));
     collector.absorb(file, entry.problems);
     return entry;
-  }
-  const hash = sha1(read.text);
+  };
+  // A file's bytes are hashed before they are decoded (the hash of a text is that of its UTF-8 bytes): a file the
+  // cache knows is never turned into text.
+  const bytes = text === undefined ? readPageBytes(root, file) : undefined;
+  if (bytes && 'error' in bytes) return refuse(bytes);
+  const hash = sha1(bytes ? bytes.bytes : text!);
   const cached = cache?.get(file, hash);
   if (cached) {
     collector.absorb(file, cached.problems);
     return cached;
   }
+  const read = bytes ? decodePage(bytes.bytes) : checkPageText(text!);
+  if ('error' in read) return refuse(read);
   const own = new Collector();
   const result = validatePage(root, file, own, read.text);
   let entry: ReadPage;

@@ -9,13 +9,23 @@ import { inputErrors, type AuthorError } from './errors.ts';
  */
 export const MAX_PAGE_BYTES = 1024 * 1024;
 
-export type FileText = { text: string } | { error: AuthorError; line: number; col: number };
+type ReadError = { error: AuthorError; line: number; col: number };
+export type FileText = { text: string } | ReadError;
 
 /**
  * The text of a page or of site.config.yaml, or why it is not read: a link that leaves the project (never
  * followed), a file above MAX_PAGE_BYTES, bytes that are not UTF-8 (with the position of the first bad byte).
  */
 export function readPageFile(root: string, file: string): FileText {
+  const read = readPageBytes(root, file);
+  return 'error' in read ? read : decodePage(read.bytes);
+}
+
+/**
+ * The bytes of a page file, not decoded yet (`decodePage` does): the validator hashes them first and, when the cache
+ * knows that hash, never needs the text. Refused as `readPageFile` refuses, but for the encoding.
+ */
+export function readPageBytes(root: string, file: string): { bytes: Buffer } | ReadError {
   const full = path.join(root, file);
   let real: string;
   try {
@@ -28,7 +38,7 @@ export function readPageFile(root: string, file: string): FileText {
   if (fromRoot.startsWith('..') || path.isAbsolute(fromRoot)) return { error: inputErrors.symlinkOutside(file, real), line: 1, col: 1 };
   const size = statSync(real).size;
   if (size > MAX_PAGE_BYTES) return { error: inputErrors.fileTooLarge(size, MAX_PAGE_BYTES), line: 1, col: 1 };
-  return decodePage(readFileSync(real));
+  return { bytes: readFileSync(real) };
 }
 
 const realRoots = new Map<string, string>();
@@ -41,7 +51,7 @@ export function checkPageText(text: string): FileText {
 }
 
 /** UTF-8 bytes → text; a byte that is not UTF-8 is an error at its line and column, never a silent U+FFFD. */
-function decodePage(bytes: Uint8Array): FileText {
+export function decodePage(bytes: Uint8Array): FileText {
   // A byte order mark stays in the text, as reading with 'utf8' did: YAML skips it, positions stay the same.
   if (isUtf8(bytes)) return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
   const offset = invalidUtf8Offset(bytes);
