@@ -117,7 +117,7 @@ function fill(template: Template, parts: OwnParts): string {
  */
 type TemplateState = { state: 'candidate' | 'proved'; template: Template; base: RenderedContext } | { state: 'vike' };
 
-export interface PageRenderer {
+interface PageRenderer {
   /** The page's HTML, as Vike renders it (an error when Vike fails or answers with another status than 200, 404 for /404). */
   render(url: string): Promise<string>;
   /** How many pages were rendered without Vike, and with. */

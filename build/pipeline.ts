@@ -7,7 +7,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { validatorMessages } from '../engine/errors.ts';
-import type { SiteModel } from '../engine/load-site.ts';
+import { PageChangedError, type SiteModel } from '../engine/load-site.ts';
 import { CATALOGUE_ROOT } from '../renderer/vike/catalogue/catalogue-root.ts';
 import { blockTypes } from '../blocks/schemas.ts';
 import { updateGeneratedFiles } from './generated-files.ts';
@@ -108,7 +108,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
         previous: context.previous,
         previousDir: path.join(context.distDir, 'client'),
         pool: (toRender) => {
-          context.pool ??= new RenderPool(bundled.serverEntry, path.join(context.output.staging, 'client'));
+          context.pool ??= new RenderPool(context.options.root, bundled.serverEntry, path.join(context.output.staging, 'client'));
           context.pool.ensure(poolSize(toRender));
           context.pool.setSite(site);
           return context.pool;
@@ -162,7 +162,7 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     if (options.clean) rmSync(path.join(cacheDir, 'bundle'), { recursive: true, force: true });
     else context.previous = readManifest(path.join(cacheDir, 'manifest.json'));
     if (!options.clean && existsSync(cachedEntry) && existsSync(workerModuleOf(cachedEntry)) && context.previous?.inputs !== fingerprint) {
-      context.pool = new RenderPool(cachedEntry, path.join(context.output.staging, 'client')).ensure(1);
+      context.pool = new RenderPool(options.root, cachedEntry, path.join(context.output.staging, 'client')).ensure(1);
     }
     for (const step of STEPS) {
       const stepStarted = performance.now();
@@ -174,7 +174,7 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     writeManifest(path.join(cacheDir, 'manifest.json'), context.prerendered!.entries, fingerprint);
   } catch (error) {
     context.output.discard();
-    if (error instanceof BuildStopped) console.error(`\n${error.message}`);
+    if (error instanceof BuildStopped || error instanceof PageChangedError) console.error(`\n${error.message}`);
     else console.error(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n${validatorMessages.buildFailed}`);
     return 1;
   } finally {

@@ -17,7 +17,7 @@ import { addModulePreloads, staticImportReader } from './module-preload.ts';
 import { writeHeadersFile } from './headers-file.ts';
 
 /** Routes that are never listed nor indexed: the block catalogue for authors. */
-export const isPrivateRoute = (route: string) => route === '/_blocks' || route.startsWith('/_blocks/');
+const isPrivateRoute = (route: string) => route === '/_blocks' || route.startsWith('/_blocks/');
 
 const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
@@ -236,7 +236,7 @@ function styleElements(html: string): Array<{ start: number; end: number }> {
 }
 
 /** `index.html` → `/`, `pricing/index.html` → `/pricing`, `404.html` → `/404`. */
-export function routeOfHtmlFile(relative: string): string {
+function routeOfHtmlFile(relative: string): string {
   const file = relative.split(path.sep).join('/');
   if (file === 'index.html') return '/';
   if (file.endsWith('/index.html')) return '/' + file.slice(0, -'/index.html'.length);
@@ -244,7 +244,7 @@ export function routeOfHtmlFile(relative: string): string {
 }
 
 /** The stylesheets of a built site by href (`/assets/static/x.css`), read and parsed once. */
-export function stylesheetReader(dir: string): (href: string) => Stylesheet | undefined {
+function stylesheetReader(dir: string): (href: string) => Stylesheet | undefined {
   const sheets = new Map<string, Stylesheet | undefined>();
   return (href: string) => {
     if (!sheets.has(href)) {

@@ -2,8 +2,9 @@
 // the build sends it, renders it (build/page-renderer.ts: Vike's own renderPage(), or the document Vike renders
 // without its per-request work once that has proved equal), finishes it (build/postbuild.ts's pageFinisher: CSS
 // inlined and pruned, module preloads) and writes it, so that the main thread does no per-page work and no page's
-// HTML crosses threads. The build has validated the site already: each job carries its page, and the renderer reads
-// it through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again. Plain JavaScript, and
+// HTML crosses threads. The build has validated the site already: each job names its page's file and the hash its text
+// had then; the worker reads and validates that one file again (refused if it changed) and hands it to the renderer
+// through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again. Plain JavaScript, and
 // started without the build's TypeScript loader: renderer and finisher come compiled next to the bundle (build/worker-module.ts).
 import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,7 @@ globalThis[PROVIDED_SITE] = site;
 // The worker starts while the build validates the site: the site's config comes later, with the first message.
 await import(pathToFileURL(workerData.serverEntry).href);
 const { renderPage } = await import('vike/server');
-const { folderMaker, pageFinisher, pageRenderer } = await import(pathToFileURL(workerData.workerModule).href);
+const { folderMaker, pageFinisher, pageRenderer, readValidPage } = await import(pathToFileURL(workerData.workerModule).href);
 const renderer = pageRenderer(renderPage);
 
 // Jobs run one after the other (the router reads `routes`, which holds the current job's page only).
@@ -31,17 +32,29 @@ parentPort.on('message', (message) => {
 let finish;
 const makeFolder = folderMaker();
 
+/** A page the main thread named (file, route, anchors, hash), its validated content read on first use. */
+function pageOf(named) {
+  if (!named) return undefined;
+  let page;
+  return {
+    ...named,
+    get page() {
+      return (page ??= readValidPage(workerData.root, named.file, named.hash));
+    },
+  };
+}
+
 function render(url, loaded) {
   // Only the page being rendered is known to the router: every other URL belongs to no page.
   routes.clear();
-  if (loaded) routes.set(url, loaded);
+  if (loaded) routes.set(url, pageOf(loaded));
   return renderer.render(url);
 }
 
 async function handle({ id, url, loaded, file, config, notFound }) {
   if (config) {
     site.config = config;
-    site.notFound = notFound;
+    site.notFound = pageOf(notFound);
     return;
   }
   try {
@@ -53,7 +66,9 @@ async function handle({ id, url, loaded, file, config, notFound }) {
     const stat = statSync(target);
     parentPort.postMessage({ id, written: { size: stat.size, mtimeMs: stat.mtimeMs, sitemapUrl: page.sitemapUrl } });
   } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    // A page changed since it was checked is the author's to fix (its message alone); anything else is the build's.
+    if (error instanceof Error && error.name === 'PageChangedError') parentPort.postMessage({ id, error: error.message, pageChanged: true });
+    else parentPort.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
 }
 parentPort.postMessage({ ready: true });

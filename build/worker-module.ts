@@ -2,19 +2,14 @@ import path from 'node:path';
 import { buildSync } from 'esbuild';
 
 /**
- * What a render worker runs besides the server bundle — the page renderer (build/page-renderer.ts), the page
- * finisher (`pageFinisher` of build/postbuild.ts) and build/folder-maker.ts, with what they import — as one plain JavaScript module next to the
- * bundles, so that the workers load no TypeScript loader: with tsx's hooks every module a worker imports (the server
+ * What a render worker runs besides the server bundle (build/worker-exports.ts: the page renderer, the page finisher,
+ * the folder maker and the validator's `readValidPage`, with what they import) as one plain JavaScript module next to
+ * the bundles, so that the workers load no TypeScript loader: with tsx's hooks every module a worker imports (the server
  * bundle's included) went through a loader thread, about half a second of each worker's start.
  */
 export function writeWorkerModule(root: string, outFile: string): void {
   buildSync({
-    stdin: {
-      contents: "export { pageFinisher } from './postbuild.ts';\nexport { pageRenderer } from './page-renderer.ts';\nexport { folderMaker } from './folder-maker.ts';\n",
-      resolveDir: path.join(root, 'build'),
-      sourcefile: 'worker-module.ts',
-      loader: 'ts',
-    },
+    entryPoints: [path.join(root, 'build', 'worker-exports.ts')],
     outfile: outFile,
     bundle: true,
     platform: 'node',

@@ -216,11 +216,16 @@ class ModelPage implements LoadedPage {
   }
 }
 
+/** Thrown by `readValidPage`: an author's problem (save the file, build again), not a fault of the build. */
+export class PageChangedError extends Error {
+  override readonly name = 'PageChangedError';
+}
+
 /** The validated page of `file`, whose text must still have the hash it had when the site was checked. */
-function readValidPage(root: string, file: string, hash: string): Page {
+export function readValidPage(root: string, file: string, hash: string): Page {
   const read = readPageFile(root, file);
   const page = 'text' in read && sha1(read.text) === hash ? validatePage(root, file, new Collector(), read.text)?.page : undefined;
-  if (!page) throw new Error(validatorMessages.pageChangedWhileBuilding(file));
+  if (!page) throw new PageChangedError(validatorMessages.pageChangedWhileBuilding(file));
   return page;
 }
 

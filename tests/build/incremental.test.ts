@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { validatorMessages } from '../../engine/errors.ts';
+import { loadSite, PageChangedError } from '../../engine/load-site.ts';
+import { prerenderJobs, RenderPool } from '../../build/prerender.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
 /**
@@ -161,4 +163,29 @@ describe('incremental and atomic builds', () => {
     expect(build()).toEqual({ rendered: 0, reused: all, bundle: 'cached' });
     expect(existsSync(lockFile())).toBe(false);
   }, 300_000);
+});
+
+describe('render workers', () => {
+  it('read and check each page themselves: they render a page as it was validated and refuse one whose file changed since', async () => {
+    const bundles = path.join(dir, '.cache/build/bundle');
+    const [key] = readdirSync(bundles);
+    const site = loadSite({ root: dir, keepPages: false });
+    const jobs = new Map(prerenderJobs(site, 'test', []).map((job) => [job.url, job]));
+    const out = path.join(dir, '.cache/build/render-test');
+    const pool = new RenderPool(dir, path.join(bundles, key!, 'server/entry.mjs'), out).ensure(1);
+    pool.setSite(site);
+    const original = readFileSync(path.join(dir, 'pages/contact.yaml'), 'utf8');
+    try {
+      await pool.render(0, jobs.get('/pricing')!, 'pricing/index.html');
+      expect(readFileSync(path.join(out, 'pricing/index.html'), 'utf8')).toContain('id="questions-about-pricing"');
+      edit('pages/contact.yaml', (text) => text.replace(/^title: .*$/m, 'title: Talk to Staylix'));
+      const refused = pool.render(0, jobs.get('/contact')!, 'contact/index.html');
+      await expect(refused).rejects.toThrow(PageChangedError);
+      await expect(refused).rejects.toThrow(validatorMessages.pageChangedWhileBuilding('pages/contact.yaml'));
+      expect(existsSync(path.join(out, 'contact/index.html'))).toBe(false);
+    } finally {
+      writeFileSync(path.join(dir, 'pages/contact.yaml'), original);
+      await pool.close();
+    }
+  }, 120_000);
 });

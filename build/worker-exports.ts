@@ -1,0 +1,6 @@
+// What a render worker imports besides the server bundle, compiled to one plain JavaScript module by
+// build/worker-module.ts.
+export { pageFinisher } from './postbuild.ts';
+export { pageRenderer } from './page-renderer.ts';
+export { folderMaker } from './folder-maker.ts';
+export { readValidPage } from '../engine/load-site.ts';
