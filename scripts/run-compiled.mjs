@@ -20,9 +20,12 @@ const outDir = path.join(root, '.cache', 'compiled');
 const outFile = path.join(outDir, `${name}.mjs`);
 const manifestFile = path.join(outDir, `${name}.inputs.json`);
 
-/** size:mtime of each file the compiled module was made from, with the Node and esbuild versions. */
+/**
+ * size:mtime of each file the compiled module was made from, with the Node and esbuild versions and the project's
+ * folder (the module has its paths written in: a project moved or copied elsewhere compiles again).
+ */
 function stamp(files, esbuildVersion) {
-  const stamps = { node: process.version, esbuild: esbuildVersion, files: {} };
+  const stamps = { node: process.version, esbuild: esbuildVersion, root, files: {} };
   for (const file of files) {
     try {
       const stat = statSync(path.join(root, file));
@@ -39,7 +42,7 @@ function isFresh() {
   try {
     const stored = JSON.parse(readFileSync(manifestFile, 'utf8'));
     const now = stamp(Object.keys(stored.files), stored.esbuild);
-    return stored.node === now.node && JSON.stringify(stored.files) === JSON.stringify(now.files);
+    return stored.node === now.node && stored.root === now.root && JSON.stringify(stored.files) === JSON.stringify(now.files);
   } catch {
     return false;
   }
