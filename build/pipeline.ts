@@ -13,6 +13,7 @@ import { blockTypes } from '../blocks/schemas.ts';
 import { updateGeneratedFiles } from './generated-files.ts';
 import { writeSiteFiles } from './postbuild.ts';
 import { validateAndReport } from '../engine/validation-report.ts';
+import { compiledModule } from './compiled-module.mjs';
 import { prepareImages, publishImages } from './images/prepare.ts';
 import { bundle, bundleKey, type Bundle } from './bundle.ts';
 import { workerModuleOf } from './worker-module.ts';
@@ -69,8 +70,10 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
   { name: 'schemas', run: async (context) => void context.log.push(await updateGeneratedFiles(context.options.root, context.cacheDir, context.options.clean)) },
   {
     name: 'validation',
-    run: (context) => {
-      const { exitCode, site } = validateAndReport({ root: context.options.root, format: 'pretty', cache: !context.options.clean, keepPages: false });
+    run: async (context) => {
+      const { root, clean } = context.options;
+      const checkerModule = () => compiledModule(root, 'engine/page-checker-worker.ts');
+      const { exitCode, site } = await validateAndReport({ root, format: 'pretty', cache: !clean, keepPages: false, checkerModule });
       if (exitCode) throw new BuildStopped(validatorMessages.buildStopped);
       context.site = site;
     },

@@ -47,7 +47,12 @@ function pageOf(named) {
 function render(url, loaded) {
   // Only the page being rendered is known to the router: every other URL belongs to no page.
   routes.clear();
-  if (loaded) routes.set(url, pageOf(loaded));
+  if (loaded) {
+    const named = pageOf(loaded);
+    // Read before Vike runs: a page changed since it was checked is refused with its message alone, not a hook's stack.
+    void named.page;
+    routes.set(url, named);
+  }
   return renderer.render(url);
 }
 

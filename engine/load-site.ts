@@ -12,6 +12,7 @@ import { sha1 } from './hash.ts';
 import { publicLinkProblems, scanPageFiles } from './project-files.ts';
 import { checkPageText, decodePage, readPageBytes, readPageFile } from './read-page-file.ts';
 import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
+import { helperCount, PageCheckers, PARALLEL_FROM, type PageJob } from './page-checkers.ts';
 import { ValidationCache } from './validation-cache.ts';
 import { CONFIG_FILE, pageAnchors, validateConfig, validatePage, type Page } from './validate-page.ts';
 import { YamlSource } from './yaml-source.ts';
@@ -64,6 +65,11 @@ export interface LoadOptions {
    * `page` is then read again from its file when asked for. Default true.
    */
   keepPages?: boolean;
+  /**
+   * engine/page-checker-worker.ts compiled to JavaScript (its path, asked for only when helpers pay): with it and
+   * `keepPages: false`, `loadSiteInParallel` checks the files the cache does not know on helper threads too.
+   */
+  checkerModule?: () => string;
 }
 
 /** Page files under pages/ (see engine/project-files.ts for the files it leaves out, and why). */
@@ -109,6 +115,9 @@ const summaryOf = (page: Page, links: readonly Ref[]): PageSummary => ({
 });
 
 const withoutContent = ({ source: _source, page: _page, ...checked }: ReadPage): CheckedPage => checked;
+
+/** Phase 1 for one file as data, without its YAML and page: what a helper thread sends back. */
+export const checkPageFile = (root: string, file: string, route: string | undefined): CheckedPage => withoutContent(readPage(root, file, route, new Collector()));
 
 /**
  * One page file checked on its own (`text`: the page editor's unsaved text instead of the file on disk). With a
@@ -267,6 +276,11 @@ export function loadSite(options: LoadOptions): SiteModel {
   return new SiteLoader(options).load();
 }
 
+/** `loadSite`, with the files to check shared with helper threads when there are enough (`checkerModule`). */
+export function loadSiteInParallel(options: LoadOptions): Promise<SiteModel> {
+  return new SiteLoader(options).loadInParallel();
+}
+
 /** site.config.yaml after it was read: its problems, and its YAML and config when it could be read. */
 interface ReadConfig {
   problems: FileProblems;
@@ -292,6 +306,46 @@ export class SiteLoader {
 
   /** Reads everything (with the validation cache, only the files whose text changed are checked again). */
   load(): SiteModel {
+    this.begin();
+    for (const file of this.scan.files) this.readFile(file);
+    this.cache?.save();
+    return this.assemble();
+  }
+
+  /**
+   * `load`, with phase 1 shared with helper threads (engine/page-checkers.ts) when at least PARALLEL_FROM files are
+   * unknown to the cache: the main thread checks the files the cache knows (most of them unchanged), then claims
+   * unknown ones in turn with the helpers. Same result as `load` (engine/load-site.test.ts compares them).
+   */
+  async loadInParallel(): Promise<SiteModel> {
+    const { root, checkerModule, keepPages } = this.options;
+    this.begin();
+    const jobs: PageJob[] = [];
+    for (const file of this.scan.files) {
+      const route = file === NOT_FOUND_FILE ? undefined : routeFromFile(file);
+      if (this.cache?.has(file) || (file !== NOT_FOUND_FILE && !route)) this.readFile(file);
+      else jobs.push({ file, route });
+    }
+    const helpers = helperCount();
+    if (!checkerModule || keepPages !== false || !helpers || jobs.length < PARALLEL_FROM) for (const { file } of jobs) this.readFile(file);
+    else {
+      const checkers = new PageCheckers(checkerModule(), root, jobs, helpers);
+      const mine = new Set<number>();
+      for (let index = checkers.claim(); index !== undefined; index = checkers.claim()) {
+        mine.add(index);
+        this.readFile(jobs[index]!.file);
+      }
+      const fromHelpers = await checkers.rest(mine, (index) => checkPageFile(root, jobs[index]!.file, jobs[index]!.route));
+      for (const entry of fromHelpers.values()) {
+        this.cache?.set(entry);
+        this.keep(entry);
+      }
+    }
+    this.cache?.save();
+    return this.assemble();
+  }
+
+  private begin() {
     const { root } = this.options;
     this.cache = this.options.cache ? ValidationCache.open(root) : undefined;
     this.config = this.readConfig();
@@ -299,9 +353,6 @@ export class SiteLoader {
     this.publicProblems = publicLinkProblems(root);
     this.publicFiles = publicFileSet(root);
     this.entries.clear();
-    for (const file of this.scan.files) this.readFile(file);
-    this.cache?.save();
-    return this.assemble();
   }
 
   /**
@@ -348,8 +399,12 @@ export class SiteLoader {
   private readFile(file: string) {
     const route = file === NOT_FOUND_FILE ? undefined : routeFromFile(file);
     if (file !== NOT_FOUND_FILE && !route) return void this.entries.delete(file);
-    const entry = readPage(this.options.root, file, route, new Collector(), undefined, this.cache);
-    this.entries.set(file, this.options.keepPages === false ? withoutContent(entry) : { ...withoutContent(entry), ...(entry.page ? { page: entry.page } : {}) });
+    this.keep(readPage(this.options.root, file, route, new Collector(), undefined, this.cache));
+  }
+
+  /** Phase 1's result for a file, kept with its page only when the load keeps pages. */
+  private keep(entry: ReadPage) {
+    this.entries.set(entry.file, this.options.keepPages === false ? withoutContent(entry) : { ...withoutContent(entry), ...(entry.page ? { page: entry.page } : {}) });
   }
 
   /**

@@ -52,6 +52,11 @@ export class ValidationCache {
     return new ValidationCache(file, key, entries);
   }
 
+  /** Whether the cache has an entry for `file`, whatever its text now (a file it does not know is to be checked). */
+  has(file: string): boolean {
+    return this.entries.has(file);
+  }
+
   /** The entry of `file` when its text still has this hash. */
   get(file: string, hash: string): CheckedPage | undefined {
     this.seen.add(file);

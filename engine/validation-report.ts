@@ -1,7 +1,7 @@
 import { countErrors, sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { validatorMessages } from './errors.ts';
 import { formatDiagnostics, type OutputFormat } from './format.ts';
-import { loadSite, type LoadOptions, type SiteModel } from './load-site.ts';
+import { loadSiteInParallel, type LoadOptions, type SiteModel } from './load-site.ts';
 import { findPlaceholders } from './placeholders.ts';
 
 /** Prints `npm run validate`'s report (the problems, then a summary line in pretty format) and returns the exit code. */
@@ -17,7 +17,7 @@ export function printReport(diagnostics: Diagnostic[], counts: { pages: number; 
 }
 
 /** What to validate and how to report it: `npm run validate`'s options, the build's, a test's. */
-export interface ValidationRun extends Pick<LoadOptions, 'cache' | 'keepPages'> {
+export interface ValidationRun extends Pick<LoadOptions, 'cache' | 'keepPages' | 'checkerModule'> {
   root: string;
   format: OutputFormat;
   /** Treat drafts as published (the dev server's view). */
@@ -28,15 +28,15 @@ export interface ValidationRun extends Pick<LoadOptions, 'cache' | 'keepPages'> 
 }
 
 /** Validates the site, prints the report, and returns the exit code with the loaded site (the build hands it on to the prerender). */
-export function validateAndReport({ root, format, drafts = false, production = false, print = console.log, ...load }: ValidationRun): { exitCode: number; site: SiteModel } {
+export async function validateAndReport({ root, format, drafts = false, production = false, print = console.log, ...load }: ValidationRun): Promise<{ exitCode: number; site: SiteModel }> {
   const started = performance.now();
-  const loaded = loadSite({ root, includeDrafts: drafts, ...load });
+  const loaded = await loadSiteInParallel({ root, includeDrafts: drafts, ...load });
   const site = production ? { ...loaded, diagnostics: sortDiagnostics([...loaded.diagnostics, ...findPlaceholders(root)]) } : loaded;
   const counts = { pages: site.pages.length, routes: site.routes.size, ms: Math.round(performance.now() - started) };
   return { exitCode: printReport(site.diagnostics, counts, format, print), site };
 }
 
 /** validateAndReport's exit code alone (the site model keeps no page). */
-export function runValidation(run: Omit<ValidationRun, 'keepPages'>): number {
-  return validateAndReport({ ...run, keepPages: false }).exitCode;
+export async function runValidation(run: Omit<ValidationRun, 'keepPages'>): Promise<number> {
+  return (await validateAndReport({ ...run, keepPages: false })).exitCode;
 }

@@ -1,13 +1,10 @@
 // node scripts/run-compiled.mjs <entry.ts> [args…]: runs a TypeScript entry point compiled to one JavaScript module
-// (esbuild; packages stay in node_modules), kept in .cache/compiled/ and compiled again only when one of the files it
-// was made from changed (size or modification time). `npm run build` starts this way: under tsx every import of the
-// build (some 600 modules with zod's and yaml's) went through a loader thread, about 0.8 s of each build.
-//
-// Every `import.meta.url` / `import.meta.dirname` of the compiled code reads as if the code were in build/ (all of the
-// build's uses resolve a sibling of build/ or a file in it: the render worker, the project root).
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// (build/compiled-module.mjs: kept in .cache/compiled/, compiled again only when a file it was made from changed).
+// `npm run build` and `npm run validate` start this way: under tsx every import of the build (some 600 modules with
+// zod's and yaml's) went through a loader thread, about 0.8 s of each build.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compiledModule } from '../build/compiled-module.mjs';
 
 const root = process.cwd();
 const [entry, ...args] = process.argv.slice(2);
@@ -15,68 +12,7 @@ if (!entry) {
   console.error('Usage: node scripts/run-compiled.mjs <entry.ts> [args…]');
   process.exit(2);
 }
-const name = path.basename(entry).replace(/\.[cm]?[jt]s$/, '');
-const outDir = path.join(root, '.cache', 'compiled');
-const outFile = path.join(outDir, `${name}.mjs`);
-const manifestFile = path.join(outDir, `${name}.inputs.json`);
-
-/**
- * size:mtime of each file the compiled module was made from, with the Node and esbuild versions and the project's
- * folder (the module has its paths written in: a project moved or copied elsewhere compiles again).
- */
-function stamp(files, esbuildVersion) {
-  const stamps = { node: process.version, esbuild: esbuildVersion, root, files: {} };
-  for (const file of files) {
-    try {
-      const stat = statSync(path.join(root, file));
-      stamps.files[file] = `${stat.size}:${stat.mtimeMs}`;
-    } catch {
-      stamps.files[file] = 'missing';
-    }
-  }
-  return stamps;
-}
-
-function isFresh() {
-  if (!existsSync(outFile) || !existsSync(manifestFile)) return false;
-  try {
-    const stored = JSON.parse(readFileSync(manifestFile, 'utf8'));
-    const now = stamp(Object.keys(stored.files), stored.esbuild);
-    return stored.node === now.node && stored.root === now.root && JSON.stringify(stored.files) === JSON.stringify(now.files);
-  } catch {
-    return false;
-  }
-}
-
-async function compile() {
-  const esbuild = await import('esbuild');
-  const buildDir = path.join(root, 'build');
-  const result = await esbuild.build({
-    entryPoints: [path.join(root, entry)],
-    outfile: outFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'linked',
-    metafile: true,
-    write: false,
-    logLevel: 'error',
-    define: {
-      'import.meta.url': JSON.stringify(pathToFileURL(path.join(buildDir, `${name}.mjs`)).href),
-      'import.meta.dirname': JSON.stringify(buildDir),
-    },
-  });
-  const inputs = Object.keys(result.metafile.inputs).map((file) => path.relative(root, path.resolve(root, file)).split(path.sep).join('/'));
-  mkdirSync(outDir, { recursive: true });
-  // Written under other names first, then renamed: a build started meanwhile never imports half a file.
-  const written = [...result.outputFiles.map((file) => [file.path, file.contents]), [manifestFile, JSON.stringify(stamp(inputs, esbuild.version))]];
-  for (const [file, contents] of written) writeFileSync(`${file}.${process.pid}.tmp`, contents);
-  for (const [file] of written) renameSync(`${file}.${process.pid}.tmp`, file);
-}
-
-if (!isFresh()) await compile();
+const compiled = compiledModule(root, entry);
 process.setSourceMapsEnabled(true);
 process.argv = [process.argv[0], path.join(root, entry), ...args];
-await import(pathToFileURL(outFile).href);
+await import(pathToFileURL(compiled).href);

@@ -9,6 +9,8 @@
  *   --production     also fail on placeholders left in (engine/placeholders.ts): the check before a deploy
  *   --watch          check again on every save in pages/, public/ or site.config.yaml (implies --drafts)
  */
+import path from 'node:path';
+import { compiledModule } from '../build/compiled-module.mjs';
 import { parseValidateArgs } from '../engine/validate-args.ts';
 import { runValidation } from '../engine/validation-report.ts';
 import { watchValidation } from '../engine/watch-validation.ts';
@@ -20,4 +22,8 @@ if ('error' in args) {
 }
 const { watch, ...run } = args;
 if (watch) watchValidation(run.root, run.format);
-else process.exitCode = runValidation({ ...run, cache: true });
+else {
+  // Thousands of pages to check: helper threads run the validator compiled, as this command does.
+  const codeRoot = path.resolve(import.meta.dirname, '..');
+  process.exitCode = await runValidation({ ...run, cache: true, checkerModule: () => compiledModule(codeRoot, 'engine/page-checker-worker.ts') });
+}

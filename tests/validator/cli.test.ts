@@ -15,9 +15,9 @@ const brokenAndLong = (): Array<[string, string]> => [
   ['title: Hotel Management Software for Independent Hotels', 'title: Hotel Management Software for Independent Hotels and Boutique Stays'],
 ];
 
-function captured(format: 'pretty' | 'github' | 'json') {
+async function captured(format: 'pretty' | 'github' | 'json') {
   const lines: string[] = [];
-  const code = runValidation({ root: site.root, format, print: (text) => lines.push(text) });
+  const code = await runValidation({ root: site.root, format, print: (text) => lines.push(text) });
   return { code, output: lines.join('\n') };
 }
 
@@ -25,9 +25,9 @@ function captured(format: 'pretty' | 'github' | 'json') {
 const cli = (...args: string[]) => runValidateCli(site.root, ...args);
 
 describe('output formats', () => {
-  it('pretty: file:line:col, severity, message and an indented hint, then a summary', () => {
+  it('pretty: file:line:col, severity, message and an indented hint, then a summary', async () => {
     site.writeFixture(...brokenAndLong());
-    const { code, output } = captured('pretty');
+    const { code, output } = await captured('pretty');
     expect(code).toBe(1);
     const [first, second, third, fourth, , summary] = output.split('\n');
     expect(first).toBe('pages/solutions/fixture.yaml:1:8  warning  The title is 67 characters long; search results cut it after about 60.');
@@ -37,9 +37,9 @@ describe('output formats', () => {
     expect(summary).toMatch(/^\d+ pages, \d+ routes checked in \d+ ms: 1 error, 1 warning\.$/);
   });
 
-  it('github: one workflow command per problem, with file, line and col', () => {
+  it('github: one workflow command per problem, with file, line and col', async () => {
     site.writeFixture(...brokenAndLong());
-    const { code, output } = captured('github');
+    const { code, output } = await captured('github');
     expect(code).toBe(1);
     expect(output.split('\n')).toEqual([
       '::warning file=pages/solutions/fixture.yaml,line=1,col=8,title=title-too-long::The title is 67 characters long; search results cut it after about 60. Shorten it to 60 characters or fewer.',
@@ -47,9 +47,9 @@ describe('output formats', () => {
     ]);
   });
 
-  it('json: counts and every diagnostic, machine-readable', () => {
+  it('json: counts and every diagnostic, machine-readable', async () => {
     site.writeFixture(...brokenAndLong());
-    const { code, output } = captured('json');
+    const { code, output } = await captured('json');
     expect(code).toBe(1);
     expect(JSON.parse(output)).toEqual({
       errors: 1,
@@ -77,9 +77,9 @@ describe('output formats', () => {
     });
   });
 
-  it('github escapes newlines, % and the property separators', () => {
+  it('github escapes newlines, % and the property separators', async () => {
     site.writeFixture(['href: /platform,', 'href: "/plat%form,x:y",']);
-    const { output } = captured('github');
+    const { output } = await captured('github');
     expect(output).toContain('::error file=pages/solutions/fixture.yaml,line=10,col=42,title=broken-link::Link to "/plat%25form,x:y" goes nowhere');
   });
 });

@@ -1,0 +1,77 @@
+// A TypeScript entry point compiled to one JavaScript module (esbuild; packages stay in node_modules), kept in
+// .cache/compiled/ and compiled again only when one of the files it was made from changed (size or modification
+// time). Plain JavaScript: scripts/run-compiled.mjs uses it before anything is compiled.
+//
+// Every `import.meta.url` / `import.meta.dirname` of the compiled code reads as if the code were in build/ (all of the
+// build's uses resolve a sibling of build/ or a file in it: the render worker, the project root).
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * size:mtime of each file the compiled module was made from, with the Node and esbuild versions and the project's
+ * folder (the module has its paths written in: a project moved or copied elsewhere compiles again).
+ */
+function stamp(root, files, esbuildVersion) {
+  const stamps = { node: process.version, esbuild: esbuildVersion, root, files: {} };
+  for (const file of files) {
+    try {
+      const stat = statSync(path.join(root, file));
+      stamps.files[file] = `${stat.size}:${stat.mtimeMs}`;
+    } catch {
+      stamps.files[file] = 'missing';
+    }
+  }
+  return stamps;
+}
+
+function isFresh(root, outFile, manifestFile) {
+  if (!existsSync(outFile) || !existsSync(manifestFile)) return false;
+  try {
+    const stored = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    const now = stamp(root, Object.keys(stored.files), stored.esbuild);
+    return stored.node === now.node && stored.root === now.root && JSON.stringify(stored.files) === JSON.stringify(now.files);
+  } catch {
+    return false;
+  }
+}
+
+function compile(root, entry, name, outFile, manifestFile) {
+  // esbuild is loaded only to compile (its import costs more than the check above).
+  const esbuild = createRequire(import.meta.url)('esbuild');
+  const buildDir = path.join(root, 'build');
+  const result = esbuild.buildSync({
+    entryPoints: [path.join(root, entry)],
+    outfile: outFile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    metafile: true,
+    write: false,
+    logLevel: 'error',
+    define: {
+      'import.meta.url': JSON.stringify(pathToFileURL(path.join(buildDir, `${name}.mjs`)).href),
+      'import.meta.dirname': JSON.stringify(buildDir),
+    },
+  });
+  const inputs = Object.keys(result.metafile.inputs).map((file) => path.relative(root, path.resolve(root, file)).split(path.sep).join('/'));
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  // Written under other names first, then renamed: a process started meanwhile never imports half a file.
+  const written = [...result.outputFiles.map((file) => [file.path, file.contents]), [manifestFile, JSON.stringify(stamp(root, inputs, esbuild.version))]];
+  for (const [file, contents] of written) writeFileSync(`${file}.${process.pid}.tmp`, contents);
+  for (const [file] of written) renameSync(`${file}.${process.pid}.tmp`, file);
+}
+
+/** The compiled module of `entry` (relative to `root`), compiled first if it is missing or stale: its path. */
+export function compiledModule(root, entry) {
+  const name = path.basename(entry).replace(/\.[cm]?[jt]s$/, '');
+  const outDir = path.join(root, '.cache', 'compiled');
+  const outFile = path.join(outDir, `${name}.mjs`);
+  const manifestFile = path.join(outDir, `${name}.inputs.json`);
+  if (!isFresh(root, outFile, manifestFile)) compile(root, entry, name, outFile, manifestFile);
+  return outFile;
+}

@@ -1,0 +1,110 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { CheckedPage } from './load-site.ts';
+
+/** A page file for phase 1: its path and the route it claims (undefined for the 404 page). */
+export interface PageJob {
+  file: string;
+  route: string | undefined;
+}
+
+/** What a helper thread is given. */
+export interface CheckerData {
+  root: string;
+  jobs: PageJob[];
+  /** The next job to claim, shared by every thread. */
+  next: Int32Array;
+  /** Who claimed each job: 0 the main thread (or nobody yet), else the helper's id. */
+  owner: Int32Array;
+  id: number;
+}
+
+/** What a helper thread sends: results by job index; `done` once it has nothing more to claim. */
+export interface CheckerMessage {
+  checked: Array<[number, CheckedPage]>;
+  done?: boolean;
+}
+
+/**
+ * Below this many files to check, helpers cost more than they save: each one loads the validator (≈ 0.2 s of CPU)
+ * for a page that takes ≈ 0.3 ms to check.
+ */
+export const PARALLEL_FROM = 1000;
+
+/** One helper per core besides the main thread's, at most three. */
+export function helperCount(): number {
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return Math.max(0, Math.min(cores - 1, 3));
+}
+
+/**
+ * Phase 1 shared between the main thread and helper threads. Every thread claims the next job through one shared
+ * counter, so the work balances itself: a helper still starting while the main thread works claims less, one that
+ * starts after the last claim claims nothing. The main thread checks what it claims itself (`claim`), then `rest`
+ * waits only for the jobs helpers claimed; a helper that fails leaves its unreported jobs to the main thread, which
+ * then checks them as if there had been no helper.
+ */
+export class PageCheckers {
+  private readonly next = new Int32Array(new SharedArrayBuffer(4));
+  private readonly owner: Int32Array;
+  private readonly results = new Map<number, CheckedPage>();
+  private readonly helpers: Array<{ worker: Worker; finished: boolean }> = [];
+  private wake: (() => void) | undefined;
+
+  constructor(
+    workerModule: string,
+    root: string,
+    private readonly jobs: PageJob[],
+    count: number,
+  ) {
+    this.owner = new Int32Array(new SharedArrayBuffer(4 * jobs.length));
+    for (let id = 1; id <= count; id++) {
+      const worker = new Worker(workerModule, { workerData: { root, jobs, next: this.next, owner: this.owner, id } satisfies CheckerData });
+      const helper = { worker, finished: false };
+      const finish = () => {
+        helper.finished = true;
+        this.wake?.();
+      };
+      worker.on('message', (message: CheckerMessage) => {
+        for (const [index, entry] of message.checked) this.results.set(index, entry);
+        if (message.done) finish();
+        else this.wake?.();
+      });
+      worker.on('error', finish);
+      worker.on('exit', finish);
+      this.helpers.push(helper);
+    }
+  }
+
+  /** The index of the next job for the main thread, or undefined when every job is claimed. */
+  claim(): number | undefined {
+    const index = Atomics.add(this.next, 0, 1);
+    return index < this.jobs.length ? index : undefined;
+  }
+
+  /**
+   * The results of the jobs the main thread did not claim, by index, once every one is in; `check` does a job whose
+   * helper failed. Helpers are stopped before it returns.
+   */
+  async rest(mine: ReadonlySet<number>, check: (index: number) => CheckedPage): Promise<Map<number, CheckedPage>> {
+    const owed = () => {
+      const missing: number[] = [];
+      for (let index = 0; index < this.jobs.length; index++) if (!mine.has(index) && !this.results.has(index)) missing.push(index);
+      return missing;
+    };
+    for (let missing = owed(); missing.length; missing = owed()) {
+      // A job claimed by a helper that has stopped will not come: the main thread checks it. (A job whose owner is
+      // not written yet was claimed by a helper a moment ago, unless every helper has stopped.)
+      const allStopped = this.helpers.every((helper) => helper.finished);
+      const orphans = missing.filter((index) => {
+        const owner = Atomics.load(this.owner, index);
+        return allStopped || (owner !== 0 && this.helpers[owner - 1]!.finished);
+      });
+      for (const index of orphans) this.results.set(index, check(index));
+      if (orphans.length === missing.length) break;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+    await Promise.all(this.helpers.map(({ worker }) => worker.terminate()));
+    return this.results;
+  }
+}
