@@ -4,6 +4,7 @@ import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
 import type { Diagnostic } from './diagnostic.ts';
 import { validatorMessages } from './errors.ts';
 import { startDevSite } from './dev-site.ts';
+import { PAGE_UPDATE_EVENT } from './dev-events.ts';
 
 /** `  16 | text` lines around a position, with a caret under the column: the overlay shows it as code. */
 export function codeFrame(text: string, line: number, col: number, context = 2): string {
@@ -68,22 +69,32 @@ export function yamlPagesDevPlugin(): Plugin {
         return current;
       };
       let timer: NodeJS.Timeout | undefined;
+      let overlayShown = false;
+      let assetsChanged = false;
       const onChange = (file: string) => {
         if (!relevant(file)) return;
+        if (file.startsWith(publicDir)) assetsChanged = true;
         site.changed(path.relative(root, file).split(path.sep).join('/'));
         dirty = true;
         clearTimeout(timer);
-        // Editors save in a few steps (write, rename) within milliseconds: one check after they settle.
+        // Editors save in a few steps (write, rename) within a few milliseconds: one check after they settle.
         timer = setTimeout(() => {
           const error = check();
           if (error) {
             server.config.logger.error(`[yaml-pages] ${error.message}`, { timestamp: true });
             server.ws.send({ type: 'error', err: error });
-          } else {
+          } else if (overlayShown || assetsChanged) {
+            // A reload clears the overlay, and shows a new image under the same URL.
             server.config.logger.info('[yaml-pages] pages are valid; reloading the browser.', { timestamp: true });
             server.ws.send({ type: 'full-reload', path: '*' });
+          } else {
+            // The page updates itself in place (renderer/client/live-update.ts).
+            server.config.logger.info('[yaml-pages] pages are valid; updating the page.', { timestamp: true });
+            server.ws.send({ type: 'custom', event: PAGE_UPDATE_EVENT });
           }
-        }, 40);
+          overlayShown = Boolean(error);
+          assetsChanged = false;
+        }, 10);
       };
       server.watcher.add([configFile, path.join(root, 'pages')]);
       server.watcher.on('change', onChange);
@@ -92,8 +103,18 @@ export function yamlPagesDevPlugin(): Plugin {
       // A browser that connects (or reconnects) while the YAML has problems sees them at once.
       server.ws.on('connection', () => {
         const error = check();
-        if (error) setTimeout(() => server.ws.send({ type: 'error', err: error }), 50);
+        if (!error) return;
+        overlayShown = true;
+        setTimeout(() => server.ws.send({ type: 'error', err: error }), 50);
       });
+      // The site is loaded once the server listens, not at the first request: its problems show in the terminal at
+      // once, and a page asked for a moment later does not wait for thousands of files to be checked.
+      server.httpServer?.once('listening', () =>
+        setImmediate(() => {
+          const error = check();
+          if (error) server.config.logger.error(`[yaml-pages] ${error.message}`, { timestamp: true });
+        }),
+      );
     },
   };
 }

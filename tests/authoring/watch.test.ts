@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAGE_UPDATE_EVENT } from '../../engine/dev-events.ts';
 import { watchValidation } from '../../engine/watch-validation.ts';
 import { codeFrame, overlayError, yamlPagesDevPlugin } from '../../engine/vite-plugin.ts';
 import { FIXTURE_FILE, makeTestSite, type TestSite } from '../validator/test-site.ts';
@@ -49,10 +50,30 @@ describe('the dev server plugin (npm run dev)', () => {
     const watcher = Object.assign(new EventEmitter(), { add: vi.fn() });
     const ws = Object.assign(new EventEmitter(), { send: vi.fn() });
     const logger = { info: vi.fn(), error: vi.fn() };
-    return { config: { root: site.root, logger }, watcher, ws } as unknown as ViteDevServer & { watcher: typeof watcher; ws: typeof ws };
+    const httpServer = new EventEmitter();
+    return { config: { root: site.root, logger }, watcher, ws, httpServer } as unknown as ViteDevServer & {
+      watcher: typeof watcher;
+      ws: typeof ws;
+      httpServer: EventEmitter;
+      config: { logger: typeof logger };
+    };
   }
 
-  it('sends the validation errors to the browser overlay on save, and reloads once the YAML is valid', async () => {
+  it('checks the site as soon as the server listens: its problems are in the terminal before any page is asked for', async () => {
+    const server = fakeServer();
+    site.writeFixture(['  - type: highlights', '  - type: highlight']);
+    try {
+      (yamlPagesDevPlugin().configureServer as (server: ViteDevServer) => void)(server);
+      expect(server.config.logger.error).not.toHaveBeenCalled();
+      server.httpServer.emit('listening');
+      await waitFor(() => server.config.logger.error.mock.calls.length > 0, 'the problems in the terminal');
+      expect(server.config.logger.error.mock.calls[0]![0]).toContain(`${FIXTURE_FILE}:43:11  Unknown block type "highlight".`);
+    } finally {
+      site.writeFixture();
+    }
+  });
+
+  it('sends the validation errors to the browser overlay on save, reloads once the YAML is valid, then updates the page in place', async () => {
     const server = fakeServer();
     const plugin = yamlPagesDevPlugin();
     (plugin.configureServer as (server: ViteDevServer) => void)(server);
@@ -80,6 +101,19 @@ describe('the dev server plugin (npm run dev)', () => {
     site.writeFixture();
     server.watcher.emit('change', path.join(site.root, FIXTURE_FILE));
     await waitFor(() => server.ws.send.mock.calls.length > 0, 'the reload');
+    expect(server.ws.send.mock.calls[0]![0]).toEqual({ type: 'full-reload', path: '*' });
+
+    // With no overlay to clear, the page updates itself in place (renderer/client/live-update.ts).
+    server.ws.send.mockClear();
+    site.writeFixture(['title: Hotel Management Software for Independent Hotels', 'title: Software for Independent Hotels']);
+    server.watcher.emit('change', path.join(site.root, FIXTURE_FILE));
+    await waitFor(() => server.ws.send.mock.calls.length > 0, 'the update');
+    expect(server.ws.send.mock.calls[0]![0]).toEqual({ type: 'custom', event: PAGE_UPDATE_EVENT });
+
+    // A file of public/ may be an image shown under the same URL: the page reloads.
+    server.ws.send.mockClear();
+    server.watcher.emit('change', path.join(site.root, 'public/logo.svg'));
+    await waitFor(() => server.ws.send.mock.calls.length > 0, 'the reload after public/');
     expect(server.ws.send.mock.calls[0]![0]).toEqual({ type: 'full-reload', path: '*' });
 
     // Files that are not pages, config or public assets are left to Vite.

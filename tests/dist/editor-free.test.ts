@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PAGE_UPDATE_EVENT } from '../../engine/dev-events.ts';
 import { assertBuilt, distDir } from '../helpers/built-site.ts';
 
 /**
  * The page editor (editor/, npm run edit) and its preview must leave no trace in the public site: no editor code,
- * style, marker or route in dist/client. These strings exist only in the editor's server, app and preview script.
+ * style, marker or route in dist/client. These strings exist only in the editor's server, app and preview script,
+ * and in the dev server's in-place update of a page (renderer/client/live-update.ts, kept out by `import.meta.hot`).
  */
 const EDITOR_TRACES = [
   'data-editor-block',
@@ -20,6 +22,8 @@ const EDITOR_TRACES = [
   'select-block',
   '/editor/',
   'preview/client',
+  PAGE_UPDATE_EVENT,
+  'DOMParser',
 ];
 
 function allFiles(dir: string): string[] {
@@ -28,8 +32,8 @@ function allFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-describe('no editor in the built site', () => {
-  it('dist/client has no editor code, styles, markers or routes', () => {
+describe('no editor or dev server code in the built site', () => {
+  it('dist/client has no editor or live-update code, styles, markers or routes', () => {
     assertBuilt();
     const files = allFiles(distDir);
     expect(files.length).toBeGreaterThan(50);

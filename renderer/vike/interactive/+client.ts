@@ -1,3 +1,4 @@
 import { enhancePage } from '../../client/enhance.ts';
+import { enhanceAndFollowEdits } from '../../client/live-update.ts';
 
-enhancePage();
+enhanceAndFollowEdits(() => enhancePage());

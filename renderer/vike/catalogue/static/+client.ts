@@ -1,3 +1,4 @@
 import { enhanceSitePage } from '../../../client/site.ts';
+import { enhanceAndFollowEdits } from '../../../client/live-update.ts';
 
-enhanceSitePage();
+enhanceAndFollowEdits(() => enhanceSitePage());

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { copyProject } from '../helpers/project-copy.ts';
+
+/**
+ * `npm run dev` in Chromium, on a copy of the project: an edit of a page's YAML shows in the open page without a
+ * reload (renderer/client/live-update.ts), its enhancers working on the new body; an edit that needs other scripts
+ * reloads the page.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let dir: string;
+let server: ChildProcess;
+let origin: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dir = copyProject('staylix-dev-');
+  server = spawn(process.execPath, ['node_modules/vike/bin.js', 'dev', '--port', '0'], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let output = '';
+  server.stdout!.on('data', (chunk) => (output += chunk));
+  server.stderr!.on('data', (chunk) => (output += chunk));
+  let port: string | undefined;
+  for (const started = Date.now(); !(port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1]); await new Promise((resolve) => setTimeout(resolve, 100)))
+    if (Date.now() - started > 90_000) throw new Error(`The dev server did not start:\n${output}`);
+  origin = `http://127.0.0.1:${port}`;
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const edit = (file: string, change: (text: string) => string) => {
+  const full = path.join(dir, 'pages', file);
+  const before = readFileSync(full, 'utf8');
+  const after = change(before);
+  expect(after).not.toBe(before);
+  writeFileSync(full, after);
+};
+
+test('an edit shows in the open page without a reload; the enhancers work on the new body', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${origin}/pricing`);
+  await expect(page.locator('button[data-back-to-top]')).toHaveCount(1);
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/@vite/client')));
+  await page.waitForTimeout(500);
+  let navigations = 0;
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations++);
+  await page.evaluate(() => ((window as { beforeEdit?: boolean }).beforeEdit = true));
+
+  edit('pricing.yaml', (text) => text.replace('title: Outcome-based pricing that grows with you', 'title: Pricing edited in the dev server').replace(/^title: .*$/m, 'title: Plans edited live'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing edited in the dev server');
+  await expect(page).toHaveTitle(/^Plans edited live/);
+  expect(navigations).toBe(0);
+  expect(await page.evaluate(() => (window as { beforeEdit?: boolean }).beforeEdit)).toBe(true);
+  // Back to Top became a button again on the new body: the page's enhancers ran on it.
+  await expect(page.locator('button[data-back-to-top]')).toHaveCount(1);
+  await expect(page.locator('a[data-back-to-top]')).toHaveCount(0);
+});
+
+test('an edit that needs other scripts (an interactive block added) reloads the page', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${origin}/pricing`);
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/@vite/client')));
+  await page.waitForTimeout(500);
+  await page.evaluate(() => ((window as { beforeEdit?: boolean }).beforeEdit = true));
+  const scheduler = readFileSync(path.join(dir, 'pages/contact.yaml'), 'utf8').match(/^ {2}- type: scheduler\n(?: {4}.*\n)+/m)![0];
+  edit('pricing.yaml', (text) => text.replace(/^blocks:\n/m, `blocks:\n${scheduler.replace('id: book-a-call', 'id: book-now')}`));
+  await expect(page.locator('#book-now')).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => (window as { beforeEdit?: boolean }).beforeEdit)).toBeUndefined();
+});
