@@ -5,6 +5,7 @@
  * (copies of the real solution pages with varied titles, descriptions and copy, each linking to real pages), then
  * runs the project's own commands on it, each in a fresh Node process exactly as npm runs it:
  *   - validate: `npm run validate` (its own timing of the check of every page, and the whole process);
+ *   - dev server: `npm run dev`, its first page, and an edit of a page until Chromium shows it reloaded;
  *   - cold build: `npm run build` with no build cache (bundles, then every page); the social cards are shared between
  *     the sizes' copies (cached by what they show), so each card is drawn once in the whole run;
  *   - full build: `npm run build` after an edit of site.config.yaml: every page rendered again, bundles cached;
@@ -15,11 +16,12 @@
  * Prints a table, the load average, the cost per page, and flags growth faster than linear. Exits 1 when a target
  * is missed (targets for a 2-core machine, see TARGETS).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { IncrementalValidation } from '../engine/watch-validation.ts';
 import { PROJECT_FILES } from '../build/project-files.ts';
@@ -29,6 +31,8 @@ const projectRoot = path.resolve(import.meta.dirname, '..');
 const TARGETS = {
   validate: { 10_000: 1500 } as Record<number, number>,
   validateWatch: { 10_000: 300 } as Record<number, number>,
+  devFirstPage: { 10_000: 1000 } as Record<number, number>,
+  devReload: { 10_000: 200 } as Record<number, number>,
   fullBuild: { 1000: 5000, 10_000: 30_000 } as Record<number, number>,
   incremental: { 1000: 1500 } as Record<number, number>,
   memoryGrowthMb: 150,
@@ -206,6 +210,62 @@ function touch(file: string, pattern: RegExp, replacement: string) {
   writeFileSync(file, changed);
 }
 
+/**
+ * `npm run dev` on the copy, as an author meets it: the time from the command to its address on the terminal, from
+ * there to the HTML of a page asked for at once, then, in Chromium showing that page, from saving an edit of its
+ * title to the page showing it (updated in place; three edits, median).
+ */
+async function devServer(cwd: string, route: string) {
+  const started = performance.now();
+  const server = spawn(process.execPath, ['node_modules/vike/bin.js', 'dev', '--port', '0'], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let output = '';
+  server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  let original: string | undefined;
+  let restore = () => {};
+  try {
+    let port: string | undefined;
+    while (!(port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1])) {
+      if (performance.now() - started > 120_000 || server.exitCode !== null) throw new Error(`The dev server did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const readyMs = performance.now() - started;
+    const url = `http://127.0.0.1:${port}${route}`;
+    const first = await fetch(url);
+    if (first.status !== 200) throw new Error(`${route} answered ${first.status}:\n${output.slice(-2000)}`);
+    await first.text();
+    const firstPageMs = performance.now() - started - readyMs;
+    const page = await browser.newPage();
+    await page.goto(url);
+    // The reload comes over Vite's WebSocket: wait until the page's client has connected.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/@vite/client')));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const file = path.join(cwd, 'pages', `${route.slice(1)}.yaml`);
+    original = readFileSync(file, 'utf8');
+    restore = () => writeFileSync(file, original!);
+    const reloads: number[] = [];
+    let navigations = 0;
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations++);
+    for (let edit = 1; edit <= 3; edit++) {
+      const title = `Edited in the dev server ${edit}`;
+      const shown = page.waitForFunction((expected) => document.title.startsWith(expected), title, { polling: 'raf', timeout: 30_000 });
+      const saved = performance.now();
+      touch(file, /^title: .*$/m, `title: ${title}`);
+      await shown;
+      reloads.push(performance.now() - saved);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    // The page updates itself in place (renderer/client/live-update.ts); a reload would say so here.
+    if (navigations) throw new Error(`The page reloaded ${navigations} time(s) instead of updating in place.`);
+    return { readyMs, firstPageMs, reloadMs: reloads.sort((a, b) => a - b)[1]! };
+  } finally {
+    restore();
+    await browser.close();
+    process.kill(-server.pid!, 'SIGTERM');
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
@@ -233,6 +293,7 @@ interface Row {
   /** `npm run validate` again: every file's result from the validation cache. */
   validateCached: ReturnType<typeof validate>;
   watchMs: number;
+  dev: Awaited<ReturnType<typeof devServer>>;
   cold?: Built;
   full?: Built;
   incremental?: Built;
@@ -254,7 +315,7 @@ async function main() {
     try {
       const routes = generatePages(dir, n);
       const cold = validate(dir);
-      const row: Row = { n, load: 0, validate: cold, validateCached: validate(dir), watchMs: watchRecheck(dir, routes[0]!) };
+      const row: Row = { n, load: 0, validate: cold, validateCached: validate(dir), watchMs: watchRecheck(dir, routes[0]!), dev: await devServer(dir, routes[1]!) };
       if (withBuild) {
         row.cold = build(dir);
         touch(path.join(dir, 'site.config.yaml'), /^(tagline: .*?)\.?$/m, '$1 (benchmark).');
@@ -283,6 +344,8 @@ async function main() {
     'validate (CLI process)',
     'validate, cached',
     'validate --watch, 1 file',
+    'dev: address / first page',
+    'dev: edit → shown',
     'cold build',
     'full build',
     'full build CPU',
@@ -306,6 +369,8 @@ async function main() {
     `${fmtMs(row.validate.ms)} (${fmtMs(row.validate.wallMs)})`,
     `${fmtMs(row.validateCached.ms)} (${fmtMs(row.validateCached.wallMs)})`,
     fmtMs(row.watchMs),
+    `${fmtMs(row.dev.readyMs)} / ${fmtMs(row.dev.firstPageMs)}`,
+    fmtMs(row.dev.reloadMs),
     row.cold ? fmtMs(row.cold.wallMs) : '—',
     row.full ? fmtMs(row.full.wallMs) : '—',
     row.full ? fmtMs(row.full.cpuMs) : '—',
@@ -321,7 +386,7 @@ async function main() {
   const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
   console.log(['', line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...table.map(line)].join('\n'));
   console.log(
-    "\nvalidate = the time `npm run validate` reports for checking every page with no cache (in brackets: its whole process, Node start included); cached = the same again, every file's result taken from .cache/validation.json (no file changed); validate --watch = re-checking and reporting after one page's title changed, in process; cold build = `npm run build` with no cache (bundles and every page; social cards are shared between the sizes, so only the cards of pages a smaller N did not have are drawn); full build = `npm run build` after an edit of site.config.yaml (every page rendered, bundles cached); prerender = its render-and-write step; per page = full build / pages (▲: grew more than 25% while N grew: super-linear); incremental = `npm run build` after one page's title changed (pages rendered); CPU = all its processes and threads together, the figure to compare on a busy machine; peak RSS = the largest process (worker threads included; for a cold build, Vite's bundler); load = the one-minute load average at the end of that size (above the number of cores, wall times are inflated).",
+    "\nvalidate = the time `npm run validate` reports for checking every page with no cache (in brackets: its whole process, Node start included); cached = the same again, every file's result taken from .cache/validation.json (no file changed); validate --watch = re-checking and reporting after one page's title changed, in process; dev = `npm run dev` (with the validation cache of the runs before): from the command to its address on the terminal / from there to a page's HTML asked for at once; edit → reload = in Chromium showing that page, from saving an edit of its title to the page showing it, updated in place (median of three); cold build = `npm run build` with no cache (bundles and every page; social cards are shared between the sizes, so only the cards of pages a smaller N did not have are drawn); full build = `npm run build` after an edit of site.config.yaml (every page rendered, bundles cached); prerender = its render-and-write step; per page = full build / pages (▲: grew more than 25% while N grew: super-linear); incremental = `npm run build` after one page's title changed (pages rendered); CPU = all its processes and threads together, the figure to compare on a busy machine; peak RSS = the largest process (worker threads included; for a cold build, Vite's bundler); load = the one-minute load average at the end of that size (above the number of cores, wall times are inflated).",
   );
   if (rows.length > 1 && rows.every((row) => row.full)) {
     const [first, last] = [rows[0]!, rows[rows.length - 1]!];
@@ -341,6 +406,8 @@ async function main() {
     check('validate (no cache)', row.validate.ms, at(TARGETS.validate));
     check('validate (cached)', row.validateCached.ms, at(TARGETS.validate));
     check('validate --watch', row.watchMs, at(TARGETS.validateWatch));
+    check('dev server, first page', row.dev.firstPageMs, at(TARGETS.devFirstPage));
+    check('dev server, edit to reload', row.dev.reloadMs, at(TARGETS.devReload));
     check('full build', row.full?.wallMs, at(TARGETS.fullBuild));
     check('incremental build', row.incremental?.wallMs, at(TARGETS.incremental));
   }
