@@ -4,6 +4,7 @@ import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
 import type { Diagnostic } from './diagnostic.ts';
 import { validatorMessages } from './errors.ts';
 import { startDevSite } from './dev-site.ts';
+import { watchFolders } from './watch-folders.ts';
 import { PAGE_UPDATE_EVENT } from './dev-events.ts';
 
 /** `  16 | text` lines around a position, with a caret under the column: the overlay shows it as code. */
@@ -50,12 +51,19 @@ export function yamlPagesDevPlugin(): Plugin {
   return {
     name: 'yaml-pages-dev',
     apply: 'serve',
+    // pages/ is watched by watchFolders below: Vite's watcher read a whole folder again after each save in it (half a
+    // second in a folder of 10,000 pages).
+    config: (config) => {
+      const pagesDir = path.join(path.resolve(config.root ?? process.cwd()), 'pages') + path.sep;
+      return { server: { watch: { ignored: [(file: string) => file.startsWith(pagesDir)] } } };
+    },
     configureServer(server: ViteDevServer) {
       const root = server.config.root;
       const pagesDir = path.join(root, 'pages') + path.sep;
       const publicDir = path.join(root, 'public') + path.sep;
       const configFile = path.join(root, 'site.config.yaml');
-      const relevant = (file: string) => (file.startsWith(pagesDir) && /\.ya?ml$/.test(file)) || file === configFile || file.startsWith(publicDir);
+      // A folder added or removed under pages/ counts too: the site is loaded again.
+      const relevant = (file: string) => (file.startsWith(pagesDir) && (/\.ya?ml$/.test(file) || !path.extname(file))) || file === configFile || file.startsWith(publicDir);
 
       let current: ErrorPayload['err'] | undefined;
       // The site the renderer shows too (engine/dev-site.ts): after an edit only the changed files are read again.
@@ -96,10 +104,12 @@ export function yamlPagesDevPlugin(): Plugin {
           assetsChanged = false;
         }, 10);
       };
-      server.watcher.add([configFile, path.join(root, 'pages')]);
+      server.watcher.add(configFile);
       server.watcher.on('change', onChange);
       server.watcher.on('add', onChange);
       server.watcher.on('unlink', onChange);
+      const stopWatchingPages = watchFolders(root, 'pages', (file) => onChange(path.join(root, file)));
+      server.httpServer?.once('close', stopWatchingPages);
       // A browser that connects (or reconnects) while the YAML has problems sees them at once.
       server.ws.on('connection', () => {
         const error = check();
