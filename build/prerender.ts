@@ -64,6 +64,13 @@ const forWorker = (loaded: LoadedPage | undefined) => loaded && { file: loaded.f
  */
 const RENDER_WORKER_MEMORY_MB = 128;
 
+/**
+ * The young generation of each render worker, in MB. A page's render allocates about a megabyte that dies with it;
+ * V8's default let the young generation of each worker grow to tens of MB. At 8 MB the build's peak went from 234 to
+ * 179 MB at 60 pages and from 391 to 322 MB at 10,060, at the same CPU time (five and three runs each way).
+ */
+const RENDER_WORKER_YOUNG_MB = 8;
+
 /** What a worker reports of a page it wrote. */
 interface WrittenPage {
   size: number;
@@ -97,7 +104,7 @@ export class RenderPool {
       workerData: { root: this.root, serverEntry: this.serverEntry, workerModule: workerModuleOf(this.serverEntry), outDir: this.outDir },
       env: { ...process.env, NODE_ENV: 'production' },
       execArgv: withoutTypeScriptLoader(process.execArgv),
-      resourceLimits: { maxOldGenerationSizeMb: RENDER_WORKER_MEMORY_MB },
+      resourceLimits: { maxOldGenerationSizeMb: RENDER_WORKER_MEMORY_MB, maxYoungGenerationSizeMb: RENDER_WORKER_YOUNG_MB },
     });
     worker.on('message', (message: { id?: number; written?: WrittenPage; error?: string; pageChanged?: boolean }) => {
       if (message.id === undefined) return;
