@@ -9,6 +9,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+/** How the build's code is compiled to run in Node without a TypeScript loader: one ES module, packages left in node_modules. */
+export const NODE_MODULE_OPTIONS = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' };
+
 /**
  * size:mtime of each file the compiled module was made from, with the Node and esbuild versions and the project's
  * folder (the module has its paths written in: a project moved or copied elsewhere compiles again).
@@ -42,17 +45,12 @@ function compile(root, entry, name, outFile, manifestFile) {
   const esbuild = createRequire(import.meta.url)('esbuild');
   const buildDir = path.join(root, 'build');
   const result = esbuild.buildSync({
+    ...NODE_MODULE_OPTIONS,
     entryPoints: [path.join(root, entry)],
     outfile: outFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
     sourcemap: 'linked',
     metafile: true,
     write: false,
-    logLevel: 'error',
     define: {
       'import.meta.url': JSON.stringify(pathToFileURL(path.join(buildDir, `${name}.mjs`)).href),
       'import.meta.dirname': JSON.stringify(buildDir),

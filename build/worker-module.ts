@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildSync } from 'esbuild';
+import { NODE_MODULE_OPTIONS } from './compiled-module.mjs';
 
 /**
  * What a render worker runs besides the server bundle (build/worker-exports.ts: the page renderer, the page finisher,
@@ -9,14 +10,9 @@ import { buildSync } from 'esbuild';
  */
 export function writeWorkerModule(root: string, outFile: string): void {
   buildSync({
+    ...NODE_MODULE_OPTIONS,
     entryPoints: [path.join(root, 'build', 'worker-exports.ts')],
     outfile: outFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
   });
 }
 
