@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../schema/site-config.ts';
-import { imagesOfBlock, type ImageSlotName } from '../schema/image-slots.ts';
+import { imagesOfBlock } from '../schema/image-slots.ts';
 import { publicFileSet, checkLinks, findRefs, linkDestination, type LinkTarget, type Ref } from './check-references.ts';
 import { checkImageRefs, withSlots, type ImageRef } from './check-images.ts';
 import { claimRoutes, type ClaimProblem, type RouteClaim } from './claim-routes.ts';
@@ -16,18 +16,9 @@ import { helperCount, PageCheckers, PARALLEL_FROM, type PageJob } from './page-c
 import { ValidationCache } from './validation-cache.ts';
 import { CONFIG_FILE, pageAnchors, validateConfig, validatePage, type Page } from './validate-page.ts';
 import { YamlSource } from './yaml-source.ts';
+import type { CheckedPage, PageSummary } from './checked-page.ts';
 
 export type { Page };
-
-/** What the build needs of a valid page without reading it again: its social card's text and the images it shows. */
-interface PageSummary {
-  title: string;
-  /** The page names its own social image (no card is drawn for it). */
-  ownSocialImage: boolean;
-  images: Array<{ src: string; slot: ImageSlotName }>;
-  /** Its links to other pages (`/route#anchor`), which its HTML depends on the routes and anchors of. */
-  links: string[];
-}
 
 export interface LoadedPage {
   /** Path relative to the project root, e.g. `pages/solutions/hotels.yaml`. */
@@ -75,21 +66,6 @@ export interface LoadOptions {
 /** Page files under pages/ (see engine/project-files.ts for the files it leaves out, and why). */
 export function listPageFiles(root: string): string[] {
   return scanPageFiles(root).files;
-}
-
-/**
- * A page file after phase 1, read and checked on its own, in the form the validation cache keeps: what the other
- * phases need of it, and its problems. `hash` is undefined when the file could not be read as text.
- */
-export interface CheckedPage {
-  file: string;
-  hash: string | undefined;
-  claim: RouteClaim;
-  problems: FileProblems;
-  links: Ref[];
-  images: ImageRef[];
-  /** Only for a valid page. */
-  summary?: PageSummary;
 }
 
 /** Phase 1's result in memory: the checked page, with its YAML and validated page when they were read in this run. */

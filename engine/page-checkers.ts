@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { CheckedPage } from './load-site.ts';
+import type { CheckedPage } from './checked-page.ts';
 
 /** A page file for phase 1: its path and the route it claims (undefined for the 404 page). */
 export interface PageJob {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashTree, sha1 } from './hash.ts';
-import type { CheckedPage } from './load-site.ts';
+import type { CheckedPage } from './checked-page.ts';
 
 /** Where `npm run validate` and `npm run build` keep what they found in each page file. */
 export const VALIDATION_CACHE_FILE = '.cache/validation.json';

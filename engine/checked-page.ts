@@ -1,0 +1,30 @@
+import type { ImageSlotName } from '../schema/image-slots.ts';
+import type { Ref } from './check-references.ts';
+import type { ImageRef } from './check-images.ts';
+import type { RouteClaim } from './claim-routes.ts';
+import type { FileProblems } from './collector.ts';
+
+/** What the build needs of a valid page without reading it again: its social card's text and the images it shows. */
+export interface PageSummary {
+  title: string;
+  /** The page names its own social image (no card is drawn for it). */
+  ownSocialImage: boolean;
+  images: Array<{ src: string; slot: ImageSlotName }>;
+  /** Its links to other pages (`/route#anchor`), which its HTML depends on the routes and anchors of. */
+  links: string[];
+}
+
+/**
+ * A page file after phase 1, read and checked on its own, in the form the validation cache keeps: what the other
+ * phases need of it, and its problems. `hash` is undefined when the file could not be read as text.
+ */
+export interface CheckedPage {
+  file: string;
+  hash: string | undefined;
+  claim: RouteClaim;
+  problems: FileProblems;
+  links: Ref[];
+  images: ImageRef[];
+  /** Only for a valid page. */
+  summary?: PageSummary;
+}
