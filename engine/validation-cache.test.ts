@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureText, makeTestSite } from '../tests/validator/test-site.ts';
+import { fixtureText, makeTestSite, projectRoot } from '../tests/validator/test-site.ts';
 import { loadSite } from './load-site.ts';
-import { VALIDATION_CACHE_FILE } from './validation-cache.ts';
+import { VALIDATION_CACHE_FILE, validatorKeyOf } from './validation-cache.ts';
 
 const report = (site: ReturnType<typeof loadSite>) => site.diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.severity} ${d.code} ${d.message}`);
 
@@ -52,5 +53,31 @@ describe('the validation cache', () => {
     expect(three.page.title).toBe('Three');
     site.write('pages/solutions/three.yaml', fixtureText.replace(/^title: .*$/m, 'title: Three, edited'));
     expect(() => three.page).toThrow('pages/solutions/three.yaml changed while the site was being built');
+  });
+});
+
+describe("the validation cache's key", () => {
+  it("changes with the validator's code and package versions, not with a block's component, styles, example or tests", () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'staylix-key-'));
+    try {
+      for (const dir of ['engine', 'schema', 'blocks/faq']) cpSync(path.join(projectRoot, dir), path.join(root, dir), { recursive: true });
+      cpSync(path.join(projectRoot, 'package-lock.json'), path.join(root, 'package-lock.json'));
+      const key = validatorKeyOf(root);
+      const append = (file: string, text: string) => writeFileSync(path.join(root, file), readFileSync(path.join(root, file), 'utf8') + text);
+      append('blocks/faq/Faq.tsx', '\n// a new comment\n');
+      append('blocks/faq/Faq.module.css', '\n.extra { color: red; }\n');
+      append('blocks/faq/example.yaml', '\n# a comment\n');
+      append('engine/validation-cache.test.ts', '\n// a comment\n');
+      expect(validatorKeyOf(root)).toBe(key);
+      for (const file of ['blocks/faq/schema.ts', 'engine/validate-page.ts', 'schema/primitives.ts', 'package-lock.json']) {
+        const before = readFileSync(path.join(root, file), 'utf8');
+        append(file, '\n');
+        expect(validatorKeyOf(root), file).not.toBe(key);
+        writeFileSync(path.join(root, file), before);
+      }
+      expect(validatorKeyOf(root)).toBe(key);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
