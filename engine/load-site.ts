@@ -247,6 +247,13 @@ export function buildModel(
   return { config, pages, notFound, routes, diagnostics: sortDiagnostics(diagnostics) };
 }
 
+/** A page file with the route it claims (none for the 404 page), or undefined for a file whose path is no route. */
+function jobOf(file: string): PageJob | undefined {
+  if (file === NOT_FOUND_FILE) return { file, route: undefined };
+  const route = routeFromFile(file);
+  return route ? { file, route } : undefined;
+}
+
 /** Reads site.config.yaml and every page, and reports every problem found, in one pass. */
 export function loadSite(options: LoadOptions): SiteModel {
   return new SiteLoader(options).load();
@@ -291,25 +298,25 @@ export class SiteLoader {
   /**
    * `load`, with phase 1 shared with helper threads (engine/page-checkers.ts) when at least PARALLEL_FROM files are
    * unknown to the cache: the main thread checks the files the cache knows (most of them unchanged), then claims
-   * unknown ones in turn with the helpers. Same result as `load` (engine/load-site.test.ts compares them).
+   * unknown ones in turn with the helpers. Same result as `load` (tests/validator/page-checkers.test.ts compares them).
    */
   async loadInParallel(): Promise<SiteModel> {
     const { root, checkerModule, keepPages } = this.options;
     this.begin();
     const jobs: PageJob[] = [];
     for (const file of this.scan.files) {
-      const route = file === NOT_FOUND_FILE ? undefined : routeFromFile(file);
-      if (this.cache?.has(file) || (file !== NOT_FOUND_FILE && !route)) this.readFile(file);
-      else jobs.push({ file, route });
+      const job = jobOf(file);
+      if (job && !this.cache?.has(file)) jobs.push(job);
+      else this.readFile(file);
     }
     const helpers = helperCount();
-    if (!checkerModule || keepPages !== false || !helpers || jobs.length < PARALLEL_FROM) for (const { file } of jobs) this.readFile(file);
+    if (!checkerModule || keepPages !== false || !helpers || jobs.length < PARALLEL_FROM) for (const job of jobs) this.readJob(job);
     else {
       const checkers = new PageCheckers(checkerModule(), root, jobs, helpers);
       const mine = new Set<number>();
       for (let index = checkers.claim(); index !== undefined; index = checkers.claim()) {
         mine.add(index);
-        this.readFile(jobs[index]!.file);
+        this.readJob(jobs[index]!);
       }
       const fromHelpers = await checkers.rest(mine, (index) => checkPageFile(root, jobs[index]!.file, jobs[index]!.route));
       for (const entry of fromHelpers.values()) {
@@ -373,8 +380,12 @@ export class SiteLoader {
   }
 
   private readFile(file: string) {
-    const route = file === NOT_FOUND_FILE ? undefined : routeFromFile(file);
-    if (file !== NOT_FOUND_FILE && !route) return void this.entries.delete(file);
+    const job = jobOf(file);
+    if (job) this.readJob(job);
+    else this.entries.delete(file);
+  }
+
+  private readJob({ file, route }: PageJob) {
     this.keep(readPage(this.options.root, file, route, new Collector(), undefined, this.cache));
   }
 
