@@ -3,4 +3,4 @@
 export { pageFinisher } from './postbuild.ts';
 export { pageRenderer } from './page-renderer.ts';
 export { folderMaker } from './folder-maker.ts';
-export { readValidPage } from '../engine/load-site.ts';
+export { PageChangedError, readValidPage } from '../engine/load-site.ts';
