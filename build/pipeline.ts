@@ -8,6 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { validatorMessages } from '../engine/errors.ts';
 import { PageChangedError, type SiteModel } from '../engine/load-site.ts';
+import { PAGE_CHECKER_ENTRY } from '../engine/page-checkers.ts';
 import { CATALOGUE_ROOT } from '../renderer/vike/catalogue/catalogue-root.ts';
 import { blockTypes } from '../blocks/schemas.ts';
 import { updateGeneratedFiles } from './generated-files.ts';
@@ -72,7 +73,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
     name: 'validation',
     run: async (context) => {
       const { root, clean } = context.options;
-      const checkerModule = () => compiledModule(root, 'engine/page-checker-worker.ts');
+      const checkerModule = () => compiledModule(root, PAGE_CHECKER_ENTRY);
       const { exitCode, site } = await validateAndReport({ root, format: 'pretty', cache: !clean, keepPages: false, checkerModule });
       if (exitCode) throw new BuildStopped(validatorMessages.buildStopped);
       context.site = site;

@@ -2,6 +2,9 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CheckedPage } from './checked-page.ts';
 
+/** The helper threads' entry point, relative to the project: run compiled (`LoadOptions.checkerModule`). */
+export const PAGE_CHECKER_ENTRY = 'engine/page-checker-worker.ts';
+
 /** A page file for phase 1: its path and the route it claims (undefined for the 404 page). */
 export interface PageJob {
   file: string;

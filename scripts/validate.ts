@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import { compiledModule } from '../build/compiled-module.mjs';
+import { PAGE_CHECKER_ENTRY } from '../engine/page-checkers.ts';
 import { parseValidateArgs } from '../engine/validate-args.ts';
 import { runValidation } from '../engine/validation-report.ts';
 import { watchValidation } from '../engine/watch-validation.ts';
@@ -25,5 +26,5 @@ if (watch) watchValidation(run.root, run.format);
 else {
   // Thousands of pages to check: helper threads run the validator compiled, as this command does.
   const codeRoot = path.resolve(import.meta.dirname, '..');
-  process.exitCode = await runValidation({ ...run, cache: true, checkerModule: () => compiledModule(codeRoot, 'engine/page-checker-worker.ts') });
+  process.exitCode = await runValidation({ ...run, cache: true, checkerModule: () => compiledModule(codeRoot, PAGE_CHECKER_ENTRY) });
 }

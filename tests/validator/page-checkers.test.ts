@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compiledModule } from '../../build/compiled-module.mjs';
 import { fixtureText, makeTestSite, projectRoot, type TestSite } from './test-site.ts';
 import { checkPageFile, loadSite, loadSiteInParallel, type SiteModel } from '../../engine/load-site.ts';
-import { PageCheckers, PARALLEL_FROM } from '../../engine/page-checkers.ts';
+import { PAGE_CHECKER_ENTRY, PageCheckers, PARALLEL_FROM } from '../../engine/page-checkers.ts';
 import { VALIDATION_CACHE_FILE } from '../../engine/validation-cache.ts';
 
 /**
@@ -14,7 +14,7 @@ import { VALIDATION_CACHE_FILE } from '../../engine/validation-cache.ts';
  */
 let site: TestSite;
 let scratch: string;
-const checkerModule = () => compiledModule(projectRoot, 'engine/page-checker-worker.ts');
+const checkerModule = () => compiledModule(projectRoot, PAGE_CHECKER_ENTRY);
 const PAGES = PARALLEL_FROM + 50;
 
 /** A page per index, every tenth with a problem: an unknown field, a broken link, YAML that does not parse, bytes that are not UTF-8. */
