@@ -76,6 +76,7 @@ export function yamlPagesDevPlugin(): Plugin {
         dirty = false;
         return current;
       };
+      const logProblems = (error: ErrorPayload['err']) => server.config.logger.error(`[yaml-pages] ${error.message}`, { timestamp: true });
       let timer: NodeJS.Timeout | undefined;
       let overlayShown = false;
       let assetsChanged = false;
@@ -89,7 +90,7 @@ export function yamlPagesDevPlugin(): Plugin {
         timer = setTimeout(() => {
           const error = check();
           if (error) {
-            server.config.logger.error(`[yaml-pages] ${error.message}`, { timestamp: true });
+            logProblems(error);
             server.ws.send({ type: 'error', err: error });
           } else if (overlayShown || assetsChanged) {
             // A reload clears the overlay, and shows a new image under the same URL.
@@ -122,7 +123,7 @@ export function yamlPagesDevPlugin(): Plugin {
       server.httpServer?.once('listening', () =>
         setImmediate(() => {
           const error = check();
-          if (error) server.config.logger.error(`[yaml-pages] ${error.message}`, { timestamp: true });
+          if (error) logProblems(error);
         }),
       );
     },
