@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorMessages } from '../../engine/errors.ts';
+import { startDevServer } from '../helpers/dev-server.ts';
 import { copyProject, projectRoot } from '../helpers/project-copy.ts';
 
 /**
@@ -80,31 +81,13 @@ describe('npm run build with a mistake in a page', () => {
 });
 
 describe('npm run dev', () => {
-  let server: ChildProcess | undefined;
-  afterAll(() => {
-    // The dev server was started in its own process group: end that group (and only it).
-    if (server?.pid) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-  });
+  let stop = () => {};
+  afterAll(() => stop());
 
   it('shows drafts, marked noindex', async () => {
-    // Port 0: the system picks a free one, which the server prints, so parallel test runs never collide.
-    server = spawn(process.execPath, [path.join(dir, 'node_modules/vike/bin.js'), 'dev', '--port', '0'], { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    server.stdout!.on('data', (chunk) => (output += chunk));
-    server.stderr!.on('data', (chunk) => (output += chunk));
-    const started = Date.now();
-    let port: string | undefined;
-    while (!(port = /https?:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(output)?.[1])) {
-      if (Date.now() - started > 60_000) throw new Error(`The dev server did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const draft = await fetch(`http://127.0.0.1:${port}/solutions/spas`);
+    const server = await startDevServer(dir, 60_000);
+    stop = server.stop;
+    const draft = await fetch(`${server.origin}/solutions/spas`);
     expect(draft.status).toBe(200);
     const text = await draft.text();
     expect(text).toMatch(/<h1[^>]*>Staylix for Spas<\/h1>/);

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startDevServer } from '../helpers/dev-server.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
 /**
@@ -12,24 +12,17 @@ import { copyProject } from '../helpers/project-copy.ts';
 test.describe.configure({ mode: 'serial' });
 
 let dir: string;
-let server: ChildProcess;
+let stop = () => {};
 let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dir = copyProject('staylix-dev-');
-  server = spawn(process.execPath, ['node_modules/vike/bin.js', 'dev', '--port', '0'], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-  let output = '';
-  server.stdout!.on('data', (chunk) => (output += chunk));
-  server.stderr!.on('data', (chunk) => (output += chunk));
-  let port: string | undefined;
-  for (const started = Date.now(); !(port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1]); await new Promise((resolve) => setTimeout(resolve, 100)))
-    if (Date.now() - started > 90_000) throw new Error(`The dev server did not start:\n${output}`);
-  origin = `http://127.0.0.1:${port}`;
+  ({ origin, stop } = await startDevServer(dir));
 });
 
 test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
