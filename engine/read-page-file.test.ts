@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_PAGE_BYTES, readPageBytes } from './read-page-file.ts';
+
+let root: string;
+let outside: string;
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'staylix-read-'));
+  outside = mkdtempSync(path.join(os.tmpdir(), 'staylix-outside-'));
+  mkdirSync(path.join(root, 'pages/solutions'), { recursive: true });
+  writeFileSync(path.join(root, 'pages/solutions/hotels.yaml'), 'title: Hotels\n');
+  writeFileSync(path.join(outside, 'secret.yaml'), 'title: SECRET\n');
+});
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+/** The text read, or the error's code. */
+const read = (file: string) => {
+  const result = readPageBytes(root, file);
+  return 'error' in result ? result.error.code : result.bytes.toString('utf8');
+};
+const nextTask = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('readPageBytes', () => {
+  it('reads a page, and a link to a page inside the project', () => {
+    symlinkSync(path.join(root, 'pages/solutions/hotels.yaml'), path.join(root, 'pages/alias.yaml'));
+    expect(read('pages/solutions/hotels.yaml')).toBe('title: Hotels\n');
+    expect(read('pages/alias.yaml')).toBe('title: Hotels\n');
+  });
+
+  it('refuses a link out of the project, whether the file or a folder on its path is the link', () => {
+    symlinkSync(path.join(outside, 'secret.yaml'), path.join(root, 'pages/leak.yaml'));
+    symlinkSync(outside, path.join(root, 'pages/out'));
+    expect(read('pages/leak.yaml')).toBe('symlink-outside');
+    expect(read('pages/out/secret.yaml')).toBe('symlink-outside');
+  });
+
+  it('sees a folder replaced by a link out of the project after it was read in an earlier task', async () => {
+    expect(read('pages/solutions/hotels.yaml')).toBe('title: Hotels\n');
+    await nextTask();
+    rmSync(path.join(root, 'pages/solutions'), { recursive: true });
+    writeFileSync(path.join(outside, 'hotels.yaml'), 'title: SECRET\n');
+    symlinkSync(outside, path.join(root, 'pages/solutions'));
+    expect(read('pages/solutions/hotels.yaml')).toBe('symlink-outside');
+  });
+
+  it('names a missing file or a link leading nowhere, and refuses a file over the size limit', () => {
+    symlinkSync(path.join(root, 'pages/gone.yaml'), path.join(root, 'pages/dangling.yaml'));
+    writeFileSync(path.join(root, 'pages/huge.yaml'), 'x'.repeat(MAX_PAGE_BYTES + 1));
+    expect(read('pages/missing.yaml')).toBe('broken-symlink');
+    expect(read('pages/dangling.yaml')).toBe('broken-symlink');
+    expect(read('pages/huge.yaml')).toBe('file-too-large');
+  });
+});
