@@ -53,6 +53,8 @@ export class PageCheckers {
   private readonly results = new Map<number, CheckedPage>();
   private readonly helpers: Array<{ worker: Worker; finished: boolean }> = [];
   private wake: (() => void) | undefined;
+  /** How many results `rest` waits for from the helpers (known once the main thread has claimed its last job). */
+  private expected = Infinity;
 
   constructor(
     workerModule: string,
@@ -71,7 +73,7 @@ export class PageCheckers {
       worker.on('message', (message: CheckerMessage) => {
         for (const [index, entry] of message.checked) this.results.set(index, entry);
         if (message.done) finish();
-        else this.wake?.();
+        else if (this.results.size >= this.expected) this.wake?.();
       });
       worker.on('error', finish);
       worker.on('exit', finish);
@@ -90,21 +92,20 @@ export class PageCheckers {
    * helper failed. Helpers are stopped before it returns.
    */
   async rest(mine: ReadonlySet<number>, check: (index: number) => CheckedPage): Promise<Map<number, CheckedPage>> {
-    const owed = () => {
-      const missing: number[] = [];
-      for (let index = 0; index < this.jobs.length; index++) if (!mine.has(index) && !this.results.has(index)) missing.push(index);
-      return missing;
-    };
-    for (let missing = owed(); missing.length; missing = owed()) {
-      // A job claimed by a helper that has stopped will not come: the main thread checks it. (A job whose owner is
-      // not written yet was claimed by a helper a moment ago, unless every helper has stopped.)
-      const allStopped = this.helpers.every((helper) => helper.finished);
-      const orphans = missing.filter((index) => {
-        const owner = Atomics.load(this.owner, index);
-        return allStopped || (owner !== 0 && this.helpers[owner - 1]!.finished);
-      });
-      for (const index of orphans) this.results.set(index, check(index));
-      if (orphans.length === missing.length) break;
+    this.expected = this.jobs.length - mine.size;
+    while (this.results.size < this.expected) {
+      // Woken when every result is in or a helper stopped. A job claimed by a helper that has stopped will not come:
+      // the main thread checks it. (A job whose owner is not written yet was claimed by a helper a moment ago, unless
+      // every helper has stopped.)
+      if (this.helpers.some((helper) => helper.finished)) {
+        const allStopped = this.helpers.every((helper) => helper.finished);
+        for (let index = 0; index < this.jobs.length; index++) {
+          if (mine.has(index) || this.results.has(index)) continue;
+          const owner = Atomics.load(this.owner, index);
+          if (allStopped || (owner !== 0 && this.helpers[owner - 1]!.finished)) this.results.set(index, check(index));
+        }
+        if (this.results.size >= this.expected) break;
+      }
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
     await Promise.all(this.helpers.map(({ worker }) => worker.terminate()));
