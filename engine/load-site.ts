@@ -254,6 +254,9 @@ function jobOf(file: string): PageJob | undefined {
   return route ? { file, route } : undefined;
 }
 
+/** How many files the main thread checks between two looks at what the helper threads sent. */
+const TAKE_IN_EVERY = 64;
+
 /** Reads site.config.yaml and every page, and reports every problem found, in one pass. */
 export function loadSite(options: LoadOptions): SiteModel {
   return new SiteLoader(options).load();
@@ -299,8 +302,9 @@ export class SiteLoader {
    * `load`, with phase 1 shared with helper threads (engine/page-checkers.ts) when at least PARALLEL_FROM files are
    * unknown to the cache: the main thread checks the files the cache knows (most of them unchanged), then claims
    * unknown ones in turn with the helpers. Same result as `load` (tests/validator/page-checkers.test.ts compares them).
+   * `saveCache: false`: the caller writes the validation cache when it suits it (`npm run validate`, after its report).
    */
-  async loadInParallel(): Promise<SiteModel> {
+  async loadInParallel({ saveCache = true } = {}): Promise<SiteModel> {
     const { root, checkerModule, keepPages } = this.options;
     this.begin();
     const jobs: PageJob[] = [];
@@ -317,6 +321,9 @@ export class SiteLoader {
       for (let index = checkers.claim(); index !== undefined; index = checkers.claim()) {
         mine.add(index);
         this.readJob(jobs[index]!);
+        // Now and then the helpers' results are taken in as they come: left to the end, taking them in would be the
+        // main thread's alone to do while the helpers have nothing left to claim.
+        if (mine.size % TAKE_IN_EVERY === 0) await new Promise(setImmediate);
       }
       const fromHelpers = await checkers.rest(mine, (index) => checkPageFile(root, jobs[index]!.file, jobs[index]!.route));
       for (const entry of fromHelpers.values()) {
@@ -324,8 +331,13 @@ export class SiteLoader {
         this.keep(entry);
       }
     }
-    this.cache?.save();
+    if (saveCache) this.saveCache();
     return this.assemble();
+  }
+
+  /** Writes the validation cache (`loadInParallel` with `saveCache: false` leaves it to the caller). */
+  saveCache(): void {
+    this.cache?.save();
   }
 
   private begin() {
