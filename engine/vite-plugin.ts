@@ -6,6 +6,7 @@ import { validatorMessages } from './errors.ts';
 import { startDevSite } from './dev-site.ts';
 import { watchFolders } from './watch-folders.ts';
 import { PAGE_UPDATE_EVENT } from './dev-events.ts';
+import { preloadRendererPackages } from './preload-renderer-packages.ts';
 
 /** `  16 | text` lines around a position, with a caret under the column: the overlay shows it as code. */
 export function codeFrame(text: string, line: number, col: number, context = 2): string {
@@ -55,9 +56,20 @@ export function yamlPagesDevPlugin(): Plugin {
     // second in a folder of 10,000 pages).
     config: (config) => {
       const pagesDir = path.join(path.resolve(config.root ?? process.cwd()), 'pages') + path.sep;
-      return { server: { watch: { ignored: [(file: string) => file.startsWith(pagesDir)] } } };
+      return {
+        server: { watch: { ignored: [(file: string) => file.startsWith(pagesDir)] } },
+        // The server's module runner imports the renderer's modules one after another, and Vite transformed each only
+        // when asked for: with this, a module's imports are transformed as soon as it is, side by side (first page
+        // 1.26 → 0.95 s on this site).
+        environments: { ssr: { dev: { preTransformRequests: true } } },
+        // CSS modules through Lightning CSS while developing (production CSS already is minified by it): PostCSS's
+        // modules plugin hashed a whole stylesheet again for each class name, 0.15 s of the first page. Class names
+        // differ from the build's, which nothing depends on.
+        css: { transformer: 'lightningcss' },
+      };
     },
     configureServer(server: ViteDevServer) {
+      preloadRendererPackages();
       const root = server.config.root;
       const pagesDir = path.join(root, 'pages') + path.sep;
       const publicDir = path.join(root, 'public') + path.sep;
