@@ -21,6 +21,8 @@ export interface PageSummary {
 export interface CheckedPage {
   file: string;
   hash: string | undefined;
+  /** The file's identity when it was read (engine/read-page-file.ts › fileIdentity), once the file had settled. */
+  identity?: string;
   claim: RouteClaim;
   problems: FileProblems;
   links: Ref[];

@@ -10,7 +10,7 @@ import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { authorErrors, validatorMessages, type AuthorError } from './errors.ts';
 import { sha1 } from './hash.ts';
 import { publicLinkProblems, scanPageFiles } from './project-files.ts';
-import { checkPageText, decodePage, readPageBytes, readPageFile } from './read-page-file.ts';
+import { checkPageText, decodePage, fileIdentity, readPageBytes, readPageFile } from './read-page-file.ts';
 import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
 import { helperCount, PageCheckers, PARALLEL_FROM, type PageJob } from './page-checkers.ts';
 import { ValidationCache } from './validation-cache.ts';
@@ -91,6 +91,7 @@ const summaryOf = (page: Page, links: readonly Ref[]): PageSummary => ({
 });
 
 const withoutContent = ({ source: _source, page: _page, ...checked }: ReadPage): CheckedPage => checked;
+const withoutIdentity = ({ identity: _identity, ...checked }: CheckedPage): CheckedPage => checked;
 
 /** Phase 1 for one file as data, without its YAML and page: what a helper thread sends back. */
 export const checkPageFile = (root: string, file: string, route: string | undefined): CheckedPage => withoutContent(readPage(root, file, route, new Collector()));
@@ -107,13 +108,22 @@ export function readPage(root: string, file: string, route: string | undefined, 
     collector.absorb(file, entry.problems);
     return entry;
   };
-  // A file's bytes are hashed before they are decoded (the hash of a text is that of its UTF-8 bytes): a file the
-  // cache knows is never turned into text.
+  // A file that is still the one the cache read (same inode, size and times) is not read again; otherwise its bytes
+  // are hashed before they are decoded (the hash of a text is that of its UTF-8 bytes): a file whose text the cache
+  // knows is never turned into text.
+  const unchanged = text === undefined ? cache?.unchanged(file, fileIdentity(root, file)) : undefined;
+  if (unchanged) {
+    collector.absorb(file, unchanged.problems);
+    return unchanged;
+  }
   const bytes = text === undefined ? readPageBytes(root, file) : undefined;
   if (bytes && 'error' in bytes) return refuse(bytes);
   const hash = sha1(bytes ? bytes.bytes : text!);
+  const identity = bytes?.identity;
   const cached = cache?.get(file, hash);
   if (cached) {
+    // Same text in a file touched, copied or checked out again: its new identity is remembered.
+    if (identity !== cached.identity) cache!.set(identity ? { ...cached, identity } : withoutIdentity(cached));
     collector.absorb(file, cached.problems);
     return cached;
   }
@@ -130,6 +140,7 @@ export function readPage(root: string, file: string, route: string | undefined, 
     const { links, images } = findRefs(source.data);
     entry = { file, hash, claim, problems: own.problemsOf(file), links, images: withSlots(source.data, images), ...(page ? { summary: summaryOf(page, links) } : {}), source, page };
   }
+  if (identity) entry.identity = identity;
   cache?.set(withoutContent(entry));
   collector.absorb(file, entry.problems);
   return entry;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PAGE_BYTES, readPageBytes } from './read-page-file.ts';
+import { fileIdentity, MAX_PAGE_BYTES, readPageBytes } from './read-page-file.ts';
 
 let root: string;
 let outside: string;
@@ -54,5 +54,14 @@ describe('readPageBytes', () => {
     expect(read('pages/missing.yaml')).toBe('broken-symlink');
     expect(read('pages/dangling.yaml')).toBe('broken-symlink');
     expect(read('pages/huge.yaml')).toBe('file-too-large');
+  });
+
+  it('gives no identity for a link, a missing file or one in a folder leading out: those are read, and refused', () => {
+    symlinkSync(path.join(root, 'pages/solutions/hotels.yaml'), path.join(root, 'pages/alias.yaml'));
+    symlinkSync(outside, path.join(root, 'pages/out'));
+    expect(fileIdentity(root, 'pages/solutions/hotels.yaml')).toMatch(/^\d+:14:/);
+    expect(fileIdentity(root, 'pages/alias.yaml')).toBeUndefined();
+    expect(fileIdentity(root, 'pages/missing.yaml')).toBeUndefined();
+    expect(fileIdentity(root, 'pages/out/secret.yaml')).toBeUndefined();
   });
 });

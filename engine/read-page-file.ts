@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { inputErrors, type AuthorError } from './errors.ts';
 
@@ -10,6 +10,8 @@ import { inputErrors, type AuthorError } from './errors.ts';
 export const MAX_PAGE_BYTES = 1024 * 1024;
 
 type ReadError = { error: AuthorError; line: number; col: number };
+/** A page file's bytes, with its identity when it has settled (`fileIdentity`). */
+type FileBytes = { bytes: Buffer; identity?: string };
 export type FileText = { text: string } | ReadError;
 
 /**
@@ -25,7 +27,7 @@ export function readPageFile(root: string, file: string): FileText {
  * The bytes of a page file, not decoded yet (`decodePage` does): the validator hashes them first and, when the cache
  * knows that hash, never needs the text. Refused as `readPageFile` refuses, but for the encoding.
  */
-export function readPageBytes(root: string, file: string): { bytes: Buffer } | ReadError {
+export function readPageBytes(root: string, file: string): FileBytes | ReadError {
   if (O_NOFOLLOW === undefined) return readThroughLink(root, file);
   const full = path.join(root, file);
   let fd: number;
@@ -46,7 +48,7 @@ export function readPageBytes(root: string, file: string): { bytes: Buffer } | R
 }
 
 /** Without O_NOFOLLOW (Windows), or for a page that is a link: its whole path resolved, then read if it stays inside. */
-function readThroughLink(root: string, file: string): { bytes: Buffer } | ReadError {
+function readThroughLink(root: string, file: string): FileBytes | ReadError {
   let real: string;
   try {
     // The native call resolves the whole path in one system call; Node's own walks it a folder at a time.
@@ -58,20 +60,44 @@ function readThroughLink(root: string, file: string): { bytes: Buffer } | ReadEr
   if (outside) return { error: inputErrors.symlinkOutside(file, outside), line: 1, col: 1 };
   const fd = openSync(real, constants.O_RDONLY);
   try {
-    return readOpenFile(fd);
+    return readOpenFile(fd, true);
   } finally {
     closeSync(fd);
   }
 }
 
-function readOpenFile(fd: number): { bytes: Buffer } | ReadError {
-  const size = fstatSync(fd).size;
+function readOpenFile(fd: number, link = false): FileBytes | ReadError {
+  const stats = fstatSync(fd);
+  const size = stats.size;
   if (size > MAX_PAGE_BYTES) return { error: inputErrors.fileTooLarge(size, MAX_PAGE_BYTES), line: 1, col: 1 };
   const bytes = Buffer.allocUnsafe(size);
   let length = 0;
   // A file cut short while it is read gives what was there; one that grew is read to the size it had.
   for (let got = -1; length < size && got !== 0; length += got) got = readSync(fd, bytes, length, size - length, null);
-  return { bytes: length === size ? bytes : bytes.subarray(0, length) };
+  const identity = link || Date.now() - stats.ctimeMs <= SETTLED_MS ? undefined : identityOf(stats);
+  return { bytes: length === size ? bytes : bytes.subarray(0, length), ...(identity ? { identity } : {}) };
+}
+
+/**
+ * A file changed this recently could change again within one tick of the file system's clock without its times
+ * moving: its identity is not given until it has settled (as git treats a "racily clean" file).
+ */
+const SETTLED_MS = 2000;
+
+const identityOf = (stats: Stats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+
+/**
+ * What a page file is now without reading it: its inode, size, modification and change times. Any write moves its
+ * change time, which no tool can set back; a file replaced by another has another inode. Equal to the identity
+ * `readPageBytes` gave with its bytes, the file still holds those bytes. Undefined for a link, a missing file, or a
+ * file whose folders lead out of the project: those are read, and refused, by `readPageBytes`.
+ */
+export function fileIdentity(root: string, file: string): string | undefined {
+  if (O_NOFOLLOW === undefined) return undefined;
+  const full = path.join(root, file);
+  const stats = lstatSync(full, { throwIfNoEntry: false });
+  if (!stats?.isFile() || outsideRoot(root, path.join(realFolder(path.dirname(full)), path.basename(full)))) return undefined;
+  return identityOf(stats);
 }
 
 const { O_NOFOLLOW } = constants as { O_NOFOLLOW?: number };

@@ -56,6 +56,37 @@ describe('the validation cache', () => {
   });
 });
 
+describe('the validation cache, for files that have settled', () => {
+  const site = makeTestSite();
+  afterAll(() => site.cleanUp());
+  const file = 'pages/solutions/settled.yaml';
+  site.write(file, fixtureText.replace(/^title: .*$/m, 'title: Settled'));
+  const cacheFile = path.join(site.root, VALIDATION_CACHE_FILE);
+  const stored = () => JSON.parse(readFileSync(cacheFile, 'utf8')) as { key: string; pages: Record<string, { hash: string; identity?: string; problems: { shown: unknown[] } }> };
+
+  it('takes a file that is still the one it read from the cache without reading it, and sees any write to it', async () => {
+    loadSite({ root: site.root, cache: true });
+    expect(stored().pages[file]!.identity, 'a file written a moment ago has no identity yet').toBeUndefined();
+    // Older than two seconds, the file has settled: its identity is remembered.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const clean = report(loadSite({ root: site.root, cache: true }));
+    expect(stored().pages[file]!.identity).toMatch(/^\d+:\d+:[\d.]+:[\d.]+$/);
+    // An entry whose hash matches no text, with a problem of its own: only a file not read gives it back.
+    const cache = stored();
+    const problem = { file, line: 1, col: 1, severity: 'error', code: 'from-the-cache', message: 'Taken from the cache.' };
+    cache.pages[file] = { ...cache.pages[file]!, hash: 'not-the-hash-of-the-text', problems: { shown: [problem] } };
+    writeFileSync(cacheFile, JSON.stringify(cache));
+    expect(report(loadSite({ root: site.root, cache: true }))).toContain(`${file}:1:1 error from-the-cache Taken from the cache.`);
+    // A write of the same length moves the change time: the file is read and checked again.
+    const text = readFileSync(path.join(site.root, file), 'utf8');
+    writeFileSync(path.join(site.root, file), text.replace('title: Settled', 'title: Setzled'));
+    const after = report(loadSite({ root: site.root, cache: true }));
+    expect(after).toEqual(report(loadSite({ root: site.root })));
+    expect(after).not.toContain(`${file}:1:1 error from-the-cache Taken from the cache.`);
+    expect(clean).toEqual(report(loadSite({ root: site.root })).map((line) => line.replace('Setzled', 'Settled')));
+  });
+});
+
 describe("the validation cache's key", () => {
   it("changes with the validator's code and package versions, not with a block's component, styles, example or tests", () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'staylix-key-'));

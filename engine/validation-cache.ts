@@ -73,6 +73,17 @@ export class ValidationCache {
     return entry?.hash === hash ? entry : undefined;
   }
 
+  /**
+   * The entry of `file` when the file is still the one that was read for it (the same identity): a file the cache
+   * knows is then neither read nor hashed.
+   */
+  unchanged(file: string, identity: string | undefined): CheckedPage | undefined {
+    const entry = identity === undefined ? undefined : this.entries.get(file);
+    if (entry?.identity !== identity) return undefined;
+    this.seen.add(file);
+    return entry;
+  }
+
   set(entry: CheckedPage): void {
     this.seen.add(entry.file);
     if (entry.hash === undefined) return;
