@@ -3,6 +3,11 @@ import { SiteLoader, type SiteModel } from './load-site.ts';
 /** The dev server's site, shared between the Vite plugin (which sees file changes) and the renderer (which shows pages). */
 export interface DevSite {
   readonly root: string;
+  /**
+   * Loads the site a slice of files at a time, letting the server do other work between slices (the first request
+   * loading the renderer); a `current()` meanwhile finishes the load at once.
+   */
+  load(): Promise<void>;
   /** The site with every change noted so far taken into account (only the changed files are read again). */
   current(): SiteModel;
   /** A file changed, relative to the root (`pages/…`, `public/…`, `site.config.yaml`). */
@@ -15,17 +20,25 @@ export interface DevSite {
  */
 const DEV_SITE = Symbol.for('staylix.devSite');
 
-/** Starts the dev server's site (drafts included, as the dev server shows them): loaded at the first `current()`. */
+/** Starts the dev server's site (drafts included, as the dev server shows them): loaded by `load` or the first `current()`. */
 export function startDevSite(root: string): DevSite {
   const loader = new SiteLoader({ root, includeDrafts: true, cache: true });
   const pending = new Set<string>();
   let model: SiteModel | undefined;
+  let loading = false;
   const site: DevSite = {
     root,
+    async load() {
+      if (model || loading) return;
+      loading = true;
+      await loader.loadInSlices();
+      model ??= loader.finishLoad();
+    },
     current() {
       if (!model) {
         pending.clear();
-        return (model = loader.load());
+        // A load in slices still under way is finished here, at once.
+        return (model = loading ? loader.finishLoad() : loader.load());
       }
       if (pending.size) {
         const files = [...pending];

@@ -4,6 +4,7 @@ import { Collector } from './collector.ts';
 import { claimRoutes } from './claim-routes.ts';
 import { buildModel, listPageFiles, loadSite, readPage, SiteLoader, type ReadPage } from './load-site.ts';
 import { CONFIG_FILE } from './validate-page.ts';
+import { startDevSite } from './dev-site.ts';
 import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
 
 const readPages = (root: string, collector: Collector): ReadPage[] => listPageFiles(root).map((file) => readPage(root, file, file === NOT_FOUND_FILE ? undefined : routeFromFile(file), collector));
@@ -72,5 +73,31 @@ describe('SiteLoader.update', () => {
       expect(summary(loader.update([file])), `after a change of ${file}`).toEqual(summary(loadSite({ root: site.root, includeDrafts: true })));
     }
     expect(summary(loader.update([])).diagnostics.some((line) => line.includes('new.yaml'))).toBe(true);
+  });
+});
+
+describe("the dev server's site, loaded in slices", () => {
+  const site = makeTestSite();
+  afterAll(() => site.cleanUp());
+  // More pages than one slice, and one with a problem among them.
+  for (let n = 0; n < 300; n++) site.write(`pages/solutions/many/p-${n}.yaml`, fixtureText.replace(/^title: .*$/m, `title: Page ${n}`));
+  site.write('pages/solutions/many/p-150.yaml', fixtureText.replace(/^title: .*$/m, 'title: Broken\nbogus: 1'));
+  const summary = (model: ReturnType<typeof loadSite>) => ({
+    diagnostics: model.diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.code}`),
+    routes: [...model.routes].map(([route, page]) => `${route} → ${page.file} ${page.hash}`),
+  });
+
+  it('gives what loadSite gives, whether the load ends on its own or a request finishes it midway', async () => {
+    const expected = summary(loadSite({ root: site.root, includeDrafts: true }));
+    expect(expected.diagnostics).toContain('pages/solutions/many/p-150.yaml:2:1 unknown-field');
+    const whole = startDevSite(site.root);
+    await whole.load();
+    expect(summary(whole.current())).toEqual(expected);
+    const interrupted = startDevSite(site.root);
+    const loading = interrupted.load();
+    await new Promise(setImmediate); // one slice read
+    expect(summary(interrupted.current())).toEqual(expected);
+    await loading;
+    expect(summary(interrupted.current())).toEqual(expected);
   });
 });
