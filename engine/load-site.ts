@@ -111,7 +111,7 @@ export function readPage(root: string, file: string, route: string | undefined, 
   // A file that is still the one the cache read (same inode, size and times) is not read again; otherwise its bytes
   // are hashed before they are decoded (the hash of a text is that of its UTF-8 bytes): a file whose text the cache
   // knows is never turned into text.
-  const unchanged = text === undefined ? cache?.unchanged(file, fileIdentity(root, file)) : undefined;
+  const unchanged = text === undefined && cache?.has(file) ? cache.unchanged(file, fileIdentity(root, file)) : undefined;
   if (unchanged) {
     collector.absorb(file, unchanged.problems);
     return unchanged;

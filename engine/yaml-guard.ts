@@ -24,10 +24,11 @@ const MAY_HAVE_TAG = /(?:^|[\s,[{])!/;
  * Aliases that would blow the file up: more than MAX_ALIASES, or more than MAX_ALIAS_EXPANSION added. `data` is
  * what the parser returned, in which an alias is the same object as its anchor (cheap to load, explosive to walk):
  * it is measured by a walk that stops at the budget, so this costs at most the file's size plus the budget.
- * The text is only read to find where the aliases are (no file without an `&` can have any). `exploded`: the
+ * The text is only read to find where the aliases are (no file without a `*` and an `&` can have any). `exploded`: the
  * parser itself gave up on the aliases.
  */
 export function aliasRefusals(text: string, data: unknown, exploded = false): YamlRefusal[] {
+  if (!text.includes('*')) return [];
   const names = new Set([...text.matchAll(ANCHOR)].map((match) => match[1]!));
   if (!names.size) return [];
   const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

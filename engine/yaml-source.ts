@@ -26,8 +26,10 @@ const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 const FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 const CORE = FAILSAFE_SCHEMA.extend({
   implicit: [
-    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (data: string) => NULLS.has(data), construct: () => null }),
-    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (data: string) => BOOLS.has(data), construct: (data: string) => BOOLS.get(data) }),
+    // Every plain scalar is tried as a null and a bool first: the length check spares a paragraph being hashed for a
+    // set lookup.
+    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (data: string) => data.length <= 4 && NULLS.has(data), construct: () => null }),
+    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (data: string) => data.length <= 5 && BOOLS.has(data), construct: (data: string) => BOOLS.get(data) }),
     new Type('tag:yaml.org,2002:int', {
       kind: 'scalar',
       resolve: (data: string) => mayBeNumber(data) && INT.test(data),
