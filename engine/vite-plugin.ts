@@ -53,11 +53,13 @@ export function yamlPagesDevPlugin(): Plugin {
     name: 'yaml-pages-dev',
     apply: 'serve',
     // pages/ is watched by watchFolders below: Vite's watcher read a whole folder again after each save in it (half a
-    // second in a folder of 10,000 pages).
+    // second in a folder of 10,000 pages). What the build writes (.cache/: a social card a page, image variants,
+    // compiled modules; dist/) is no source: Vite's watcher went through all of it as the server started.
     config: (config) => {
-      const pagesDir = path.join(path.resolve(config.root ?? process.cwd()), 'pages') + path.sep;
+      const root = path.resolve(config.root ?? process.cwd());
+      const unwatched = ['pages', '.cache', 'dist'].map((dir) => path.join(root, dir) + path.sep);
       return {
-        server: { watch: { ignored: [(file: string) => file.startsWith(pagesDir)] } },
+        server: { watch: { ignored: [(file: string) => unwatched.some((dir) => file.startsWith(dir))] } },
         // The server's module runner imports the renderer's modules one after another, and Vite transformed each only
         // when asked for: with this, a module's imports are transformed as soon as it is, side by side (first page
         // 1.26 → 0.95 s on this site).
