@@ -341,17 +341,25 @@ export class SiteLoader {
    */
   async loadInParallel({ saveCache = true } = {}): Promise<SiteModel> {
     const { root, checkerModule, keepPages } = this.options;
-    this.begin();
+    const helpers = checkerModule && keepPages === false ? helperCount() : 0;
+    let checkers: PageCheckers | undefined;
+    this.begin(() => {
+      // An empty cache (a first check, or the validator's code changed): every file will be checked, so the helpers
+      // start now and load the validator while the files are listed.
+      if (helpers && this.cache?.isEmpty()) checkers = new PageCheckers(checkerModule!(), root, helpers);
+    });
     const jobs: PageJob[] = [];
     for (const file of this.scan.files) {
       const job = jobOf(file);
       if (job && !this.cache?.has(file)) jobs.push(job);
       else this.readFile(file);
     }
-    const helpers = helperCount();
-    if (!checkerModule || keepPages !== false || !helpers || jobs.length < PARALLEL_FROM) for (const job of jobs) this.readJob(job);
-    else {
-      const checkers = new PageCheckers(checkerModule(), root, jobs, helpers);
+    if (!helpers || jobs.length < PARALLEL_FROM) {
+      checkers?.cancel();
+      for (const job of jobs) this.readJob(job);
+    } else {
+      checkers ??= new PageCheckers(checkerModule!(), root, helpers);
+      checkers.share(jobs);
       const mine = new Set<number>();
       for (let index = checkers.claim(); index !== undefined; index = checkers.claim()) {
         mine.add(index);
@@ -375,9 +383,11 @@ export class SiteLoader {
     this.cache?.save();
   }
 
-  private begin() {
+  /** Reads what phase 1 needs besides the pages; `cacheOpened` runs once the validation cache is read. */
+  private begin(cacheOpened?: () => void) {
     const { root } = this.options;
     this.cache = this.options.cache ? ValidationCache.open(root) : undefined;
+    cacheOpened?.();
     this.config = this.readConfig();
     this.scanFiles();
     this.publicProblems = publicLinkProblems(root);

@@ -11,15 +11,19 @@ export interface PageJob {
   route: string | undefined;
 }
 
-/** What a helper thread is given. */
+/** What a helper thread is given as it starts. */
 export interface CheckerData {
   root: string;
+  id: number;
+}
+
+/** What a helper thread is sent once the files to check are listed (it loads the validator meanwhile). */
+export interface CheckerJobs {
   jobs: PageJob[];
   /** The next job to claim, shared by every thread. */
   next: Int32Array;
   /** Who claimed each job: 0 the main thread (or nobody yet), else the helper's id. */
   owner: Int32Array;
-  id: number;
 }
 
 /** What a helper thread sends: results by job index; `done` once it has nothing more to claim. */
@@ -49,22 +53,21 @@ export function helperCount(): number {
  */
 export class PageCheckers {
   private readonly next = new Int32Array(new SharedArrayBuffer(4));
-  private readonly owner: Int32Array;
+  private owner = new Int32Array(new SharedArrayBuffer(0));
+  private jobs: PageJob[] = [];
   private readonly results = new Map<number, CheckedPage>();
   private readonly helpers: Array<{ worker: Worker; finished: boolean }> = [];
   private wake: (() => void) | undefined;
   /** How many results `rest` waits for from the helpers (known once the main thread has claimed its last job). */
   private expected = Infinity;
 
-  constructor(
-    workerModule: string,
-    root: string,
-    private readonly jobs: PageJob[],
-    count: number,
-  ) {
-    this.owner = new Int32Array(new SharedArrayBuffer(4 * jobs.length));
+  /**
+   * Starts `count` helpers, which load the validator until `share` gives them the jobs (or `cancel` stops them: too
+   * few files to share after all).
+   */
+  constructor(workerModule: string, root: string, count: number) {
     for (let id = 1; id <= count; id++) {
-      const worker = new Worker(workerModule, { workerData: { root, jobs, next: this.next, owner: this.owner, id } satisfies CheckerData });
+      const worker = new Worker(workerModule, { workerData: { root, id } satisfies CheckerData });
       const helper = { worker, finished: false };
       const finish = () => {
         helper.finished = true;
@@ -79,6 +82,16 @@ export class PageCheckers {
       worker.on('exit', finish);
       this.helpers.push(helper);
     }
+  }
+
+  share(jobs: PageJob[]): void {
+    this.jobs = jobs;
+    this.owner = new Int32Array(new SharedArrayBuffer(4 * jobs.length));
+    for (const { worker } of this.helpers) worker.postMessage({ jobs, next: this.next, owner: this.owner } satisfies CheckerJobs);
+  }
+
+  cancel(): void {
+    for (const { worker } of this.helpers) void worker.terminate();
   }
 
   /** The index of the next job for the main thread, or undefined when every job is claimed. */

@@ -61,6 +61,11 @@ export class ValidationCache {
     return new ValidationCache(file, key, entries);
   }
 
+  /** True when it knows no file: every page is to be checked. */
+  isEmpty(): boolean {
+    return this.entries.size === 0;
+  }
+
   /** Whether the cache has an entry for `file`, whatever its text now (a file it does not know is to be checked). */
   has(file: string): boolean {
     return this.entries.has(file);
