@@ -1,10 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fixtureText, makeTestSite } from '../tests/validator/test-site.ts';
 import { Collector } from './collector.ts';
 import { claimRoutes } from './claim-routes.ts';
 import { buildModel, listPageFiles, loadSite, readPage, SiteLoader, type ReadPage } from './load-site.ts';
 import { CONFIG_FILE } from './validate-page.ts';
 import { startDevSite } from './dev-site.ts';
+import { VALIDATION_CACHE_FILE } from './validation-cache.ts';
 import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
 
 const readPages = (root: string, collector: Collector): ReadPage[] => listPageFiles(root).map((file) => readPage(root, file, file === NOT_FOUND_FILE ? undefined : routeFromFile(file), collector));
@@ -99,5 +102,20 @@ describe("the dev server's site, loaded in slices", () => {
     expect(summary(interrupted.current())).toEqual(expected);
     await loading;
     expect(summary(interrupted.current())).toEqual(expected);
+  });
+
+  it('writes the validation cache a moment after its first load, not while the first page waits', async () => {
+    const cacheFile = path.join(site.root, VALIDATION_CACHE_FILE);
+    rmSync(cacheFile, { force: true });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const dev = startDevSite(site.root);
+      await dev.load();
+      expect(existsSync(cacheFile)).toBe(false);
+      vi.advanceTimersByTime(3000);
+      expect(Object.keys((JSON.parse(readFileSync(cacheFile, 'utf8')) as { pages: object }).pages)).toContain('pages/solutions/many/p-150.yaml');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

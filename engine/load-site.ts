@@ -310,7 +310,9 @@ export class SiteLoader {
   load(): SiteModel {
     this.begin();
     this.unread = [...this.scan.files];
-    return this.finishLoad();
+    const model = this.finishLoad();
+    this.saveCache();
+    return model;
   }
 
   /**
@@ -326,10 +328,9 @@ export class SiteLoader {
     }
   }
 
-  /** The model once every file is read: those `loadInSlices` has not read yet are read now. */
+  /** The model once every file is read: those `loadInSlices` has not read yet are read now (`saveCache` writes the cache). */
   finishLoad(): SiteModel {
     for (const file of this.unread.splice(0)) this.readFile(file);
-    this.cache?.save();
     return this.assemble();
   }
 
@@ -378,7 +379,7 @@ export class SiteLoader {
     return this.assemble();
   }
 
-  /** Writes the validation cache (`loadInParallel` with `saveCache: false` leaves it to the caller). */
+  /** Writes the validation cache (`loadInParallel` with `saveCache: false` and `finishLoad` leave it to the caller). */
   saveCache(): void {
     this.cache?.save();
   }
