@@ -39,7 +39,7 @@ export function readPageBytes(root: string, file: string): FileBytes | ReadError
   }
   try {
     // Opened without following a link: only the folders on its path could lead out of the project.
-    const outside = outsideRoot(root, path.join(realFolder(path.dirname(full)), path.basename(full)));
+    const outside = outsideThroughFolders(root, full);
     if (outside) return { error: inputErrors.symlinkOutside(file, outside), line: 1, col: 1 };
     return readOpenFile(fd);
   } finally {
@@ -96,7 +96,7 @@ export function fileIdentity(root: string, file: string): string | undefined {
   if (O_NOFOLLOW === undefined) return undefined;
   const full = path.join(root, file);
   const stats = lstatSync(full, { throwIfNoEntry: false });
-  if (!stats?.isFile() || outsideRoot(root, path.join(realFolder(path.dirname(full)), path.basename(full)))) return undefined;
+  if (!stats?.isFile() || outsideThroughFolders(root, full)) return undefined;
   return identityOf(stats);
 }
 
@@ -107,6 +107,9 @@ function outsideRoot(root: string, real: string): string | undefined {
   const fromRoot = path.relative(realRoot(root), real);
   return fromRoot.startsWith('..') || path.isAbsolute(fromRoot) ? real : undefined;
 }
+
+/** For a file that is not itself a link: its real path when a folder on its path leads out of the project, else undefined. */
+const outsideThroughFolders = (root: string, full: string) => outsideRoot(root, path.join(realFolder(path.dirname(full)), path.basename(full)));
 
 const realRoots = new Map<string, string>();
 const realRoot = (root: string) => realRoots.get(root) ?? realRoots.set(root, realpathSync.native(root)).get(root)!;

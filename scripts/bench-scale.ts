@@ -244,7 +244,8 @@ async function startDev(cwd: string, route: string) {
  * `npm run dev` on the copy, as an author meets it. Its first start in a new copy also pre-bundles the browser's
  * dependencies (Vite does it once per project and configuration), so it is measured apart; the figures to compare are
  * those of a start after it. Then, in Chromium (started after the first page, so that its own start takes no CPU from
- * the server's) showing that page, the time from saving an edit of its title to the page showing it (three edits, median).
+ * the server's) showing that page, the time from saving an edit of its title to the page showing it (three edits,
+ * median).
  */
 async function devServer(cwd: string, route: string) {
   const firstStart = await startDev(cwd, route);
