@@ -32,7 +32,7 @@ const htmlFileOf = (url: string) => (url === '/' ? 'index.html' : url === '/404'
  * route, and for each page it links to, that page's route and anchors.
  */
 function pageKey(site: SiteModel, bundleKey: string, configKey: string, url: string, loaded: LoadedPage): string {
-  const links = loaded.summary.links.map((href) => {
+  const links = loaded.links.map((href) => {
     const target = site.routes.get(splitLink(href).path);
     return `${href}>${target ? `${target.route}#${target.anchors.join(',')}` : '-'}`;
   });

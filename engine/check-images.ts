@@ -4,16 +4,19 @@ import { imageSlots, imagesOfBlock, type ImageSlotName } from '../schema/image-s
 import type { Diagnostic } from './diagnostic.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { authorErrors, type AuthorError } from './errors.ts';
+import { refPath, type Ref } from './check-references.ts';
 import type { Locator } from './collector.ts';
 import type { YamlPath } from './yaml-source.ts';
 
 /** Originals above this size get a warning: the site serves small copies, but the repository and builds carry them. */
 const HEAVY_IMAGE_BYTES = 3 * 1024 * 1024;
 
-/** An image path found in a file, with the slot its block puts it in (read from the data when the file was read). */
+/**
+ * An image path found in a file, with the slot its block puts it in (read from the data when the file was read).
+ * Where it is in the file is found again only to place a problem (`refPath`).
+ */
 export interface ImageRef {
   value: string;
-  path: YamlPath;
   slot?: ImageSlotName;
 }
 
@@ -42,11 +45,11 @@ function slotAt(data: unknown, srcPath: YamlPath): ImageSlotName | undefined {
   return imagesOfBlock(block).find((image) => JSON.stringify(image.path) === imagePath)?.slot;
 }
 
-/** The image paths of a file's data with their slots. */
-export const withSlots = (data: unknown, images: ReadonlyArray<{ value: string; path: YamlPath }>): ImageRef[] =>
-  images.map((image) => {
-    const slot = slotAt(data, image.path);
-    return slot ? { ...image, slot } : { ...image };
+/** The image paths of a file's data with their slots, in the order of the file. */
+export const withSlots = (data: unknown, images: readonly Ref[]): ImageRef[] =>
+  images.map(({ value, path: at }) => {
+    const slot = slotAt(data, at);
+    return slot ? { value, slot } : { value };
   });
 
 /**
@@ -55,32 +58,37 @@ export const withSlots = (data: unknown, images: ReadonlyArray<{ value: string; 
  * pages sharing a few images cost a few stat calls each. Without `root` only the path and presence are checked.
  */
 export function checkImageRefs(source: Locator, images: readonly ImageRef[], collector: Reporter, publicFiles: () => Set<string>, root?: string) {
-  for (const { value: src, path: at, slot: slotName } of images) {
+  for (let index = 0; index < images.length; index++) {
+    const { value: src, slot: slotName } = images[index]!;
     if (!src.startsWith('/')) continue;
+    const report = (error: AuthorError, severity: Diagnostic['severity'] = 'error') => {
+      const at = refPath(source, 'images', index, src);
+      collector.add(source, error, source.positionOf(at), severity, at);
+    };
     if (hasParentSegment(src)) {
-      collector.add(source, authorErrors.imagePathTraversal(src), source.positionOf(at), 'error', at);
+      report(authorErrors.imagePathTraversal(src));
       continue;
     }
     const files = publicFiles();
     if (!files.has(src)) {
-      collector.add(source, authorErrors.missingImage(src, didYouMean(src, [...files])), source.positionOf(at), 'error', at);
+      report(authorErrors.missingImage(src, didYouMean(src, [...files])));
       continue;
     }
     if (root === undefined) continue;
     const read = headerOf(files, root, src);
     if (!read.ok) {
       const error = read.reason === 'unsupported' ? authorErrors.imageUnsupported(src) : read.reason === 'no-size' ? authorErrors.svgWithoutSize(src) : authorErrors.imageUnreadable(src);
-      collector.add(source, error, source.positionOf(at), 'error', at);
+      report(error);
       continue;
     }
     const { header } = read;
     if (header.format === 'svg') continue;
     const slot = slotName ? imageSlots[slotName] : undefined;
     if (slot && header.width < slot.minWidth) {
-      collector.add(source, authorErrors.imageTooSmall(src, header.width, slot.minWidth, slot.label), source.positionOf(at), 'error', at);
+      report(authorErrors.imageTooSmall(src, header.width, slot.minWidth, slot.label));
     }
     if (header.bytes > HEAVY_IMAGE_BYTES) {
-      collector.add(source, authorErrors.imageTooHeavy(src, (header.bytes / 1024 / 1024).toFixed(1), header.width, header.height), source.positionOf(at), 'warning', at);
+      report(authorErrors.imageTooHeavy(src, (header.bytes / 1024 / 1024).toFixed(1), header.width, header.height), 'warning');
     }
   }
 }

@@ -16,12 +16,11 @@ export interface Ref {
 }
 
 /**
- * Every `href` and image path in a parsed file, in one walk. The path array is shared while walking and copied only
- * for the values found: with a thousand pages, allocating a path per node costs more than the checks.
+ * Calls `found` for every `href` and image path in a parsed file, in the order of the file. `at` is the path of the
+ * mapping the value is in, shared while walking: copy it to keep it (with a thousand pages, allocating a path per
+ * node costs more than the checks).
  */
-export function findRefs(data: unknown): { links: Ref[]; images: Ref[] } {
-  const links: Ref[] = [];
-  const images: Ref[] = [];
+function walkRefs(data: unknown, found: (kind: 'link' | 'image', value: string, at: ReadonlyArray<string | number>, key: string) => void): void {
   const at: Array<string | number> = [];
   const walk = (value: unknown) => {
     if (Array.isArray(value)) {
@@ -37,8 +36,8 @@ export function findRefs(data: unknown): { links: Ref[]; images: Ref[] } {
       for (const key in value) {
         const child = (value as Record<string, unknown>)[key];
         if (typeof child === 'string') {
-          if (key === 'href') links.push({ value: child, path: [...at, key] });
-          else if (IMAGE_FIELDS.has(key)) images.push({ value: child, path: [...at, key] });
+          if (key === 'href') found('link', child, at, key);
+          else if (IMAGE_FIELDS.has(key)) found('image', child, at, key);
         } else if (child !== null && typeof child === 'object') {
           at.push(key);
           walk(child);
@@ -48,7 +47,39 @@ export function findRefs(data: unknown): { links: Ref[]; images: Ref[] } {
     }
   };
   walk(data);
+}
+
+/** Every `href` and image path in a parsed file, with where each one is. */
+export function findRefs(data: unknown): { links: Ref[]; images: Ref[] } {
+  const links: Ref[] = [];
+  const images: Ref[] = [];
+  walkRefs(data, (kind, value, at, key) => (kind === 'link' ? links : images).push({ value, path: [...at, key] }));
   return { links, images };
+}
+
+/**
+ * Every `href` of a parsed file (in the order of the file) and its image paths with where they are: what phase 1
+ * keeps of a file is its links' values only, and where a link is, is found again when a problem needs it (`refPath`).
+ */
+export function findLinkValues(data: unknown): { links: string[]; images: Ref[] } {
+  const links: string[] = [];
+  const images: Ref[] = [];
+  walkRefs(data, (kind, value, at, key) => (kind === 'link' ? links.push(value) : images.push({ value, path: [...at, key] })));
+  return { links, images };
+}
+
+const refsOfSource = new WeakMap<Locator, { links: Ref[]; images: Ref[] }>();
+
+/**
+ * Where the `index`-th link (or image) of a file is, `value` being what phase 1 read there: found by walking the
+ * file's data again, which is done only to place a problem. A file changed since (the dev server between a save and
+ * its check) may no longer have it there: then the first place with that value, or the top of the file.
+ */
+export function refPath(source: Locator, kind: 'links' | 'images', index: number, value: string): YamlPath {
+  let refs = refsOfSource.get(source);
+  if (!refs) refsOfSource.set(source, (refs = findRefs(source.data)));
+  const found = refs[kind][index]?.value === value ? refs[kind][index] : refs[kind].find((ref) => ref.value === value);
+  return found?.path ?? [];
 }
 
 /** What a link can land on: every page whose YAML could be read, valid or not, drafts included. */
@@ -66,26 +97,36 @@ export function linkDestination(value: string, ownRoute: string | undefined): { 
   return value.startsWith('/') ? splitLink(value) : undefined;
 }
 
-/** Checks every internal link of a file against the routes, aliases and anchors of the site. */
-export function checkLinks(source: Locator, links: readonly Ref[], fromDraft: boolean, ownRoute: string | undefined, targets: Map<string, LinkTarget>, includeDrafts: boolean, collector: Collector) {
+/** Checks every internal link of a file (`links`: its `href` values, in the order of the file) against the routes, aliases and anchors of the site. */
+export function checkLinks(
+  source: Locator,
+  links: readonly string[],
+  fromDraft: boolean,
+  ownRoute: string | undefined,
+  targets: Map<string, LinkTarget>,
+  includeDrafts: boolean,
+  collector: Collector,
+) {
   let allRoutes: string[] | undefined;
-  for (const { value, path: at } of links) {
+  for (let index = 0; index < links.length; index++) {
+    const value = links[index]!;
     const destination = linkDestination(value, ownRoute);
     if (!destination) continue;
     const { path: linkPath, hash } = destination;
     const target = targets.get(linkPath);
+    const at = () => source.positionOf(refPath(source, 'links', index, value));
     if (!target) {
       allRoutes ??= [...targets.keys()].filter((route) => includeDrafts || !targets.get(route)!.draft);
-      collector.add(source, authorErrors.brokenLink(value, didYouMean(linkPath, allRoutes)), source.positionOf(at));
+      collector.add(source, authorErrors.brokenLink(value, didYouMean(linkPath, allRoutes)), at());
       continue;
     }
     if (target.draft && !includeDrafts && !fromDraft) {
-      collector.add(source, authorErrors.linkToDraft(value), source.positionOf(at));
+      collector.add(source, authorErrors.linkToDraft(value), at());
       continue;
     }
     if (hash && target.anchors && !target.anchors.includes(hash)) {
       const anchors = authorAnchors(target.anchors);
-      collector.add(source, authorErrors.brokenAnchor(value, hash, target.route, didYouMean(hash, anchors), anchors), source.positionOf(at));
+      collector.add(source, authorErrors.brokenAnchor(value, hash, target.route, didYouMean(hash, anchors), anchors), at());
     }
   }
 }

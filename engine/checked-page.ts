@@ -1,5 +1,4 @@
 import type { ImageSlotName } from '../schema/image-slots.ts';
-import type { Ref } from './check-references.ts';
 import type { ImageRef } from './check-images.ts';
 import type { RouteClaim } from './claim-routes.ts';
 import type { FileProblems } from './collector.ts';
@@ -10,8 +9,6 @@ export interface PageSummary {
   /** The page names its own social image (no card is drawn for it). */
   ownSocialImage: boolean;
   images: Array<{ src: string; slot: ImageSlotName }>;
-  /** Its links to other pages (`/route#anchor`), which its HTML depends on the routes and anchors of. */
-  links: string[];
 }
 
 /**
@@ -25,7 +22,8 @@ export interface CheckedPage {
   identity?: string;
   claim: RouteClaim;
   problems: FileProblems;
-  links: Ref[];
+  /** Every `href` in the file, in the order of the file (where each one is, is found again to place a problem). */
+  links: string[];
   images: ImageRef[];
   /** Only for a valid page. */
   summary?: PageSummary;

@@ -11,6 +11,8 @@ type Position = { line: number; col: number };
 /** What a problem is reported against: a file that can say where a YAML path is (a YamlSource, or one read lazily). */
 export interface Locator {
   readonly file: string;
+  /** The file's parsed data (a lazy locator reads the file again on first use). */
+  readonly data: unknown;
   positionOf(path: YamlPath): Position;
   keyPosition(path: YamlPath, key: string): Position;
 }

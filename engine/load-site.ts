@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../schema/site-config.ts';
 import { imagesOfBlock } from '../schema/image-slots.ts';
-import { publicFileSet, checkLinks, findRefs, linkDestination, type LinkTarget, type Ref } from './check-references.ts';
+import { publicFileSet, checkLinks, findLinkValues, linkDestination, type LinkTarget } from './check-references.ts';
 import { checkImageRefs, withSlots, type ImageRef } from './check-images.ts';
 import { claimRoutes, type ClaimProblem, type RouteClaim } from './claim-routes.ts';
 import { Collector, type FileProblems, type Locator } from './collector.ts';
@@ -28,6 +28,8 @@ export interface LoadedPage {
   /** A hash of the file's text: with the validator's code, it decides the validated page. */
   hash: string;
   summary: PageSummary;
+  /** Its links to other pages (`/route#anchor`), sorted, once each: its HTML depends on the routes and anchors of these. */
+  readonly links: readonly string[];
   /** The validated page; read from the file again on first use when the load did not keep it (`keepPages: false`). */
   readonly page: Page;
 }
@@ -83,11 +85,10 @@ const unreadable = (file: string, route: string | undefined, hash: string | unde
   images: [],
 });
 
-const summaryOf = (page: Page, links: readonly Ref[]): PageSummary => ({
+const summaryOf = (page: Page): PageSummary => ({
   title: page.title,
   ownSocialImage: Boolean(page.socialImage),
   images: page.blocks.flatMap((block) => imagesOfBlock(block).map(({ src, slot }) => ({ src, slot }))),
-  links: [...new Set(links.map((link) => link.value).filter((href) => href.startsWith('/')))].sort(),
 });
 
 const withoutContent = ({ source: _source, page: _page, ...checked }: ReadPage): CheckedPage => checked;
@@ -137,8 +138,8 @@ export function readPage(root: string, file: string, route: string | undefined, 
     const { source, page } = result;
     const data = source.data as { draft?: unknown; aliases?: unknown };
     const claim: RouteClaim = { file, route, readable: true, draft: data.draft === true, anchors: pageAnchors(source, own), aliases: Array.isArray(data.aliases) ? data.aliases : [] };
-    const { links, images } = findRefs(source.data);
-    entry = { file, hash, claim, problems: own.problemsOf(file), links, images: withSlots(source.data, images), ...(page ? { summary: summaryOf(page, links) } : {}), source, page };
+    const { links, images } = findLinkValues(source.data);
+    entry = { file, hash, claim, problems: own.problemsOf(file), links, images: withSlots(source.data, images), ...(page ? { summary: summaryOf(page) } : {}), source, page };
   }
   if (identity) entry.identity = identity;
   cache?.set(withoutContent(entry));
@@ -157,7 +158,14 @@ function locatorOf(root: string, entry: ReadPage): Locator {
     }
     return source;
   };
-  return { file: entry.file, positionOf: (at) => load().positionOf(at), keyPosition: (at, key) => load().keyPosition(at, key) };
+  return {
+    file: entry.file,
+    get data() {
+      return load().data;
+    },
+    positionOf: (at) => load().positionOf(at),
+    keyPosition: (at, key) => load().keyPosition(at, key),
+  };
 }
 
 /** What phase 3 checks a file's links and images against. */
@@ -171,15 +179,15 @@ export interface ReferenceContext {
 }
 
 /** The links and images of a file's data, as phase 3 checks them. */
-export function referencesOf(data: unknown): { links: Ref[]; images: ImageRef[] } {
-  const { links, images } = findRefs(data);
+export function referencesOf(data: unknown): { links: string[]; images: ImageRef[] } {
+  const { links, images } = findLinkValues(data);
   return { links, images: withSlots(data, images) };
 }
 
 /** Phase 3 for one file: its internal links (routes, anchors, drafts) and its images. */
 export function checkReferences(
   source: Locator,
-  refs: { links: readonly Ref[]; images: readonly ImageRef[] },
+  refs: { links: readonly string[]; images: readonly ImageRef[] },
   route: string | undefined,
   draft: boolean,
   context: ReferenceContext,
@@ -202,8 +210,13 @@ class ModelPage implements LoadedPage {
     readonly anchors: string[],
     readonly hash: string,
     readonly summary: PageSummary,
+    private readonly hrefs: readonly string[],
     private readonly kept: { page?: Page } | undefined,
   ) {}
+  private internalLinks: string[] | undefined;
+  get links(): readonly string[] {
+    return (this.internalLinks ??= [...new Set(this.hrefs.filter((href) => href.startsWith('/')))].sort());
+  }
   get page(): Page {
     if (this.kept?.page) return this.kept.page;
     const page = readValidPage(this.root, this.file, this.hash);
@@ -243,11 +256,11 @@ export function buildModel(
     if (!entry.summary || entry.hash === undefined) continue;
     const target = claimed.ownTargets.get(entry.file);
     if (!entry.claim.route) {
-      notFound = new ModelPage(root, entry.file, '/404', entry.claim.anchors ?? [], entry.hash, entry.summary, keepPages ? entry : undefined);
+      notFound = new ModelPage(root, entry.file, '/404', entry.claim.anchors ?? [], entry.hash, entry.summary, entry.links, keepPages ? entry : undefined);
       continue;
     }
     if (entry.claim.draft && !includeDrafts) continue;
-    const loaded = new ModelPage(root, entry.file, entry.claim.route, target!.anchors ?? [], entry.hash, entry.summary, keepPages ? entry : undefined);
+    const loaded = new ModelPage(root, entry.file, entry.claim.route, target!.anchors ?? [], entry.hash, entry.summary, entry.links, keepPages ? entry : undefined);
     loadedByTarget.set(target!, loaded);
     pages.push(loaded);
   }
@@ -553,6 +566,6 @@ const linkPaths = new WeakMap<ReadPage, string[]>();
 /** The routes a page file's links point at (its own route for `#anchor` links). */
 function linkPathsOf(entry: ReadPage): string[] {
   let paths = linkPaths.get(entry);
-  if (!paths) linkPaths.set(entry, (paths = [...new Set(entry.links.flatMap((link) => linkDestination(link.value, entry.claim.route)?.path ?? []))]));
+  if (!paths) linkPaths.set(entry, (paths = [...new Set(entry.links.flatMap((link) => linkDestination(link, entry.claim.route)?.path ?? []))]));
   return paths;
 }

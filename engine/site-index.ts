@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findRefs, linkDestination, publicFileSet, type LinkTarget } from './check-references.ts';
+import { findLinkValues, linkDestination, publicFileSet, type LinkTarget } from './check-references.ts';
 import { claimRoutes, type RouteClaim } from './claim-routes.ts';
 import { Collector } from './collector.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
@@ -35,7 +35,7 @@ function factsOf(file: string, text: string): PageFacts {
     anchors: pageAnchors(source, new Collector()),
     aliases: Array.isArray(record.aliases) ? record.aliases : [],
     title: typeof record.title === 'string' ? record.title : '',
-    links: findRefs(data).links.flatMap(({ value }) => linkDestination(value, route)?.path ?? []),
+    links: findLinkValues(data).links.flatMap((value) => linkDestination(value, route)?.path ?? []),
   };
 }
 
