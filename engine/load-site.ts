@@ -63,6 +63,11 @@ export interface LoadOptions {
    * `keepPages: false`, `loadSiteInParallel` checks the files the cache does not know on helper threads too.
    */
   checkerModule?: () => string;
+  /**
+   * Helper threads the caller started before it loaded the validator (`npm run validate` with no cache file yet), so
+   * that they load it at the same time; stopped if there turn out to be too few files to share.
+   */
+  checkers?: PageCheckers;
 }
 
 /** Page files under pages/ (see engine/project-files.ts for the files it leaves out, and why). */
@@ -356,11 +361,11 @@ export class SiteLoader {
   async loadInParallel({ saveCache = true } = {}): Promise<SiteModel> {
     const { root, checkerModule, keepPages } = this.options;
     const helpers = checkerModule && keepPages === false ? helperCount() : 0;
-    let checkers: PageCheckers | undefined;
+    let checkers = this.options.checkers;
     this.begin(() => {
       // An empty cache (a first check, or the validator's code changed): every file will be checked, so the helpers
       // start now and load the validator while the files are listed.
-      if (helpers && this.cache?.isEmpty()) checkers = new PageCheckers(checkerModule!(), root, helpers);
+      if (helpers && this.cache?.isEmpty()) checkers ??= new PageCheckers(checkerModule!(), root, helpers);
     });
     const jobs: PageJob[] = [];
     for (const file of this.scan.files) {

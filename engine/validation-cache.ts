@@ -8,7 +8,7 @@ import type { CheckedPage } from './checked-page.ts';
 export const VALIDATION_CACHE_FILE = '.cache/validation.json';
 
 /** Bumped when the form of an entry changes. */
-const FORMAT = 'validation-cache-1';
+const FORMAT = 'validation-cache-2';
 
 /** The project's own code: what decides how a file is checked (the engine, the field vocabulary, the blocks' schemas). */
 const CODE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

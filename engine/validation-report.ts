@@ -17,7 +17,7 @@ export function printReport(diagnostics: Diagnostic[], counts: { pages: number; 
 }
 
 /** What to validate and how to report it: `npm run validate`'s options, the build's, a test's. */
-export interface ValidationRun extends Pick<LoadOptions, 'cache' | 'keepPages' | 'checkerModule'> {
+export interface ValidationRun extends Pick<LoadOptions, 'cache' | 'keepPages' | 'checkerModule' | 'checkers'> {
   root: string;
   format: OutputFormat;
   /** Treat drafts as published (the dev server's view). */
