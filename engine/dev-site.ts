@@ -1,28 +1,9 @@
+import { registerDevSite, type DevSite } from './dev-site-registry.ts';
 import { SiteLoader, type SiteModel } from './load-site.ts';
-
-/** The dev server's site, shared between the Vite plugin (which sees file changes) and the renderer (which shows pages). */
-export interface DevSite {
-  readonly root: string;
-  /**
-   * Loads the site a slice of files at a time, letting the server do other work between slices (the first request
-   * loading the renderer); a `current()` meanwhile finishes the load at once.
-   */
-  load(): Promise<void>;
-  /** The site with every change noted so far taken into account (only the changed files are read again). */
-  current(): SiteModel;
-  /** A file changed, relative to the root (`pages/…`, `public/…`, `site.config.yaml`). */
-  changed(file: string): void;
-}
-
-/**
- * A global, because the plugin runs in Vite's own process context while the renderer runs in Vite's SSR module
- * runner, with its own copy of every module: the two would otherwise each load the whole site after every edit.
- */
-const DEV_SITE = Symbol.for('staylix.devSite');
 
 /**
  * After the site's first load, the validation cache is written this much later: files that settled since the last run
- * get their identity written (engine/read-page-file.ts › fileIdentity), 12 MB of JSON at 10,000 pages.
+ * get their identity written (engine/read-page-file.ts › fileIdentity), 7 MB of JSON at 10,000 pages.
  */
 const CACHE_SAVED_AFTER_MS = 3000;
 
@@ -62,12 +43,6 @@ export function startDevSite(root: string): DevSite {
       pending.add(file);
     },
   };
-  (globalThis as { [DEV_SITE]?: DevSite })[DEV_SITE] = site;
+  registerDevSite(site);
   return site;
-}
-
-/** The dev server's site of the project at `root`, when the renderer runs in its dev server. */
-export function devSite(root: string): DevSite | undefined {
-  const site = (globalThis as { [DEV_SITE]?: DevSite })[DEV_SITE];
-  return site?.root === root ? site : undefined;
 }
