@@ -10,7 +10,8 @@ import { splitLink } from '../../engine/routes.ts';
 import { blockTypes, type Block } from '../../blocks/schemas.ts';
 import { needsEnhancementScript } from '../../renderer/BlockList.tsx';
 import { registry } from '../../blocks/registry.ts';
-import { catalogueData, catalogueKind, catalogueUrls, type CatalogueData } from '../../renderer/vike/catalogue/catalogue-data.ts';
+import { catalogueData, catalogueUrls, type CatalogueData } from '../../renderer/vike/catalogue/catalogue-data.ts';
+import { catalogueKind } from '../../renderer/vike/catalogue/catalogue-route.ts';
 import { headTags } from '../../renderer/seo/head-tags.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -1,9 +1,10 @@
 import { blockDescription, blockFieldRows, loadBlockExample, type FieldRow } from '../../../engine/block-docs.ts';
-import { blockTypes, isBlockType, type Block, type BlockType } from '../../../blocks/schemas.ts';
+import { blockTypes, type Block, type BlockType } from '../../../blocks/schemas.ts';
 import { needsEnhancementScript } from '../../BlockList.tsx';
 import type { PageData } from '../../page-data.ts';
 import { getSite } from '../../site/load.ts';
 import { CATALOGUE_ROOT } from './catalogue-root.ts';
+import { catalogueKind, catalogueTarget, normalise } from './catalogue-route.ts';
 
 /**
  * The block catalogue: /_blocks lists every registered block, /_blocks/<type> shows one block rendered from its
@@ -36,15 +37,6 @@ export interface CatalogueData extends PageData {
 }
 
 const root = () => process.cwd();
-const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
-
-/** `/_blocks/hero` → `hero`; `/_blocks` → null; anything else → undefined. */
-function catalogueTarget(pathname: string): BlockType | null | undefined {
-  const route = normalise(pathname);
-  if (route === CATALOGUE_ROOT) return null;
-  const match = /^\/_blocks\/([A-Za-z]+)$/.exec(route);
-  return match && isBlockType(match[1]!) ? match[1] : undefined;
-}
 
 function exampleOf(type: BlockType) {
   return loadBlockExample(root(), type);
@@ -55,15 +47,6 @@ function catalogueEntries(): CatalogueEntry[] {
     const example = exampleOf(type);
     return { type, description: blockDescription(type), interactive: example.block ? needsEnhancementScript([example.block as Block]) : false, ok: Boolean(example.block) };
   });
-}
-
-/** The catalogue page a path shows needs client JavaScript only when its example block does. */
-export function catalogueKind(pathname: string): 'static' | 'interactive' | undefined {
-  const target = catalogueTarget(pathname);
-  if (target === undefined) return undefined;
-  if (target === null) return 'static';
-  const block = exampleOf(target).block;
-  return block && needsEnhancementScript([block as Block]) ? 'interactive' : 'static';
 }
 
 export function catalogueUrls(kind: 'static' | 'interactive'): string[] {

@@ -1,3 +1,3 @@
-import { catalogueKind } from '../catalogue-data.ts';
+import { catalogueKind } from '../catalogue-route.ts';
 
 export default (pageContext: { urlPathname: string }) => catalogueKind(pageContext.urlPathname) === 'interactive';
