@@ -96,7 +96,7 @@ export function fileIdentity(root: string, file: string): string | undefined {
   if (O_NOFOLLOW === undefined) return undefined;
   const full = path.join(root, file);
   const stats = lstatSync(full, { throwIfNoEntry: false });
-  if (!stats?.isFile() || outsideThroughFolders(root, full)) return undefined;
+  if (!stats?.isFile() || folderLeadsOut(root, path.dirname(full))) return undefined;
   return identityOf(stats);
 }
 
@@ -115,20 +115,27 @@ const realRoots = new Map<string, string>();
 const realRoot = (root: string) => realRoots.get(root) ?? realRoots.set(root, realpathSync.native(root)).get(root)!;
 
 /**
- * A folder's real path, remembered until the current task ends: checking 10,000 pages in one synchronous pass
- * resolves each folder once (a realpath a file cost 0.1 s at 10,000 pages), and nothing outlives the pass, so a folder
- * replaced by a link while the dev server runs is seen at its next read.
+ * Remembered until the current task ends: checking 10,000 pages in one synchronous pass resolves each folder once (a
+ * realpath a file cost 0.1 s at 10,000 pages), and nothing outlives the pass, so a folder replaced by a link while the
+ * dev server runs is seen at its next read.
  */
 const realFolders = new Map<string, string>();
-function realFolder(folder: string): string {
-  let real = realFolders.get(folder);
-  if (real === undefined) {
-    if (realFolders.size === 0) setImmediate(() => realFolders.clear()).unref();
-    real = realpathSync.native(folder);
-    realFolders.set(folder, real);
+const foldersLeadingOut = new Map<string, boolean>();
+function rememberForThisTask<K, V>(memo: Map<K, V>, key: K, compute: () => V): V {
+  let value = memo.get(key);
+  if (value === undefined) {
+    if (memo.size === 0) setImmediate(() => memo.clear()).unref();
+    value = compute();
+    memo.set(key, value);
   }
-  return real;
+  return value;
 }
+
+/** A folder's real path. */
+const realFolder = (folder: string) => rememberForThisTask(realFolders, folder, () => realpathSync.native(folder));
+
+/** True when a folder of the project leads out of it (itself or a folder above it being a link): none of its files are read. */
+const folderLeadsOut = (root: string, folder: string) => rememberForThisTask(foldersLeadingOut, `${root}\u0000${folder}`, () => outsideRoot(root, realFolder(folder)) !== undefined);
 
 /** Text given as a string (the page editor's unsaved text) passes the same size limit. */
 export function checkPageText(text: string): FileText {
