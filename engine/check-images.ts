@@ -5,7 +5,7 @@ import type { Diagnostic } from './diagnostic.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { authorErrors, type AuthorError } from './errors.ts';
 import { refPath, type Ref } from './check-references.ts';
-import type { Locator } from './collector.ts';
+import type { Locator, Reporter } from './collector.ts';
 import type { YamlPath } from './yaml-source.ts';
 
 /** Originals above this size get a warning: the site serves small copies, but the repository and builds carry them. */
@@ -18,10 +18,6 @@ const HEAVY_IMAGE_BYTES = 3 * 1024 * 1024;
 export interface ImageRef {
   value: string;
   slot?: ImageSlotName;
-}
-
-interface Reporter {
-  add(source: Locator, error: AuthorError, at: { line: number; col: number }, severity?: Diagnostic['severity'], fieldPath?: YamlPath): void;
 }
 
 const hasParentSegment = (src: string) => /(^|[/\\])\.\.([/\\]|$)/.test(src);

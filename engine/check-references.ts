@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { Collector, Locator } from './collector.ts';
+import type { Locator, Reporter } from './collector.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { authorErrors } from './errors.ts';
 import { splitLink } from './routes.ts';
@@ -98,15 +98,7 @@ export function linkDestination(value: string, ownRoute: string | undefined): { 
 }
 
 /** Checks every internal link of a file (`links`: its `href` values, in the order of the file) against the routes, aliases and anchors of the site. */
-export function checkLinks(
-  source: Locator,
-  links: readonly string[],
-  fromDraft: boolean,
-  ownRoute: string | undefined,
-  targets: Map<string, LinkTarget>,
-  includeDrafts: boolean,
-  collector: Collector,
-) {
+export function checkLinks(source: Locator, links: readonly string[], fromDraft: boolean, ownRoute: string | undefined, targets: Map<string, LinkTarget>, includeDrafts: boolean, collector: Reporter) {
   let allRoutes: string[] | undefined;
   for (let index = 0; index < links.length; index++) {
     const value = links[index]!;

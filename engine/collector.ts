@@ -23,6 +23,9 @@ export interface FileProblems {
   overflow?: { hidden: number; errors: number; at: Position };
 }
 
+/** Where the checks after phase 1 report a problem (a Collector, or one made only once there is a problem). */
+export type Reporter = Pick<Collector, 'add'>;
+
 /** Gathers the diagnostics of a validation run, at most MAX_PROBLEMS_PER_FILE per file. */
 export class Collector {
   private readonly shown: Diagnostic[] = [];
@@ -62,6 +65,7 @@ export class Collector {
   }
   /** Takes one file's problems found earlier (problemsOf), as if they had been added now. */
   absorb(file: string, problems: FileProblems) {
+    if (!problems.shown.length && !problems.overflow) return;
     this.shown.push(...problems.shown);
     this.perFile.set(file, (this.perFile.get(file) ?? 0) + problems.shown.length);
     if (problems.overflow) this.overflow.set(file, { ...problems.overflow });

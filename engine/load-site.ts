@@ -5,7 +5,7 @@ import { imagesOfBlock } from '../schema/image-slots.ts';
 import { publicFileSet, checkLinks, findLinkValues, linkDestination, type LinkTarget } from './check-references.ts';
 import { checkImageRefs, withSlots, type ImageRef } from './check-images.ts';
 import { claimRoutes, type ClaimProblem, type RouteClaim } from './claim-routes.ts';
-import { Collector, type FileProblems, type Locator } from './collector.ts';
+import { Collector, type FileProblems, type Locator, type Reporter } from './collector.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { authorErrors, validatorMessages, type AuthorError } from './errors.ts';
 import { sha1 } from './hash.ts';
@@ -196,7 +196,7 @@ export function checkReferences(
   route: string | undefined,
   draft: boolean,
   context: ReferenceContext,
-  collector: Collector,
+  collector: Reporter,
 ): void {
   checkImageRefs(source, refs.images, collector, context.publicFiles, context.readImages ? context.root : undefined);
   checkLinks(source, refs.links, draft, route, context.targets, context.includeDrafts, collector);
@@ -529,12 +529,21 @@ const BROKEN_LINK = authorErrors.brokenLink('/', undefined).code;
 
 /** Phases 2 and 3 for one file: its claims refused, then its links and images, after its own problems. */
 function checkFile(root: string, entry: ReadPage, claims: readonly ClaimProblem[], context: ReferenceContext): FileProblems {
-  const own = new Collector();
-  own.absorb(entry.file, entry.problems);
+  // Most files have nothing more to report: their phase 1 problems serve as they are, and no collector is made.
+  let own: Collector | undefined;
+  const reporter: Reporter = {
+    add(...problem) {
+      if (!own) {
+        own = new Collector();
+        own.absorb(entry.file, entry.problems);
+      }
+      own.add(...problem);
+    },
+  };
   const source = locatorOf(root, entry);
-  for (const problem of claims) own.add(source, problem.error, problem.alias === undefined ? { line: 1, col: 1 } : source.positionOf(['aliases', problem.alias]));
-  if (entry.claim.readable) checkReferences(source, entry, entry.claim.route, entry.claim.draft, context, own);
-  return own.problemsOf(entry.file);
+  for (const problem of claims) reporter.add(source, problem.error, problem.alias === undefined ? { line: 1, col: 1 } : source.positionOf(['aliases', problem.alias]));
+  if (entry.claim.readable) checkReferences(source, entry, entry.claim.route, entry.claim.draft, context, reporter);
+  return own ? own.problemsOf(entry.file) : entry.problems;
 }
 
 /** What a link to a route depends on: its page, draft state and anchors. */
