@@ -7,6 +7,7 @@ import { startDevSite } from './dev-site.ts';
 import { watchFolders } from './watch-folders.ts';
 import { PAGE_UPDATE_EVENT } from './dev-events.ts';
 import { preloadRendererPackages } from './preload-renderer-packages.ts';
+import { resolveImportMetaLazily } from './lazy-import-meta-resolve.ts';
 
 /** `  16 | text` lines around a position, with a caret under the column: the overlay shows it as code. */
 export function codeFrame(text: string, line: number, col: number, context = 2): string {
@@ -72,6 +73,7 @@ export function yamlPagesDevPlugin(): Plugin {
     },
     configureServer(server: ViteDevServer) {
       preloadRendererPackages();
+      resolveImportMetaLazily(server);
       const root = server.config.root;
       const pagesDir = path.join(root, 'pages') + path.sep;
       const publicDir = path.join(root, 'public') + path.sep;
