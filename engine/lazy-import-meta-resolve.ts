@@ -12,12 +12,14 @@ import { createDefaultImportMeta, createNodeImportMeta, type ModuleRunner, type 
 export function resolveImportMetaLazily(server: ViteDevServer): void {
   // Vike loads the renderer through ssrLoadModule, whose module runner Vite makes at the first call (Vike's, as the
   // server is configured) and which runs no module before that call's first await: its import.meta is replaced before
-  // any module has one. A later Vite without this runner is left as it is.
+  // any module has one. A later Vite without this runner, or a server without ssrLoadModule (a test of the plugin), is
+  // left as it is.
   const patch = () => {
     const runner = (server as { _ssrCompatModuleRunner?: ModuleRunner })._ssrCompatModuleRunner;
     if (runner?.options) runner.options.createImportMeta = lazyNodeImportMeta;
   };
   patch();
+  if (typeof server.ssrLoadModule !== 'function') return;
   const load = server.ssrLoadModule.bind(server);
   server.ssrLoadModule = (...args) => {
     const loading = load(...args);
