@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readImageHeader, type HeaderResult } from '../build/images/header.ts';
+import { readImageHeader, type HeaderResult } from '../ui/image-header.ts';
 import { imageSlots, imagesOfBlock, type ImageSlotName } from '../schema/image-slots.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { didYouMean } from './did-you-mean.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { readImageHeader } from '../build/images/header.ts';
-import { currentManifest, VARIANT_FORMATS, type Variant, type VariantFormat } from '../build/images/manifest.ts';
+import { readImageHeader } from './image-header.ts';
+import { currentManifest, VARIANT_FORMATS, type Variant, type VariantFormat } from './image-manifest.ts';
 import type { ImageSlot } from '../schema/image-slots.ts';
 
 /** What a `<picture>` needs, on the server only: the variants made by the build, or the original in development. */

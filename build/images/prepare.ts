@@ -7,8 +7,8 @@ import { blockTypes } from '../../blocks/schemas.ts';
 import { imageSlots, imagesOfBlock, type BlockImage } from '../../schema/image-slots.ts';
 import { CARD_VERSION } from '../social/card.ts';
 import { makeSocialCards } from '../social/cards.ts';
-import { readImageHeader } from './header.ts';
-import { imageCacheDir, imageManifestFile, type ImageManifest } from './manifest.ts';
+import { readImageHeader } from '../../ui/image-header.ts';
+import { imageCacheDir, imageManifestFile, type ImageManifest } from '../../ui/image-manifest.ts';
 import { makeVariants } from './variants.ts';
 
 export interface PrepareOptions {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
-import type { ImageHeader } from './header.ts';
-import type { ManifestImage, Variant, VariantFormat } from './manifest.ts';
+import type { ImageHeader } from '../../ui/image-header.ts';
+import type { ManifestImage, Variant, VariantFormat } from '../../ui/image-manifest.ts';
 
 /** Bump when the encoder settings change, so cached variants made with the old settings are not reused. */
 const SETTINGS = 'v1:avif-q55-e2:webp-q78:jpeg-q78-moz:png-9';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteModel } from '../../engine/load-site.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
-import type { SocialCard } from '../images/manifest.ts';
+import type { SocialCard } from '../../ui/image-manifest.ts';
 import { CARD_HEIGHT, CARD_VERSION, CARD_WIDTH, drawCard, type CardText } from './card.ts';
 
 const words = (segment: string) =>

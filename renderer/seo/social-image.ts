@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { readImageHeader } from '../../build/images/header.ts';
-import { currentManifest } from '../../build/images/manifest.ts';
+import { readImageHeader } from '../../ui/image-header.ts';
+import { currentManifest } from '../../ui/image-manifest.ts';
 import type { PageData } from '../page-data.ts';
 
 /** The image of a page's social card (og:image, twitter:image), with its size and text alternative. */

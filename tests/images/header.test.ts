@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readImageHeader } from '../../build/images/header.ts';
+import { readImageHeader } from '../../ui/image-header.ts';
 
 /** The header reader against files made by sharp, in every format the pipeline accepts, and against broken files. */
 let dir: string;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ImageFormat } from './header.ts';
+import type { ImageFormat } from './image-header.ts';
 
 /**
  * What the build made of each image, read by the renderer while it prerenders: the original's size and every
