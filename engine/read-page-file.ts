@@ -39,8 +39,8 @@ export function readPageBytes(root: string, file: string): FileBytes | ReadError
   }
   try {
     // Opened without following a link: only the folders on its path could lead out of the project.
-    const outside = outsideThroughFolders(root, full);
-    if (outside) return { error: inputErrors.symlinkOutside(file, outside), line: 1, col: 1 };
+    const folder = path.dirname(full);
+    if (folderLeadsOut(root, folder)) return { error: inputErrors.symlinkOutside(file, path.join(realFolder(folder), path.basename(full))), line: 1, col: 1 };
     return readOpenFile(fd);
   } finally {
     closeSync(fd);
@@ -107,9 +107,6 @@ function outsideRoot(root: string, real: string): string | undefined {
   const fromRoot = path.relative(realRoot(root), real);
   return fromRoot.startsWith('..') || path.isAbsolute(fromRoot) ? real : undefined;
 }
-
-/** For a file that is not itself a link: its real path when a folder on its path leads out of the project, else undefined. */
-const outsideThroughFolders = (root: string, full: string) => outsideRoot(root, path.join(realFolder(path.dirname(full)), path.basename(full)));
 
 const realRoots = new Map<string, string>();
 const realRoot = (root: string) => realRoots.get(root) ?? realRoots.set(root, realpathSync.native(root)).get(root)!;
