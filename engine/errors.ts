@@ -524,7 +524,7 @@ export const validatorMessages = {
   buildInterrupted: (signal: string): string => `Build interrupted (${signal}): dist/ is unchanged, still the previous build.`,
   buildFailed: 'Build failed: dist/ is unchanged, still the previous build. The error is above.',
   renderWorkerOutOfMemory: (limitMb: number, url: string | undefined): string =>
-    `A render worker ran out of memory (${limitMb} MB)${url ? ` while rendering ${url}` : ''}. A page that needs that much is far larger than any page of this site: look for a very long list or text in that page's YAML; if the page is right, raise RENDER_WORKER_MEMORY_MB in build/prerender.ts.`,
+    `A render worker ran out of memory (${limitMb} MB)${url ? ` while rendering ${url}` : ''}. A page that needs that much is far larger than any page of this site: look for a very long list or text in that page's YAML; if the page is right, raise RENDER_WORKER_MEMORY_MB in pipeline/prerender.ts.`,
   pageChangedWhileBuilding: (file: string): string => `${file} changed while the site was being built (or is no longer valid): build again once it is saved.`,
   buildUnknownOption: (option: string): string => `Unknown option "${option}". Options: --clean (ignore the build cache), --catalogue (include the block catalogue, /_blocks).`,
   unknownFormat: (format: string): string => `Unknown --format "${format}". Use pretty, github or json.`,

@@ -18,7 +18,7 @@ import { YamlSource } from './yaml-source.ts';
 export const TEMPLATES = ['solution', 'resource', 'legal'] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 // From the project's root, not this file's folder: `npm run new-page` runs this module compiled into one file
-// (scripts/run-compiled.mjs), whose import.meta reads as build/'s.
+// (scripts/run-compiled.mjs), whose import.meta reads as pipeline/'s.
 const templateDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'engine', 'page-templates');
 /** Longest part of a route, and longest route: far above any real address, far below the file system's limits (255 bytes a name, 4096 a path). */
 const MAX_SEGMENT = 100;

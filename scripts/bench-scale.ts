@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { IncrementalValidation } from '../engine/watch-validation.ts';
-import { PROJECT_FILES } from '../build/project-files.ts';
+import { PROJECT_FILES } from '../pipeline/project-files.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 /** Issue 12's targets on 2 cores: at N pages, the largest time allowed (ms); memory at most +150 MB over the smallest N. */

@@ -2,7 +2,7 @@
  * npm run bench [-- --build] [--no-lighthouse] [--pages /,/pricing,...] [--runs 3]
  *
  * Checks the performance budgets of the built site and prints the figures:
- *   1. page weight of every route: client JS and CSS, gzip, against the budget of its kind (build/budgets.ts);
+ *   1. page weight of every route: client JS and CSS, gzip, against the budget of its kind (pipeline/budgets.ts);
  *   2. Lighthouse 12 (mobile emulation, simulated throttling) on the landing, pricing, a solution and a resource page,
  *      served by scripts/serve.ts (gzip and the _headers file, like a static host): Performance, Accessibility,
  *      Best Practices and SEO must be 100, CLS 0, and no web font may block rendering; with the block catalogue built,
@@ -21,9 +21,9 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type * as LH from 'lighthouse/types/lh.js';
-import { pageImageBytes } from '../build/images/page-bytes.ts';
-import { PROJECT_FILES } from '../build/project-files.ts';
-import { budgets, builtPages, formatKb, jsBudget, measureSite } from '../build/budgets.ts';
+import { pageImageBytes } from '../pipeline/images/page-bytes.ts';
+import { PROJECT_FILES } from '../pipeline/project-files.ts';
+import { budgets, builtPages, formatKb, jsBudget, measureSite } from '../pipeline/budgets.ts';
 import { startServer } from './serve.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

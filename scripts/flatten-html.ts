@@ -6,7 +6,7 @@
  * trailing slash. See docs/hosting.md.
  */
 import path from 'node:path';
-import { flattenHtml } from '../build/postbuild.ts';
+import { flattenHtml } from '../pipeline/postbuild.ts';
 
 const args = process.argv.slice(2);
 const dir = path.resolve(args.includes('--dir') ? args[args.indexOf('--dir') + 1]! : 'dist/client');

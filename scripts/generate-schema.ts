@@ -1,7 +1,7 @@
 /**
  * npm run schema — writes the editor schemas (schema/generated/*.schema.json) and the generated sections of
- * AUTHORING.md from the zod schemas (build/json-schema.ts). `npm run build` does the same as its first step.
+ * AUTHORING.md from the zod schemas (pipeline/json-schema.ts). `npm run build` does the same as its first step.
  */
-import { writeGeneratedFiles } from '../build/json-schema.ts';
+import { writeGeneratedFiles } from '../pipeline/json-schema.ts';
 
 console.log(writeGeneratedFiles());

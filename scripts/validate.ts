@@ -15,7 +15,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compiledModule } from '../build/compiled-module.mjs';
+import { compiledModule } from '../pipeline/compiled-module.mjs';
 import { helperCount, PAGE_CHECKER_ENTRY, PageCheckers } from '../engine/page-checkers.ts';
 import { parseValidateArgs } from '../engine/validate-args.ts';
 import { VALIDATION_CACHE_FILE } from '../engine/validation-cache.ts';

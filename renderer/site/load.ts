@@ -4,7 +4,7 @@ import { formatPretty } from '../../engine/format.ts';
 import type { SiteModel } from '../../engine/load-site.ts';
 
 /**
- * Where a build that has already validated the site hands the renderer its model (build/render-worker.mjs), so the
+ * Where a build that has already validated the site hands the renderer its model (pipeline/render-worker.mjs), so the
  * prerender does not parse and validate every page a second time. A global, because the renderer runs from the
  * bundled server code while the build sets it from outside the bundle.
  */

@@ -13,7 +13,7 @@ import { copyProject, projectRoot } from '../helpers/project-copy.ts';
  */
 
 const TEMPLATE = path.join(import.meta.dirname, '../fixtures/new-block');
-const CODE_FOLDERS = ['blocks', 'ui', 'schema', 'engine', 'renderer', 'build', 'scripts'];
+const CODE_FOLDERS = ['blocks', 'ui', 'schema', 'engine', 'renderer', 'pipeline', 'scripts'];
 
 const AWARDS_PAGE = `title: Awards
 description: The awards Staylix has won, year by year.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBuildArgs } from '../../build/pipeline.ts';
-import { prerenderJobs } from '../../build/prerender.ts';
+import { parseBuildArgs } from '../../pipeline/run-build.ts';
+import { prerenderJobs } from '../../pipeline/prerender.ts';
 import { loadSite } from '../../engine/load-site.ts';
 
 /**

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBlockExample } from '../../engine/block-docs.ts';
 import { listPageFiles } from '../../engine/load-site.ts';
 import { blockTypes } from '../../blocks/schemas.ts';
-import { AUTHORING_FILE, CONFIG_SCHEMA_FILE, generatedFiles, PAGE_SCHEMA_FILE } from '../../build/json-schema.ts';
+import { AUTHORING_FILE, CONFIG_SCHEMA_FILE, generatedFiles, PAGE_SCHEMA_FILE } from '../../pipeline/json-schema.ts';
 import { checkJsonSchema } from './json-schema-check.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

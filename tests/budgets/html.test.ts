@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtPages } from '../../build/budgets.ts';
+import { builtPages } from '../../pipeline/budgets.ts';
 import { assertBuilt, distDir } from '../helpers/built-site.ts';
 
 /**

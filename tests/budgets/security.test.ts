@@ -4,7 +4,7 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtPages } from '../../build/budgets.ts';
+import { builtPages } from '../../pipeline/budgets.ts';
 import { parseHeadersFile, startServer } from '../../scripts/serve.ts';
 import { assertBuilt, distDir } from '../helpers/built-site.ts';
 

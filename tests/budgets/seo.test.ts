@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSite, type LoadedPage } from '../../engine/load-site.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
-import { builtPages } from '../../build/budgets.ts';
+import { builtPages } from '../../pipeline/budgets.ts';
 import { assertBuilt, distDir } from '../helpers/built-site.ts';
 import { JSDOM } from 'jsdom';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { budgets, formatKb, jsBudget, legalRoutes, measureSite, type PageWeight } from '../../build/budgets.ts';
+import { budgets, formatKb, jsBudget, legalRoutes, measureSite, type PageWeight } from '../../pipeline/budgets.ts';
 import { assertBuilt, distDir } from '../helpers/built-site.ts';
 
 let pages: PageWeight[];

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { htmlFileForRoute } from '../../engine/routes.ts';
-import { builtPages } from '../../build/budgets.ts';
+import { builtPages } from '../../pipeline/budgets.ts';
 
 export const distDir = path.resolve(import.meta.dirname, '../../dist/client');
 

@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PROJECT_FILES } from '../../build/project-files.ts';
+import { PROJECT_FILES } from '../../pipeline/project-files.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 

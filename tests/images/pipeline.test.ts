@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareImages } from '../../build/images/prepare.ts';
+import { prepareImages } from '../../pipeline/images/prepare.ts';
 import { loadSite } from '../../engine/load-site.ts';
 import { imageSlots } from '../../schema/image-slots.ts';
 import { copyProject } from '../helpers/project-copy.ts';

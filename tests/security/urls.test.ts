@@ -6,8 +6,8 @@ import { Collector } from '../../engine/collector.ts';
 import { loadSite } from '../../engine/load-site.ts';
 import { validatePage } from '../../engine/validate-page.ts';
 import { urlProblem } from '../../schema/url-policy.ts';
-import { headersFile } from '../../build/headers-file.ts';
-import { postbuild } from '../../build/postbuild.ts';
+import { headersFile } from '../../pipeline/headers-file.ts';
+import { postbuild } from '../../pipeline/postbuild.ts';
 
 /**
  * Stored XSS and open redirects through addresses: every URL field goes through schema/url-policy.ts (the same

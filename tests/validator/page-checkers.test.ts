@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { compiledModule } from '../../build/compiled-module.mjs';
+import { compiledModule } from '../../pipeline/compiled-module.mjs';
 import { fixtureText, makeTestSite, projectRoot, type TestSite } from './test-site.ts';
 import { checkPageFile, loadSite, loadSiteInParallel, type SiteModel } from '../../engine/load-site.ts';
 import { PAGE_CHECKER_ENTRY, PageCheckers, PARALLEL_FROM } from '../../engine/page-checkers.ts';

@@ -14,7 +14,7 @@ function builtBundle(): string {
 
 describe('the render workers’ page renderer', () => {
   it('writes every page of the site byte for byte as Vike’s renderPage() does, most of them without Vike', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'tests/build/render-both-ways.ts', builtBundle()], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'tests/pipeline/render-both-ways.ts', builtBundle()], {
       cwd: projectRoot,
       encoding: 'utf8',
       env: { ...process.env, NODE_ENV: 'production' },

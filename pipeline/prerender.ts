@@ -1,6 +1,6 @@
 /**
  * The prerender, streamed: each page is rendered by Vike (renderPage on the server bundle), finished (postbuild's CSS
- * inlining and pruning) and written by a worker thread (build/render-worker.mjs), one at a time, so memory does not
+ * inlining and pruning) and written by a worker thread (pipeline/render-worker.mjs), one at a time, so memory does not
  * grow with the number of pages and the main thread only keeps the books. Incremental: a page whose inputs did not change since the last build is taken from that build's output
  * instead of being rendered again (see `pageKey` for what a page depends on).
  */

@@ -11,7 +11,7 @@
  * byte for byte), and only then fills it in for the pages that follow: React renders the page and its +Head exactly as
  * vike-react does, with the data from the page's own +data hook. Anything it is not sure of goes through Vike:
  * the error page, the catalogue, a URL no route function or more than one claims, a page without a title or
- * description, a Vike page whose template did not prove equal. `tests/build/page-renderer.test.ts` compares both ways
+ * description, a Vike page whose template did not prove equal. `tests/pipeline/page-renderer.test.ts` compares both ways
  * on every page of the site.
  */
 import { createElement, StrictMode, type ComponentType, type ReactNode } from 'react';

@@ -14,7 +14,7 @@ export const PROJECT_FILES = [
   'renderer',
   'schema',
   'engine',
-  'build',
+  'pipeline',
   'scripts',
   'public',
   'pages',

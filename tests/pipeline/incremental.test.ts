@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { validatorMessages } from '../../engine/errors.ts';
 import { loadSite, PageChangedError } from '../../engine/load-site.ts';
-import { prerenderJobs, RenderPool } from '../../build/prerender.ts';
+import { prerenderJobs, RenderPool } from '../../pipeline/prerender.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
 /**

@@ -5,7 +5,7 @@
  * - inlines the page's stylesheets into one <style> in <head>, so no CSS request blocks the first paint
  *   (every page's CSS is a few KB gzip; a separate request costs a round trip on a mobile network), leaving out
  *   the stylesheets the page cannot use (see `isUnused`): every block's CSS is bundled into every page otherwise;
- * - preloads the chunks each module script imports (build/module-preload.ts), so they load at once, not in a chain.
+ * - preloads the chunks each module script imports (pipeline/module-preload.ts), so they load at once, not in a chain.
  * `flattenHtml` (run by scripts/flatten-html.ts) moves every `route/index.html` to `route.html` for hosts that would
  * otherwise redirect `/route` to `/route/` (Cloudflare Pages). See docs/hosting.md.
  */
@@ -267,7 +267,7 @@ export interface FinishedPage {
 }
 
 /**
- * The per-page part of postbuild, for a build that streams pages (build/prerender.ts): stylesheets inlined, unused
+ * The per-page part of postbuild, for a build that streams pages (pipeline/prerender.ts): stylesheets inlined, unused
  * custom properties left out, the page's sitemap URL. Same output as `postbuild`, page by page.
  */
 export function pageFinisher(dir: string): (route: string, html: string) => FinishedPage {

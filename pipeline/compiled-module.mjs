@@ -2,8 +2,8 @@
 // .cache/compiled/ and compiled again only when one of the files it was made from changed (size or modification
 // time). Plain JavaScript: scripts/run-compiled.mjs uses it before anything is compiled.
 //
-// Every `import.meta.url` / `import.meta.dirname` of the compiled code reads as if the code were in build/ (all of the
-// build's uses resolve a sibling of build/ or a file in it: the render worker, the project root).
+// Every `import.meta.url` / `import.meta.dirname` of the compiled code reads as if the code were in pipeline/ (all of the
+// build's uses resolve a sibling of pipeline/ or a file in it: the render worker, the project root).
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -43,7 +43,7 @@ function isFresh(root, outFile, manifestFile) {
 function compile(root, entry, name, outFile, manifestFile) {
   // esbuild is loaded only to compile (its import costs more than the check above).
   const esbuild = createRequire(import.meta.url)('esbuild');
-  const buildDir = path.join(root, 'build');
+  const buildDir = path.join(root, 'pipeline');
   const result = esbuild.buildSync({
     ...NODE_MODULE_OPTIONS,
     entryPoints: [path.join(root, entry)],

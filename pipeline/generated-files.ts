@@ -1,5 +1,5 @@
 /**
- * The build's first step: the generated authoring files (build/json-schema.ts), skipped when nothing they are made of
+ * The build's first step: the generated authoring files (pipeline/json-schema.ts), skipped when nothing they are made of
  * changed since the last build. Generating them costs about half a second; hashing their inputs and the files
  * themselves (so a hand edit of a generated file is still put right) a few milliseconds.
  */
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { hashTree } from '../engine/hash.ts';
 
 /** What the generated files are made of (the zod schemas, the blocks' examples, the validator's messages, the config), and the files. */
-const INPUTS = ['schema', 'blocks', 'engine', 'build/json-schema.ts', 'site.config.yaml', 'AUTHORING.md', 'package-lock.json'];
+const INPUTS = ['schema', 'blocks', 'engine', 'pipeline/json-schema.ts', 'site.config.yaml', 'AUTHORING.md', 'package-lock.json'];
 
 /** The hash of the inputs and the generated files the last generation left (`.cache/build/generated-files.key`). */
 export const generatedFilesStamp = (root: string) => hashTree(root, INPUTS);

@@ -1,11 +1,11 @@
 // One prerender worker thread: loads the bundled server (Vike + vike-react, built by `vike build`) and, for each page
-// the build sends it, renders it (build/page-renderer.ts: Vike's own renderPage(), or the document Vike renders
-// without its per-request work once that has proved equal), finishes it (build/postbuild.ts's pageFinisher: CSS
+// the build sends it, renders it (pipeline/page-renderer.ts: Vike's own renderPage(), or the document Vike renders
+// without its per-request work once that has proved equal), finishes it (pipeline/postbuild.ts's pageFinisher: CSS
 // inlined and pruned, module preloads) and writes it, so that the main thread does no per-page work and no page's
 // HTML crosses threads. The build has validated the site already: each job names its page's file and the hash its text
 // had then; the worker reads and validates that one file again (refused if it changed) and hands it to the renderer
 // through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again. Plain JavaScript, and
-// started without the build's TypeScript loader: renderer and finisher come compiled next to the bundle (build/worker-module.ts).
+// started without the build's TypeScript loader: renderer and finisher come compiled next to the bundle (pipeline/worker-module.ts).
 import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { hashTree, sha1 } from '../engine/hash.ts';
 import { workerModuleOf, writeWorkerModule } from './worker-module.ts';
 
-const INPUTS = ['blocks', 'ui', 'renderer', 'schema', 'engine', 'build', 'public', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const INPUTS = ['blocks', 'ui', 'renderer', 'schema', 'engine', 'pipeline', 'public', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 const isTest = (file: string) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || file.includes('/__snapshots__/');
 
 export interface Bundle {
@@ -46,7 +46,7 @@ export async function bundle(root: string, cacheDir: string, env: NodeJS.Process
   mkdirSync(bundles, { recursive: true });
   const temporary = `${dir}.tmp-${process.pid}`;
   try {
-    await run(process.execPath, [path.join(root, 'build', 'vike-bundle.mjs'), temporary], { cwd: root, env, signal });
+    await run(process.execPath, [path.join(root, 'pipeline', 'vike-bundle.mjs'), temporary], { cwd: root, env, signal });
     writeWorkerModule(root, workerModuleOf(path.join(temporary, 'server', 'entry.mjs')));
     // Only the newest bundle is kept (one is 5–10 MB, an older one is only useful after a revert), and no left-overs
     // of an interrupted build.

@@ -1,6 +1,6 @@
 /**
- * node --import tsx tests/build/render-both-ways.ts <bundle dir>: renders every route of the site (aliases and the
- * not-found page included) as a render worker does — build/page-renderer.ts, which goes without Vike once a template
+ * node --import tsx tests/pipeline/render-both-ways.ts <bundle dir>: renders every route of the site (aliases and the
+ * not-found page included) as a render worker does — pipeline/page-renderer.ts, which goes without Vike once a template
  * has proved equal — and again with Vike's renderPage(), and prints what it compared as JSON. Run by
  * page-renderer.test.ts in a process of its own: the server bundle and Vike must be Node's own modules, not Vitest's.
  */
@@ -17,7 +17,7 @@ const routes = new Map<string, LoadedPage>();
 
 await import(pathToFileURL(path.join(bundleDir, 'server', 'entry.mjs')).href);
 const { renderPage } = await import('vike/server');
-const { pageRenderer } = (await import(pathToFileURL(path.join(bundleDir, 'worker.mjs')).href)) as typeof import('../../build/page-renderer.ts');
+const { pageRenderer } = (await import(pathToFileURL(path.join(bundleDir, 'worker.mjs')).href)) as typeof import('../../pipeline/page-renderer.ts');
 const renderer = pageRenderer(renderPage as never);
 
 const urls = [...site.routes.keys(), '/404'];
