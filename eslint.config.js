@@ -7,7 +7,14 @@ import tseslint from 'typescript-eslint';
 // Syntax-only rules: the type-aware presets (no-floating-promises and the like) need a TypeScript program and took
 // 72–94 s of CPU on this project against 23–28 s for these, on top of `tsc --noEmit`, which already runs in `npm test`.
 export default defineConfig(
-  globalIgnores(['dist/', '.cache/', '.bench/', 'test-results/', 'playwright-report/', 'schema/generated/']),
+  globalIgnores([
+    'dist/',
+    '.cache/',
+    '.bench/',
+    'test-results/',
+    'playwright-report/',
+    'schema/generated/',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -15,7 +22,13 @@ export default defineConfig(
       // A leading underscore marks what is left out on purpose: `const { icon: _icon, ...rest } = item`.
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
       // A `let` that handlers read before its one assignment (the editor server's guard, made once the port is
       // known) cannot be a `const`.

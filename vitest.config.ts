@@ -26,7 +26,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{blocks,ui,pipeline,engine,schema,renderer,scripts,tests,editor}/**/*.test.{ts,tsx}'],
+          include: [
+            '{blocks,ui,pipeline,engine,schema,renderer,scripts,tests,editor}/**/*.test.{ts,tsx}',
+          ],
           exclude: ['tests/e2e/**', 'node_modules/**', ...distTests, ...isolatedTests],
           isolate: false,
         },

@@ -8,7 +8,9 @@ describe('links in structured data', () => {
     expect(resolveHref(base, `${base}/pricing`, '#plans')).toBe(`${base}/pricing#plans`);
     expect(resolveHref(base, `${base}/pricing`, '/contact#form')).toBe(`${base}/contact#form`);
     expect(resolveHref(base, `${base}/pricing`, '/')).toBe(`${base}/`);
-    expect(resolveHref(base, `${base}/pricing`, 'https://example.com/')).toBe('https://example.com/');
+    expect(resolveHref(base, `${base}/pricing`, 'https://example.com/')).toBe(
+      'https://example.com/',
+    );
   });
 
   it("gives a block's hook the page's URL and a resolver bound to it", () => {

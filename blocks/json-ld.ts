@@ -16,6 +16,10 @@ export function resolveHref(baseUrl: string, pageUrl: string, href: string): str
 }
 
 /** The elements of a schema.org list (ItemList, BreadcrumbList): each item's own fields after its type and position. */
-export const listItems = <T>(items: readonly T[], fields: (item: T) => object) => items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, ...fields(item) }));
+export const listItems = <T>(items: readonly T[], fields: (item: T) => object) =>
+  items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, ...fields(item) }));
 
-export const jsonLdPage = (baseUrl: string, url: string): JsonLdPage => ({ url, absolute: (href) => resolveHref(baseUrl, url, href) });
+export const jsonLdPage = (baseUrl: string, url: string): JsonLdPage => ({
+  url,
+  absolute: (href) => resolveHref(baseUrl, url, href),
+});

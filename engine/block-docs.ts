@@ -36,7 +36,8 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
       const message = regexMessage(zodSchema);
-      if (jsonSchema.pattern && message) (jsonSchema as JsonSchema).patternErrorMessage = `Write ${message}.`;
+      if (jsonSchema.pattern && message)
+        (jsonSchema as JsonSchema).patternErrorMessage = `Write ${message}.`;
     },
   }) as JsonSchema;
 }
@@ -67,14 +68,31 @@ export function loadBlockExample<T extends BlockType>(root: string, type: T): Bl
       text: undefined,
       data: undefined,
       block: undefined,
-      diagnostics: [{ file, line: 1, col: 1, severity: 'error', ...validatorMessages.missingExample(type, file) }],
+      diagnostics: [
+        {
+          file,
+          line: 1,
+          col: 1,
+          severity: 'error',
+          ...validatorMessages.missingExample(type, file),
+        },
+      ],
     };
   }
   const collector = new Collector();
   const source = readYaml(root, file, collector);
   const schema = blockSchemas[type] as unknown as z.ZodType<BlockOf<T>>;
-  const block = source ? parseWith(schema, source, source.data, [], collector, { example: type }) : undefined;
-  return { type, file, text: source?.text ?? '', data: source?.data, block, diagnostics: sortDiagnostics(collector.diagnostics) };
+  const block = source
+    ? parseWith(schema, source, source.data, [], collector, { example: type })
+    : undefined;
+  return {
+    type,
+    file,
+    text: source?.text ?? '',
+    data: source?.data,
+    block,
+    diagnostics: sortDiagnostics(collector.diagnostics),
+  };
 }
 
 /** A plausible value for a schema with no example of its own, built from its parts' examples. */
@@ -104,7 +122,10 @@ export function addExamples(node: JsonSchema, sample: unknown): void {
   if (node.items) addExamples(node.items, Array.isArray(sample) ? sample[0] : undefined);
   if (!node.properties) return;
   for (const [key, property] of Object.entries(node.properties)) {
-    const value = sample && typeof sample === 'object' && !Array.isArray(sample) ? (sample as Record<string, unknown>)[key] : undefined;
+    const value =
+      sample && typeof sample === 'object' && !Array.isArray(sample)
+        ? (sample as Record<string, unknown>)[key]
+        : undefined;
     addExamples(property, value);
     if (!property.examples?.length) {
       const example = value !== undefined ? value : composeExample(property);
@@ -131,7 +152,12 @@ function exampleText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value.length > 60 ? value.slice(0, 59) + '…' : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')) {
+  if (
+    Array.isArray(value) &&
+    value.every(
+      (item) => typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean',
+    )
+  ) {
     const inline = `[${value.join(', ')}]`;
     return inline.length > 60 ? inline.slice(0, 58) + '…]' : inline;
   }
@@ -152,7 +178,9 @@ function kindOf(node: JsonSchema): string {
     case 'boolean':
       return 'true or false';
     case 'array':
-      return node.items?.properties ? 'a list of groups of fields' : `a list of ${kindOf(node.items ?? {}).replace(/^a /, '')}`;
+      return node.items?.properties
+        ? 'a list of groups of fields'
+        : `a list of ${kindOf(node.items ?? {}).replace(/^a /, '')}`;
     case 'object':
       return 'a group of fields';
     default:
@@ -162,14 +190,23 @@ function kindOf(node: JsonSchema): string {
 
 function allowedValues(node: JsonSchema): string[] {
   const target = node.items && !node.items.properties ? node.items : node;
-  const values = target.enum ?? (target.oneOf ?? target.anyOf)?.flatMap((option) => (option.const !== undefined ? [option.const] : []));
+  const values =
+    target.enum ??
+    (target.oneOf ?? target.anyOf)?.flatMap((option) =>
+      option.const !== undefined ? [option.const] : [],
+    );
   return (values ?? []).map(String);
 }
 
 function collectRows(node: JsonSchema, prefix: string[], rows: FieldRow[]): void {
   for (const [key, property] of Object.entries(node.properties ?? {})) {
     if (key === 'type' && prefix.length === 0) continue;
-    const nested = property.type === 'array' && property.items?.properties ? property.items : property.type === 'object' && property.properties ? property : undefined;
+    const nested =
+      property.type === 'array' && property.items?.properties
+        ? property.items
+        : property.type === 'object' && property.properties
+          ? property
+          : undefined;
     rows.push({
       path: [...prefix, key],
       required: node.required?.includes(key) ?? false,

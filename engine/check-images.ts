@@ -53,7 +53,13 @@ export const withSlots = (data: unknown, images: readonly Ref[]): ImageRef[] =>
  * enough for its slot, and not a huge original. Headers only are read (cached by path and mtime), so a thousand
  * pages sharing a few images cost a few stat calls each. Without `root` only the path and presence are checked.
  */
-export function checkImageRefs(source: Locator, images: readonly ImageRef[], collector: Reporter, publicFiles: () => Set<string>, root?: string) {
+export function checkImageRefs(
+  source: Locator,
+  images: readonly ImageRef[],
+  collector: Reporter,
+  publicFiles: () => Set<string>,
+  root?: string,
+) {
   for (let index = 0; index < images.length; index++) {
     const { value: src, slot: slotName } = images[index]!;
     if (!src.startsWith('/')) continue;
@@ -73,7 +79,12 @@ export function checkImageRefs(source: Locator, images: readonly ImageRef[], col
     if (root === undefined) continue;
     const read = headerOf(files, root, src);
     if (!read.ok) {
-      const error = read.reason === 'unsupported' ? authorErrors.imageUnsupported(src) : read.reason === 'no-size' ? authorErrors.svgWithoutSize(src) : authorErrors.imageUnreadable(src);
+      const error =
+        read.reason === 'unsupported'
+          ? authorErrors.imageUnsupported(src)
+          : read.reason === 'no-size'
+            ? authorErrors.svgWithoutSize(src)
+            : authorErrors.imageUnreadable(src);
       report(error);
       continue;
     }
@@ -84,7 +95,15 @@ export function checkImageRefs(source: Locator, images: readonly ImageRef[], col
       report(authorErrors.imageTooSmall(src, header.width, slot.minWidth, slot.label));
     }
     if (header.bytes > HEAVY_IMAGE_BYTES) {
-      report(authorErrors.imageTooHeavy(src, (header.bytes / 1024 / 1024).toFixed(1), header.width, header.height), 'warning');
+      report(
+        authorErrors.imageTooHeavy(
+          src,
+          (header.bytes / 1024 / 1024).toFixed(1),
+          header.width,
+          header.height,
+        ),
+        'warning',
+      );
     }
   }
 }

@@ -18,13 +18,18 @@ describe('refPath', () => {
     const source = new YamlSource('pages/links.yaml', page);
     const { links, images } = findLinkValues(source.data);
     expect(links).toEqual(['/book-demo', '/pricing', '/book-demo']);
-    expect(links.map((value, index) => refPath(source, 'links', index, value))).toEqual(findRefs(source.data).links.map((ref) => ref.path));
+    expect(links.map((value, index) => refPath(source, 'links', index, value))).toEqual(
+      findRefs(source.data).links.map((ref) => ref.path),
+    );
     expect(refPath(source, 'links', 2, '/book-demo')).toEqual(['blocks', 1, 'action', 'href']);
     expect(refPath(source, 'images', 0, images[0]!.value)).toEqual(['blocks', 0, 'image', 'src']);
   });
 
   it('in a file changed since its links were listed, falls back to the first place with that value, else the top', () => {
-    const changed = new YamlSource('pages/links.yaml', page.replace('      - { label: Demo, href: /book-demo }\n', ''));
+    const changed = new YamlSource(
+      'pages/links.yaml',
+      page.replace('      - { label: Demo, href: /book-demo }\n', ''),
+    );
     expect(refPath(changed, 'links', 2, '/book-demo')).toEqual(['blocks', 1, 'action', 'href']);
     expect(refPath(changed, 'links', 0, '/gone')).toEqual([]);
     expect(changed.positionOf(refPath(changed, 'links', 0, '/gone'))).toEqual({ line: 1, col: 1 });

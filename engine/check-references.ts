@@ -20,7 +20,15 @@ export interface Ref {
  * mapping the value is in, shared while walking: copy it to keep it (with a thousand pages, allocating a path per
  * node costs more than the checks).
  */
-function walkRefs(data: unknown, found: (kind: 'link' | 'image', value: string, at: ReadonlyArray<string | number>, key: string) => void): void {
+function walkRefs(
+  data: unknown,
+  found: (
+    kind: 'link' | 'image',
+    value: string,
+    at: ReadonlyArray<string | number>,
+    key: string,
+  ) => void,
+): void {
   const at: Array<string | number> = [];
   const walk = (value: unknown) => {
     if (Array.isArray(value)) {
@@ -53,7 +61,9 @@ function walkRefs(data: unknown, found: (kind: 'link' | 'image', value: string, 
 export function findRefs(data: unknown): { links: Ref[]; images: Ref[] } {
   const links: Ref[] = [];
   const images: Ref[] = [];
-  walkRefs(data, (kind, value, at, key) => (kind === 'link' ? links : images).push({ value, path: [...at, key] }));
+  walkRefs(data, (kind, value, at, key) =>
+    (kind === 'link' ? links : images).push({ value, path: [...at, key] }),
+  );
   return { links, images };
 }
 
@@ -64,7 +74,9 @@ export function findRefs(data: unknown): { links: Ref[]; images: Ref[] } {
 export function findLinkValues(data: unknown): { links: string[]; images: Ref[] } {
   const links: string[] = [];
   const images: Ref[] = [];
-  walkRefs(data, (kind, value, at, key) => (kind === 'link' ? links.push(value) : images.push({ value, path: [...at, key] })));
+  walkRefs(data, (kind, value, at, key) =>
+    kind === 'link' ? links.push(value) : images.push({ value, path: [...at, key] }),
+  );
   return { links, images };
 }
 
@@ -75,10 +87,18 @@ const refsOfSource = new WeakMap<Locator, { links: Ref[]; images: Ref[] }>();
  * file's data again, which is done only to place a problem. A file changed since (the dev server between a save and
  * its check) may no longer have it there: then the first place with that value, or the top of the file.
  */
-export function refPath(source: Locator, kind: 'links' | 'images', index: number, value: string): YamlPath {
+export function refPath(
+  source: Locator,
+  kind: 'links' | 'images',
+  index: number,
+  value: string,
+): YamlPath {
   let refs = refsOfSource.get(source);
   if (!refs) refsOfSource.set(source, (refs = findRefs(source.data)));
-  const found = refs[kind][index]?.value === value ? refs[kind][index] : refs[kind].find((ref) => ref.value === value);
+  const found =
+    refs[kind][index]?.value === value
+      ? refs[kind][index]
+      : refs[kind].find((ref) => ref.value === value);
   return found?.path ?? [];
 }
 
@@ -92,13 +112,27 @@ export interface LinkTarget {
 }
 
 /** The route (and anchor) an internal link points at; undefined for external links and, without `ownRoute`, for `#x`. */
-export function linkDestination(value: string, ownRoute: string | undefined): { path: string; hash?: string } | undefined {
-  if (value.startsWith('#')) return ownRoute === undefined ? undefined : { path: ownRoute, hash: value.slice(1) || undefined };
+export function linkDestination(
+  value: string,
+  ownRoute: string | undefined,
+): { path: string; hash?: string } | undefined {
+  if (value.startsWith('#'))
+    return ownRoute === undefined
+      ? undefined
+      : { path: ownRoute, hash: value.slice(1) || undefined };
   return value.startsWith('/') ? splitLink(value) : undefined;
 }
 
 /** Checks every internal link of a file (`links`: its `href` values, in the order of the file) against the routes, aliases and anchors of the site. */
-export function checkLinks(source: Locator, links: readonly string[], fromDraft: boolean, ownRoute: string | undefined, targets: Map<string, LinkTarget>, includeDrafts: boolean, collector: Reporter) {
+export function checkLinks(
+  source: Locator,
+  links: readonly string[],
+  fromDraft: boolean,
+  ownRoute: string | undefined,
+  targets: Map<string, LinkTarget>,
+  includeDrafts: boolean,
+  collector: Reporter,
+) {
   let allRoutes: string[] | undefined;
   for (let index = 0; index < links.length; index++) {
     const value = links[index]!;
@@ -108,7 +142,9 @@ export function checkLinks(source: Locator, links: readonly string[], fromDraft:
     const target = targets.get(linkPath);
     const at = () => source.positionOf(refPath(source, 'links', index, value));
     if (!target) {
-      allRoutes ??= [...targets.keys()].filter((route) => includeDrafts || !targets.get(route)!.draft);
+      allRoutes ??= [...targets.keys()].filter(
+        (route) => includeDrafts || !targets.get(route)!.draft,
+      );
       collector.add(source, authorErrors.brokenLink(value, didYouMean(linkPath, allRoutes)), at());
       continue;
     }
@@ -118,7 +154,11 @@ export function checkLinks(source: Locator, links: readonly string[], fromDraft:
     }
     if (hash && target.anchors && !target.anchors.includes(hash)) {
       const anchors = authorAnchors(target.anchors);
-      collector.add(source, authorErrors.brokenAnchor(value, hash, target.route, didYouMean(hash, anchors), anchors), at());
+      collector.add(
+        source,
+        authorErrors.brokenAnchor(value, hash, target.route, didYouMean(hash, anchors), anchors),
+        at(),
+      );
     }
   }
 }
@@ -129,8 +169,18 @@ export function publicFileSet(root: string): () => Set<string> {
   return () => {
     if (files) return files;
     const dir = path.join(root, 'public');
-    const entries = existsSync(dir) ? (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[]) : [];
-    files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => '/' + path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')));
+    const entries = existsSync(dir)
+      ? (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
+      : [];
+    files = new Set(
+      entries
+        .filter((entry) => entry.isFile())
+        .map(
+          (entry) =>
+            '/' +
+            path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        ),
+    );
     return files;
   };
 }

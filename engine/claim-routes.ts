@@ -26,16 +26,29 @@ export interface ClaimProblem {
  * their aliases, so that a clash is always reported on the alias, which is the line to change. A route whose file
  * cannot be read still counts: links to it are not broken, that file's own error says what to fix.
  */
-export function claimRoutes(claims: readonly RouteClaim[]): { targets: Map<string, LinkTarget>; ownTargets: Map<string, LinkTarget>; problems: ClaimProblem[] } {
+export function claimRoutes(claims: readonly RouteClaim[]): {
+  targets: Map<string, LinkTarget>;
+  ownTargets: Map<string, LinkTarget>;
+  problems: ClaimProblem[];
+} {
   const targets = new Map<string, LinkTarget>();
   const ownTargets = new Map<string, LinkTarget>();
   const problems: ClaimProblem[] = [];
   for (const claim of claims) {
     if (!claim.route || !claim.readable) continue;
-    const target: LinkTarget = { file: claim.file, route: claim.route, draft: claim.draft, anchors: claim.anchors };
+    const target: LinkTarget = {
+      file: claim.file,
+      route: claim.route,
+      draft: claim.draft,
+      anchors: claim.anchors,
+    };
     ownTargets.set(claim.file, target);
     const owner = targets.get(claim.route);
-    if (owner) problems.push({ file: claim.file, error: authorErrors.duplicateRoute(claim.route, owner.file) });
+    if (owner)
+      problems.push({
+        file: claim.file,
+        error: authorErrors.duplicateRoute(claim.route, owner.file),
+      });
     else targets.set(claim.route, target);
   }
   for (const claim of claims) {
@@ -44,7 +57,8 @@ export function claimRoutes(claims: readonly RouteClaim[]): { targets: Map<strin
     claim.aliases.forEach((alias, index) => {
       if (typeof alias !== 'string') return;
       const owner = targets.get(alias);
-      const refuse = (error: AuthorError) => problems.push({ file: claim.file, error, alias: index });
+      const refuse = (error: AuthorError) =>
+        problems.push({ file: claim.file, error, alias: index });
       if (alias === claim.route) refuse(authorErrors.aliasIsOwnRoute(alias));
       else if (!owner) targets.set(alias, own);
       else if (owner.route === alias) refuse(authorErrors.aliasIsAPage(alias, owner.file));
@@ -53,7 +67,8 @@ export function claimRoutes(claims: readonly RouteClaim[]): { targets: Map<strin
     });
   }
   for (const claim of claims) {
-    if (!claim.readable && claim.route && !targets.has(claim.route)) targets.set(claim.route, { file: '', route: claim.route, draft: false, anchors: undefined });
+    if (!claim.readable && claim.route && !targets.has(claim.route))
+      targets.set(claim.route, { file: '', route: claim.route, draft: false, anchors: undefined });
   }
   return { targets, ownTargets, problems };
 }

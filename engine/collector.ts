@@ -35,33 +35,79 @@ export class Collector {
   get diagnostics(): Diagnostic[] {
     const counted = [...this.overflow].map(([file, { hidden, errors, at }]): Diagnostic => {
       const error = inputErrors.moreProblems(hidden, MAX_PROBLEMS_PER_FILE);
-      return { file, ...at, severity: errors ? 'error' : 'warning', code: error.code, message: error.message, hint: error.hint };
+      return {
+        file,
+        ...at,
+        severity: errors ? 'error' : 'warning',
+        code: error.code,
+        message: error.message,
+        hint: error.hint,
+      };
     });
     return counted.length ? [...this.shown, ...counted] : this.shown;
   }
-  add(source: { readonly file: string }, error: AuthorError, at: Position, severity: Diagnostic['severity'] = 'error', fieldPath?: YamlPath) {
+  add(
+    source: { readonly file: string },
+    error: AuthorError,
+    at: Position,
+    severity: Diagnostic['severity'] = 'error',
+    fieldPath?: YamlPath,
+  ) {
     if (this.isFull(source.file)) return this.hide(source.file, severity, () => at);
     this.perFile.set(source.file, (this.perFile.get(source.file) ?? 0) + 1);
-    this.shown.push({ file: source.file, ...at, severity, code: error.code, message: error.message, hint: error.hint, ...(fieldPath ? { path: [...fieldPath] } : {}) });
+    this.shown.push({
+      file: source.file,
+      ...at,
+      severity,
+      code: error.code,
+      message: error.message,
+      hint: error.hint,
+      ...(fieldPath ? { path: [...fieldPath] } : {}),
+    });
   }
   /** A problem with a file as a whole (a link out of the project, a file the loader skips), at its line 1. */
-  addToFile(file: string, error: AuthorError, severity: Diagnostic['severity'] = 'error', at: Position = { line: 1, col: 1 }) {
+  addToFile(
+    file: string,
+    error: AuthorError,
+    severity: Diagnostic['severity'] = 'error',
+    at: Position = { line: 1, col: 1 },
+  ) {
     if (this.isFull(file)) return this.hide(file, severity, () => at);
     this.perFile.set(file, (this.perFile.get(file) ?? 0) + 1);
-    this.shown.push({ file, ...at, severity, code: error.code, message: error.message, hint: error.hint });
+    this.shown.push({
+      file,
+      ...at,
+      severity,
+      code: error.code,
+      message: error.message,
+      hint: error.hint,
+    });
   }
   /** Translated zod issues, each at the position of its path (or of its key, for unknown fields). */
   addLocated(source: Locator, errors: LocatedError[]) {
     for (const error of errors) {
-      const at = () => (error.key !== undefined ? source.keyPosition(error.path, error.key) : source.positionOf(error.path));
+      const at = () =>
+        error.key !== undefined
+          ? source.keyPosition(error.path, error.key)
+          : source.positionOf(error.path);
       if (this.isFull(source.file)) this.hide(source.file, 'error', at);
-      else this.add(source, error, at(), 'error', error.key !== undefined ? [...error.path, error.key] : error.path);
+      else
+        this.add(
+          source,
+          error,
+          at(),
+          'error',
+          error.key !== undefined ? [...error.path, error.key] : error.path,
+        );
     }
   }
   /** The problems of `file` (the only file this collector was given, for a validation cache). */
   problemsOf(file: string): FileProblems {
     const overflow = this.overflow.get(file);
-    return { shown: this.shown.filter((d) => d.file === file), ...(overflow ? { overflow: { ...overflow } } : {}) };
+    return {
+      shown: this.shown.filter((d) => d.file === file),
+      ...(overflow ? { overflow: { ...overflow } } : {}),
+    };
   }
   /** Takes one file's problems found earlier (problemsOf), as if they had been added now. */
   absorb(file: string, problems: FileProblems) {

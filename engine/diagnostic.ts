@@ -16,4 +16,5 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
 }
 
-export const countErrors = (list: Diagnostic[]) => list.filter((d) => d.severity === 'error').length;
+export const countErrors = (list: Diagnostic[]) =>
+  list.filter((d) => d.severity === 'error').length;

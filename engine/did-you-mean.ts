@@ -27,6 +27,10 @@ export function didYouMean(input: string, candidates: readonly string[]): string
   }
   if (best === undefined) return undefined;
   const limit = Math.max(2, Math.ceil(Math.max(input.length, best.length) / 3));
-  const containsOther = input.length > 2 && best.length > 2 && (best.toLowerCase().includes(input.toLowerCase()) || input.toLowerCase().includes(best.toLowerCase()));
+  const containsOther =
+    input.length > 2 &&
+    best.length > 2 &&
+    (best.toLowerCase().includes(input.toLowerCase()) ||
+      input.toLowerCase().includes(best.toLowerCase()));
   return bestScore <= limit || containsOther ? best : undefined;
 }

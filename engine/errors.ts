@@ -13,8 +13,12 @@ export interface AuthorError {
 }
 
 const quote = (value: string) => `"${value}"`;
-const list = (values: readonly unknown[], max = 12) => (values.length > max ? `${values.slice(0, max).map(String).join(', ')}, … (${values.length} in all)` : values.map(String).join(', '));
-const suggestion = (guess: string | undefined, fallback: string) => (guess ? `Did you mean ${quote(guess)}? ` : '') + fallback;
+const list = (values: readonly unknown[], max = 12) =>
+  values.length > max
+    ? `${values.slice(0, max).map(String).join(', ')}, … (${values.length} in all)`
+    : values.map(String).join(', ');
+const suggestion = (guess: string | undefined, fallback: string) =>
+  (guess ? `Did you mean ${quote(guess)}? ` : '') + fallback;
 /** Upper-cases the first letter, for labels that start a sentence (`item 2 of "items"` → `Item 2 of "items"`). */
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -27,7 +31,10 @@ export type Root = 'page' | 'site-config' | { example: string };
 
 /** The value or object a message is about. */
 export type Subject =
-  { kind: 'root'; root: Root } | { kind: 'field'; name: string } | { kind: 'item'; index: number; list: string | undefined } | { kind: 'block'; index: number; type: string | undefined };
+  | { kind: 'root'; root: Root }
+  | { kind: 'field'; name: string }
+  | { kind: 'item'; index: number; list: string | undefined }
+  | { kind: 'block'; index: number; type: string | undefined };
 
 /** A kind of value a field takes. `noun` says what a list holds; `suchAs` names an object's required fields. */
 export type ValueKind =
@@ -53,12 +60,24 @@ export type Found =
   | { kind: 'other'; name: string };
 
 /** One form a value may take where several are allowed (a union). */
-export type Shape = { kind: 'object'; keys: readonly string[] } | { kind: 'values'; values: readonly string[] } | ValueKind;
+export type Shape =
+  | { kind: 'object'; keys: readonly string[] }
+  | { kind: 'values'; values: readonly string[] }
+  | ValueKind;
 
 /** How a text field's value must look: a known format, the schema's own words, or only the format's name. */
-export type Format = { kind: 'url' } | { kind: 'email' } | { kind: 'described'; words: string } | { kind: 'named'; name: string };
+export type Format =
+  | { kind: 'url' }
+  | { kind: 'email' }
+  | { kind: 'described'; words: string }
+  | { kind: 'named'; name: string };
 
-const rootWords = (root: Root) => (root === 'page' ? 'the page' : root === 'site-config' ? 'the site configuration' : `the ${quote(root.example)} example`);
+const rootWords = (root: Root) =>
+  root === 'page'
+    ? 'the page'
+    : root === 'site-config'
+      ? 'the site configuration'
+      : `the ${quote(root.example)} example`;
 
 /** Names a value: `"title"`, `item 2 of "items"`, `block 3`, `the page`. */
 function label(subject: Subject): string {
@@ -76,7 +95,9 @@ function label(subject: Subject): string {
 
 /** Names an object that holds fields: as `label`, but a block is `the "hero" block (block 1)`. */
 function place(subject: Subject): string {
-  return subject.kind === 'block' ? `the ${subject.type === undefined ? '' : `${quote(subject.type)} `}block (block ${subject.index + 1})` : label(subject);
+  return subject.kind === 'block'
+    ? `the ${subject.type === undefined ? '' : `${quote(subject.type)} `}block (block ${subject.index + 1})`
+    : label(subject);
 }
 
 function valueKindWords(value: ValueKind): string {
@@ -103,7 +124,10 @@ function valueKindWords(value: ValueKind): string {
   }
 }
 
-const expectedWords = (expected: Expected) => (expected.kind === 'one-of' ? [...new Set(expected.options.map(valueKindWords))].join(', or ') : valueKindWords(expected));
+const expectedWords = (expected: Expected) =>
+  expected.kind === 'one-of'
+    ? [...new Set(expected.options.map(valueKindWords))].join(', or ')
+    : valueKindWords(expected);
 
 function foundWords(found: Found): string {
   switch (found.kind) {
@@ -126,7 +150,15 @@ function foundWords(found: Found): string {
 
 function shapeWords(shapes: readonly Shape[] | undefined): string {
   if (!shapes?.length) return 'the form shown in the example';
-  return shapes.map((shape) => (shape.kind === 'object' ? `fields ${shape.keys.join(', ')}` : shape.kind === 'values' ? shape.values.join(', ') : valueKindWords(shape))).join(' or ');
+  return shapes
+    .map((shape) =>
+      shape.kind === 'object'
+        ? `fields ${shape.keys.join(', ')}`
+        : shape.kind === 'values'
+          ? shape.values.join(', ')
+          : valueKindWords(shape),
+    )
+    .join(' or ');
 }
 
 const formatWords = (format: Format) =>
@@ -176,7 +208,9 @@ export const authorErrors = {
     return {
       code: known ? `yaml-${yamlCode.toLowerCase().replace(/_/g, '-')}` : 'yaml-syntax',
       message: known ? known.message : `This is not valid YAML: ${detail.replace(/\.?$/, '.')}`,
-      hint: known ? known.hint : 'Check the indentation (spaces, not tabs) and that every "key: value" has a space after the colon. Quote text that contains ": " or starts with a special character.',
+      hint: known
+        ? known.hint
+        : 'Check the indentation (spaces, not tabs) and that every "key: value" has a space after the colon. Quote text that contains ": " or starts with a special character.',
     };
   },
   duplicateKey: (key: string): AuthorError => ({
@@ -189,7 +223,11 @@ export const authorErrors = {
     message: `The file must be a set of fields (key: value lines), but it is ${found === 'list' ? 'a list' : found === 'text' ? 'plain text' : 'empty'}.`,
     hint: 'Start the file with "title:", "description:" and "blocks:" (npm run new-page creates one for you).',
   }),
-  unknownBlockType: (type: string, guess: string | undefined, known: readonly string[]): AuthorError => ({
+  unknownBlockType: (
+    type: string,
+    guess: string | undefined,
+    known: readonly string[],
+  ): AuthorError => ({
     code: 'unknown-block-type',
     message: `Unknown block type ${quote(type)}.`,
     hint: suggestion(guess, `Block types: ${list(known, 40)}. Each one is shown at /_blocks.`),
@@ -206,10 +244,18 @@ export const authorErrors = {
     message: 'This block has no "type".',
     hint: `Add "type:" as the first line of the block, one of: ${list(known, 40)}.`,
   }),
-  unknownField: (field: string, where: Subject, guess: string | undefined, allowed: readonly string[]): AuthorError => ({
+  unknownField: (
+    field: string,
+    where: Subject,
+    guess: string | undefined,
+    allowed: readonly string[],
+  ): AuthorError => ({
     code: 'unknown-field',
     message: `Unknown field ${quote(field)} in ${place(where)}.`,
-    hint: suggestion(guess, allowed.length ? `Fields allowed here: ${list(allowed, 20)}.` : 'Remove it.'),
+    hint: suggestion(
+      guess,
+      allowed.length ? `Fields allowed here: ${list(allowed, 20)}.` : 'Remove it.',
+    ),
   }),
   /** `description` is the field's own description from the schema, e.g. "Section heading." */
   missingField: (field: string, where: Subject, description: string | undefined): AuthorError => ({
@@ -230,9 +276,17 @@ export const authorErrors = {
   wrongType: (subject: Subject, expected: Expected, found: Found): AuthorError => ({
     code: 'wrong-type',
     message: `${sentence(label(subject))} should be ${expectedWords(expected)}, but it is ${foundWords(found)}.`,
-    hint: expected.kind === 'text' && found.kind === 'fields' ? 'If the text contains ": " (a colon and a space), YAML reads it as a field: put the whole text in quotes.' : expectedHint(expected),
+    hint:
+      expected.kind === 'text' && found.kind === 'fields'
+        ? 'If the text contains ": " (a colon and a space), YAML reads it as a field: put the whole text in quotes.'
+        : expectedHint(expected),
   }),
-  badEnumValue: (field: string, value: unknown, guess: string | undefined, allowed: readonly unknown[]): AuthorError => ({
+  badEnumValue: (
+    field: string,
+    value: unknown,
+    guess: string | undefined,
+    allowed: readonly unknown[],
+  ): AuthorError => ({
     code: 'bad-value',
     message: `${typeof value === 'string' ? quote(value) : String(value)} is not an allowed value for ${quote(field)}.`,
     hint: suggestion(guess, `Allowed values: ${list(allowed, 40)}.`),
@@ -245,15 +299,26 @@ export const authorErrors = {
   tooFew: (subject: Subject, minimum: number, unit: 'item' | 'character'): AuthorError => ({
     code: 'too-few',
     message: `${sentence(label(subject))} needs at least ${plural(minimum, unit)}.`,
-    hint: unit === 'item' ? 'Add items, each on its own line starting with "- ".' : `Make it at least ${plural(minimum, unit)} long.`,
+    hint:
+      unit === 'item'
+        ? 'Add items, each on its own line starting with "- ".'
+        : `Make it at least ${plural(minimum, unit)} long.`,
   }),
-  tooMany: (subject: Subject, maximum: number, unit: 'item' | 'character', got: number | undefined): AuthorError => ({
+  tooMany: (
+    subject: Subject,
+    maximum: number,
+    unit: 'item' | 'character',
+    got: number | undefined,
+  ): AuthorError => ({
     code: 'too-many',
     message:
       got === undefined
         ? `${sentence(label(subject))} has more than ${plural(maximum, unit)}.`
         : `${sentence(label(subject))} has ${plural(got, unit)}; at most ${maximum} ${maximum === 1 ? 'is' : 'are'} allowed.`,
-    hint: unit === 'item' ? `Keep at most ${plural(maximum, unit)} and delete the others.` : `Shorten it to ${plural(maximum, unit)} or fewer.`,
+    hint:
+      unit === 'item'
+        ? `Keep at most ${plural(maximum, unit)} and delete the others.`
+        : `Shorten it to ${plural(maximum, unit)} or fewer.`,
   }),
   badFormat: (field: string, value: string, expected: Format): AuthorError => ({
     code: 'bad-format',
@@ -266,7 +331,12 @@ export const authorErrors = {
     message: `${sentence(label(subject))} does not match any of the forms allowed here.`,
     hint: `Use one of: ${shapeWords(shapes)}.`,
   }),
-  numberOutOfRange: (subject: Subject, bound: number, side: 'at least' | 'at most', value: unknown): AuthorError => ({
+  numberOutOfRange: (
+    subject: Subject,
+    bound: number,
+    side: 'at least' | 'at most',
+    value: unknown,
+  ): AuthorError => ({
     code: 'out-of-range',
     message: `${sentence(label(subject))} should be ${side} ${bound}, but it is ${String(value)}.`,
     hint: `Write a number ${side} ${bound}.`,
@@ -280,12 +350,26 @@ export const authorErrors = {
   brokenLink: (target: string, guess: string | undefined): AuthorError => ({
     code: 'broken-link',
     message: `Link to ${quote(target)} goes nowhere: no page or alias has that route.`,
-    hint: suggestion(guess, `Create the page (npm run new-page -- ${target.split('#')[0]}) or fix the link.`),
+    hint: suggestion(
+      guess,
+      `Create the page (npm run new-page -- ${target.split('#')[0]}) or fix the link.`,
+    ),
   }),
-  brokenAnchor: (target: string, anchorName: string, route: string, guess: string | undefined, anchors: readonly string[]): AuthorError => ({
+  brokenAnchor: (
+    target: string,
+    anchorName: string,
+    route: string,
+    guess: string | undefined,
+    anchors: readonly string[],
+  ): AuthorError => ({
     code: 'broken-anchor',
     message: `Link to ${quote(target)}: the page ${route} has no block with id ${quote(anchorName)}.`,
-    hint: suggestion(guess, anchors.length ? `Anchors on ${route}: ${list(anchors, 20)}.` : `Add "id: ${anchorName}" to a block of ${route}.`),
+    hint: suggestion(
+      guess,
+      anchors.length
+        ? `Anchors on ${route}: ${list(anchors, 20)}.`
+        : `Add "id: ${anchorName}" to a block of ${route}.`,
+    ),
   }),
   linkToDraft: (target: string): AuthorError => ({
     code: 'link-to-draft',
@@ -421,7 +505,10 @@ export const inputErrors = {
       case 'no-scheme':
         return {
           code: 'url-not-an-address',
-          message: rule === 'link' ? `${where} is neither a page of this site (starting with /) nor a full address.` : `${where} is not a full web address.`,
+          message:
+            rule === 'link'
+              ? `${where} is neither a page of this site (starting with /) nor a full address.`
+              : `${where} is not a full web address.`,
           hint: allowed,
         };
       default:
@@ -470,7 +557,9 @@ export const inputErrors = {
   skippedPageFile: (file: string, rename: string | undefined): AuthorError => ({
     code: 'not-a-page-file',
     message: `${file} is not read: only files ending in .yaml (lowercase) are pages.`,
-    hint: rename ? `Rename it to ${rename} if it is a page; move it out of pages/ if it is not.` : 'Move it out of pages/ if it is not a page.',
+    hint: rename
+      ? `Rename it to ${rename} if it is a page; move it out of pages/ if it is not.`
+      : 'Move it out of pages/ if it is not a page.',
   }),
   moreProblems: (hidden: number, shown: number): AuthorError => ({
     code: 'more-problems',
@@ -481,9 +570,13 @@ export const inputErrors = {
 
 /** `npm run validate -- --production`: values still to be filled in or confirmed (engine/placeholders.ts). */
 export const placeholderErrors = {
-  placeholder: (kind: 'to-confirm' | 'example-email' | 'example-url' | 'dummy-phone', text: string): AuthorError => {
+  placeholder: (
+    kind: 'to-confirm' | 'example-email' | 'example-url' | 'dummy-phone',
+    text: string,
+  ): AuthorError => {
     const shown = quote(text.length > 80 ? `${text.slice(0, 80)}…` : text);
-    const after = 'See "Placeholders" in AUTHORING.md; `npm run validate -- --production` checks again.';
+    const after =
+      'See "Placeholders" in AUTHORING.md; `npm run validate -- --production` checks again.';
     switch (kind) {
       case 'to-confirm':
         return {
@@ -517,19 +610,27 @@ export const placeholderErrors = {
 export const validatorMessages = {
   summary: (pages: number, routes: number, ms: number, errors: number, warnings: number): string =>
     `${pages} pages, ${routes} routes checked in ${ms} ms: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`,
-  watching: 'Watching pages/, public/ and site.config.yaml (drafts included). Press Ctrl+C to stop.',
-  buildStopped: 'Build stopped: nothing was built. Fix the errors above (`npm run validate` checks again), then build.',
+  watching:
+    'Watching pages/, public/ and site.config.yaml (drafts included). Press Ctrl+C to stop.',
+  buildStopped:
+    'Build stopped: nothing was built. Fix the errors above (`npm run validate` checks again), then build.',
   buildLocked: (pid: number, lockFile: string): string =>
     `Another build (process ${pid}) is writing this site: wait for it to finish, then build again. dist/ is unchanged. If no build is running, delete ${lockFile}.`,
-  buildInterrupted: (signal: string): string => `Build interrupted (${signal}): dist/ is unchanged, still the previous build.`,
+  buildInterrupted: (signal: string): string =>
+    `Build interrupted (${signal}): dist/ is unchanged, still the previous build.`,
   buildFailed: 'Build failed: dist/ is unchanged, still the previous build. The error is above.',
   renderWorkerOutOfMemory: (limitMb: number, url: string | undefined): string =>
     `A render worker ran out of memory (${limitMb} MB)${url ? ` while rendering ${url}` : ''}. A page that needs that much is far larger than any page of this site: look for a very long list or text in that page's YAML; if the page is right, raise RENDER_WORKER_MEMORY_MB in pipeline/prerender.ts.`,
-  pageChangedWhileBuilding: (file: string): string => `${file} changed while the site was being built (or is no longer valid): build again once it is saved.`,
-  buildUnknownOption: (option: string): string => `Unknown option "${option}". Options: --clean (ignore the build cache), --catalogue (include the block catalogue, /_blocks).`,
-  unknownFormat: (format: string): string => `Unknown --format "${format}". Use pretty, github or json.`,
-  unknownOption: (option: string): string => `Unknown option "${option}". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.`,
-  overlayTitle: (count: number): string => `${count === 1 ? '1 problem' : `${count} problems`} in the site's YAML. Fix and save: this message goes away by itself.`,
+  pageChangedWhileBuilding: (file: string): string =>
+    `${file} changed while the site was being built (or is no longer valid): build again once it is saved.`,
+  buildUnknownOption: (option: string): string =>
+    `Unknown option "${option}". Options: --clean (ignore the build cache), --catalogue (include the block catalogue, /_blocks).`,
+  unknownFormat: (format: string): string =>
+    `Unknown --format "${format}". Use pretty, github or json.`,
+  unknownOption: (option: string): string =>
+    `Unknown option "${option}". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.`,
+  overlayTitle: (count: number): string =>
+    `${count === 1 ? '1 problem' : `${count} problems`} in the site's YAML. Fix and save: this message goes away by itself.`,
   missingExample: (type: string, file: string): AuthorError => ({
     code: 'missing-example',
     message: `The "${type}" block has no example.`,
@@ -548,10 +649,18 @@ export const newPageMessages = {
   }),
   routeExists: (route: string, file: string, isAlias: boolean): AuthorError => ({
     code: 'route-exists',
-    message: isAlias ? `The route ${route} already exists: it is an alias of ${file}.` : `The route ${route} already exists: ${file}.`,
-    hint: isAlias ? `Remove the alias from ${file} first, or choose another route.` : `Edit ${file}, or choose another route.`,
+    message: isAlias
+      ? `The route ${route} already exists: it is an alias of ${file}.`
+      : `The route ${route} already exists: ${file}.`,
+    hint: isAlias
+      ? `Remove the alias from ${file} first, or choose another route.`
+      : `Edit ${file}, or choose another route.`,
   }),
-  unknownTemplate: (name: string, guess: string | undefined, known: readonly string[]): AuthorError => ({
+  unknownTemplate: (
+    name: string,
+    guess: string | undefined,
+    known: readonly string[],
+  ): AuthorError => ({
     code: 'unknown-template',
     message: `Unknown template ${quote(name)}.`,
     hint: suggestion(guess, `Templates: ${list(known)}.`),
@@ -585,7 +694,8 @@ export const newPageMessages = {
     hint: 'Check that the folder exists and is writable, and that the route is not too long for the file system; nothing was created.',
   }),
   cancelled: 'Cancelled: no page was created.',
-  createdWithProblems: (file: string): string => `Created ${file}, but the site now reports problems in it (above). Fix them before publishing.`,
+  createdWithProblems: (file: string): string =>
+    `Created ${file}, but the site now reports problems in it (above). Fix them before publishing.`,
 } as const;
 
 /** What the page editor (`npm run edit`) answers when it refuses a request. */
@@ -660,7 +770,11 @@ export const editorMessages = {
     message: `The file cannot be edited field by field: ${detail}`,
     hint: 'Fix the YAML in the text view first (the problems list says where).',
   }),
-  started: (url: string): string => [`Page editor running at ${url}`, "Open that URL (it holds this session's token); press Ctrl+C to stop. Pages are saved to pages/ as you click Save."].join('\n'),
+  started: (url: string): string =>
+    [
+      `Page editor running at ${url}`,
+      "Open that URL (it holds this session's token); press Ctrl+C to stop. Pages are saved to pages/ as you click Save.",
+    ].join('\n'),
 } as const;
 
 /** How to write a value of the expected kind; for several kinds, the first one's advice (or a list of them). */
@@ -668,11 +782,16 @@ function expectedHint(expected: Expected): string {
   const options = expected.kind === 'one-of' ? expected.options : [expected];
   const first = options[0];
   const several = new Set(options.map(valueKindWords)).size > 1;
-  if (first?.kind === 'list') return 'Write each item on its own line starting with "- ", indented under the field.';
-  if (!several && first?.kind === 'text') return 'Write the text after the colon; put it in quotes if it looks like a number, yes/no or a date.';
-  if (options.some((option) => option.kind === 'number' || option.kind === 'whole-number')) return 'Write the number without quotes or units, e.g. 35.';
+  if (first?.kind === 'list')
+    return 'Write each item on its own line starting with "- ", indented under the field.';
+  if (!several && first?.kind === 'text')
+    return 'Write the text after the colon; put it in quotes if it looks like a number, yes/no or a date.';
+  if (options.some((option) => option.kind === 'number' || option.kind === 'whole-number'))
+    return 'Write the number without quotes or units, e.g. 35.';
   if (!several && first?.kind === 'boolean') return 'Write true or false without quotes.';
-  if (first?.kind === 'fields') return 'Write the fields on the lines below, one "key: value" per line, lined up with each other (in a list, the first one right after "- ").';
-  if (several) return `Write ${expectedWords(expected)}, like the example of this block at /_blocks.`;
+  if (first?.kind === 'fields')
+    return 'Write the fields on the lines below, one "key: value" per line, lined up with each other (in a list, the first one right after "- ").';
+  if (several)
+    return `Write ${expectedWords(expected)}, like the example of this block at /_blocks.`;
   return 'Compare it with the example of this block at /_blocks.';
 }

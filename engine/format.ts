@@ -16,20 +16,36 @@ export function formatPretty(list: Diagnostic[], options: { color?: boolean } = 
     .join('\n');
 }
 
-const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeData = (text: string) =>
+  text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** GitHub Actions workflow commands, shown as annotations on the pull request. */
 export function formatGithub(list: Diagnostic[]): string {
   return list
-    .map((d) => `::${d.severity} file=${escapeProperty(d.file)},line=${d.line},col=${d.col},title=${escapeProperty(d.code)}::${escapeData(d.hint ? `${d.message} ${d.hint}` : d.message)}`)
+    .map(
+      (d) =>
+        `::${d.severity} file=${escapeProperty(d.file)},line=${d.line},col=${d.col},title=${escapeProperty(d.code)}::${escapeData(d.hint ? `${d.message} ${d.hint}` : d.message)}`,
+    )
     .join('\n');
 }
 
 function formatJson(list: Diagnostic[]): string {
-  return JSON.stringify({ errors: list.filter((d) => d.severity === 'error').length, warnings: list.filter((d) => d.severity === 'warning').length, diagnostics: list }, null, 2);
+  return JSON.stringify(
+    {
+      errors: list.filter((d) => d.severity === 'error').length,
+      warnings: list.filter((d) => d.severity === 'warning').length,
+      diagnostics: list,
+    },
+    null,
+    2,
+  );
 }
 
 export function formatDiagnostics(list: Diagnostic[], format: OutputFormat): string {
-  return format === 'github' ? formatGithub(list) : format === 'json' ? formatJson(list) : formatPretty(list);
+  return format === 'github'
+    ? formatGithub(list)
+    : format === 'json'
+      ? formatJson(list)
+      : formatPretty(list);
 }

@@ -9,7 +9,11 @@ export const sha1 = (...parts: Array<string | Buffer>) => {
 };
 
 /** Every file under `entries` (files or folders relative to `root`), sorted, as `path` + content: one hash. */
-export function hashTree(root: string, entries: string[], skip: (relative: string) => boolean = () => false): string {
+export function hashTree(
+  root: string,
+  entries: string[],
+  skip: (relative: string) => boolean = () => false,
+): string {
   const hash = createHash('sha1');
   for (const entry of entries) {
     const full = path.join(root, entry);
@@ -20,7 +24,12 @@ export function hashTree(root: string, entries: string[], skip: (relative: strin
     const files = statSync(full).isDirectory()
       ? (readdirSync(full, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
           .filter((dirent) => dirent.isFile())
-          .map((dirent) => path.relative(root, path.join(dirent.parentPath, dirent.name)).split(path.sep).join('/'))
+          .map((dirent) =>
+            path
+              .relative(root, path.join(dirent.parentPath, dirent.name))
+              .split(path.sep)
+              .join('/'),
+          )
       : [entry];
     for (const file of files.filter((file) => !skip(file)).sort())
       hash

@@ -11,7 +11,10 @@ const root = path.resolve(import.meta.dirname, '..');
 describe('resolveImportMetaLazily', () => {
   it("gives the module runner Vike loads the renderer with, made now or at a later ssrLoadModule, an import.meta made without Node's hooks", async () => {
     // As Vite does: the runner is made at the first ssrLoadModule.
-    const server: { _ssrCompatModuleRunner?: { options: object }; ssrLoadModule: () => Promise<object> } = {
+    const server: {
+      _ssrCompatModuleRunner?: { options: object };
+      ssrLoadModule: () => Promise<object>;
+    } = {
       ssrLoadModule: async () => {
         server._ssrCompatModuleRunner ??= { options: {} };
         return {};
@@ -20,7 +23,11 @@ describe('resolveImportMetaLazily', () => {
     resolveImportMetaLazily(server as unknown as ViteDevServer);
     await server.ssrLoadModule();
     const runner = server._ssrCompatModuleRunner as ModuleRunner;
-    const meta = (await runner.options.createImportMeta!('/project/renderer/PageView.tsx')) as { url: string; filename: string; resolve: unknown };
+    const meta = (await runner.options.createImportMeta!('/project/renderer/PageView.tsx')) as {
+      url: string;
+      filename: string;
+      resolve: unknown;
+    };
     expect(meta.url).toBe('file:///project/renderer/PageView.tsx');
     expect(meta.filename).toBe('/project/renderer/PageView.tsx');
     expect(typeof meta.resolve).toBe('function');
@@ -41,6 +48,8 @@ describe('resolveImportMetaLazily', () => {
     });
     const files = Object.keys(metafile.inputs).map((file) => path.resolve(root, file));
     expect(files).toContain(path.join(root, 'engine', 'lazy-import-meta-resolve.ts'));
-    expect(files.filter((file) => /import\.meta\s*\.\s*resolve/.test(readFileSync(file, 'utf8')))).toEqual([]);
+    expect(
+      files.filter((file) => /import\.meta\s*\.\s*resolve/.test(readFileSync(file, 'utf8'))),
+    ).toEqual([]);
   });
 });

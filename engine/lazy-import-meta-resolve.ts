@@ -1,5 +1,10 @@
 import type { ViteDevServer } from 'vite';
-import { createDefaultImportMeta, createNodeImportMeta, type ModuleRunner, type ModuleRunnerImportMeta } from 'vite/module-runner';
+import {
+  createDefaultImportMeta,
+  createNodeImportMeta,
+  type ModuleRunner,
+  type ModuleRunnerImportMeta,
+} from 'vite/module-runner';
 
 /**
  * Each module the dev server runs gets an import.meta whose `resolve` Vite builds, on Node 20, by registering Node
@@ -32,6 +37,7 @@ function lazyNodeImportMeta(modulePath: string): ModuleRunnerImportMeta {
   return {
     ...createDefaultImportMeta(modulePath),
     main: false,
-    resolve: (specifier: string, parent?: string) => createNodeImportMeta(modulePath).resolve(specifier, parent),
+    resolve: (specifier: string, parent?: string) =>
+      createNodeImportMeta(modulePath).resolve(specifier, parent),
   };
 }

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../schema/site-config.ts';
 import { imagesOfBlock } from '../schema/image-slots.ts';
-import { publicFileSet, checkLinks, findLinkValues, linkDestination, type LinkTarget } from './check-references.ts';
+import {
+  publicFileSet,
+  checkLinks,
+  findLinkValues,
+  linkDestination,
+  type LinkTarget,
+} from './check-references.ts';
 import { checkImageRefs, withSlots, type ImageRef } from './check-images.ts';
 import { claimRoutes, type ClaimProblem, type RouteClaim } from './claim-routes.ts';
 import { Collector, type FileProblems, type Locator, type Reporter } from './collector.ts';
@@ -10,11 +16,23 @@ import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { authorErrors, validatorMessages, type AuthorError } from './errors.ts';
 import { sha1 } from './hash.ts';
 import { publicLinkProblems, scanPageFiles } from './project-files.ts';
-import { checkPageText, decodePage, fileIdentity, readPageBytes, readPageFile } from './read-page-file.ts';
+import {
+  checkPageText,
+  decodePage,
+  fileIdentity,
+  readPageBytes,
+  readPageFile,
+} from './read-page-file.ts';
 import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
 import { helperCount, PageCheckers, PARALLEL_FROM, type PageJob } from './page-checkers.ts';
 import { ValidationCache } from './validation-cache.ts';
-import { CONFIG_FILE, pageAnchors, validateConfig, validatePage, type Page } from './validate-page.ts';
+import {
+  CONFIG_FILE,
+  pageAnchors,
+  validateConfig,
+  validatePage,
+  type Page,
+} from './validate-page.ts';
 import { YamlSource } from './yaml-source.ts';
 import type { CheckedPage, PageSummary } from './checked-page.ts';
 
@@ -81,7 +99,12 @@ export interface ReadPage extends CheckedPage {
   page?: Page;
 }
 
-const unreadable = (file: string, route: string | undefined, hash: string | undefined, problems: FileProblems): CheckedPage => ({
+const unreadable = (
+  file: string,
+  route: string | undefined,
+  hash: string | undefined,
+  problems: FileProblems,
+): CheckedPage => ({
   file,
   hash,
   claim: { file, route, readable: false, draft: false, anchors: undefined, aliases: [] },
@@ -93,20 +116,31 @@ const unreadable = (file: string, route: string | undefined, hash: string | unde
 const summaryOf = (page: Page): PageSummary => ({
   title: page.title,
   ownSocialImage: Boolean(page.socialImage),
-  images: page.blocks.flatMap((block) => imagesOfBlock(block).map(({ src, slot }) => ({ src, slot }))),
+  images: page.blocks.flatMap((block) =>
+    imagesOfBlock(block).map(({ src, slot }) => ({ src, slot })),
+  ),
 });
 
-const withoutContent = ({ source: _source, page: _page, ...checked }: ReadPage): CheckedPage => checked;
+const withoutContent = ({ source: _source, page: _page, ...checked }: ReadPage): CheckedPage =>
+  checked;
 const withoutIdentity = ({ identity: _identity, ...checked }: CheckedPage): CheckedPage => checked;
 
 /** Phase 1 for one file as data, without its YAML and page: what a helper thread sends back. */
-export const checkPageFile = (root: string, file: string, route: string | undefined): CheckedPage => withoutContent(readPage(root, file, route, new Collector()));
+export const checkPageFile = (root: string, file: string, route: string | undefined): CheckedPage =>
+  withoutContent(readPage(root, file, route, new Collector()));
 
 /**
  * One page file checked on its own (`text`: the page editor's unsaved text instead of the file on disk). With a
  * cache, a file whose text is unchanged is not parsed again: its problems and facts come from the cache.
  */
-export function readPage(root: string, file: string, route: string | undefined, collector: Collector, text?: string, cache?: ValidationCache): ReadPage {
+export function readPage(
+  root: string,
+  file: string,
+  route: string | undefined,
+  collector: Collector,
+  text?: string,
+  cache?: ValidationCache,
+): ReadPage {
   const refuse = (read: { error: AuthorError; line: number; col: number }) => {
     const own = new Collector();
     own.addToFile(file, read.error, 'error', { line: read.line, col: read.col });
@@ -117,7 +151,10 @@ export function readPage(root: string, file: string, route: string | undefined, 
   // A file that is still the one the cache read (same inode, size and times) is not read again; otherwise its bytes
   // are hashed before they are decoded (the hash of a text is that of its UTF-8 bytes): a file whose text the cache
   // knows is never turned into text.
-  const unchanged = text === undefined && cache?.has(file) ? cache.unchanged(file, fileIdentity(root, file)) : undefined;
+  const unchanged =
+    text === undefined && cache?.has(file)
+      ? cache.unchanged(file, fileIdentity(root, file))
+      : undefined;
   if (unchanged) {
     collector.absorb(file, unchanged.problems);
     return unchanged;
@@ -129,7 +166,8 @@ export function readPage(root: string, file: string, route: string | undefined, 
   const cached = cache?.get(file, hash);
   if (cached) {
     // Same text in a file touched, copied or checked out again: its new identity is remembered.
-    if (identity !== cached.identity) cache!.set(identity ? { ...cached, identity } : withoutIdentity(cached));
+    if (identity !== cached.identity)
+      cache!.set(identity ? { ...cached, identity } : withoutIdentity(cached));
     collector.absorb(file, cached.problems);
     return cached;
   }
@@ -142,9 +180,26 @@ export function readPage(root: string, file: string, route: string | undefined, 
   else {
     const { source, page } = result;
     const data = source.data as { draft?: unknown; aliases?: unknown };
-    const claim: RouteClaim = { file, route, readable: true, draft: data.draft === true, anchors: pageAnchors(source, own), aliases: Array.isArray(data.aliases) ? data.aliases : [] };
+    const claim: RouteClaim = {
+      file,
+      route,
+      readable: true,
+      draft: data.draft === true,
+      anchors: pageAnchors(source, own),
+      aliases: Array.isArray(data.aliases) ? data.aliases : [],
+    };
     const { links, images } = findLinkValues(source.data);
-    entry = { file, hash, claim, problems: own.problemsOf(file), links, images: withSlots(source.data, images), ...(page ? { summary: summaryOf(page) } : {}), source, page };
+    entry = {
+      file,
+      hash,
+      claim,
+      problems: own.problemsOf(file),
+      links,
+      images: withSlots(source.data, images),
+      ...(page ? { summary: summaryOf(page) } : {}),
+      source,
+      page,
+    };
   }
   if (identity) entry.identity = identity;
   cache?.set(withoutContent(entry));
@@ -198,7 +253,13 @@ export function checkReferences(
   context: ReferenceContext,
   collector: Reporter,
 ): void {
-  checkImageRefs(source, refs.images, collector, context.publicFiles, context.readImages ? context.root : undefined);
+  checkImageRefs(
+    source,
+    refs.images,
+    collector,
+    context.publicFiles,
+    context.readImages ? context.root : undefined,
+  );
   checkLinks(source, refs.links, draft, route, context.targets, context.includeDrafts, collector);
 }
 
@@ -220,7 +281,9 @@ class ModelPage implements LoadedPage {
   ) {}
   private internalLinks: string[] | undefined;
   get links(): readonly string[] {
-    return (this.internalLinks ??= [...new Set(this.hrefs.filter((href) => href.startsWith('/')))].sort());
+    return (this.internalLinks ??= [
+      ...new Set(this.hrefs.filter((href) => href.startsWith('/'))),
+    ].sort());
   }
   get page(): Page {
     if (this.kept?.page) return this.kept.page;
@@ -238,7 +301,10 @@ export class PageChangedError extends Error {
 /** The validated page of `file`, whose text must still have the hash it had when the site was checked. */
 export function readValidPage(root: string, file: string, hash: string): Page {
   const read = readPageFile(root, file);
-  const page = 'text' in read && sha1(read.text) === hash ? validatePage(root, file, new Collector(), read.text)?.page : undefined;
+  const page =
+    'text' in read && sha1(read.text) === hash
+      ? validatePage(root, file, new Collector(), read.text)?.page
+      : undefined;
   if (!page) throw new PageChangedError(validatorMessages.pageChangedWhileBuilding(file));
   return page;
 }
@@ -261,11 +327,29 @@ export function buildModel(
     if (!entry.summary || entry.hash === undefined) continue;
     const target = claimed.ownTargets.get(entry.file);
     if (!entry.claim.route) {
-      notFound = new ModelPage(root, entry.file, '/404', entry.claim.anchors ?? [], entry.hash, entry.summary, entry.links, keepPages ? entry : undefined);
+      notFound = new ModelPage(
+        root,
+        entry.file,
+        '/404',
+        entry.claim.anchors ?? [],
+        entry.hash,
+        entry.summary,
+        entry.links,
+        keepPages ? entry : undefined,
+      );
       continue;
     }
     if (entry.claim.draft && !includeDrafts) continue;
-    const loaded = new ModelPage(root, entry.file, entry.claim.route, target!.anchors ?? [], entry.hash, entry.summary, entry.links, keepPages ? entry : undefined);
+    const loaded = new ModelPage(
+      root,
+      entry.file,
+      entry.claim.route,
+      target!.anchors ?? [],
+      entry.hash,
+      entry.summary,
+      entry.links,
+      keepPages ? entry : undefined,
+    );
     loadedByTarget.set(target!, loaded);
     pages.push(loaded);
   }
@@ -365,7 +449,8 @@ export class SiteLoader {
     this.begin(() => {
       // An empty cache (a first check, or the validator's code changed): every file will be checked, so the helpers
       // start now and load the validator while the files are listed.
-      if (helpers && this.cache?.isEmpty()) checkers ??= new PageCheckers(checkerModule!(), root, helpers);
+      if (helpers && this.cache?.isEmpty())
+        checkers ??= new PageCheckers(checkerModule!(), root, helpers);
     });
     const jobs: PageJob[] = [];
     for (const file of this.scan.files) {
@@ -387,7 +472,9 @@ export class SiteLoader {
         // main thread's alone to do while the helpers have nothing left to claim.
         if (mine.size % TAKE_IN_EVERY === 0) await new Promise(setImmediate);
       }
-      const fromHelpers = await checkers.rest(mine, (index) => checkPageFile(root, jobs[index]!.file, jobs[index]!.route));
+      const fromHelpers = await checkers.rest(mine, (index) =>
+        checkPageFile(root, jobs[index]!.file, jobs[index]!.route),
+      );
       for (const entry of fromHelpers.values()) {
         this.cache?.set(entry);
         this.keep(entry);
@@ -430,7 +517,8 @@ export class SiteLoader {
       else return this.load();
     }
     // A file added or deleted changes the list of pages; an edit does not.
-    if ([...pages].some((file) => this.entries.has(file) !== existsSync(path.join(root, file)))) this.scanFiles();
+    if ([...pages].some((file) => this.entries.has(file) !== existsSync(path.join(root, file))))
+      this.scanFiles();
     const listed = new Set(this.scan.files);
     for (const file of pages) {
       if (listed.has(file)) this.readFile(file);
@@ -467,7 +555,12 @@ export class SiteLoader {
 
   /** Phase 1's result for a file, kept with its page only when the load keeps pages. */
   private keep(entry: ReadPage) {
-    this.entries.set(entry.file, this.options.keepPages === false ? withoutContent(entry) : { ...withoutContent(entry), ...(entry.page ? { page: entry.page } : {}) });
+    this.entries.set(
+      entry.file,
+      this.options.keepPages === false
+        ? withoutContent(entry)
+        : { ...withoutContent(entry), ...(entry.page ? { page: entry.page } : {}) },
+    );
   }
 
   /**
@@ -479,7 +572,8 @@ export class SiteLoader {
     const { root, includeDrafts = false } = this.options;
     const collector = new Collector();
     collector.absorb(CONFIG_FILE, this.config.problems);
-    for (const problem of [...this.scan.problems, ...this.publicProblems]) collector.addToFile(problem.file, problem.error, problem.severity);
+    for (const problem of [...this.scan.problems, ...this.publicProblems])
+      collector.addToFile(problem.file, problem.error, problem.severity);
     const read: ReadPage[] = [];
     for (const file of this.scan.files) {
       const entry = this.entries.get(file);
@@ -487,10 +581,20 @@ export class SiteLoader {
     }
     const claimed = claimRoutes(read.map((entry) => entry.claim));
     const claimProblems = new Map<string, ClaimProblem[]>();
-    for (const problem of claimed.problems) claimProblems.set(problem.file, [...(claimProblems.get(problem.file) ?? []), problem]);
+    for (const problem of claimed.problems)
+      claimProblems.set(problem.file, [...(claimProblems.get(problem.file) ?? []), problem]);
     const targets = targetSignatures(claimed.targets);
-    const changes = this.last && this.last.publicFiles === this.publicFiles ? changedRoutes(this.last.targets, targets) : undefined;
-    const context: ReferenceContext = { root, targets: claimed.targets, publicFiles: this.publicFiles, includeDrafts, readImages: true };
+    const changes =
+      this.last && this.last.publicFiles === this.publicFiles
+        ? changedRoutes(this.last.targets, targets)
+        : undefined;
+    const context: ReferenceContext = {
+      root,
+      targets: claimed.targets,
+      publicFiles: this.publicFiles,
+      includeDrafts,
+      readImages: true,
+    };
     const checked = new Map<string, CheckedFile>();
     for (const file of this.scan.files) {
       const entry = this.entries.get(file);
@@ -502,19 +606,50 @@ export class SiteLoader {
       const claimKey = claims.length ? JSON.stringify(claims) : '';
       const last = this.last?.checked.get(file);
       const reusable =
-        last && changes && last.entry === entry && last.claimKey === claimKey && !linkPathsOf(entry).some((route) => changes.routes.has(route)) && !(changes.routeList && last.brokenLink);
+        last &&
+        changes &&
+        last.entry === entry &&
+        last.claimKey === claimKey &&
+        !linkPathsOf(entry).some((route) => changes.routes.has(route)) &&
+        !(changes.routeList && last.brokenLink);
       const problems = reusable ? last.problems : checkFile(root, entry, claims, context);
-      checked.set(file, { entry, claimKey, problems, brokenLink: problems.shown.some((d) => d.code === BROKEN_LINK) });
+      checked.set(file, {
+        entry,
+        claimKey,
+        problems,
+        brokenLink: problems.shown.some((d) => d.code === BROKEN_LINK),
+      });
       collector.absorb(file, problems);
     }
     this.last = { targets, publicFiles: this.publicFiles, checked };
     const { source: configSource, config } = this.config;
-    if (configSource) checkReferences(configSource, referencesOf(configSource.data), undefined, false, context, collector);
-    return buildModel(root, read, config, claimed, { includeDrafts, keepPages: this.options.keepPages !== false }, collector.diagnostics);
+    if (configSource)
+      checkReferences(
+        configSource,
+        referencesOf(configSource.data),
+        undefined,
+        false,
+        context,
+        collector,
+      );
+    return buildModel(
+      root,
+      read,
+      config,
+      claimed,
+      { includeDrafts, keepPages: this.options.keepPages !== false },
+      collector.diagnostics,
+    );
   }
 
   /** What the last assemble() found, to reuse what did not change. */
-  private last: { targets: Map<string, TargetSignature>; publicFiles: () => Set<string>; checked: Map<string, CheckedFile> } | undefined;
+  private last:
+    | {
+        targets: Map<string, TargetSignature>;
+        publicFiles: () => Set<string>;
+        checked: Map<string, CheckedFile>;
+      }
+    | undefined;
 }
 
 /** A page file's problems of every phase, with what decides whether they still hold. */
@@ -528,7 +663,12 @@ interface CheckedFile {
 const BROKEN_LINK = authorErrors.brokenLink('/', undefined).code;
 
 /** Phases 2 and 3 for one file: its claims refused, then its links and images, after its own problems. */
-function checkFile(root: string, entry: ReadPage, claims: readonly ClaimProblem[], context: ReferenceContext): FileProblems {
+function checkFile(
+  root: string,
+  entry: ReadPage,
+  claims: readonly ClaimProblem[],
+  context: ReferenceContext,
+): FileProblems {
   // Most files have nothing more to report: their phase 1 problems serve as they are, and no collector is made.
   let own: Collector | undefined;
   const reporter: Reporter = {
@@ -541,8 +681,16 @@ function checkFile(root: string, entry: ReadPage, claims: readonly ClaimProblem[
     },
   };
   const source = locatorOf(root, entry);
-  for (const problem of claims) reporter.add(source, problem.error, problem.alias === undefined ? { line: 1, col: 1 } : source.positionOf(['aliases', problem.alias]));
-  if (entry.claim.readable) checkReferences(source, entry, entry.claim.route, entry.claim.draft, context, reporter);
+  for (const problem of claims)
+    reporter.add(
+      source,
+      problem.error,
+      problem.alias === undefined
+        ? { line: 1, col: 1 }
+        : source.positionOf(['aliases', problem.alias]),
+    );
+  if (entry.claim.readable)
+    checkReferences(source, entry, entry.claim.route, entry.claim.draft, context, reporter);
   return own ? own.problemsOf(entry.file) : entry.problems;
 }
 
@@ -554,12 +702,19 @@ interface TargetSignature {
 
 function targetSignatures(targets: ReadonlyMap<string, LinkTarget>): Map<string, TargetSignature> {
   const signatures = new Map<string, TargetSignature>();
-  for (const [route, target] of targets) signatures.set(route, { draft: target.draft, text: `${target.file}\u0000${target.draft}\u0000${target.anchors?.join(',') ?? '?'}` });
+  for (const [route, target] of targets)
+    signatures.set(route, {
+      draft: target.draft,
+      text: `${target.file}\u0000${target.draft}\u0000${target.anchors?.join(',') ?? '?'}`,
+    });
   return signatures;
 }
 
 /** The routes whose target changed, and whether the list of routes links are suggested from changed. */
-function changedRoutes(before: ReadonlyMap<string, TargetSignature>, after: ReadonlyMap<string, TargetSignature>): { routes: Set<string>; routeList: boolean } {
+function changedRoutes(
+  before: ReadonlyMap<string, TargetSignature>,
+  after: ReadonlyMap<string, TargetSignature>,
+): { routes: Set<string>; routeList: boolean } {
   const routes = new Set<string>();
   let routeList = false;
   for (const [route, signature] of after) {
@@ -580,6 +735,14 @@ const linkPaths = new WeakMap<ReadPage, string[]>();
 /** The routes a page file's links point at (its own route for `#anchor` links). */
 function linkPathsOf(entry: ReadPage): string[] {
   let paths = linkPaths.get(entry);
-  if (!paths) linkPaths.set(entry, (paths = [...new Set(entry.links.flatMap((link) => linkDestination(link, entry.claim.route)?.path ?? []))]));
+  if (!paths)
+    linkPaths.set(
+      entry,
+      (paths = [
+        ...new Set(
+          entry.links.flatMap((link) => linkDestination(link, entry.claim.route)?.path ?? []),
+        ),
+      ]),
+    );
   return paths;
 }

@@ -19,7 +19,12 @@ export const TEMPLATES = ['solution', 'resource', 'legal'] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 // From the project's root, not this file's folder: `npm run new-page` runs this module compiled into one file
 // (scripts/run-compiled.mjs), whose import.meta reads as pipeline/'s.
-const templateDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'engine', 'page-templates');
+const templateDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'engine',
+  'page-templates',
+);
 /** Longest part of a route, and longest route: far above any real address, far below the file system's limits (255 bytes a name, 4096 a path). */
 const MAX_SEGMENT = 100;
 const MAX_ROUTE = 400;
@@ -34,7 +39,8 @@ export interface NewPageOptions {
   today?: Date;
 }
 
-export type NewPageResult = { ok: true; file: string; text: string } | { ok: false; error: AuthorError };
+export type NewPageResult =
+  { ok: true; file: string; text: string } | { ok: false; error: AuthorError };
 
 interface ExistingPage {
   file: string;
@@ -54,7 +60,8 @@ function existingRoutes(root: string): Map<string, ExistingPage> {
     try {
       const read = readPageFile(root, file); // refuses links out of the project, huge files and bad UTF-8
       const parsed = 'text' in read ? new YamlSource(file, read.text).data : undefined;
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) data = parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        data = parsed as Record<string, unknown>;
     } catch {
       // An unreadable file still takes its route.
     }
@@ -69,7 +76,9 @@ function existingRoutes(root: string): Map<string, ExistingPage> {
     const label = typeof own === 'string' ? own : undefined;
     if (route && !routes.has(route)) routes.set(route, { file, isAlias: false, label });
     if (Array.isArray(data.aliases)) {
-      for (const alias of data.aliases) if (typeof alias === 'string' && !routes.has(alias)) routes.set(alias, { file, isAlias: true, label });
+      for (const alias of data.aliases)
+        if (typeof alias === 'string' && !routes.has(alias))
+          routes.set(alias, { file, isAlias: true, label });
     }
   }
   for (const [route, page] of routes) {
@@ -79,8 +88,12 @@ function existingRoutes(root: string): Map<string, ExistingPage> {
   return routes;
 }
 
-function breadcrumbItems(data: Record<string, unknown>): Array<{ label?: unknown; href?: unknown }> {
-  const blocks = Array.isArray(data.blocks) ? (data.blocks as Array<Record<string, unknown> | null>) : [];
+function breadcrumbItems(
+  data: Record<string, unknown>,
+): Array<{ label?: unknown; href?: unknown }> {
+  const blocks = Array.isArray(data.blocks)
+    ? (data.blocks as Array<Record<string, unknown> | null>)
+    : [];
   const items = blocks.find((block) => block?.type === 'breadcrumbs')?.items;
   return Array.isArray(items) ? items.filter((item) => item && typeof item === 'object') : [];
 }
@@ -94,23 +107,37 @@ const titleCase = (slug: string) =>
 
 /** A YAML scalar for `text`: plain when that is safe everywhere (also inside { }), else double-quoted. */
 export function yamlScalar(text: string): string {
-  return /^[A-Za-z0-9][A-Za-z0-9 .'’&()/-]*$/.test(text) && !/ $/.test(text) && !/^(true|false|yes|no|on|off|null|~|\d[\d.]*)$/i.test(text) ? text : JSON.stringify(text);
+  return /^[A-Za-z0-9][A-Za-z0-9 .'’&()/-]*$/.test(text) &&
+    !/ $/.test(text) &&
+    !/^(true|false|yes|no|on|off|null|~|\d[\d.]*)$/i.test(text)
+    ? text
+    : JSON.stringify(text);
 }
 
 /** The template a route most likely wants, if the route says so. */
 export function guessTemplate(route: string): TemplateName | undefined {
   if (route.startsWith('/solutions/')) return 'solution';
   if (route.startsWith('/resources/') || route.startsWith('/blog/')) return 'resource';
-  if (/(^|[-/])(terms|policy|privacy|legal|cookies?|refund|imprint)([-/]|$)/.test(route)) return 'legal';
+  if (/(^|[-/])(terms|policy|privacy|legal|cookies?|refund|imprint)([-/]|$)/.test(route))
+    return 'legal';
   return undefined;
 }
 
 function formatDate(date: Date): string {
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** Builds the page text; writes nothing. */
-function renderPage(options: NewPageOptions, existing: Map<string, ExistingPage>, template: TemplateName): string {
+function renderPage(
+  options: NewPageOptions,
+  existing: Map<string, ExistingPage>,
+  template: TemplateName,
+): string {
   const { route } = options;
   const segments = route.slice(1).split('/');
   const slug = segments[segments.length - 1]!;
@@ -127,7 +154,12 @@ function renderPage(options: NewPageOptions, existing: Map<string, ExistingPage>
     crumbs.push({ label: page?.label ?? titleCase(segments[i - 1]!), href: page ? at : undefined });
   }
   crumbs.push({ label: name, href: undefined });
-  const breadcrumbs = crumbs.map((crumb) => `      - { label: ${yamlScalar(crumb.label)}${crumb.href ? `, href: ${crumb.href}` : ''} }`).join('\n');
+  const breadcrumbs = crumbs
+    .map(
+      (crumb) =>
+        `      - { label: ${yamlScalar(crumb.label)}${crumb.href ? `, href: ${crumb.href}` : ''} }`,
+    )
+    .join('\n');
 
   const titles: Record<TemplateName, { title: string; heroTitle: string; description: string }> = {
     solution: {
@@ -150,18 +182,26 @@ function renderPage(options: NewPageOptions, existing: Map<string, ExistingPage>
   const values: Record<string, string> = {
     title: yamlScalar(chosen.title),
     heroTitle: yamlScalar(chosen.heroTitle),
-    description: yamlScalar(chosen.description.length > DESCRIPTION_MAX_LENGTH ? chosen.description.slice(0, DESCRIPTION_MAX_LENGTH - 3) + '…' : chosen.description),
+    description: yamlScalar(
+      chosen.description.length > DESCRIPTION_MAX_LENGTH
+        ? chosen.description.slice(0, DESCRIPTION_MAX_LENGTH - 3) + '…'
+        : chosen.description,
+    ),
     section: yamlScalar(section),
     name: yamlScalar(name),
     breadcrumbs,
     parentRoute,
-    parentAction: parent && parentRoute !== '/' ? `      - { label: ${yamlScalar(`Explore ${parent.label ?? section}`)}, href: ${parentRoute}, variant: secondary }\n` : '',
+    parentAction:
+      parent && parentRoute !== '/'
+        ? `      - { label: ${yamlScalar(`Explore ${parent.label ?? section}`)}, href: ${parentRoute}, variant: secondary }\n`
+        : '',
     draft: options.publish ? '' : 'draft: true\n',
     date: formatDate(options.today ?? new Date()),
   };
   const text = readFileSync(path.join(templateDir, `${template}.yaml`), 'utf8');
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
-    if (!(key in values)) throw new Error(`Template ${template}.yaml uses an unknown placeholder {{${key}}}.`);
+    if (!(key in values))
+      throw new Error(`Template ${template}.yaml uses an unknown placeholder {{${key}}}.`);
     return values[key]!;
   });
 }
@@ -170,21 +210,33 @@ function renderPage(options: NewPageOptions, existing: Map<string, ExistingPage>
 export function createPage(options: NewPageOptions): NewPageResult {
   const route = options.route.replace(/\/+$/, '') || '/';
   // The home page always exists: `/` is refused like any route a page cannot have.
-  if (route === '/' || !ROUTE.test(route)) return { ok: false, error: newPageMessages.badRoute(options.route) };
+  if (route === '/' || !ROUTE.test(route))
+    return { ok: false, error: newPageMessages.badRoute(options.route) };
   const longest = route.split('/').reduce((a, b) => (b.length > a.length ? b : a), '');
-  if (longest.length > MAX_SEGMENT) return { ok: false, error: newPageMessages.segmentTooLong(longest, MAX_SEGMENT) };
-  if (route.length > MAX_ROUTE) return { ok: false, error: newPageMessages.routeTooLong(route.length, MAX_ROUTE) };
+  if (longest.length > MAX_SEGMENT)
+    return { ok: false, error: newPageMessages.segmentTooLong(longest, MAX_SEGMENT) };
+  if (route.length > MAX_ROUTE)
+    return { ok: false, error: newPageMessages.routeTooLong(route.length, MAX_ROUTE) };
   const existing = existingRoutes(options.root);
   const taken = existing.get(route);
-  if (taken) return { ok: false, error: newPageMessages.routeExists(route, taken.file, taken.isAlias) };
+  if (taken)
+    return { ok: false, error: newPageMessages.routeExists(route, taken.file, taken.isAlias) };
   const file = `pages${route}.yaml`;
   const folderIndex = `pages${route}/index.yaml`;
-  if (existsSync(path.join(options.root, folderIndex))) return { ok: false, error: newPageMessages.routeExists(route, folderIndex, false) };
+  if (existsSync(path.join(options.root, folderIndex)))
+    return { ok: false, error: newPageMessages.routeExists(route, folderIndex, false) };
 
   let template: TemplateName | undefined;
   if (options.template !== undefined) {
     if (!(TEMPLATES as readonly string[]).includes(options.template)) {
-      return { ok: false, error: newPageMessages.unknownTemplate(options.template, didYouMean(options.template, TEMPLATES), TEMPLATES) };
+      return {
+        ok: false,
+        error: newPageMessages.unknownTemplate(
+          options.template,
+          didYouMean(options.template, TEMPLATES),
+          TEMPLATES,
+        ),
+      };
     }
     template = options.template as TemplateName;
   } else template = guessTemplate(route);
@@ -196,7 +248,13 @@ export function createPage(options: NewPageOptions): NewPageResult {
     writeFileSync(path.join(options.root, file), text, { flag: 'wx' });
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    return { ok: false, error: newPageMessages.cannotWrite(file, code === 'ENAMETOOLONG' ? 'the name is too long for the file system' : message) };
+    return {
+      ok: false,
+      error: newPageMessages.cannotWrite(
+        file,
+        code === 'ENAMETOOLONG' ? 'the name is too long for the file system' : message,
+      ),
+    };
   }
   return { ok: true, file, text };
 }

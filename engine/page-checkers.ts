@@ -40,7 +40,8 @@ export const PARALLEL_FROM = 1000;
 
 /** One helper per core besides the main thread's, at most three. */
 export function helperCount(): number {
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  const cores =
+    typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   return Math.max(0, Math.min(cores - 1, 3));
 }
 
@@ -87,7 +88,8 @@ export class PageCheckers {
   share(jobs: PageJob[]): void {
     this.jobs = jobs;
     this.owner = new Int32Array(new SharedArrayBuffer(4 * jobs.length));
-    for (const { worker } of this.helpers) worker.postMessage({ jobs, next: this.next, owner: this.owner } satisfies CheckerJobs);
+    for (const { worker } of this.helpers)
+      worker.postMessage({ jobs, next: this.next, owner: this.owner } satisfies CheckerJobs);
   }
 
   cancel(): void {
@@ -104,7 +106,10 @@ export class PageCheckers {
    * The results of the jobs the main thread did not claim, by index, once every one is in; `check` does a job whose
    * helper failed. Helpers are stopped before it returns.
    */
-  async rest(mine: ReadonlySet<number>, check: (index: number) => CheckedPage): Promise<Map<number, CheckedPage>> {
+  async rest(
+    mine: ReadonlySet<number>,
+    check: (index: number) => CheckedPage,
+  ): Promise<Map<number, CheckedPage>> {
     this.expected = this.jobs.length - mine.size;
     while (this.results.size < this.expected) {
       // Woken when every result is in or a helper stopped. A job claimed by a helper that has stopped will not come:
@@ -115,7 +120,8 @@ export class PageCheckers {
         for (let index = 0; index < this.jobs.length; index++) {
           if (mine.has(index) || this.results.has(index)) continue;
           const owner = Atomics.load(this.owner, index);
-          if (allStopped || (owner !== 0 && this.helpers[owner - 1]!.finished)) this.results.set(index, check(index));
+          if (allStopped || (owner !== 0 && this.helpers[owner - 1]!.finished))
+            this.results.set(index, check(index));
         }
         if (this.results.size >= this.expected) break;
       }

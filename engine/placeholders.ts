@@ -46,7 +46,12 @@ export function findPlaceholdersIn(value: string): PlaceholderMatch[] {
   for (const [kind, pattern] of PATTERNS) {
     for (const match of value.matchAll(pattern)) {
       // An example email's domain is not reported a second time as a web address.
-      if (!found.some((other) => match.index >= other.index && match.index < other.index + other.text.length)) found.push({ kind, text: match[0], index: match.index });
+      if (
+        !found.some(
+          (other) => match.index >= other.index && match.index < other.index + other.text.length,
+        )
+      )
+        found.push({ kind, text: match[0], index: match.index });
     }
   }
   return found.sort((a, b) => a.index - b.index);
@@ -54,20 +59,28 @@ export function findPlaceholdersIn(value: string): PlaceholderMatch[] {
 
 function* strings(data: unknown, at: Array<string | number> = []): Generator<[YamlPath, string]> {
   if (typeof data === 'string') yield [[...at], data];
-  else if (Array.isArray(data)) for (let index = 0; index < data.length; index++) yield* strings(data[index], [...at, index]);
-  else if (data && typeof data === 'object') for (const [key, value] of Object.entries(data)) yield* strings(value, [...at, key]);
+  else if (Array.isArray(data))
+    for (let index = 0; index < data.length; index++) yield* strings(data[index], [...at, index]);
+  else if (data && typeof data === 'object')
+    for (const [key, value] of Object.entries(data)) yield* strings(value, [...at, key]);
 }
 
 /**
  * Where a placeholder is written: inside the value's source text when it can be found there (any quoting or folding
  * that keeps it on one line), otherwise where the value starts.
  */
-function positionOf(source: YamlSource, at: YamlPath, match: PlaceholderMatch): { line: number; col: number } {
+function positionOf(
+  source: YamlSource,
+  at: YamlPath,
+  match: PlaceholderMatch,
+): { line: number; col: number } {
   const node = source.doc.getIn(at as Array<string | number>, true);
   if (isScalar(node) && node.range) {
     const raw = source.text.slice(node.range[0], node.range[1]);
     // Folding may have joined lines: any run of spaces and line breaks in the source stands for one space.
-    const words = match.text.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const words = match.text
+      .split(/\s+/)
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     const found = new RegExp(words.join(String.raw`\s+`), 'i').exec(raw);
     return source.position(node.range[0] + (found?.index ?? 0));
   }
@@ -75,7 +88,11 @@ function positionOf(source: YamlSource, at: YamlPath, match: PlaceholderMatch): 
 }
 
 /** The placeholders of one file, as errors of the production check; none in a draft page when `skipDrafts`. */
-export function placeholderDiagnostics(file: string, text: string, { skipDrafts = false } = {}): Diagnostic[] {
+export function placeholderDiagnostics(
+  file: string,
+  text: string,
+  { skipDrafts = false } = {},
+): Diagnostic[] {
   if (!ANY.test(text)) return [];
   const source = new YamlSource(file, text);
   if (skipDrafts && (source.data as { draft?: unknown } | null)?.draft === true) return [];
@@ -83,7 +100,15 @@ export function placeholderDiagnostics(file: string, text: string, { skipDrafts 
   for (const [at, value] of strings(source.data)) {
     for (const match of findPlaceholdersIn(value)) {
       const error = placeholderErrors.placeholder(match.kind, match.text);
-      diagnostics.push({ file, ...positionOf(source, at, match), severity: 'error', code: error.code, message: error.message, hint: error.hint, path: [...at] });
+      diagnostics.push({
+        file,
+        ...positionOf(source, at, match),
+        severity: 'error',
+        code: error.code,
+        message: error.message,
+        hint: error.hint,
+        path: [...at],
+      });
     }
   }
   return diagnostics;

@@ -20,7 +20,9 @@ const EDITOR_LEFTOVER = /(~|\.sw[a-p]|\.tmp)$|^\.#|^\.DS_Store$/i;
 const relative = (root: string, entry: Dirent) => {
   const folder = entry.parentPath;
   const inRoot = folder.startsWith(root) && folder.charAt(root.length) === path.sep;
-  const file = inRoot ? `${folder.slice(root.length + 1)}${path.sep}${entry.name}` : path.relative(root, path.join(folder, entry.name));
+  const file = inRoot
+    ? `${folder.slice(root.length + 1)}${path.sep}${entry.name}`
+    : path.relative(root, path.join(folder, entry.name));
   return path.sep === '/' ? file : file.split(path.sep).join('/');
 };
 
@@ -33,7 +35,10 @@ const entriesOf = (dir: string): Dirent[] => {
 };
 
 /** Where a symbolic link leads, relative to the project when it stays inside; `outside` when it leaves it. */
-function linkTarget(root: string, file: string): { inside: boolean; target: string; isFile: boolean } | undefined {
+function linkTarget(
+  root: string,
+  file: string,
+): { inside: boolean; target: string; isFile: boolean } | undefined {
   try {
     const target = realpathSync(path.join(root, file));
     const fromRoot = path.relative(realpathSync(root), target);
@@ -57,15 +62,25 @@ export function scanPageFiles(root: string): { files: string[]; problems: FilePr
     if (entry.isSymbolicLink()) {
       const link = linkTarget(root, file);
       if (!link) problems.push({ file, error: inputErrors.brokenSymlink(file), severity: 'error' });
-      else if (!link.inside) problems.push({ file, error: inputErrors.symlinkOutside(file, link.target), severity: 'error' });
+      else if (!link.inside)
+        problems.push({
+          file,
+          error: inputErrors.symlinkOutside(file, link.target),
+          severity: 'error',
+        });
       else if (link.isFile && PAGE_FILE.test(entry.name)) files.push(file);
       continue;
     }
     if (!entry.isFile() || EDITOR_LEFTOVER.test(entry.name)) continue;
     if (PAGE_FILE.test(entry.name)) files.push(file);
     else if (LOOKS_LIKE_PAGE.test(entry.name)) {
-      const rename = file.slice(0, file.length - entry.name.length) + entry.name.replace(/\.ya?ml.*$/i, '.yaml');
-      problems.push({ file, error: inputErrors.skippedPageFile(file, rename), severity: 'warning' });
+      const rename =
+        file.slice(0, file.length - entry.name.length) + entry.name.replace(/\.ya?ml.*$/i, '.yaml');
+      problems.push({
+        file,
+        error: inputErrors.skippedPageFile(file, rename),
+        severity: 'warning',
+      });
     }
   }
   return { files: files.sort(), problems };
@@ -79,7 +94,12 @@ export function publicLinkProblems(root: string): FileProblem[] {
     const file = relative(root, entry);
     const link = linkTarget(root, file);
     if (!link) problems.push({ file, error: inputErrors.brokenSymlink(file), severity: 'error' });
-    else if (!link.inside) problems.push({ file, error: inputErrors.symlinkOutside(file, link.target), severity: 'error' });
+    else if (!link.inside)
+      problems.push({
+        file,
+        error: inputErrors.symlinkOutside(file, link.target),
+        severity: 'error',
+      });
   }
   return problems;
 }

@@ -27,7 +27,10 @@ const nextTask = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('readPageBytes', () => {
   it('reads a page, and a link to a page inside the project', () => {
-    symlinkSync(path.join(root, 'pages/solutions/hotels.yaml'), path.join(root, 'pages/alias.yaml'));
+    symlinkSync(
+      path.join(root, 'pages/solutions/hotels.yaml'),
+      path.join(root, 'pages/alias.yaml'),
+    );
     expect(read('pages/solutions/hotels.yaml')).toBe('title: Hotels\n');
     expect(read('pages/alias.yaml')).toBe('title: Hotels\n');
   });
@@ -57,7 +60,10 @@ describe('readPageBytes', () => {
   });
 
   it('gives no identity for a link, a missing file or one in a folder leading out: those are read, and refused', () => {
-    symlinkSync(path.join(root, 'pages/solutions/hotels.yaml'), path.join(root, 'pages/alias.yaml'));
+    symlinkSync(
+      path.join(root, 'pages/solutions/hotels.yaml'),
+      path.join(root, 'pages/alias.yaml'),
+    );
     symlinkSync(outside, path.join(root, 'pages/out'));
     expect(fileIdentity(root, 'pages/solutions/hotels.yaml')).toMatch(/^\d+:14:/);
     expect(fileIdentity(root, 'pages/alias.yaml')).toBeUndefined();

@@ -1,5 +1,14 @@
 import { isUtf8 } from 'node:buffer';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
 import { inputErrors, type AuthorError } from './errors.ts';
 
@@ -40,7 +49,12 @@ export function readPageBytes(root: string, file: string): FileBytes | ReadError
   try {
     // Opened without following a link: only the folders on its path could lead out of the project.
     const folder = path.dirname(full);
-    if (folderLeadsOut(root, folder)) return { error: inputErrors.symlinkOutside(file, path.join(realFolder(folder), path.basename(full))), line: 1, col: 1 };
+    if (folderLeadsOut(root, folder))
+      return {
+        error: inputErrors.symlinkOutside(file, path.join(realFolder(folder), path.basename(full))),
+        line: 1,
+        col: 1,
+      };
     return readOpenFile(fd);
   } finally {
     closeSync(fd);
@@ -69,13 +83,18 @@ function readThroughLink(root: string, file: string): FileBytes | ReadError {
 function readOpenFile(fd: number, link = false): FileBytes | ReadError {
   const stats = fstatSync(fd);
   const size = stats.size;
-  if (size > MAX_PAGE_BYTES) return { error: inputErrors.fileTooLarge(size, MAX_PAGE_BYTES), line: 1, col: 1 };
+  if (size > MAX_PAGE_BYTES)
+    return { error: inputErrors.fileTooLarge(size, MAX_PAGE_BYTES), line: 1, col: 1 };
   const bytes = Buffer.allocUnsafe(size);
   let length = 0;
   // A file cut short while it is read gives what was there; one that grew is read to the size it had.
-  for (let got = -1; length < size && got !== 0; length += got) got = readSync(fd, bytes, length, size - length, null);
+  for (let got = -1; length < size && got !== 0; length += got)
+    got = readSync(fd, bytes, length, size - length, null);
   const identity = link || Date.now() - stats.ctimeMs <= SETTLED_MS ? undefined : identityOf(stats);
-  return { bytes: length === size ? bytes : bytes.subarray(0, length), ...(identity ? { identity } : {}) };
+  return {
+    bytes: length === size ? bytes : bytes.subarray(0, length),
+    ...(identity ? { identity } : {}),
+  };
 }
 
 /**
@@ -109,7 +128,8 @@ function outsideRoot(root: string, real: string): string | undefined {
 }
 
 const realRoots = new Map<string, string>();
-const realRoot = (root: string) => realRoots.get(root) ?? realRoots.set(root, realpathSync.native(root)).get(root)!;
+const realRoot = (root: string) =>
+  realRoots.get(root) ?? realRoots.set(root, realpathSync.native(root)).get(root)!;
 
 /**
  * Remembered until the current task ends: checking 10,000 pages in one synchronous pass resolves each folder once (a
@@ -129,26 +149,37 @@ function rememberForThisTask<K, V>(memo: Map<K, V>, key: K, compute: () => V): V
 }
 
 /** A folder's real path. */
-const realFolder = (folder: string) => rememberForThisTask(realFolders, folder, () => realpathSync.native(folder));
+const realFolder = (folder: string) =>
+  rememberForThisTask(realFolders, folder, () => realpathSync.native(folder));
 
 /** True when a folder of the project leads out of it (itself or a folder above it being a link): none of its files are read. */
-const folderLeadsOut = (root: string, folder: string) => rememberForThisTask(foldersLeadingOut, `${root}\u0000${folder}`, () => outsideRoot(root, realFolder(folder)) !== undefined);
+const folderLeadsOut = (root: string, folder: string) =>
+  rememberForThisTask(
+    foldersLeadingOut,
+    `${root}\u0000${folder}`,
+    () => outsideRoot(root, realFolder(folder)) !== undefined,
+  );
 
 /** Text given as a string (the page editor's unsaved text) passes the same size limit. */
 export function checkPageText(text: string): FileText {
   const size = Buffer.byteLength(text);
-  return size > MAX_PAGE_BYTES ? { error: inputErrors.fileTooLarge(size, MAX_PAGE_BYTES), line: 1, col: 1 } : { text };
+  return size > MAX_PAGE_BYTES
+    ? { error: inputErrors.fileTooLarge(size, MAX_PAGE_BYTES), line: 1, col: 1 }
+    : { text };
 }
 
 /** UTF-8 bytes → text; a byte that is not UTF-8 is an error at its line and column, never a silent U+FFFD. */
 export function decodePage(bytes: Uint8Array): FileText {
   // A byte order mark stays in the text, as reading with 'utf8' did: YAML skips it, positions stay the same.
-  if (isUtf8(bytes)) return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
+  if (isUtf8(bytes))
+    return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
   const offset = invalidUtf8Offset(bytes);
   const lineStart = bytes.lastIndexOf(0x0a, offset - 1) + 1;
   let line = 1;
   for (let i = 0; i < lineStart; i++) if (bytes[i] === 0x0a) line++;
-  const col = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(lineStart, offset)).length + 1;
+  const col =
+    new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(lineStart, offset)).length +
+    1;
   return { error: inputErrors.invalidUtf8(bytes[offset] ?? 0), line, col };
 }
 
@@ -161,14 +192,22 @@ function invalidUtf8Offset(bytes: Uint8Array): number {
       i++;
       continue;
     }
-    const length = first >= 0xc2 && first <= 0xdf ? 2 : first >= 0xe0 && first <= 0xef ? 3 : first >= 0xf0 && first <= 0xf4 ? 4 : 0;
+    const length =
+      first >= 0xc2 && first <= 0xdf
+        ? 2
+        : first >= 0xe0 && first <= 0xef
+          ? 3
+          : first >= 0xf0 && first <= 0xf4
+            ? 4
+            : 0;
     if (!length) return i;
     // The second byte's range excludes overlong forms, surrogates and code points above U+10FFFF.
     const low = first === 0xe0 ? 0xa0 : first === 0xf0 ? 0x90 : 0x80;
     const high = first === 0xed ? 0x9f : first === 0xf4 ? 0x8f : 0xbf;
     for (let k = 1; k < length; k++) {
       const next = bytes[i + k];
-      if (next === undefined || next < (k === 1 ? low : 0x80) || next > (k === 1 ? high : 0xbf)) return i;
+      if (next === undefined || next < (k === 1 ? low : 0x80) || next > (k === 1 ? high : 0xbf))
+        return i;
     }
     i += length;
   }

@@ -1,11 +1,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findLinkValues, linkDestination, publicFileSet, type LinkTarget } from './check-references.ts';
+import {
+  findLinkValues,
+  linkDestination,
+  publicFileSet,
+  type LinkTarget,
+} from './check-references.ts';
 import { claimRoutes, type RouteClaim } from './claim-routes.ts';
 import { Collector } from './collector.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { authorErrors } from './errors.ts';
-import { checkReferences, listPageFiles, readPage, referencesOf, type ReferenceContext } from './load-site.ts';
+import {
+  checkReferences,
+  listPageFiles,
+  readPage,
+  referencesOf,
+  type ReferenceContext,
+} from './load-site.ts';
 import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
 import { CONFIG_FILE, pageAnchors, validateConfig } from './validate-page.ts';
 import { YamlSource } from './yaml-source.ts';
@@ -25,7 +36,16 @@ function factsOf(file: string, text: string): PageFacts {
   const source = new YamlSource(file, text);
   const data = source.hasSyntaxErrors ? undefined : source.data;
   if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data))
-    return { file, route, readable: false, draft: false, anchors: undefined, aliases: [], title: '', links: [] };
+    return {
+      file,
+      route,
+      readable: false,
+      draft: false,
+      anchors: undefined,
+      aliases: [],
+      title: '',
+      links: [],
+    };
   const record = data as Record<string, unknown>;
   return {
     file,
@@ -41,8 +61,15 @@ function factsOf(file: string, text: string): PageFacts {
 
 /** The routes a file claims or that its links depend on the claims of. */
 const claimedRoutes = (facts: PageFacts | undefined): string[] =>
-  facts ? [...(facts.route ? [facts.route] : []), ...facts.aliases.filter((alias): alias is string => typeof alias === 'string')] : [];
-const sameFacts = (a: PageFacts | undefined, b: PageFacts | undefined) => JSON.stringify(a && { ...a, title: '', links: [] }) === JSON.stringify(b && { ...b, title: '', links: [] });
+  facts
+    ? [
+        ...(facts.route ? [facts.route] : []),
+        ...facts.aliases.filter((alias): alias is string => typeof alias === 'string'),
+      ]
+    : [];
+const sameFacts = (a: PageFacts | undefined, b: PageFacts | undefined) =>
+  JSON.stringify(a && { ...a, title: '', links: [] }) ===
+  JSON.stringify(b && { ...b, title: '', links: [] });
 
 /**
  * The site held in memory for the page editor, so that one file's unsaved text is checked against the rest of the
@@ -128,14 +155,22 @@ export class SiteIndex {
     if (!override && this.claimedOnDisk) return this.claimedOnDisk;
     const all = new Map<string, RouteClaim>(this.facts);
     if (override) all.set(override.file, override);
-    const ordered = [...all.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    const ordered = [...all.values()].sort((a, b) =>
+      a.file < b.file ? -1 : a.file > b.file ? 1 : 0,
+    );
     const claimed = claimRoutes(ordered);
     if (!override) this.claimedOnDisk = claimed;
     return claimed;
   }
 
   private context(targets: Map<string, LinkTarget>): ReferenceContext {
-    return { root: this.root, targets, publicFiles: this.publicFiles, includeDrafts: this.includeDrafts, readImages: false };
+    return {
+      root: this.root,
+      targets,
+      publicFiles: this.publicFiles,
+      includeDrafts: this.includeDrafts,
+      readImages: false,
+    };
   }
 
   /** Every route and alias with its page's facts, for the editor's link picker. */
@@ -143,7 +178,12 @@ export class SiteIndex {
     const { targets } = this.claims();
     return [...targets]
       .filter(([, target]) => target.file)
-      .map(([route, target]) => ({ route, file: target.file, anchors: target.anchors ?? [], draft: target.draft }))
+      .map(([route, target]) => ({
+        route,
+        file: target.file,
+        anchors: target.anchors ?? [],
+        draft: target.draft,
+      }))
       .sort((a, b) => a.route.localeCompare(b.route));
   }
 
@@ -160,7 +200,11 @@ export class SiteIndex {
     const routes = new Set([...claimedRoutes(before), ...claimedRoutes(after)]);
     const affected = new Set(after ? [file] : []);
     for (const facts of this.facts.values()) {
-      if (facts.links.some((link) => routes.has(link)) || claimedRoutes(facts).some((route) => routes.has(route))) affected.add(facts.file);
+      if (
+        facts.links.some((link) => routes.has(link)) ||
+        claimedRoutes(facts).some((route) => routes.has(route))
+      )
+        affected.add(facts.file);
     }
     return [...affected].sort();
   }
@@ -182,7 +226,15 @@ export class SiteIndex {
     const collector = new Collector();
     if (file === CONFIG_FILE) {
       const { source, config } = validateConfig(this.root, collector, text);
-      if (source) checkReferences(source, referencesOf(source.data), undefined, false, this.context(this.claims().targets), collector);
+      if (source)
+        checkReferences(
+          source,
+          referencesOf(source.data),
+          undefined,
+          false,
+          this.context(this.claims().targets),
+          collector,
+        );
       return { diagnostics: sortDiagnostics(collector.diagnostics), valid: config !== undefined };
     }
     const isNotFound = file === NOT_FOUND_FILE;
@@ -197,9 +249,26 @@ export class SiteIndex {
     // The file as it is on disk claims what it claimed: the routes computed for the disk serve again.
     const claimed = this.claims(this.texts.get(file) === text ? undefined : entry.claim);
     for (const problem of claimed.problems) {
-      if (problem.file === file) collector.add(source, problem.error, problem.alias === undefined ? { line: 1, col: 1 } : source.positionOf(['aliases', problem.alias]));
+      if (problem.file === file)
+        collector.add(
+          source,
+          problem.error,
+          problem.alias === undefined
+            ? { line: 1, col: 1 }
+            : source.positionOf(['aliases', problem.alias]),
+        );
     }
-    checkReferences(source, entry, route, entry.claim.draft, this.context(claimed.targets), collector);
-    return { diagnostics: sortDiagnostics(collector.diagnostics), valid: entry.summary !== undefined };
+    checkReferences(
+      source,
+      entry,
+      route,
+      entry.claim.draft,
+      this.context(claimed.targets),
+      collector,
+    );
+    return {
+      diagnostics: sortDiagnostics(collector.diagnostics),
+      valid: entry.summary !== undefined,
+    };
   }
 }

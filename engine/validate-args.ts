@@ -21,11 +21,19 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | { error: strin
     if (arg === '--format') format = argv[++i] ?? '';
     else if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
     else if (arg === '--root') root = path.resolve(argv[++i] ?? '.');
-    else if (arg !== '--drafts' && arg !== '--watch' && arg !== '--production') return { error: validatorMessages.unknownOption(arg) };
+    else if (arg !== '--drafts' && arg !== '--watch' && arg !== '--production')
+      return { error: validatorMessages.unknownOption(arg) };
   }
-  if (!FORMATS.includes(format as OutputFormat)) return { error: validatorMessages.unknownFormat(format) };
+  if (!FORMATS.includes(format as OutputFormat))
+    return { error: validatorMessages.unknownFormat(format) };
   const watching = argv.includes('--watch');
   const production = argv.includes('--production');
   // Production is what gets published: drafts are left out, as in the build.
-  return { format: format as OutputFormat, root, drafts: !production && (argv.includes('--drafts') || watching), watch: watching, production };
+  return {
+    format: format as OutputFormat,
+    root,
+    drafts: !production && (argv.includes('--drafts') || watching),
+    watch: watching,
+    production,
+  };
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { blockSchemas, blockTypes, isBlockType, type Block } from '../blocks/schemas.ts';
-import { DESCRIPTION_MAX_LENGTH, pageShellSchema, TITLE_MAX_LENGTH, type PageShell } from '../blocks/page-schema.ts';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  pageShellSchema,
+  TITLE_MAX_LENGTH,
+  type PageShell,
+} from '../blocks/page-schema.ts';
 import { RESERVED_ANCHORS } from '../schema/anchors.ts';
 import { siteConfigSchema, type SiteConfig } from '../schema/site-config.ts';
 import type { Collector } from './collector.ts';
@@ -19,13 +24,27 @@ export const CONFIG_FILE = 'site.config.yaml';
  * The page's own fields, with `blocks` only checked to be a non-empty list: each block is then checked on its own,
  * against its own schema, without copying every block once more through a generic schema.
  */
-const shellSchema = pageShellSchema.extend({ blocks: z.array(z.unknown()).min(1).meta({ description: 'The sections of the page, top to bottom.' }) });
+const shellSchema = pageShellSchema.extend({
+  blocks: z
+    .array(z.unknown())
+    .min(1)
+    .meta({ description: 'The sections of the page, top to bottom.' }),
+});
 
-function validateBlock(source: YamlSource, raw: unknown, index: number, collector: Collector): Block | undefined {
+function validateBlock(
+  source: YamlSource,
+  raw: unknown,
+  index: number,
+  collector: Collector,
+): Block | undefined {
   const at: YamlPath = ['blocks', index];
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     const typeGuess = typeof raw === 'string' ? didYouMean(raw, blockTypes) : undefined;
-    collector.add(source, authorErrors.blockNotAMapping(index, foundValue(raw), typeGuess), source.positionOf(at));
+    collector.add(
+      source,
+      authorErrors.blockNotAMapping(index, foundValue(raw), typeGuess),
+      source.positionOf(at),
+    );
     return undefined;
   }
   const type = (raw as { type?: unknown }).type;
@@ -34,7 +53,11 @@ function validateBlock(source: YamlSource, raw: unknown, index: number, collecto
     return undefined;
   }
   if (!isBlockType(type)) {
-    collector.add(source, authorErrors.unknownBlockType(type, didYouMean(type, blockTypes), blockTypes), source.positionOf([...at, 'type']));
+    collector.add(
+      source,
+      authorErrors.unknownBlockType(type, didYouMean(type, blockTypes), blockTypes),
+      source.positionOf([...at, 'type']),
+    );
     return undefined;
   }
   const schema = blockSchemas[type] as unknown as z.ZodType<Block>;
@@ -44,31 +67,56 @@ function validateBlock(source: YamlSource, raw: unknown, index: number, collecto
 /** Warnings about lengths, which do not need the rest of the page to be valid. */
 function checkLengths(source: YamlSource, data: Record<string, unknown>, collector: Collector) {
   const title = typeof data.title === 'string' ? data.title.trim() : '';
-  if (title.length > TITLE_MAX_LENGTH) collector.add(source, authorErrors.titleTooLong(title.length, TITLE_MAX_LENGTH), source.positionOf(['title']), 'warning');
+  if (title.length > TITLE_MAX_LENGTH)
+    collector.add(
+      source,
+      authorErrors.titleTooLong(title.length, TITLE_MAX_LENGTH),
+      source.positionOf(['title']),
+      'warning',
+    );
   const description = typeof data.description === 'string' ? data.description.trim() : '';
-  if (description.length > DESCRIPTION_MAX_LENGTH) collector.add(source, authorErrors.descriptionTooLong(description.length, DESCRIPTION_MAX_LENGTH), source.positionOf(['description']), 'warning');
+  if (description.length > DESCRIPTION_MAX_LENGTH)
+    collector.add(
+      source,
+      authorErrors.descriptionTooLong(description.length, DESCRIPTION_MAX_LENGTH),
+      source.positionOf(['description']),
+      'warning',
+    );
 }
 
 /**
  * Checks one page file (its text from disk, or `text` when given: the page editor's unsaved text). The page is
  * returned only when valid; the source whenever the YAML could be read.
  */
-export function validatePage(root: string, file: string, collector: Collector, text?: string): { source: YamlSource; page: Page | undefined } | undefined {
+export function validatePage(
+  root: string,
+  file: string,
+  collector: Collector,
+  text?: string,
+): { source: YamlSource; page: Page | undefined } | undefined {
   const source = readYamlMapping(root, file, collector, text);
   if (!source) return undefined;
   const data = source.data as Record<string, unknown>;
   const shell = parseWith(shellSchema, source, data, [], collector);
   const rawBlocks = data.blocks;
-  const blocks = Array.isArray(rawBlocks) ? rawBlocks.map((raw, index) => validateBlock(source, raw, index, collector)) : [];
+  const blocks = Array.isArray(rawBlocks)
+    ? rawBlocks.map((raw, index) => validateBlock(source, raw, index, collector))
+    : [];
   checkLengths(source, data, collector);
   if (!shell || blocks.some((block) => !block)) return { source, page: undefined };
   return { source, page: { ...shell, blocks: blocks as Block[] } };
 }
 
 /** Checks site.config.yaml (its text on disk, or `text`). */
-export function validateConfig(root: string, collector: Collector, text?: string): { source: YamlSource | undefined; config: SiteConfig | undefined } {
+export function validateConfig(
+  root: string,
+  collector: Collector,
+  text?: string,
+): { source: YamlSource | undefined; config: SiteConfig | undefined } {
   const source = readYamlMapping(root, CONFIG_FILE, collector, text);
-  const config = source ? parseWith(siteConfigSchema, source, source.data, [], collector, 'site-config') : undefined;
+  const config = source
+    ? parseWith(siteConfigSchema, source, source.data, [], collector, 'site-config')
+    : undefined;
   return { source, config };
 }
 
@@ -85,11 +133,17 @@ export function pageAnchors(source: YamlSource, collector: Collector): string[] 
     if (typeof id !== 'string') return;
     const at = () => source.positionOf(['blocks', index, 'id']);
     if (isReserved(id)) collector.add(source, authorErrors.reservedAnchor(id), at());
-    else if (seen.has(id)) collector.add(source, authorErrors.duplicateAnchor(id, source.positionOf(['blocks', seen.get(id)!, 'id']).line), at());
+    else if (seen.has(id))
+      collector.add(
+        source,
+        authorErrors.duplicateAnchor(id, source.positionOf(['blocks', seen.get(id)!, 'id']).line),
+        at(),
+      );
     else seen.set(id, index);
   });
   return [...RESERVED_ANCHORS, ...seen.keys()];
 }
 
 /** Anchors a link may point at that the author did not write (the layout's): left out of suggestions. */
-export const authorAnchors = (anchors: readonly string[]) => anchors.filter((name) => !isReserved(name));
+export const authorAnchors = (anchors: readonly string[]) =>
+  anchors.filter((name) => !isReserved(name));

@@ -18,10 +18,12 @@ const CODE = ['engine', 'schema', 'blocks', 'package-lock.json'];
  * styles, example and tests are not, so editing them keeps the cache (at 10,000 pages a check from scratch takes
  * three times as long as one from the cache).
  */
-const notValidatorCode = (file: string) => file !== 'package-lock.json' && (!file.endsWith('.ts') || file.endsWith('.test.ts'));
+const notValidatorCode = (file: string) =>
+  file !== 'package-lock.json' && (!file.endsWith('.ts') || file.endsWith('.test.ts'));
 
 /** A hash of the validator's code (under `root`) and package versions. */
-export const validatorKeyOf = (root: string) => sha1(FORMAT, hashTree(root, CODE, notValidatorCode));
+export const validatorKeyOf = (root: string) =>
+  sha1(FORMAT, hashTree(root, CODE, notValidatorCode));
 
 let codeKey: string | undefined | null;
 /**
@@ -29,7 +31,10 @@ let codeKey: string | undefined | null;
  * bundle): then nothing is cached, since a change of code could not be told apart.
  */
 function validatorKey(): string | undefined {
-  if (codeKey === undefined) codeKey = existsSync(path.join(CODE_ROOT, 'engine', 'validation-cache.ts')) ? validatorKeyOf(CODE_ROOT) : null;
+  if (codeKey === undefined)
+    codeKey = existsSync(path.join(CODE_ROOT, 'engine', 'validation-cache.ts'))
+      ? validatorKeyOf(CODE_ROOT)
+      : null;
   return codeKey ?? undefined;
 }
 
@@ -53,7 +58,13 @@ export class ValidationCache {
     const file = key ? path.join(root, VALIDATION_CACHE_FILE) : undefined;
     let entries = new Map<string, CheckedPage>();
     try {
-      const stored = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { key?: string; pages?: Record<string, CheckedPage> }) : undefined;
+      const stored =
+        file && existsSync(file)
+          ? (JSON.parse(readFileSync(file, 'utf8')) as {
+              key?: string;
+              pages?: Record<string, CheckedPage>;
+            })
+          : undefined;
       if (stored?.key === key && stored?.pages) entries = new Map(Object.entries(stored.pages));
     } catch {
       // A damaged cache is a cold cache.
@@ -107,7 +118,10 @@ export class ValidationCache {
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
       const temporary = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ key: this.key, pages: Object.fromEntries(this.entries) }));
+      writeFileSync(
+        temporary,
+        JSON.stringify({ key: this.key, pages: Object.fromEntries(this.entries) }),
+      );
       renameSync(temporary, this.file);
       this.changed = false;
     } catch {

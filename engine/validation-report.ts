@@ -5,19 +5,33 @@ import { SiteLoader, type LoadOptions, type SiteModel } from './load-site.ts';
 import { findPlaceholders } from './placeholders.ts';
 
 /** Prints `npm run validate`'s report (the problems, then a summary line in pretty format) and returns the exit code. */
-export function printReport(diagnostics: Diagnostic[], counts: { pages: number; routes: number; ms: number }, format: OutputFormat, print: (text: string) => void): number {
+export function printReport(
+  diagnostics: Diagnostic[],
+  counts: { pages: number; routes: number; ms: number },
+  format: OutputFormat,
+  print: (text: string) => void,
+): number {
   const errors = countErrors(diagnostics);
   if (format === 'json') print(formatDiagnostics(diagnostics, 'json'));
   else {
     if (diagnostics.length) print(formatDiagnostics(diagnostics, format));
-    const summary = validatorMessages.summary(counts.pages, counts.routes, counts.ms, errors, diagnostics.length - errors);
+    const summary = validatorMessages.summary(
+      counts.pages,
+      counts.routes,
+      counts.ms,
+      errors,
+      diagnostics.length - errors,
+    );
     if (format === 'pretty') print((diagnostics.length ? '\n' : '') + summary);
   }
   return errors ? 1 : 0;
 }
 
 /** What to validate and how to report it: `npm run validate`'s options, the build's, a test's. */
-export interface ValidationRun extends Pick<LoadOptions, 'cache' | 'keepPages' | 'checkerModule' | 'checkers'> {
+export interface ValidationRun extends Pick<
+  LoadOptions,
+  'cache' | 'keepPages' | 'checkerModule' | 'checkers'
+> {
   root: string;
   format: OutputFormat;
   /** Treat drafts as published (the dev server's view). */
@@ -28,12 +42,28 @@ export interface ValidationRun extends Pick<LoadOptions, 'cache' | 'keepPages' |
 }
 
 /** Validates the site, prints the report, and returns the exit code with the loaded site (the build hands it on to the prerender). */
-export async function validateAndReport({ root, format, drafts = false, production = false, print = console.log, ...load }: ValidationRun): Promise<{ exitCode: number; site: SiteModel }> {
+export async function validateAndReport({
+  root,
+  format,
+  drafts = false,
+  production = false,
+  print = console.log,
+  ...load
+}: ValidationRun): Promise<{ exitCode: number; site: SiteModel }> {
   const started = performance.now();
   const loader = new SiteLoader({ root, includeDrafts: drafts, ...load });
   const loaded = await loader.loadInParallel({ saveCache: false });
-  const site = production ? { ...loaded, diagnostics: sortDiagnostics([...loaded.diagnostics, ...findPlaceholders(root)]) } : loaded;
-  const counts = { pages: site.pages.length, routes: site.routes.size, ms: Math.round(performance.now() - started) };
+  const site = production
+    ? {
+        ...loaded,
+        diagnostics: sortDiagnostics([...loaded.diagnostics, ...findPlaceholders(root)]),
+      }
+    : loaded;
+  const counts = {
+    pages: site.pages.length,
+    routes: site.routes.size,
+    ms: Math.round(performance.now() - started),
+  };
   const exitCode = printReport(site.diagnostics, counts, format, print);
   // Written once the report is out: after a first check of 10,000 pages it takes a tenth of a second.
   loader.saveCache();

@@ -26,7 +26,11 @@ export function codeFrame(text: string, line: number, col: number, context = 2):
 /** The Vite error overlay's payload for the site's validation errors: every problem, and the first one's code frame. */
 export function overlayError(root: string, errors: Diagnostic[]): ErrorPayload['err'] {
   const first = errors[0]!;
-  const list = errors.map((d) => `${d.file}:${d.line}:${d.col}  ${d.message}${d.hint ? `\n    hint: ${d.hint}` : ''}`).join('\n\n');
+  const list = errors
+    .map(
+      (d) => `${d.file}:${d.line}:${d.col}  ${d.message}${d.hint ? `\n    hint: ${d.hint}` : ''}`,
+    )
+    .join('\n\n');
   let frame: string | undefined;
   try {
     frame = codeFrame(readFileSync(path.join(root, first.file), 'utf8'), first.line, first.col);
@@ -60,7 +64,9 @@ export function yamlPagesDevPlugin(): Plugin {
       const root = path.resolve(config.root ?? process.cwd());
       const unwatched = ['pages', '.cache', 'dist'].map((dir) => path.join(root, dir) + path.sep);
       return {
-        server: { watch: { ignored: [(file: string) => unwatched.some((dir) => file.startsWith(dir))] } },
+        server: {
+          watch: { ignored: [(file: string) => unwatched.some((dir) => file.startsWith(dir))] },
+        },
         // The server's module runner imports the renderer's modules one after another, and Vite transformed each only
         // when asked for: with this, a module's imports are transformed as soon as it is, side by side (first page
         // 1.26 → 0.95 s on this site).
@@ -79,7 +85,10 @@ export function yamlPagesDevPlugin(): Plugin {
       const publicDir = path.join(root, 'public') + path.sep;
       const configFile = path.join(root, 'site.config.yaml');
       // A folder added or removed under pages/ counts too: the site is loaded again.
-      const relevant = (file: string) => (file.startsWith(pagesDir) && (/\.ya?ml$/.test(file) || !path.extname(file))) || file === configFile || file.startsWith(publicDir);
+      const relevant = (file: string) =>
+        (file.startsWith(pagesDir) && (/\.ya?ml$/.test(file) || !path.extname(file))) ||
+        file === configFile ||
+        file.startsWith(publicDir);
 
       let current: ErrorPayload['err'] | undefined;
       // The site the renderer shows too (engine/dev-site.ts): after an edit only the changed files are read again.
@@ -92,7 +101,8 @@ export function yamlPagesDevPlugin(): Plugin {
         dirty = false;
         return current;
       };
-      const logProblems = (error: ErrorPayload['err']) => server.config.logger.error(`[yaml-pages] ${error.message}`, { timestamp: true });
+      const logProblems = (error: ErrorPayload['err']) =>
+        server.config.logger.error(`[yaml-pages] ${error.message}`, { timestamp: true });
       let timer: NodeJS.Timeout | undefined;
       let overlayShown = false;
       let assetsChanged = false;
@@ -110,11 +120,15 @@ export function yamlPagesDevPlugin(): Plugin {
             server.ws.send({ type: 'error', err: error });
           } else if (overlayShown || assetsChanged) {
             // A reload clears the overlay, and shows a new image under the same URL.
-            server.config.logger.info('[yaml-pages] pages are valid; reloading the browser.', { timestamp: true });
+            server.config.logger.info('[yaml-pages] pages are valid; reloading the browser.', {
+              timestamp: true,
+            });
             server.ws.send({ type: 'full-reload', path: '*' });
           } else {
             // The page updates itself in place (renderer/client/live-update.ts).
-            server.config.logger.info('[yaml-pages] pages are valid; updating the page.', { timestamp: true });
+            server.config.logger.info('[yaml-pages] pages are valid; updating the page.', {
+              timestamp: true,
+            });
             server.ws.send({ type: 'custom', event: PAGE_UPDATE_EVENT });
           }
           overlayShown = Boolean(error);
@@ -125,7 +139,9 @@ export function yamlPagesDevPlugin(): Plugin {
       server.watcher.on('change', onChange);
       server.watcher.on('add', onChange);
       server.watcher.on('unlink', onChange);
-      const stopWatchingPages = watchFolders(root, 'pages', (file) => onChange(path.join(root, file)));
+      const stopWatchingPages = watchFolders(root, 'pages', (file) =>
+        onChange(path.join(root, file)),
+      );
       server.httpServer?.once('close', stopWatchingPages);
       // A browser that connects (or reconnects) while the YAML has problems sees them at once.
       server.ws.on('connection', () => {

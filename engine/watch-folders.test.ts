@@ -19,8 +19,13 @@ function start() {
   const seen = new Set<string>();
   stop = watchFolders(root, 'pages', (file) => seen.add(file));
   const until = async (file: string) => {
-    for (const started = Date.now(); !seen.has(file); await new Promise((resolve) => setTimeout(resolve, 10)))
-      if (Date.now() - started > 5000) throw new Error(`${file} was not reported; seen: ${[...seen].join(', ')}`);
+    for (
+      const started = Date.now();
+      !seen.has(file);
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    )
+      if (Date.now() - started > 5000)
+        throw new Error(`${file} was not reported; seen: ${[...seen].join(', ')}`);
     seen.delete(file);
   };
   return { seen, until };
@@ -33,7 +38,10 @@ describe('watchFolders', () => {
     await until('pages/solutions/hotels.yaml');
     for (const title of ['Three', 'Four']) {
       writeFileSync(path.join(root, 'pages/solutions/.hotels.tmp'), `title: ${title}\n`);
-      renameSync(path.join(root, 'pages/solutions/.hotels.tmp'), path.join(root, 'pages/solutions/hotels.yaml'));
+      renameSync(
+        path.join(root, 'pages/solutions/.hotels.tmp'),
+        path.join(root, 'pages/solutions/hotels.yaml'),
+      );
       await until('pages/solutions/hotels.yaml');
     }
   });

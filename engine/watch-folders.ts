@@ -8,7 +8,11 @@ import path from 'node:path';
  * nothing more in a folder of 10,000 files, where Vite's watcher read the whole folder again after each save. Folders
  * added later are watched too. Returns a function that stops every watch.
  */
-export function watchFolders(root: string, dir: string, onChange: (file: string) => void): () => void {
+export function watchFolders(
+  root: string,
+  dir: string,
+  onChange: (file: string) => void,
+): () => void {
   const watchers = new Map<string, FSWatcher>();
   const relative = (full: string) => path.relative(root, full).split(path.sep).join('/');
   const watchFolder = (folder: string) => {

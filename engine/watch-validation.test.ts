@@ -30,26 +30,42 @@ describe('IncrementalValidation', () => {
   });
 
   it('re-checks the pages that link to a route that goes away, and to an anchor that goes away', () => {
-    const withAnchor = (id: string): [string, string] => ['  - type: highlights', `  - type: highlights\n    id: ${id}`];
+    const withAnchor = (id: string): [string, string] => [
+      '  - type: highlights',
+      `  - type: highlights\n    id: ${id}`,
+    ];
     site.writeFixture(withAnchor('faq'));
-    site.write('pages/solutions/linker.yaml', fixtureText.replace('href: /platform,', 'href: /solutions/fixture#faq,'));
+    site.write(
+      'pages/solutions/linker.yaml',
+      fixtureText.replace('href: /platform,', 'href: /solutions/fixture#faq,'),
+    );
     watched.update([FIXTURE_FILE, 'pages/solutions/linker.yaml']);
     expect(agrees()).toEqual([]);
     site.writeFixture(withAnchor('questions'));
     watched.update([FIXTURE_FILE]);
-    expect(agrees().map((d) => `${d.file} ${d.code}`)).toEqual(['pages/solutions/linker.yaml broken-anchor']);
+    expect(agrees().map((d) => `${d.file} ${d.code}`)).toEqual([
+      'pages/solutions/linker.yaml broken-anchor',
+    ]);
     site.remove(FIXTURE_FILE);
     watched.update([FIXTURE_FILE]);
-    expect(agrees().map((d) => `${d.file} ${d.code}`)).toEqual(['pages/solutions/linker.yaml broken-link']);
+    expect(agrees().map((d) => `${d.file} ${d.code}`)).toEqual([
+      'pages/solutions/linker.yaml broken-link',
+    ]);
   });
 
   it('reports alias clashes on both sides as they appear and go', () => {
     site.writeFixture();
     site.remove('pages/solutions/linker.yaml');
-    site.write('pages/solutions/clash.yaml', fixtureText.replace(/^title: .*$/m, 'title: Clash\naliases: [/old-fixture]'));
+    site.write(
+      'pages/solutions/clash.yaml',
+      fixtureText.replace(/^title: .*$/m, 'title: Clash\naliases: [/old-fixture]'),
+    );
     watched.update([FIXTURE_FILE, 'pages/solutions/linker.yaml', 'pages/solutions/clash.yaml']);
     expect(agrees()).toEqual([]);
-    site.writeFixture(['title: Hotel Management Software for Independent Hotels', 'title: Hotel Management Software for Independent Hotels\naliases: [/old-fixture, /solutions/clash]']);
+    site.writeFixture([
+      'title: Hotel Management Software for Independent Hotels',
+      'title: Hotel Management Software for Independent Hotels\naliases: [/old-fixture, /solutions/clash]',
+    ]);
     watched.update([FIXTURE_FILE]);
     expect(
       agrees()
@@ -66,6 +82,8 @@ describe('IncrementalValidation', () => {
     site.write('site.config.yaml', site.read('site.config.yaml').replace(/^tagline:/m, 'tagLine:'));
     site.write('pages/solutions/linker.yaml', 'title: [unclosed\n');
     watched.update(['site.config.yaml', 'pages/solutions/linker.yaml']);
-    expect(new Set(agrees().map((d) => d.code))).toEqual(new Set(['unknown-field', 'yaml-bad-indent']));
+    expect(new Set(agrees().map((d) => d.code))).toEqual(
+      new Set(['unknown-field', 'yaml-bad-indent']),
+    );
   });
 });

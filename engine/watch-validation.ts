@@ -39,7 +39,10 @@ export class IncrementalValidation {
       const list = files.has(diagnostic.file) ? this.perFile.get(diagnostic.file)! : this.other;
       list.push(diagnostic);
     }
-    this.valid = new Set([...site.pages.map((page) => page.file), ...(site.notFound ? [site.notFound.file] : [])]);
+    this.valid = new Set([
+      ...site.pages.map((page) => page.file),
+      ...(site.notFound ? [site.notFound.file] : []),
+    ]);
   }
 
   /** Takes changed files (relative to the root: `pages/x.yaml`, `site.config.yaml`, `public/…`) into account. */
@@ -79,12 +82,19 @@ export class IncrementalValidation {
 
   /** The summary's counts: pages built (the 404 page aside) and the routes that show them. */
   counts(): { pages: number; routes: number } {
-    return { pages: [...this.valid].filter((file) => file !== NOT_FOUND_FILE).length, routes: this.index.routeCount(this.valid) };
+    return {
+      pages: [...this.valid].filter((file) => file !== NOT_FOUND_FILE).length,
+      routes: this.index.routeCount(this.valid),
+    };
   }
 }
 
 /** Re-checks on every change, clearing the terminal first so only the current problems are on screen. */
-export function watchValidation(root: string, format: OutputFormat, print: (text: string) => void = console.log): () => void {
+export function watchValidation(
+  root: string,
+  format: OutputFormat,
+  print: (text: string) => void = console.log,
+): () => void {
   let site: IncrementalValidation | undefined;
   const pending = new Set<string>();
   const run = () => {
@@ -111,7 +121,8 @@ export function watchValidation(root: string, format: OutputFormat, print: (text
       watchers.push(
         watch(path.join(root, dir), { recursive }, (_event, file) => {
           const name = file === null ? undefined : String(file).split(path.sep).join('/');
-          if (name === undefined || accept(name)) schedule(name === undefined ? undefined : dir === '.' ? name : `${dir}/${name}`);
+          if (name === undefined || accept(name))
+            schedule(name === undefined ? undefined : dir === '.' ? name : `${dir}/${name}`);
         }),
       );
     } catch {

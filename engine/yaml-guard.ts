@@ -36,8 +36,13 @@ export function aliasRefusals(text: string, data: unknown, exploded = false): Ya
   const offsets = [...text.matchAll(alias)].map((match) => match.index);
   if (!offsets.length) return [];
   const refusals: YamlRefusal[] = [];
-  if (offsets.length > MAX_ALIASES) refusals.push({ error: inputErrors.tooManyAliases(offsets.length, MAX_ALIASES), offset: offsets[MAX_ALIASES]! });
-  else if (exploded || exceeds(data, text.length + MAX_ALIAS_EXPANSION)) refusals.push({ error: inputErrors.aliasExpansion(MAX_ALIAS_EXPANSION), offset: offsets[0]! });
+  if (offsets.length > MAX_ALIASES)
+    refusals.push({
+      error: inputErrors.tooManyAliases(offsets.length, MAX_ALIASES),
+      offset: offsets[MAX_ALIASES]!,
+    });
+  else if (exploded || exceeds(data, text.length + MAX_ALIAS_EXPANSION))
+    refusals.push({ error: inputErrors.aliasExpansion(MAX_ALIAS_EXPANSION), offset: offsets[0]! });
   return refusals;
 }
 
@@ -78,7 +83,10 @@ export function tagRefusals(doc: Document, text: string): YamlRefusal[] {
       if (node.tag === undefined || !node.range) return;
       let offset = Math.max(0, text.lastIndexOf('!', node.range[0]));
       while (offset > 0 && text[offset - 1] === '!') offset--;
-      refusals.push({ error: inputErrors.yamlTag(/^!\S*/.exec(text.slice(offset))?.[0] ?? node.tag), offset });
+      refusals.push({
+        error: inputErrors.yamlTag(/^!\S*/.exec(text.slice(offset))?.[0] ?? node.tag),
+        offset,
+      });
     },
   });
   return refusals;

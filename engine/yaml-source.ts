@@ -1,6 +1,12 @@
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
-import { aliasRefusals, mayHaveTag, MAX_ALIASES, tagRefusals, type YamlRefusal } from './yaml-guard.ts';
+import {
+  aliasRefusals,
+  mayHaveTag,
+  MAX_ALIASES,
+  tagRefusals,
+  type YamlRefusal,
+} from './yaml-guard.ts';
 
 export type YamlPath = ReadonlyArray<string | number>;
 
@@ -23,22 +29,43 @@ const mayBeNumber = (data: string) => {
   return (first >= 48 && first <= 57) || first === 43 || first === 45 || first === 46;
 };
 const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
-const FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+const FLOAT =
+  /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 const CORE = FAILSAFE_SCHEMA.extend({
   implicit: [
     // Every plain scalar is tried as a null and a bool first: the length check spares a paragraph being hashed for a
     // set lookup.
-    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (data: string) => data.length <= 4 && NULLS.has(data), construct: () => null }),
-    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (data: string) => data.length <= 5 && BOOLS.has(data), construct: (data: string) => BOOLS.get(data) }),
+    new Type('tag:yaml.org,2002:null', {
+      kind: 'scalar',
+      resolve: (data: string) => data.length <= 4 && NULLS.has(data),
+      construct: () => null,
+    }),
+    new Type('tag:yaml.org,2002:bool', {
+      kind: 'scalar',
+      resolve: (data: string) => data.length <= 5 && BOOLS.has(data),
+      construct: (data: string) => BOOLS.get(data),
+    }),
     new Type('tag:yaml.org,2002:int', {
       kind: 'scalar',
       resolve: (data: string) => mayBeNumber(data) && INT.test(data),
-      construct: (data: string) => (data.startsWith('0o') ? parseInt(data.slice(2), 8) : data.startsWith('0x') ? parseInt(data.slice(2), 16) : parseInt(data, 10)),
+      construct: (data: string) =>
+        data.startsWith('0o')
+          ? parseInt(data.slice(2), 8)
+          : data.startsWith('0x')
+            ? parseInt(data.slice(2), 16)
+            : parseInt(data, 10),
     }),
     new Type('tag:yaml.org,2002:float', {
       kind: 'scalar',
       resolve: (data: string) => mayBeNumber(data) && FLOAT.test(data),
-      construct: (data: string) => (/nan$/i.test(data) ? NaN : /inf$/i.test(data) ? (data.startsWith('-') ? -Infinity : Infinity) : parseFloat(data)),
+      construct: (data: string) =>
+        /nan$/i.test(data)
+          ? NaN
+          : /inf$/i.test(data)
+            ? data.startsWith('-')
+              ? -Infinity
+              : Infinity
+            : parseFloat(data),
     }),
   ],
 });
@@ -87,9 +114,16 @@ export class YamlSource {
         exploded = true;
       }
     }
-    const refusals = failed && this.doc.errors.length ? [] : [...(mayHaveTag(text) ? tagRefusals(this.doc, text) : []), ...aliasRefusals(text, data, exploded)];
+    const refusals =
+      failed && this.doc.errors.length
+        ? []
+        : [
+            ...(mayHaveTag(text) ? tagRefusals(this.doc, text) : []),
+            ...aliasRefusals(text, data, exploded),
+          ];
     this.refusals = refusals.sort((a, b) => a.offset - b.offset);
-    this.data = this.refusals.length || (failed && this.doc.errors.length) ? undefined : (data ?? null);
+    this.data =
+      this.refusals.length || (failed && this.doc.errors.length) ? undefined : (data ?? null);
   }
 
   /** The `yaml` document with positions, built on first use. */
@@ -109,9 +143,16 @@ export class YamlSource {
    * YAML syntax errors, each with its position and the parser's code. Two refinements make them easier to act on:
    * duplicate keys carry the key's name, and an unclosed quote points at the opening quote, not the end of the file.
    */
-  get syntaxErrors(): Array<{ line: number; col: number; message: string; code: string; key?: string }> {
+  get syntaxErrors(): Array<{
+    line: number;
+    col: number;
+    message: string;
+    code: string;
+    key?: string;
+  }> {
     const seenLines = new Set<number>();
-    const out: Array<{ line: number; col: number; message: string; code: string; key?: string }> = [];
+    const out: Array<{ line: number; col: number; message: string; code: string; key?: string }> =
+      [];
     for (const error of this.doc.errors) {
       let offset = error.pos[0];
       let code: string = error.code;
@@ -132,7 +173,12 @@ export class YamlSource {
       const at = this.position(offset);
       if (seenLines.has(at.line)) continue;
       seenLines.add(at.line);
-      out.push({ ...at, message: error.message.split('\n')[0]!, code, ...(key !== undefined ? { key } : {}) });
+      out.push({
+        ...at,
+        message: error.message.split('\n')[0]!,
+        code,
+        ...(key !== undefined ? { key } : {}),
+      });
     }
     return out;
   }
@@ -141,7 +187,8 @@ export class YamlSource {
   position(offset: number): { line: number; col: number } {
     if (!this.lineStarts) {
       this.lineStarts = [0];
-      for (let at = this.text.indexOf('\n'); at >= 0; at = this.text.indexOf('\n', at + 1)) this.lineStarts.push(at + 1);
+      for (let at = this.text.indexOf('\n'); at >= 0; at = this.text.indexOf('\n', at + 1))
+        this.lineStarts.push(at + 1);
     }
     let low = 0;
     let high = this.lineStarts.length - 1;
@@ -188,7 +235,9 @@ export class YamlSource {
     const parent = this.nodeAt(path.slice(0, -1));
     const last = path[path.length - 1];
     if (isMap(parent)) {
-      const pair = parent.items.find((item) => isScalar(item.key) && String(item.key.value) === String(last));
+      const pair = parent.items.find(
+        (item) => isScalar(item.key) && String(item.key.value) === String(last),
+      );
       return pair && isScalar(pair.key) ? pair.key : undefined;
     }
     if (isSeq(parent) && typeof last === 'number') return parent.items[last] as Node | undefined;

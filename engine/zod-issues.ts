@@ -1,9 +1,31 @@
 import type { z } from 'zod';
 import { didYouMean } from './did-you-mean.ts';
 import { ruleWording } from '../schema/block-rule.ts';
-import { authorErrors, inputErrors, type AuthorError, type Expected, type Format, type Found, type Root, type Shape, type Subject, type ValueKind } from './errors.ts';
+import {
+  authorErrors,
+  inputErrors,
+  type AuthorError,
+  type Expected,
+  type Format,
+  type Found,
+  type Root,
+  type Shape,
+  type Subject,
+  type ValueKind,
+} from './errors.ts';
 import type { YamlPath } from './yaml-source.ts';
-import { descriptionOf, literalValues, objectKeys, regexMessage, requiredKeys, schemaAt, schemaKind, unionOptions, unwrap, type AnySchema } from './zod-schema.ts';
+import {
+  descriptionOf,
+  literalValues,
+  objectKeys,
+  regexMessage,
+  requiredKeys,
+  schemaAt,
+  schemaKind,
+  unionOptions,
+  unwrap,
+  type AnySchema,
+} from './zod-schema.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -28,7 +50,8 @@ function subjectAt(path: YamlPath, data: unknown, root: Root): Subject {
 
 /** The bare field name for messages about a field's value: `variant`, or `items` for an item of `items`. */
 function fieldKey(path: YamlPath): string {
-  for (let i = path.length - 1; i >= 0; i--) if (typeof path[i] === 'string') return String(path[i]);
+  for (let i = path.length - 1; i >= 0; i--)
+    if (typeof path[i] === 'string') return String(path[i]);
   return 'value';
 }
 
@@ -75,7 +98,11 @@ function listNoun(schema: AnySchema | undefined, path: YamlPath): string {
 }
 
 /** The kind of value expected at `path`, as precise as the schema allows (a list of what, which fields). */
-function expectedAt(issueExpected: string, schema: AnySchema | undefined, path: YamlPath): ValueKind {
+function expectedAt(
+  issueExpected: string,
+  schema: AnySchema | undefined,
+  path: YamlPath,
+): ValueKind {
   if (issueExpected === 'array') return { kind: 'list', noun: listNoun(schema, path) };
   if (issueExpected === 'object' && schema) {
     const keys = objectKeys(schema);
@@ -108,7 +135,13 @@ function formatOf(format: string, schema: AnySchema | undefined): Format {
 }
 
 /** Turns zod issues into author errors. `schema` is the schema that was parsed, `data` the parsed YAML. */
-export function translateIssues(issues: readonly Issue[], schema: AnySchema, data: unknown, prefix: YamlPath = [], root: Root = 'page'): LocatedError[] {
+export function translateIssues(
+  issues: readonly Issue[],
+  schema: AnySchema,
+  data: unknown,
+  prefix: YamlPath = [],
+  root: Root = 'page',
+): LocatedError[] {
   const out: LocatedError[] = [];
   // A misspelt field shows up twice in zod (unknown "titel", missing "title"): report it once, as the typo.
   const typoTargets = new Set<string>();
@@ -133,7 +166,12 @@ export function translateIssues(issues: readonly Issue[], schema: AnySchema, dat
     switch (issue.code) {
       case 'unrecognized_keys': {
         const allowed = objectKeys(at).filter((key) => key !== 'type');
-        for (const key of issue.keys) out.push({ ...authorErrors.unknownField(key, subject, didYouMean(key, allowed), allowed), path: full, key });
+        for (const key of issue.keys)
+          out.push({
+            ...authorErrors.unknownField(key, subject, didYouMean(key, allowed), allowed),
+            path: full,
+            key,
+          });
         break;
       }
       case 'invalid_type':
@@ -141,27 +179,80 @@ export function translateIssues(issues: readonly Issue[], schema: AnySchema, dat
         if (value === undefined) {
           if (typoTargets.has(JSON.stringify(full))) break;
           const parent = subjectAt(parentPath, data, root);
-          if (field === 'alt' && typeof path[path.length - 1] === 'string') push(authorErrors.missingAltText(imageSrc(data, parentPath), parent));
+          if (field === 'alt' && typeof path[path.length - 1] === 'string')
+            push(authorErrors.missingAltText(imageSrc(data, parentPath), parent));
           else push(authorErrors.missingField(field, parent, descriptionOf(at)));
         } else if (issue.code === 'invalid_value') {
           const allowed = issue.values.map(String);
-          push(authorErrors.badEnumValue(field, value, typeof value === 'string' ? didYouMean(value, allowed) : undefined, allowed));
+          push(
+            authorErrors.badEnumValue(
+              field,
+              value,
+              typeof value === 'string' ? didYouMean(value, allowed) : undefined,
+              allowed,
+            ),
+          );
         } else {
-          push(authorErrors.wrongType(subject, expectedAt(issue.expected, at, full), foundValue(value)));
+          push(
+            authorErrors.wrongType(
+              subject,
+              expectedAt(issue.expected, at, full),
+              foundValue(value),
+            ),
+          );
         }
         break;
       }
       case 'too_small': {
-        if (issue.origin === 'array') push(authorErrors.tooFew(subject, Number(issue.minimum), 'item'));
-        else if (issue.origin === 'string' && Number(issue.minimum) === 1) push(field === 'alt' ? authorErrors.emptyAltText(imageSrc(data, parentPath)) : authorErrors.emptyText(subject));
-        else if (issue.origin === 'string') push(authorErrors.tooFew(subject, Number(issue.minimum), 'character'));
-        else push(authorErrors.numberOutOfRange(subject, Number(issue.minimum) + (issue.inclusive === false ? 1 : 0), 'at least', value));
+        if (issue.origin === 'array')
+          push(authorErrors.tooFew(subject, Number(issue.minimum), 'item'));
+        else if (issue.origin === 'string' && Number(issue.minimum) === 1)
+          push(
+            field === 'alt'
+              ? authorErrors.emptyAltText(imageSrc(data, parentPath))
+              : authorErrors.emptyText(subject),
+          );
+        else if (issue.origin === 'string')
+          push(authorErrors.tooFew(subject, Number(issue.minimum), 'character'));
+        else
+          push(
+            authorErrors.numberOutOfRange(
+              subject,
+              Number(issue.minimum) + (issue.inclusive === false ? 1 : 0),
+              'at least',
+              value,
+            ),
+          );
         break;
       }
       case 'too_big': {
-        if (issue.origin === 'array') push(authorErrors.tooMany(subject, Number(issue.maximum), 'item', Array.isArray(value) ? value.length : undefined));
-        else if (issue.origin === 'string') push(authorErrors.tooMany(subject, Number(issue.maximum), 'character', typeof value === 'string' ? value.length : undefined));
-        else push(authorErrors.numberOutOfRange(subject, Number(issue.maximum) - (issue.inclusive === false ? 1 : 0), 'at most', value));
+        if (issue.origin === 'array')
+          push(
+            authorErrors.tooMany(
+              subject,
+              Number(issue.maximum),
+              'item',
+              Array.isArray(value) ? value.length : undefined,
+            ),
+          );
+        else if (issue.origin === 'string')
+          push(
+            authorErrors.tooMany(
+              subject,
+              Number(issue.maximum),
+              'character',
+              typeof value === 'string' ? value.length : undefined,
+            ),
+          );
+        else
+          push(
+            authorErrors.numberOutOfRange(
+              subject,
+              Number(issue.maximum) - (issue.inclusive === false ? 1 : 0),
+              'at most',
+              value,
+            ),
+          );
         break;
       }
       case 'invalid_format':
@@ -179,7 +270,8 @@ export function translateIssues(issues: readonly Issue[], schema: AnySchema, dat
         }
         // URL fields (schema/primitives.ts) say which rule of schema/url-policy.ts the address breaks.
         const url = issue.params as { urlProblem?: string; urlRule?: string } | undefined;
-        if (url?.urlProblem && typeof value === 'string') push(inputErrors.badUrl(field, value, url.urlProblem, url.urlRule ?? 'link'));
+        if (url?.urlProblem && typeof value === 'string')
+          push(inputErrors.badUrl(field, value, url.urlProblem, url.urlRule ?? 'link'));
         else push(authorErrors.invalidValue(subject, issue.message));
         break;
       }
@@ -192,7 +284,10 @@ export function translateIssues(issues: readonly Issue[], schema: AnySchema, dat
 
 /** Several kinds in one, or the kind itself when they are all the same. */
 function oneOf(options: ValueKind[]): Expected {
-  const distinct = options.filter((option, index) => options.findIndex((other) => JSON.stringify(other) === JSON.stringify(option)) === index);
+  const distinct = options.filter(
+    (option, index) =>
+      options.findIndex((other) => JSON.stringify(other) === JSON.stringify(option)) === index,
+  );
   return distinct.length === 1 ? distinct[0]! : { kind: 'one-of', options: distinct };
 }
 
@@ -213,21 +308,42 @@ function translateUnion(
   const branches = issue.errors;
   const single = branches.every((branch) => branch.length === 1 && branch[0]!.path.length === 0);
   if (single && branches.every((branch) => branch[0]!.code === 'invalid_value')) {
-    const allowed = branches.flatMap((branch) => (branch[0] as z.core.$ZodIssueInvalidValue).values.map(String));
-    return [{ ...authorErrors.badEnumValue(field, value, typeof value === 'string' ? didYouMean(value, allowed) : undefined, allowed), path: full }];
+    const allowed = branches.flatMap((branch) =>
+      (branch[0] as z.core.$ZodIssueInvalidValue).values.map(String),
+    );
+    return [
+      {
+        ...authorErrors.badEnumValue(
+          field,
+          value,
+          typeof value === 'string' ? didYouMean(value, allowed) : undefined,
+          allowed,
+        ),
+        path: full,
+      },
+    ];
   }
   if (single && branches.every((branch) => branch[0]!.code === 'invalid_type')) {
-    const expected = oneOf(branches.map((branch) => unionKind((branch[0] as z.core.$ZodIssueInvalidType).expected)));
+    const expected = oneOf(
+      branches.map((branch) => unionKind((branch[0] as z.core.$ZodIssueInvalidType).expected)),
+    );
     return [{ ...authorErrors.wrongType(subject, expected, foundValue(value)), path: full }];
   }
   // Objects: explain against the form the author was closest to: the one that knows most of the fields written
   // (counting likely typos), then the one with the fewest problems; when two forms tie, list the forms.
   const options = unionOptions(schema);
-  if (value && typeof value === 'object' && !Array.isArray(value) && options.length === branches.length) {
+  if (
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    options.length === branches.length
+  ) {
     const written = Object.keys(value);
     const scored = branches.map((branch, index) => {
       const keys = objectKeys(options[index]);
-      const known = written.filter((key) => keys.includes(key) || didYouMean(key, keys) !== undefined).length;
+      const known = written.filter(
+        (key) => keys.includes(key) || didYouMean(key, keys) !== undefined,
+      ).length;
       return { branch, option: options[index]!, known, problems: branch.length };
     });
     scored.sort((a, b) => b.known - a.known || a.problems - b.problems);

@@ -9,7 +9,13 @@ export type AnySchema = z.core.$ZodType;
 
 /** One layer in: the schema inside `.optional()`, `.default()`, `.nullable()`, `.readonly()`, or a pipe's input. */
 function innerOnce(schema: AnySchema): AnySchema {
-  if (schema instanceof z.core.$ZodOptional || schema instanceof z.core.$ZodDefault || schema instanceof z.core.$ZodNullable || schema instanceof z.core.$ZodReadonly) return schema._zod.def.innerType;
+  if (
+    schema instanceof z.core.$ZodOptional ||
+    schema instanceof z.core.$ZodDefault ||
+    schema instanceof z.core.$ZodNullable ||
+    schema instanceof z.core.$ZodReadonly
+  )
+    return schema._zod.def.innerType;
   if (schema instanceof z.core.$ZodPipe) return schema._zod.def.in;
   return schema;
 }
@@ -59,8 +65,10 @@ export function schemaAt(root: AnySchema, path: YamlPath): AnySchema | undefined
       if (!option) return undefined;
       inner = unwrap(option);
     }
-    if (inner instanceof z.core.$ZodObject && typeof step === 'string') current = inner._zod.def.shape[step];
-    else if (inner instanceof z.core.$ZodArray && typeof step === 'number') current = inner._zod.def.element;
+    if (inner instanceof z.core.$ZodObject && typeof step === 'string')
+      current = inner._zod.def.shape[step];
+    else if (inner instanceof z.core.$ZodArray && typeof step === 'number')
+      current = inner._zod.def.element;
     else return undefined;
   }
   return current;

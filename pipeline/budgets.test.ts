@@ -20,9 +20,16 @@ write(
     'import{a}from"../chunks/runtime.js";' +
     'const pages={"/renderer/vike/interactive":()=>import(`./renderer_vike_interactive.A.js`),__vite__mapDeps([0,1,2]),"/renderer/vike/other":()=>import(`./renderer_vike_other.B.js`),__vite__mapDeps([3,1,4])};',
 );
-write('assets/entries/renderer_vike_interactive.A.js', 'import"../chunks/page.js";export default 1;'.padEnd(400, ' '));
+write(
+  'assets/entries/renderer_vike_interactive.A.js',
+  'import"../chunks/page.js";export default 1;'.padEnd(400, ' '),
+);
 write('assets/entries/renderer_vike_other.B.js', 'export default 2;');
-for (const chunk of ['runtime', 'shared', 'page', 'other-only']) write(`assets/chunks/${chunk}.js`, `export const ${chunk.replace('-', '')}=${JSON.stringify(chunk.repeat(50))};`);
+for (const chunk of ['runtime', 'shared', 'page', 'other-only'])
+  write(
+    `assets/chunks/${chunk}.js`,
+    `export const ${chunk.replace('-', '')}=${JSON.stringify(chunk.repeat(50))};`,
+  );
 
 const html = (pageId: string) =>
   `<html><head><style>.a{color:red}</style></head><body><script id="vike_pageContext" type="application/json">{"pageId":"${pageId.replace(/\//g, '\\/')}"}</script><script src="/assets/entries/entry-server-routing.js" type="module" async></script></body></html>`;
@@ -42,7 +49,11 @@ describe('measurePage', () => {
   });
 
   it('reports 0 bytes of JavaScript for a page without scripts', () => {
-    const page = measurePage(dir, '/privacy-policy', '<html><head><style>p{margin:0}</style></head><body><p>Text</p></body></html>');
+    const page = measurePage(
+      dir,
+      '/privacy-policy',
+      '<html><head><style>p{margin:0}</style></head><body><p>Text</p></body></html>',
+    );
     expect(page.scripts).toEqual([]);
     expect(page.jsGzip).toBe(0);
   });
@@ -50,8 +61,18 @@ describe('measurePage', () => {
 
 describe('budgets by page kind', () => {
   it('applies the landing, solution and legal budgets', () => {
-    expect([pageKind('/'), pageKind('/solutions/hotels'), pageKind('/solutions'), pageKind('/privacy-policy'), pageKind('/pricing')]).toEqual(['landing', 'solution', 'solution', 'legal', 'other']);
+    expect([
+      pageKind('/'),
+      pageKind('/solutions/hotels'),
+      pageKind('/solutions'),
+      pageKind('/privacy-policy'),
+      pageKind('/pricing'),
+    ]).toEqual(['landing', 'solution', 'solution', 'legal', 'other']);
     // Legal pages: the shared header script every page loads (≤ 2 KB), nothing else.
-    expect([jsBudget('/'), jsBudget('/solutions/hotels'), jsBudget('/terms-conditions')]).toEqual([100 * 1024, 60 * 1024, 2 * 1024]);
+    expect([jsBudget('/'), jsBudget('/solutions/hotels'), jsBudget('/terms-conditions')]).toEqual([
+      100 * 1024,
+      60 * 1024,
+      2 * 1024,
+    ]);
   });
 });

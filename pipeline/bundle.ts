@@ -11,8 +11,21 @@ import path from 'node:path';
 import { hashTree, sha1 } from '../engine/hash.ts';
 import { workerModuleOf, writeWorkerModule } from './worker-module.ts';
 
-const INPUTS = ['blocks', 'ui', 'renderer', 'schema', 'engine', 'pipeline', 'public', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
-const isTest = (file: string) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || file.includes('/__snapshots__/');
+const INPUTS = [
+  'blocks',
+  'ui',
+  'renderer',
+  'schema',
+  'engine',
+  'pipeline',
+  'public',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
+const isTest = (file: string) =>
+  /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || file.includes('/__snapshots__/');
 
 export interface Bundle {
   /** Hash of everything the bundles are made of. */
@@ -29,28 +42,52 @@ export function bundleKey(root: string): string {
 }
 
 /** Runs `child` to completion; rejects with its exit code. Killed with the build when the build is interrupted. */
-function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; signal: AbortSignal }): Promise<void> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; signal: AbortSignal },
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: 'inherit', killSignal: 'SIGKILL' });
     child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`vike build ${signal ? `was stopped by ${signal}` : `failed (exit ${code})`}`))));
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `vike build ${signal ? `was stopped by ${signal}` : `failed (exit ${code})`}`,
+            ),
+          ),
+    );
   });
 }
 
-export async function bundle(root: string, cacheDir: string, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<Bundle> {
+export async function bundle(
+  root: string,
+  cacheDir: string,
+  env: NodeJS.ProcessEnv,
+  signal: AbortSignal,
+): Promise<Bundle> {
   const key = bundleKey(root);
   const bundles = path.join(cacheDir, 'bundle');
   const dir = path.join(bundles, key);
   const serverEntry = path.join(dir, 'server', 'entry.mjs');
-  if (existsSync(serverEntry) && existsSync(workerModuleOf(serverEntry))) return { key, dir, serverEntry, built: false };
+  if (existsSync(serverEntry) && existsSync(workerModuleOf(serverEntry)))
+    return { key, dir, serverEntry, built: false };
   mkdirSync(bundles, { recursive: true });
   const temporary = `${dir}.tmp-${process.pid}`;
   try {
-    await run(process.execPath, [path.join(root, 'pipeline', 'vike-bundle.mjs'), temporary], { cwd: root, env, signal });
+    await run(process.execPath, [path.join(root, 'pipeline', 'vike-bundle.mjs'), temporary], {
+      cwd: root,
+      env,
+      signal,
+    });
     writeWorkerModule(root, workerModuleOf(path.join(temporary, 'server', 'entry.mjs')));
     // Only the newest bundle is kept (one is 5–10 MB, an older one is only useful after a revert), and no left-overs
     // of an interrupted build.
-    for (const old of readdirSync(bundles)) if (path.join(bundles, old) !== temporary) rmSync(path.join(bundles, old), { recursive: true, force: true });
+    for (const old of readdirSync(bundles))
+      if (path.join(bundles, old) !== temporary)
+        rmSync(path.join(bundles, old), { recursive: true, force: true });
     renameSync(temporary, dir);
   } finally {
     rmSync(temporary, { recursive: true, force: true });

@@ -10,7 +10,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** How the build's code is compiled to run in Node without a TypeScript loader: one ES module, packages left in node_modules. */
-export const NODE_MODULE_OPTIONS = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' };
+export const NODE_MODULE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'error',
+};
 
 /**
  * size:mtime of each file the compiled module was made from, with the Node and esbuild versions and the project's
@@ -34,7 +41,11 @@ function isFresh(root, outFile, manifestFile) {
   try {
     const stored = JSON.parse(readFileSync(manifestFile, 'utf8'));
     const now = stamp(root, Object.keys(stored.files), stored.esbuild);
-    return stored.node === now.node && stored.root === now.root && JSON.stringify(stored.files) === JSON.stringify(now.files);
+    return (
+      stored.node === now.node &&
+      stored.root === now.root &&
+      JSON.stringify(stored.files) === JSON.stringify(now.files)
+    );
   } catch {
     return false;
   }
@@ -56,10 +67,15 @@ function compile(root, entry, name, outFile, manifestFile) {
       'import.meta.dirname': JSON.stringify(buildDir),
     },
   });
-  const inputs = Object.keys(result.metafile.inputs).map((file) => path.relative(root, path.resolve(root, file)).split(path.sep).join('/'));
+  const inputs = Object.keys(result.metafile.inputs).map((file) =>
+    path.relative(root, path.resolve(root, file)).split(path.sep).join('/'),
+  );
   mkdirSync(path.dirname(outFile), { recursive: true });
   // Written under other names first, then renamed: a process started meanwhile never imports half a file.
-  const written = [...result.outputFiles.map((file) => [file.path, file.contents]), [manifestFile, JSON.stringify(stamp(root, inputs, esbuild.version))]];
+  const written = [
+    ...result.outputFiles.map((file) => [file.path, file.contents]),
+    [manifestFile, JSON.stringify(stamp(root, inputs, esbuild.version))],
+  ];
   for (const [file, contents] of written) writeFileSync(`${file}.${process.pid}.tmp`, contents);
   for (const [file] of written) renameSync(`${file}.${process.pid}.tmp`, file);
 }

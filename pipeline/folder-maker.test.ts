@@ -18,7 +18,8 @@ describe('folderMaker', () => {
     make(path.join(dir, 'solutions/made-elsewhere')); // parent known, folder already there
     rmSync(path.join(dir, 'solutions/scale/p-0001'), { recursive: true });
     make(path.join(dir, 'solutions/scale/p-0001')); // made once: not made again
-    for (const folder of ['solutions/scale/p-0002', 'solutions/hotels', 'solutions/made-elsewhere']) expect(existsSync(path.join(dir, folder)), folder).toBe(true);
+    for (const folder of ['solutions/scale/p-0002', 'solutions/hotels', 'solutions/made-elsewhere'])
+      expect(existsSync(path.join(dir, folder)), folder).toBe(true);
     expect(existsSync(path.join(dir, 'solutions/scale/p-0001'))).toBe(false);
   });
 });

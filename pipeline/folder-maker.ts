@@ -17,6 +17,11 @@ export function folderMaker(): (folder: string) => void {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
     } else mkdirSync(folder, { recursive: true });
-    for (let known = folder; !made.has(known) && path.dirname(known) !== known; known = path.dirname(known)) made.add(known);
+    for (
+      let known = folder;
+      !made.has(known) && path.dirname(known) !== known;
+      known = path.dirname(known)
+    )
+      made.add(known);
   };
 }

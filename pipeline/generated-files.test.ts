@@ -23,7 +23,9 @@ describe("the build's generated-files step", () => {
     const generated = pageSchema();
     writeFileSync(path.join(dir, PAGE_SCHEMA_FILE), '{}\n');
     // A hand edit of a generated file counts as a change: the file is put right.
-    expect(await updateGeneratedFiles(dir, cacheDir(), false)).toBe(`Schema: updated ${PAGE_SCHEMA_FILE}.`);
+    expect(await updateGeneratedFiles(dir, cacheDir(), false)).toBe(
+      `Schema: updated ${PAGE_SCHEMA_FILE}.`,
+    );
     expect(pageSchema()).toBe(generated);
     // Skipped: the stamp says nothing changed since the last generation (here it lies, so a skip shows).
     writeFileSync(path.join(dir, PAGE_SCHEMA_FILE), '{}\n');
@@ -31,14 +33,21 @@ describe("the build's generated-files step", () => {
     expect(await updateGeneratedFiles(dir, cacheDir(), false)).toBe('Schema: up to date.');
     expect(pageSchema()).toBe('{}\n');
     // --clean ignores the stamp.
-    expect(await updateGeneratedFiles(dir, cacheDir(), true)).toBe(`Schema: updated ${PAGE_SCHEMA_FILE}.`);
+    expect(await updateGeneratedFiles(dir, cacheDir(), true)).toBe(
+      `Schema: updated ${PAGE_SCHEMA_FILE}.`,
+    );
     expect(pageSchema()).toBe(generated);
   }, 60_000);
 
   it("regenerates after a block's example changes", async () => {
     const example = path.join(dir, 'blocks', 'faq', 'example.yaml');
-    writeFileSync(example, readFileSync(example, 'utf8').replace(/^(\s+- question: ).*$/m, '$1An edited question?'));
-    expect(await updateGeneratedFiles(dir, cacheDir(), false)).toContain(`Schema: updated ${PAGE_SCHEMA_FILE}`);
+    writeFileSync(
+      example,
+      readFileSync(example, 'utf8').replace(/^(\s+- question: ).*$/m, '$1An edited question?'),
+    );
+    expect(await updateGeneratedFiles(dir, cacheDir(), false)).toContain(
+      `Schema: updated ${PAGE_SCHEMA_FILE}`,
+    );
     expect(pageSchema()).toContain('An edited question?');
   }, 60_000);
 });

@@ -13,7 +13,10 @@ const CSP_LINE = /^(\s+Content-Security-Policy:\s*)(.*)$/gim;
 
 /** `template` (a `_headers` file) with every CSP's frame-src replaced by (or given) the scheduler's origin. */
 export function headersFile(template: string, schedulerUrl: string): string {
-  if (urlProblem(schedulerUrl, 'https')) throw new Error(`scheduler.url ${JSON.stringify(schedulerUrl)} is not an https:// address: run npm run validate.`);
+  if (urlProblem(schedulerUrl, 'https'))
+    throw new Error(
+      `scheduler.url ${JSON.stringify(schedulerUrl)} is not an https:// address: run npm run validate.`,
+    );
   const origin = new URL(schedulerUrl).origin;
   return template.replace(CSP_LINE, (_, head: string, policy: string) => {
     const directives = policy
@@ -32,6 +35,11 @@ export function headersFile(template: string, schedulerUrl: string): string {
 export function writeHeadersFile(root: string, dir: string): void {
   const template = path.join(root, 'public/_headers');
   if (!existsSync(template)) return;
-  const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as { scheduler: { url: string } };
-  writeFileSync(path.join(dir, '_headers'), headersFile(readFileSync(template, 'utf8'), config.scheduler.url));
+  const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as {
+    scheduler: { url: string };
+  };
+  writeFileSync(
+    path.join(dir, '_headers'),
+    headersFile(readFileSync(template, 'utf8'), config.scheduler.url),
+  );
 }

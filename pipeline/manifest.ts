@@ -1,5 +1,12 @@
 /** What the last successful build wrote, for the next build to reuse (`.cache/build/manifest.json`). */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  type Dirent,
+} from 'node:fs';
 import path from 'node:path';
 import { sha1 } from '../engine/hash.ts';
 
@@ -29,7 +36,9 @@ export interface Manifest {
 export function inputsFingerprint(root: string, bundleKey: string): string {
   const pagesDir = path.join(root, 'pages');
   const files = existsSync(pagesDir)
-    ? (readdirSync(pagesDir, { recursive: true, withFileTypes: true }) as Dirent[]).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
+    ? (readdirSync(pagesDir, { recursive: true, withFileTypes: true }) as Dirent[])
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name))
     : [];
   const stats = [path.join(root, 'site.config.yaml'), ...files.sort()].map((file) => {
     const stat = statSync(file, { throwIfNoEntry: false });

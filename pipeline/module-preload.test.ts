@@ -16,21 +16,31 @@ function site(files: Record<string, string>): string {
 describe('staticImports', () => {
   it('follows static imports through chunks once each, and leaves dynamic imports alone', () => {
     const dir = site({
-      'assets/entries/page.js': 'import{t as e}from"../chunks/a.js";import"../chunks/b.js";e();import("../chunks/lazy.js")',
+      'assets/entries/page.js':
+        'import{t as e}from"../chunks/a.js";import"../chunks/b.js";e();import("../chunks/lazy.js")',
       'assets/chunks/a.js': 'import{x}from"./b.js";export{x as t}',
       'assets/chunks/b.js': 'export const x=1',
       'assets/chunks/lazy.js': 'export const y=2',
     });
-    expect(staticImports(dir, '/assets/entries/page.js')).toEqual(['/assets/chunks/a.js', '/assets/chunks/b.js']);
+    expect(staticImports(dir, '/assets/entries/page.js')).toEqual([
+      '/assets/chunks/a.js',
+      '/assets/chunks/b.js',
+    ]);
   });
 });
 
 describe('addModulePreloads', () => {
   it('puts a modulepreload before each module script for its imports, never twice', () => {
-    const dir = site({ 'assets/entries/page.js': 'import{t}from"../chunks/a.js";t()', 'assets/chunks/a.js': 'export const t=()=>{}' });
-    const html = '<body><p>x</p><script src="/assets/entries/page.js" type="module" async></script></body>';
+    const dir = site({
+      'assets/entries/page.js': 'import{t}from"../chunks/a.js";t()',
+      'assets/chunks/a.js': 'export const t=()=>{}',
+    });
+    const html =
+      '<body><p>x</p><script src="/assets/entries/page.js" type="module" async></script></body>';
     const once = addModulePreloads(html, staticImportReader(dir));
-    expect(once).toBe('<body><p>x</p><link rel="modulepreload" href="/assets/chunks/a.js"/><script src="/assets/entries/page.js" type="module" async></script></body>');
+    expect(once).toBe(
+      '<body><p>x</p><link rel="modulepreload" href="/assets/chunks/a.js"/><script src="/assets/entries/page.js" type="module" async></script></body>',
+    );
     expect(addModulePreloads(once, staticImportReader(dir))).toBe(once);
   });
 

@@ -2,17 +2,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"` (any quote style). */
-export const STATIC_IMPORT = /\b(?:import\s*(?:[\w*{}\s,$]+\s*from\s*)?|export\s*(?:\*|\{[^}]*\})\s*from\s*)["'`]([^"'`]+\.js)["'`]/g;
+export const STATIC_IMPORT =
+  /\b(?:import\s*(?:[\w*{}\s,$]+\s*from\s*)?|export\s*(?:\*|\{[^}]*\})\s*from\s*)["'`]([^"'`]+\.js)["'`]/g;
 
 /** Every file `entry` (a URL path such as `/assets/entries/x.js`) imports statically, directly or not, in load order. */
-export function staticImports(dir: string, entry: string, seen = new Set<string>([entry])): string[] {
+export function staticImports(
+  dir: string,
+  entry: string,
+  seen = new Set<string>([entry]),
+): string[] {
   const file = path.join(dir, entry);
   if (!file.startsWith(dir) || !existsSync(file)) return [];
   const found: string[] = [];
   for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
     const target = match[1]!;
     if (/^https?:/.test(target)) continue;
-    const resolved = target.startsWith('/') ? target : path.posix.join(path.posix.dirname(entry), target);
+    const resolved = target.startsWith('/')
+      ? target
+      : path.posix.join(path.posix.dirname(entry), target);
     if (seen.has(resolved)) continue;
     seen.add(resolved);
     found.push(resolved, ...staticImports(dir, resolved, seen));
@@ -20,7 +27,8 @@ export function staticImports(dir: string, entry: string, seen = new Set<string>
   return found;
 }
 
-const MODULE_SCRIPT = /<script\b(?=[^>]*\btype=["']module["'])[^>]*\bsrc=["'](\/[^"']+\.js)["'][^>]*><\/script>/gi;
+const MODULE_SCRIPT =
+  /<script\b(?=[^>]*\btype=["']module["'])[^>]*\bsrc=["'](\/[^"']+\.js)["'][^>]*><\/script>/gi;
 
 /**
  * Adds a `<link rel="modulepreload">` before each module script of the page for every file that script imports

@@ -4,7 +4,19 @@
  * dist/ exactly as it was.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { validatorMessages } from '../engine/errors.ts';
 
@@ -31,12 +43,16 @@ export function acquireLock(lockFile: string): () => void {
       writeSync(fd, String(process.pid));
       closeSync(fd);
       return () => {
-        if (existsSync(lockFile) && readFileSync(lockFile, 'utf8') === String(process.pid)) rmSync(lockFile, { force: true });
+        if (existsSync(lockFile) && readFileSync(lockFile, 'utf8') === String(process.pid))
+          rmSync(lockFile, { force: true });
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(readFileSync(lockFile, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid)) throw new BuildLockedError(validatorMessages.buildLocked(pid, path.relative(process.cwd(), lockFile) || lockFile));
+      if (pid && pid !== process.pid && isAlive(pid))
+        throw new BuildLockedError(
+          validatorMessages.buildLocked(pid, path.relative(process.cwd(), lockFile) || lockFile),
+        );
       rmSync(lockFile, { force: true }); // stale
     }
   }
@@ -59,10 +75,16 @@ export interface Output {
 export function prepareOutput(distDir: string, cacheDir: string): Output {
   mkdirSync(cacheDir, { recursive: true });
   for (const entry of readdirSync(cacheDir)) {
-    if (entry.startsWith('previous-') && !existsSync(distDir)) renameSync(path.join(cacheDir, entry), distDir);
-    else if (entry.startsWith('staging-') || entry.startsWith('previous-')) rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
+    if (entry.startsWith('previous-') && !existsSync(distDir))
+      renameSync(path.join(cacheDir, entry), distDir);
+    else if (entry.startsWith('staging-') || entry.startsWith('previous-'))
+      rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
     // A removal started by an earlier build that did not finish (the machine stopped): not while it may still run.
-    else if (entry.startsWith('trash-') && Date.now() - statSync(path.join(cacheDir, entry)).mtimeMs > 10 * 60_000) rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
+    else if (
+      entry.startsWith('trash-') &&
+      Date.now() - statSync(path.join(cacheDir, entry)).mtimeMs > 10 * 60_000
+    )
+      rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
   }
   const staging = path.join(cacheDir, `staging-${process.pid}`);
   const previous = path.join(cacheDir, `previous-${process.pid}`);
@@ -76,7 +98,15 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
       // Deleting thousands of files takes seconds: a process of its own does it after the build has ended.
       const trash = path.join(cacheDir, `trash-${process.pid}-${Date.now()}`);
       renameSync(previous, trash);
-      spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', trash], { detached: true, stdio: 'ignore' }).unref();
+      spawn(
+        process.execPath,
+        [
+          '-e',
+          'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })',
+          trash,
+        ],
+        { detached: true, stdio: 'ignore' },
+      ).unref();
     },
     discard() {
       rmSync(staging, { recursive: true, force: true });
@@ -87,5 +117,6 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
 /** The bundle's client files (assets, public/) and Vike's assets.json, copied (never linked: later steps write files). */
 export function copyBundle(bundleDir: string, staging: string) {
   cpSync(path.join(bundleDir, 'client'), path.join(staging, 'client'), { recursive: true });
-  if (existsSync(path.join(bundleDir, 'assets.json'))) cpSync(path.join(bundleDir, 'assets.json'), path.join(staging, 'assets.json'));
+  if (existsSync(path.join(bundleDir, 'assets.json')))
+    cpSync(path.join(bundleDir, 'assets.json'), path.join(staging, 'assets.json'));
 }

@@ -19,7 +19,12 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PageContext } from 'vike/types';
 
-type RenderPage = (context: { urlOriginal: string }) => Promise<{ httpResponse?: { statusCode: number; body: string } | null; errorWhileRendering?: unknown } & Record<string, unknown>>;
+type RenderPage = (context: { urlOriginal: string }) => Promise<
+  {
+    httpResponse?: { statusCode: number; body: string } | null;
+    errorWhileRendering?: unknown;
+  } & Record<string, unknown>
+>;
 
 /** The parts of a page's document that are its own; everything else comes from the template. */
 interface OwnParts {
@@ -30,13 +35,26 @@ interface OwnParts {
 }
 
 /** Where the own parts go, in document order (vike-react writes title and description twice: as such and for Open Graph). */
-const SLOTS = ['title', 'title', 'head', 'description', 'description', 'body'] as const satisfies ReadonlyArray<keyof OwnParts>;
+const SLOTS = [
+  'title',
+  'title',
+  'head',
+  'description',
+  'description',
+  'body',
+] as const satisfies ReadonlyArray<keyof OwnParts>;
 
 /** The document of a Vike page: SLOTS.length + 1 literal chunks, the own parts going between them. */
 type Template = string[];
 
 /** Vike's escaping of values written into its HTML templates (vike/dist/utils/escapeHtml.js). */
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
 
 interface VikePage {
   route?: unknown;
@@ -46,14 +64,22 @@ interface RenderedContext extends Record<string, unknown> {
   pageId: string;
   Page: ComponentType;
   pages: Record<string, VikePage>;
-  config: { data?: (context: unknown) => unknown; title?: unknown; description?: unknown; Head?: Array<ComponentType | null | undefined>; reactStrictMode?: boolean };
+  config: {
+    data?: (context: unknown) => unknown;
+    title?: unknown;
+    description?: unknown;
+    Head?: Array<ComponentType | null | undefined>;
+    reactStrictMode?: boolean;
+  };
 }
 
 /** What vike-react's head settings resolve to: a value, or a function of pageContext. */
-const setting = (value: unknown, context: unknown) => (typeof value === 'function' ? (value as (context: unknown) => unknown)(context) : value);
+const setting = (value: unknown, context: unknown) =>
+  typeof value === 'function' ? (value as (context: unknown) => unknown)(context) : value;
 
 /** vike-react's outermost wrapper, unless the config turns React's strict mode off. */
-const strictly = (element: ReactNode, strict: boolean): ReactNode => (strict ? createElement(StrictMode, null, element) : element);
+const strictly = (element: ReactNode, strict: boolean): ReactNode =>
+  strict ? createElement(StrictMode, null, element) : element;
 /** Stands for vike-react's render-promise provider, which renders only its children on the server. */
 const Passthrough = ({ children }: { children?: ReactNode }) => children;
 
@@ -61,13 +87,31 @@ const Passthrough = ({ children }: { children?: ReactNode }) => children;
 function ownParts(base: RenderedContext, context: PageContext): OwnParts | undefined {
   const title = setting(base.config.title, context);
   const description = setting(base.config.description, context);
-  if (typeof title !== 'string' || !title || typeof description !== 'string' || !description) return undefined;
+  if (typeof title !== 'string' || !title || typeof description !== 'string' || !description)
+    return undefined;
   const strict = base.config.reactStrictMode !== false;
   const head = (base.config.Head ?? [])
     .filter((Head): Head is ComponentType => Head !== null && Head !== undefined)
-    .map((Head) => renderToStaticMarkup(strictly(createElement(VikeReactProviderPageContext, { pageContext: context, children: createElement(Head) }), strict)))
+    .map((Head) =>
+      renderToStaticMarkup(
+        strictly(
+          createElement(VikeReactProviderPageContext, {
+            pageContext: context,
+            children: createElement(Head),
+          }),
+          strict,
+        ),
+      ),
+    )
     .join('\n');
-  const page = createElement(Passthrough, null, createElement(VikeReactProviderPageContext, { pageContext: context, children: createElement(base.Page) }));
+  const page = createElement(
+    Passthrough,
+    null,
+    createElement(VikeReactProviderPageContext, {
+      pageContext: context,
+      children: createElement(base.Page),
+    }),
+  );
   const body = renderToString(strictly(page, strict));
   return { title: escapeHtml(title), head, description: escapeHtml(description), body };
 }
@@ -115,7 +159,8 @@ function fill(template: Template, parts: OwnParts): string {
  * Per Vike page: a template waiting for its check or proved, with the context of the page Vike rendered it from (what
  * a direct render starts from); or rendered by Vike for good.
  */
-type TemplateState = { state: 'candidate' | 'proved'; template: Template; base: RenderedContext } | { state: 'vike' };
+type TemplateState =
+  { state: 'candidate' | 'proved'; template: Template; base: RenderedContext } | { state: 'vike' };
 
 interface PageRenderer {
   /** The page's HTML, as Vike renders it (an error when Vike fails or answers with another status than 200, 404 for /404). */
@@ -134,7 +179,10 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
     if (result.errorWhileRendering) throw result.errorWhileRendering;
     if (!result.httpResponse) throw new Error(`Vike rendered nothing for ${url}`);
     const expected = url === '/404' ? 404 : 200;
-    if (result.httpResponse.statusCode !== expected) throw new Error(`${url} rendered with status ${result.httpResponse.statusCode} (expected ${expected})`);
+    if (result.httpResponse.statusCode !== expected)
+      throw new Error(
+        `${url} rendered with status ${result.httpResponse.statusCode} (expected ${expected})`,
+      );
     counts.vike++;
     return { html: result.httpResponse.body, context: result as unknown as RenderedContext };
   }
@@ -148,7 +196,9 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
       if (typeof page.route !== 'function') return undefined;
       let claims: unknown;
       try {
-        claims = (page.route as (context: { urlPathname: string; urlOriginal: string }) => unknown)({ urlPathname: url, urlOriginal: url });
+        claims = (page.route as (context: { urlPathname: string; urlOriginal: string }) => unknown)(
+          { urlPathname: url, urlOriginal: url },
+        );
       } catch {
         return undefined;
       }
@@ -181,16 +231,28 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
     const { html, context } = await viaVike(url);
     pages ??= context.pages;
     // Only pages that routed on their own (not the error page, not a URL claimed twice) teach a template.
-    if (pageId === undefined || pageId !== context.pageId || known?.state === 'vike' || known?.state === 'proved') return html;
+    if (
+      pageId === undefined ||
+      pageId !== context.pageId ||
+      known?.state === 'vike' ||
+      known?.state === 'proved'
+    )
+      return html;
     const own = await contextFor(context, url);
     const parts = own && ownParts(context, own);
     if (!parts) return html;
     if (known?.state === 'candidate') {
-      templates.set(pageId, fill(known.template, parts) === html ? { ...known, state: 'proved' } : { state: 'vike' });
+      templates.set(
+        pageId,
+        fill(known.template, parts) === html ? { ...known, state: 'proved' } : { state: 'vike' },
+      );
       return html;
     }
     const template = templateOf(html, parts);
-    templates.set(pageId, template ? { state: 'candidate', template, base: context } : { state: 'vike' });
+    templates.set(
+      pageId,
+      template ? { state: 'candidate', template, base: context } : { state: 'vike' },
+    );
     return html;
   }
 

@@ -2,7 +2,18 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flattenHtml, inlineStylesheets, isUnused, pruneCustomProperties, robotsTxt, sitemapUrls, sitemapXml, stylesheetClasses, usedClasses, type Stylesheet } from './postbuild.ts';
+import {
+  flattenHtml,
+  inlineStylesheets,
+  isUnused,
+  pruneCustomProperties,
+  robotsTxt,
+  sitemapUrls,
+  sitemapXml,
+  stylesheetClasses,
+  usedClasses,
+  type Stylesheet,
+} from './postbuild.ts';
 
 const sheet = (href: string, css: string): Stylesheet => ({ href, css, ...stylesheetClasses(css) });
 
@@ -42,21 +53,31 @@ describe('inlineStylesheets', () => {
   });
 
   it('treats a page with a script like any other: its markup is final', () => {
-    const result = inlineStylesheets(page('<p class="used">x</p>', '<script type="module" src="/e.js" async></script>'), (href) => css[href]);
+    const result = inlineStylesheets(
+      page('<p class="used">x</p>', '<script type="module" src="/e.js" async></script>'),
+      (href) => css[href],
+    );
     expect(result.dropped).toEqual(['/c.css', '/d.css']);
     expect(result.html).not.toContain('<link');
   });
 
   it('keeps links it cannot read and never lets CSS close the <style> element', () => {
-    const result = inlineStylesheets('<html><head><link rel="stylesheet" href="https://cdn.example/x.css"><link rel="stylesheet" href="/x.css"></head><body></body></html>', (href) =>
-      href === '/x.css' ? sheet('/x.css', 'a::after{content:"</style><script>"}') : undefined,
+    const result = inlineStylesheets(
+      '<html><head><link rel="stylesheet" href="https://cdn.example/x.css"><link rel="stylesheet" href="/x.css"></head><body></body></html>',
+      (href) =>
+        href === '/x.css' ? sheet('/x.css', 'a::after{content:"</style><script>"}') : undefined,
     );
     expect(result.html).toContain('<link rel="stylesheet" href="https://cdn.example/x.css">');
     expect(result.html).not.toContain('</style><script>');
   });
 
   it('reads class attributes in any quoting', () => {
-    expect([...usedClasses(`<a class="x y"></a><b class='z'></b><i class=w></i>`)].sort()).toEqual(['w', 'x', 'y', 'z']);
+    expect([...usedClasses(`<a class="x y"></a><b class='z'></b><i class=w></i>`)].sort()).toEqual([
+      'w',
+      'x',
+      'y',
+      'z',
+    ]);
   });
 
   it('never calls a global sheet unused', () => {
@@ -65,11 +86,15 @@ describe('inlineStylesheets', () => {
 });
 
 describe('pruneCustomProperties', () => {
-  const page = (css: string, body = '') => `<html><head><style>${css}</style></head><body>${body}</body></html>`;
+  const page = (css: string, body = '') =>
+    `<html><head><style>${css}</style></head><body>${body}</body></html>`;
 
   it('drops custom properties nothing reads, keeps those read directly, transitively, or from the markup', () => {
     const { html, removed } = pruneCustomProperties(
-      page(':root{--unused:1px;--a:var(--b);--b:red;--c:2px;--inline:3px;--last:4px}.x{color:var(--a);margin:var(--c, var(--fallback))}', '<p class="x" style="padding:var(--inline)">x</p>'),
+      page(
+        ':root{--unused:1px;--a:var(--b);--b:red;--c:2px;--inline:3px;--last:4px}.x{color:var(--a);margin:var(--c, var(--fallback))}',
+        '<p class="x" style="padding:var(--inline)">x</p>',
+      ),
     );
     expect(html).toContain(':root{--a:var(--b);--b:red;--c:2px;--inline:3px;}');
     expect(html).not.toContain('--unused');
@@ -78,22 +103,34 @@ describe('pruneCustomProperties', () => {
   });
 
   it('reads references across <style> elements (the inlined CSS and Mantine theme styles)', () => {
-    const html = '<html><head><style>:root{--mantine-x:1px;--mantine-y:2px}</style><style>.a{top:var(--mantine-x)}</style></head><body></body></html>';
+    const html =
+      '<html><head><style>:root{--mantine-x:1px;--mantine-y:2px}</style><style>.a{top:var(--mantine-x)}</style></head><body></body></html>';
     const result = pruneCustomProperties(html).html;
     expect(result).toContain('--mantine-x:1px');
     expect(result).not.toContain('--mantine-y');
   });
 
   it('keeps declarations that only markup sets and CSS reads (style="--stagger-index: 2")', () => {
-    const { html } = pruneCustomProperties(page('.i{--stagger-index:0;animation-delay:calc(var(--stagger-index) * 50ms)}', '<li class="i" style="--stagger-index:2"></li>'));
+    const { html } = pruneCustomProperties(
+      page(
+        '.i{--stagger-index:0;animation-delay:calc(var(--stagger-index) * 50ms)}',
+        '<li class="i" style="--stagger-index:2"></li>',
+      ),
+    );
     expect(html).toContain('--stagger-index:0;');
   });
 
   it('gives the same result from its memo (pages sharing their CSS) as computed page by page', () => {
     const css = ':root{--a:1px;--b:2px;--c:var(--d);--d:3px}.x{top:var(--a)}';
-    const pages = [page(css, '<p class="x">1</p>'), page(css, '<p class="x" style="left:var(--b)">2</p>'), page(css, '<p class="x">3</p>'), page(css, '<p style="left:var(--c)">4</p>')];
+    const pages = [
+      page(css, '<p class="x">1</p>'),
+      page(css, '<p class="x" style="left:var(--b)">2</p>'),
+      page(css, '<p class="x">3</p>'),
+      page(css, '<p style="left:var(--c)">4</p>'),
+    ];
     const memo = new Map<string, { styles: string[]; removed: number }>();
-    for (const html of pages) expect(pruneCustomProperties(html, memo)).toEqual(pruneCustomProperties(html));
+    for (const html of pages)
+      expect(pruneCustomProperties(html, memo)).toEqual(pruneCustomProperties(html));
     expect(memo.size).toBe(3);
   });
 });
@@ -115,22 +152,44 @@ describe('sitemap and robots', () => {
   });
 
   it('writes well-formed XML and a robots.txt that points at it', () => {
-    expect(sitemapXml(['https://x.com/a?b=1&c=2'])).toContain('<loc>https://x.com/a?b=1&amp;c=2</loc>');
-    expect(robotsTxt('https://x.com')).toMatch(/^User-agent: \*\nAllow: \/\nDisallow: \/_blocks\n\nSitemap: https:\/\/x\.com\/sitemap\.xml\n$/);
+    expect(sitemapXml(['https://x.com/a?b=1&c=2'])).toContain(
+      '<loc>https://x.com/a?b=1&amp;c=2</loc>',
+    );
+    expect(robotsTxt('https://x.com')).toMatch(
+      /^User-agent: \*\nAllow: \/\nDisallow: \/_blocks\n\nSitemap: https:\/\/x\.com\/sitemap\.xml\n$/,
+    );
   });
 });
 
 describe('flattenHtml', () => {
   it('moves route/index.html to route.html, keeping the home page and nested routes', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'flatten-'));
-    for (const file of ['index.html', 'pricing/index.html', 'solutions/index.html', 'solutions/hotels/index.html', 'assets/x.css']) {
+    for (const file of [
+      'index.html',
+      'pricing/index.html',
+      'solutions/index.html',
+      'solutions/hotels/index.html',
+      'assets/x.css',
+    ]) {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), file);
     }
     expect(flattenHtml(dir)).toBe(3);
-    const files = (readdirSync(dir, { recursive: true }) as string[]).map((file) => file.split(path.sep).join('/')).sort();
-    expect(files).toEqual(['assets', 'assets/x.css', 'index.html', 'pricing.html', 'solutions', 'solutions.html', 'solutions/hotels.html']);
-    expect(readFileSync(path.join(dir, 'solutions/hotels.html'), 'utf8')).toBe('solutions/hotels/index.html');
+    const files = (readdirSync(dir, { recursive: true }) as string[])
+      .map((file) => file.split(path.sep).join('/'))
+      .sort();
+    expect(files).toEqual([
+      'assets',
+      'assets/x.css',
+      'index.html',
+      'pricing.html',
+      'solutions',
+      'solutions.html',
+      'solutions/hotels.html',
+    ]);
+    expect(readFileSync(path.join(dir, 'solutions/hotels.html'), 'utf8')).toBe(
+      'solutions/hotels/index.html',
+    );
     rmSync(dir, { recursive: true });
   });
 });

@@ -9,7 +9,14 @@
  * `flattenHtml` (run by scripts/flatten-html.ts) moves every `route/index.html` to `route.html` for hosts that would
  * otherwise redirect `/route` to `/route/` (Cloudflare Pages). See docs/hosting.md.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -19,7 +26,13 @@ import { writeHeadersFile } from './headers-file.ts';
 /** Routes that are never listed nor indexed: the block catalogue for authors. */
 const isPrivateRoute = (route: string) => route === '/_blocks' || route.startsWith('/_blocks/');
 
-const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xmlEscape = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 export function sitemapXml(urls: string[]): string {
   return [
@@ -32,7 +45,14 @@ export function sitemapXml(urls: string[]): string {
 }
 
 export function robotsTxt(baseUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /_blocks', '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /_blocks',
+    '',
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 /**
@@ -100,7 +120,8 @@ export function stylesheetClasses(css: string): { classes: Set<string>; global: 
 export function usedClasses(html: string): Set<string> {
   const used = new Set<string>();
   for (const match of html.matchAll(/\sclass=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi)) {
-    for (const name of (match[1] ?? match[2] ?? match[3] ?? '').split(/\s+/)) if (name) used.add(name);
+    for (const name of (match[1] ?? match[2] ?? match[3] ?? '').split(/\s+/))
+      if (name) used.add(name);
   }
   return used;
 }
@@ -128,7 +149,10 @@ export function isUnused(sheet: Stylesheet, used: Set<string>): boolean {
  * leaving out the sheets the page cannot use. `readSheet` gets the href (`/assets/static/x.css`) and returns
  * the stylesheet, or undefined to keep that link as it is.
  */
-export function inlineStylesheets(html: string, readSheet: (href: string) => Stylesheet | undefined): { html: string; inlined: string[]; dropped: string[] } {
+export function inlineStylesheets(
+  html: string,
+  readSheet: (href: string) => Stylesheet | undefined,
+): { html: string; inlined: string[]; dropped: string[] } {
   const head = /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html);
   if (!head) return { html, inlined: [], dropped: [] };
   const used = usedClasses(html);
@@ -138,7 +162,8 @@ export function inlineStylesheets(html: string, readSheet: (href: string) => Sty
   let placed = false;
   const newHead = head[0].replace(STYLESHEET, (tag) => {
     const href = HREF.exec(tag)?.[1];
-    const sheet = href && href.startsWith('/') && !href.startsWith('//') ? readSheet(href) : undefined;
+    const sheet =
+      href && href.startsWith('/') && !href.startsWith('//') ? readSheet(href) : undefined;
     if (href === undefined || sheet === undefined) return tag;
     if (!inlined.includes(href) && !dropped.includes(href)) {
       if (isUnused(sheet, used)) dropped.push(href);
@@ -152,8 +177,14 @@ export function inlineStylesheets(html: string, readSheet: (href: string) => Sty
     return MARKER;
   });
   if (!inlined.length && !dropped.length) return { html, inlined, dropped };
-  const style = (css.length ? `<style>${css.join('\n').replace(/<\/style/gi, '<\\/style')}</style>` : '') + '\n';
-  return { html: html.replace(head[0], () => newHead.replace(MARKER, () => style)), inlined, dropped };
+  const style =
+    (css.length ? `<style>${css.join('\n').replace(/<\/style/gi, '<\\/style')}</style>` : '') +
+    '\n';
+  return {
+    html: html.replace(head[0], () => newHead.replace(MARKER, () => style)),
+    inlined,
+    dropped,
+  };
 }
 
 /** A custom property declaration (`--name: value`), up to its `;` or the end of its block. */
@@ -167,7 +198,10 @@ const STYLE_ELEMENT = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
  * var() outside custom property declarations (in the CSS or the page's markup), and, transitively, every property
  * those declarations reference. Fewer bytes, and fewer properties for every element to inherit.
  */
-export function pruneCustomProperties(html: string, memo?: Map<string, { styles: string[]; removed: number }>): { html: string; removed: number } {
+export function pruneCustomProperties(
+  html: string,
+  memo?: Map<string, { styles: string[]; removed: number }>,
+): { html: string; removed: number } {
   const elements = styleElements(html);
   if (!elements.length) return { html, removed: 0 };
   if (memo) {
@@ -182,12 +216,20 @@ export function pruneCustomProperties(html: string, memo?: Map<string, { styles:
       from = element.end;
     }
     markup += html.slice(from);
-    for (const name of [...new Set(Array.from(markup.matchAll(VAR_REFERENCE), (match) => match[1]!))].sort()) hash.update(name).update(' ');
+    for (const name of [
+      ...new Set(Array.from(markup.matchAll(VAR_REFERENCE), (match) => match[1]!)),
+    ].sort())
+      hash.update(name).update(' ');
     const key = hash.digest('hex');
     let known = memo.get(key);
     if (!known) {
       const result = pruneCustomProperties(html);
-      known = { styles: styleElements(result.html).map((element) => result.html.slice(element.start, element.end)), removed: result.removed };
+      known = {
+        styles: styleElements(result.html).map((element) =>
+          result.html.slice(element.start, element.end),
+        ),
+        removed: result.removed,
+      };
       memo.set(key, known);
     }
     const parts: string[] = [];
@@ -201,16 +243,22 @@ export function pruneCustomProperties(html: string, memo?: Map<string, { styles:
   }
   const styles = elements.map((element) => html.slice(element.start, element.end));
   const declared = new Map<string, string[]>();
-  for (const css of styles) for (const match of css.matchAll(CUSTOM_PROPERTY)) declared.set(match[1]!, [...(declared.get(match[1]!) ?? []), match[2]!]);
+  for (const css of styles)
+    for (const match of css.matchAll(CUSTOM_PROPERTY))
+      declared.set(match[1]!, [...(declared.get(match[1]!) ?? []), match[2]!]);
   const pending: string[] = [];
-  for (const css of styles) for (const match of css.replace(CUSTOM_PROPERTY, '').matchAll(VAR_REFERENCE)) pending.push(match[1]!);
-  for (const match of html.replace(STYLE_ELEMENT, '').matchAll(VAR_REFERENCE)) pending.push(match[1]!);
+  for (const css of styles)
+    for (const match of css.replace(CUSTOM_PROPERTY, '').matchAll(VAR_REFERENCE))
+      pending.push(match[1]!);
+  for (const match of html.replace(STYLE_ELEMENT, '').matchAll(VAR_REFERENCE))
+    pending.push(match[1]!);
   const used = new Set<string>();
   while (pending.length) {
     const name = pending.pop()!;
     if (used.has(name)) continue;
     used.add(name);
-    for (const value of declared.get(name) ?? []) for (const match of value.matchAll(VAR_REFERENCE)) pending.push(match[1]!);
+    for (const value of declared.get(name) ?? [])
+      for (const match of value.matchAll(VAR_REFERENCE)) pending.push(match[1]!);
   }
   let removed = 0;
   const pruned = html.replace(STYLE_ELEMENT, (_, open: string, css: string, close: string) => {
@@ -278,13 +326,21 @@ export function pageFinisher(dir: string): (route: string, html: string) => Fini
     const result = inlineStylesheets(rendered, readSheet);
     const pruned = pruneCustomProperties(result.html, memo);
     const html = addModulePreloads(pruned.html, importsOf);
-    return { html, changed: html !== rendered, sitemapUrl: sitemapUrls([{ route, html }])[0], dropped: result.dropped.length, removed: pruned.removed };
+    return {
+      html,
+      changed: html !== rendered,
+      sitemapUrl: sitemapUrls([{ route, html }])[0],
+      dropped: result.dropped.length,
+      removed: pruned.removed,
+    };
   };
 }
 
 /** The files of the site as a whole: sitemap.xml and robots.txt. */
 export function writeSiteFiles(root: string, dir: string, sitemap: Iterable<string>): number {
-  const baseUrl = (parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as { baseUrl: string }).baseUrl.replace(/\/+$/, '');
+  const baseUrl = (
+    parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as { baseUrl: string }
+  ).baseUrl.replace(/\/+$/, '');
   const urls = [...new Set(sitemap)].sort(); // the home page URL is a prefix of every other one, so it comes first
   writeFileSync(path.join(dir, 'sitemap.xml'), sitemapXml(urls));
   writeFileSync(path.join(dir, 'robots.txt'), robotsTxt(baseUrl));
@@ -293,13 +349,16 @@ export function writeSiteFiles(root: string, dir: string, sitemap: Iterable<stri
 }
 
 export function postbuild(root: string, dir: string) {
-  if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: run \`vike build\` first.`);
+  if (!existsSync(path.join(dir, 'index.html')))
+    throw new Error(`${dir} has no index.html: run \`vike build\` first.`);
   const finish = pageFinisher(dir);
   const sitemap: string[] = [];
   let pages = 0;
   let dropped = 0;
   let properties = 0;
-  for (const relative of (readdirSync(dir, { recursive: true }) as string[]).filter((file) => file.endsWith('.html'))) {
+  for (const relative of (readdirSync(dir, { recursive: true }) as string[]).filter((file) =>
+    file.endsWith('.html'),
+  )) {
     const file = path.join(dir, relative);
     const page = finish(routeOfHtmlFile(relative), readFileSync(file, 'utf8'));
     if (page.changed) writeFileSync(file, page.html);
@@ -315,7 +374,9 @@ export function postbuild(root: string, dir: string) {
 
 /** Moves `a/b/index.html` to `a/b.html` (the home page stays `index.html`); returns how many files moved. */
 export function flattenHtml(dir: string): number {
-  const files = (readdirSync(dir, { recursive: true }) as string[]).map((file) => file.split(path.sep).join('/')).filter((file) => file.endsWith('/index.html'));
+  const files = (readdirSync(dir, { recursive: true }) as string[])
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => file.endsWith('/index.html'));
   // Deepest first, so a folder is emptied before its parent is looked at.
   files.sort((a, b) => b.split('/').length - a.split('/').length);
   for (const file of files) {

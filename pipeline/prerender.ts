@@ -24,14 +24,21 @@ export interface PrerenderJob {
 }
 
 /** `/` → `index.html`, `/404` → `404.html`, `/pricing` → `pricing/index.html` (as Vike's prerender writes them). */
-const htmlFileOf = (url: string) => (url === '/' ? 'index.html' : url === '/404' ? '404.html' : `${url.slice(1)}/index.html`);
+const htmlFileOf = (url: string) =>
+  url === '/' ? 'index.html' : url === '/404' ? '404.html' : `${url.slice(1)}/index.html`;
 
 /**
  * What a page's HTML depends on besides the code (the bundle's key): the site config, the page's text (its hash:
  * the validated page follows from it and the validator's code, part of the bundle's key), its URL and canonical
  * route, and for each page it links to, that page's route and anchors.
  */
-function pageKey(site: SiteModel, bundleKey: string, configKey: string, url: string, loaded: LoadedPage): string {
+function pageKey(
+  site: SiteModel,
+  bundleKey: string,
+  configKey: string,
+  url: string,
+  loaded: LoadedPage,
+): string {
   const links = loaded.links.map((href) => {
     const target = site.routes.get(splitLink(href).path);
     return `${href}>${target ? `${target.route}#${target.anchors.join(',')}` : '-'}`;
@@ -40,12 +47,27 @@ function pageKey(site: SiteModel, bundleKey: string, configKey: string, url: str
 }
 
 /** Every URL to prerender with its key: routes and aliases, the not-found page, the block catalogue when asked for. */
-export function prerenderJobs(site: SiteModel, bundleKey: string, catalogueUrls: string[]): PrerenderJob[] {
+export function prerenderJobs(
+  site: SiteModel,
+  bundleKey: string,
+  catalogueUrls: string[],
+): PrerenderJob[] {
   const configKey = sha1(JSON.stringify(site.config));
   const jobs: PrerenderJob[] = [];
-  for (const [url, loaded] of site.routes) jobs.push({ url, loaded, key: pageKey(site, bundleKey, configKey, `${url}>${loaded.route}`, loaded) });
-  if (site.notFound) jobs.push({ url: '/404', loaded: undefined, key: pageKey(site, bundleKey, configKey, '/404', site.notFound) });
-  for (const url of catalogueUrls) jobs.push({ url, loaded: undefined, key: sha1(bundleKey, configKey, url, 'catalogue') });
+  for (const [url, loaded] of site.routes)
+    jobs.push({
+      url,
+      loaded,
+      key: pageKey(site, bundleKey, configKey, `${url}>${loaded.route}`, loaded),
+    });
+  if (site.notFound)
+    jobs.push({
+      url: '/404',
+      loaded: undefined,
+      key: pageKey(site, bundleKey, configKey, '/404', site.notFound),
+    });
+  for (const url of catalogueUrls)
+    jobs.push({ url, loaded: undefined, key: sha1(bundleKey, configKey, url, 'catalogue') });
   return jobs;
 }
 
@@ -54,7 +76,8 @@ export function prerenderJobs(site: SiteModel, bundleKey: string, catalogueUrls:
  * validates the file again itself (refused if its text changed since), so the main thread allocates nothing per page
  * and its heap stays flat while thousands of pages go by.
  */
-const forWorker = (loaded: LoadedPage | undefined) => loaded && { file: loaded.file, route: loaded.route, anchors: loaded.anchors, hash: loaded.hash };
+const forWorker = (loaded: LoadedPage | undefined) =>
+  loaded && { file: loaded.file, route: loaded.route, anchors: loaded.anchors, hash: loaded.hash };
 
 /**
  * The old-generation heap of each render worker, in MB. A worker keeps about 26 MB alive (the server bundle, the
@@ -81,7 +104,15 @@ interface WrittenPage {
 /** Render workers, started as early as the bundle is known (they load it while the build validates the site). */
 export class RenderPool {
   private readonly workers: Worker[] = [];
-  private readonly pending = new Map<number, { resolve: (written: WrittenPage) => void; reject: (error: Error) => void; url: string; worker: Worker }>();
+  private readonly pending = new Map<
+    number,
+    {
+      resolve: (written: WrittenPage) => void;
+      reject: (error: Error) => void;
+      url: string;
+      worker: Worker;
+    }
+  >();
   private nextId = 0;
   private failure: Error | undefined;
   private site: SiteModel | undefined;
@@ -101,26 +132,50 @@ export class RenderPool {
 
   private start(): Worker {
     const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
-      workerData: { root: this.root, serverEntry: this.serverEntry, workerModule: workerModuleOf(this.serverEntry), outDir: this.outDir },
+      workerData: {
+        root: this.root,
+        serverEntry: this.serverEntry,
+        workerModule: workerModuleOf(this.serverEntry),
+        outDir: this.outDir,
+      },
       env: { ...process.env, NODE_ENV: 'production' },
       execArgv: withoutTypeScriptLoader(process.execArgv),
-      resourceLimits: { maxOldGenerationSizeMb: RENDER_WORKER_MEMORY_MB, maxYoungGenerationSizeMb: RENDER_WORKER_YOUNG_MB },
+      resourceLimits: {
+        maxOldGenerationSizeMb: RENDER_WORKER_MEMORY_MB,
+        maxYoungGenerationSizeMb: RENDER_WORKER_YOUNG_MB,
+      },
     });
-    worker.on('message', (message: { id?: number; written?: WrittenPage; error?: string; pageChanged?: boolean }) => {
-      if (message.id === undefined) return;
-      const job = this.pending.get(message.id)!;
-      this.pending.delete(message.id);
-      if (message.error !== undefined) job.reject(message.pageChanged ? new PageChangedError(message.error) : new Error(message.error));
-      else job.resolve(message.written!);
-    });
+    worker.on(
+      'message',
+      (message: { id?: number; written?: WrittenPage; error?: string; pageChanged?: boolean }) => {
+        if (message.id === undefined) return;
+        const job = this.pending.get(message.id)!;
+        this.pending.delete(message.id);
+        if (message.error !== undefined)
+          job.reject(
+            message.pageChanged ? new PageChangedError(message.error) : new Error(message.error),
+          );
+        else job.resolve(message.written!);
+      },
+    );
     worker.on('error', (error) => {
-      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') this.fail(new Error(validatorMessages.renderWorkerOutOfMemory(RENDER_WORKER_MEMORY_MB, this.renderingOn(worker))));
+      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        this.fail(
+          new Error(
+            validatorMessages.renderWorkerOutOfMemory(
+              RENDER_WORKER_MEMORY_MB,
+              this.renderingOn(worker),
+            ),
+          ),
+        );
       else this.fail(error instanceof Error ? error : new Error(String(error)));
     });
     worker.on('exit', (code) => {
-      if (code !== 0 && !this.closing) this.fail(new Error(`A prerender worker stopped (exit ${code}).`));
+      if (code !== 0 && !this.closing)
+        this.fail(new Error(`A prerender worker stopped (exit ${code}).`));
     });
-    if (this.site) worker.postMessage({ config: this.site.config, notFound: forWorker(this.site.notFound) });
+    if (this.site)
+      worker.postMessage({ config: this.site.config, notFound: forWorker(this.site.notFound) });
     return worker;
   }
 
@@ -169,7 +224,8 @@ export class RenderPool {
 /** Node's options without tsx's loader (`--import tsx`, `--require …/tsx/…`): the workers run plain JavaScript only. */
 export function withoutTypeScriptLoader(argv: readonly string[]): string[] {
   const loaderOption = /^--(?:import|require|loader|experimental-loader)(?:=(.*))?$/;
-  const isTsx = (value: string | undefined) => value !== undefined && /(^|[/\\])tsx([/\\]|$)/.test(value);
+  const isTsx = (value: string | undefined) =>
+    value !== undefined && /(^|[/\\])tsx([/\\]|$)/.test(value);
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const option = loaderOption.exec(argv[i]!);
@@ -181,7 +237,8 @@ export function withoutTypeScriptLoader(argv: readonly string[]): string[] {
 
 /** How many workers pay for themselves: each costs about half a second to load the server bundle. */
 export function poolSize(toRender: number): number {
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  const cores =
+    typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   return Math.max(1, Math.min(cores, 4, Math.ceil(toRender / 50)));
 }
 
@@ -193,7 +250,11 @@ export interface PrerenderResult {
 }
 
 /** A page of the previous build whose key is unchanged and whose file is still the one that build wrote. */
-function reusable(previous: Manifest | undefined, previousDir: string, job: PrerenderJob): ManifestEntry | undefined {
+function reusable(
+  previous: Manifest | undefined,
+  previousDir: string,
+  job: PrerenderJob,
+): ManifestEntry | undefined {
   const entry = previous?.pages[job.url];
   if (!entry || entry.key !== job.key) return undefined;
   try {
@@ -243,7 +304,13 @@ export async function prerender(options: {
     const pool = options.pool(toRender.length);
     let next = 0;
     const written = (job: PrerenderJob, file: string, page: WrittenPage) => {
-      entries[job.url] = { key: job.key, file, size: page.size, mtimeMs: page.mtimeMs, ...(page.sitemapUrl ? { sitemapUrl: page.sitemapUrl } : {}) };
+      entries[job.url] = {
+        key: job.key,
+        file,
+        size: page.size,
+        mtimeMs: page.mtimeMs,
+        ...(page.sitemapUrl ? { sitemapUrl: page.sitemapUrl } : {}),
+      };
       if (page.sitemapUrl) sitemap.push(page.sitemapUrl);
     };
     // Each worker has two jobs in flight (one rendering, one queued), so it never waits for the main thread.

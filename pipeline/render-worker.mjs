@@ -19,7 +19,9 @@ globalThis[PROVIDED_SITE] = site;
 // The worker starts while the build validates the site: the site's config comes later, with the first message.
 await import(pathToFileURL(workerData.serverEntry).href);
 const { renderPage } = await import('vike/server');
-const { folderMaker, pageFinisher, pageRenderer, PageChangedError, readValidPage } = await import(pathToFileURL(workerData.workerModule).href);
+const { folderMaker, pageFinisher, pageRenderer, PageChangedError, readValidPage } = await import(
+  pathToFileURL(workerData.workerModule).href
+);
 const renderer = pageRenderer(renderPage);
 
 // Jobs run one after the other (the router reads `routes`, which holds the current job's page only).
@@ -69,11 +71,19 @@ async function handle({ id, url, loaded, file, config, notFound }) {
     makeFolder(path.dirname(target));
     writeFileSync(target, page.html);
     const stat = statSync(target);
-    parentPort.postMessage({ id, written: { size: stat.size, mtimeMs: stat.mtimeMs, sitemapUrl: page.sitemapUrl } });
+    parentPort.postMessage({
+      id,
+      written: { size: stat.size, mtimeMs: stat.mtimeMs, sitemapUrl: page.sitemapUrl },
+    });
   } catch (error) {
     // A page changed since it was checked is the author's to fix (its message alone); anything else is the build's.
-    if (error instanceof PageChangedError) parentPort.postMessage({ id, error: error.message, pageChanged: true });
-    else parentPort.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    if (error instanceof PageChangedError)
+      parentPort.postMessage({ id, error: error.message, pageChanged: true });
+    else
+      parentPort.postMessage({
+        id,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
   }
 }
 parentPort.postMessage({ ready: true });

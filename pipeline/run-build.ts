@@ -20,7 +20,13 @@ import { bundle, bundleKey, type Bundle } from './bundle.ts';
 import { workerModuleOf } from './worker-module.ts';
 import { inputsFingerprint, readManifest, writeManifest, type Manifest } from './manifest.ts';
 import { acquireLock, copyBundle, prepareOutput, type Output } from './output.ts';
-import { poolSize, prerender, prerenderJobs, RenderPool, type PrerenderResult } from './prerender.ts';
+import {
+  poolSize,
+  prerender,
+  prerenderJobs,
+  RenderPool,
+  type PrerenderResult,
+} from './prerender.ts';
 
 export interface BuildOptions {
   root: string;
@@ -30,7 +36,9 @@ export interface BuildOptions {
   catalogue: boolean;
 }
 
-export function parseBuildArgs(argv: string[]): { clean: boolean; catalogue: boolean } | { error: string } {
+export function parseBuildArgs(
+  argv: string[],
+): { clean: boolean; catalogue: boolean } | { error: string } {
   const options = { clean: false, catalogue: process.env.BUILD_CATALOGUE === '1' };
   for (const arg of argv) {
     if (arg === '--clean') options.clean = true;
@@ -64,17 +72,32 @@ interface Context {
 
 class BuildStopped extends Error {}
 
-const catalogueUrls = () => [CATALOGUE_ROOT, ...blockTypes.map((type) => `${CATALOGUE_ROOT}/${type}`)];
+const catalogueUrls = () => [
+  CATALOGUE_ROOT,
+  ...blockTypes.map((type) => `${CATALOGUE_ROOT}/${type}`),
+];
 
 /** The steps of a build, in order. A step that needs another's result finds it in the context. */
 const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<void> }> = [
-  { name: 'schemas', run: async (context) => void context.log.push(await updateGeneratedFiles(context.options.root, context.cacheDir, context.options.clean)) },
+  {
+    name: 'schemas',
+    run: async (context) =>
+      void context.log.push(
+        await updateGeneratedFiles(context.options.root, context.cacheDir, context.options.clean),
+      ),
+  },
   {
     name: 'validation',
     run: async (context) => {
       const { root, clean } = context.options;
       const checkerModule = () => compiledModule(root, PAGE_CHECKER_ENTRY);
-      const { exitCode, site } = await validateAndReport({ root, format: 'pretty', cache: !clean, keepPages: false, checkerModule });
+      const { exitCode, site } = await validateAndReport({
+        root,
+        format: 'pretty',
+        cache: !clean,
+        keepPages: false,
+        checkerModule,
+      });
       if (exitCode) throw new BuildStopped(validatorMessages.buildStopped);
       context.site = site;
     },
@@ -87,7 +110,11 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
     name: 'images + bundle',
     run: async (context) => {
       const [prepared, bundled] = await Promise.all([
-        prepareImages({ root: context.options.root, site: context.site!, includeExamples: context.options.catalogue }),
+        prepareImages({
+          root: context.options.root,
+          site: context.site!,
+          includeExamples: context.options.catalogue,
+        }),
         bundle(context.options.root, context.cacheDir, context.env, context.abort.signal),
       ]);
       context.imagesKey = prepared.pagesKey;
@@ -105,14 +132,22 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
     run: async (context) => {
       const site = context.site!;
       const bundled = context.bundle!;
-      const jobs = prerenderJobs(site, `${bundled.key}:${context.imagesKey ?? ''}`, context.options.catalogue ? catalogueUrls() : []);
+      const jobs = prerenderJobs(
+        site,
+        `${bundled.key}:${context.imagesKey ?? ''}`,
+        context.options.catalogue ? catalogueUrls() : [],
+      );
       context.prerendered = await prerender({
         jobs,
         outDir: path.join(context.output.staging, 'client'),
         previous: context.previous,
         previousDir: path.join(context.distDir, 'client'),
         pool: (toRender) => {
-          context.pool ??= new RenderPool(context.options.root, bundled.serverEntry, path.join(context.output.staging, 'client'));
+          context.pool ??= new RenderPool(
+            context.options.root,
+            bundled.serverEntry,
+            path.join(context.output.staging, 'client'),
+          );
           context.pool.ensure(poolSize(toRender));
           context.pool.setSite(site);
           return context.pool;
@@ -124,7 +159,11 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
     name: 'site files',
     run: async (context) => {
       context.log.unshift(await context.imagesPublished!);
-      const urls = writeSiteFiles(context.options.root, path.join(context.output.staging, 'client'), context.prerendered!.sitemap);
+      const urls = writeSiteFiles(
+        context.options.root,
+        path.join(context.output.staging, 'client'),
+        context.prerendered!.sitemap,
+      );
       context.log.push(`sitemap.xml (${urls} URLs), robots.txt`);
     },
   },
@@ -145,7 +184,15 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     return 1;
   }
   const env = { ...process.env, NODE_ENV: 'production' };
-  const context: Context = { options, cacheDir, distDir, output: prepareOutput(distDir, cacheDir), env, abort: new AbortController(), log: [] };
+  const context: Context = {
+    options,
+    cacheDir,
+    distDir,
+    output: prepareOutput(distDir, cacheDir),
+    env,
+    abort: new AbortController(),
+    log: [],
+  };
   let committed = false;
   const stop = (signal: NodeJS.Signals) => {
     context.abort.abort();
@@ -165,8 +212,17 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     const fingerprint = inputsFingerprint(options.root, key);
     if (options.clean) rmSync(path.join(cacheDir, 'bundle'), { recursive: true, force: true });
     else context.previous = readManifest(path.join(cacheDir, 'manifest.json'));
-    if (!options.clean && existsSync(cachedEntry) && existsSync(workerModuleOf(cachedEntry)) && context.previous?.inputs !== fingerprint) {
-      context.pool = new RenderPool(options.root, cachedEntry, path.join(context.output.staging, 'client')).ensure(1);
+    if (
+      !options.clean &&
+      existsSync(cachedEntry) &&
+      existsSync(workerModuleOf(cachedEntry)) &&
+      context.previous?.inputs !== fingerprint
+    ) {
+      context.pool = new RenderPool(
+        options.root,
+        cachedEntry,
+        path.join(context.output.staging, 'client'),
+      ).ensure(1);
     }
     for (const step of STEPS) {
       const stepStarted = performance.now();
@@ -178,8 +234,12 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     writeManifest(path.join(cacheDir, 'manifest.json'), context.prerendered!.entries, fingerprint);
   } catch (error) {
     context.output.discard();
-    if (error instanceof BuildStopped || error instanceof PageChangedError) console.error(`\n${error.message}`);
-    else console.error(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n${validatorMessages.buildFailed}`);
+    if (error instanceof BuildStopped || error instanceof PageChangedError)
+      console.error(`\n${error.message}`);
+    else
+      console.error(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n${validatorMessages.buildFailed}`,
+      );
     return 1;
   } finally {
     process.off('SIGINT', stop);
@@ -189,6 +249,8 @@ export async function runBuild(options: BuildOptions): Promise<number> {
   }
   const { rendered, reused } = context.prerendered!;
   for (const line of context.log) console.log(line);
-  console.log(`Built in ${lap(performance.now() - started)}: ${rendered} pages rendered, ${reused} unchanged; bundle ${context.bundle!.built ? 'built' : 'cached'}. ${timings.join(', ')}.`);
+  console.log(
+    `Built in ${lap(performance.now() - started)}: ${rendered} pages rendered, ${reused} unchanged; bundle ${context.bundle!.built ? 'built' : 'cached'}. ${timings.join(', ')}.`,
+  );
   return 0;
 }

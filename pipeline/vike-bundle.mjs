@@ -11,4 +11,10 @@ process.env.VIKE_CONFIG = JSON.stringify({ prerender: { partial: true, disableAu
 // Vike, vike-react and React stay external: the workers import vike/server, which must be the bundle's own instance,
 // and vike-react's React must be the components' React.
 const bundled = ['@mantine/core', '@mantine/hooks', 'zod', 'yaml', 'js-yaml'];
-await build({ viteConfig: { logLevel: 'warn', build: { outDir, emptyOutDir: true }, ssr: { noExternal: bundled } } });
+await build({
+  viteConfig: {
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+    ssr: { noExternal: bundled },
+  },
+});

@@ -17,4 +17,5 @@ export function writeWorkerModule(root: string, outFile: string): void {
 }
 
 /** Where the worker module of a bundle is (`server/entry.mjs` → `worker.mjs` beside `server/`). */
-export const workerModuleOf = (serverEntry: string) => path.join(path.dirname(path.dirname(serverEntry)), 'worker.mjs');
+export const workerModuleOf = (serverEntry: string) =>
+  path.join(path.dirname(path.dirname(serverEntry)), 'worker.mjs');

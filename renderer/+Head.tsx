@@ -23,9 +23,19 @@ export default function Head() {
       {mantineStyles}
       {tags.canonical && <link rel="canonical" href={tags.canonical} />}
       {tags.robots && <meta name="robots" content={tags.robots} />}
-      {tags.meta.map((tag) => (tag.property ? <meta key={tag.property} property={tag.property} content={tag.content} /> : <meta key={tag.name} name={tag.name} content={tag.content} />))}
+      {tags.meta.map((tag) =>
+        tag.property ? (
+          <meta key={tag.property} property={tag.property} content={tag.content} />
+        ) : (
+          <meta key={tag.name} name={tag.name} content={tag.content} />
+        ),
+      )}
       {tags.jsonLd.map((item, index) => (
-        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(item) }} />
+        <script
+          key={index}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: serializeJsonLd(item) }}
+        />
       ))}
     </>
   );
@@ -47,5 +57,11 @@ function mantineStyleElements() {
       </MantineProvider>,
     ).matchAll(/<style data-mantine-styles="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g),
   ].map((match) => ({ kind: match[1]!, css: match[2]! }));
-  return mantineCss.map((style) => <style key={style.kind} data-mantine-styles={style.kind} dangerouslySetInnerHTML={{ __html: style.css }} />);
+  return mantineCss.map((style) => (
+    <style
+      key={style.kind}
+      data-mantine-styles={style.kind}
+      dangerouslySetInnerHTML={{ __html: style.css }}
+    />
+  ));
 }

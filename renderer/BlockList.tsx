@@ -9,7 +9,9 @@ import { FirstLargeImage } from '../ui/Picture.tsx';
  * large image (a hero image, usually) is told so: that image loads eagerly with high priority, all others lazily.
  */
 export function BlockList({ blocks, context }: { blocks: Block[]; context: RenderContext }) {
-  const firstLarge = blocks.findIndex((block) => imagesOfBlock(block).some((image) => imageSlots[image.slot].large));
+  const firstLarge = blocks.findIndex((block) =>
+    imagesOfBlock(block).some((image) => imageSlots[image.slot].large),
+  );
   return (
     <>
       {blocks.map((block, index) => {

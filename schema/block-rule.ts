@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 
 /** `1 value`, `3 values`: a count with its noun, for the words of the validator and of the blocks' rules. */
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
 
 /** What an author reads about a broken rule: the shape of every entry of the validator's catalogue. */
 export interface RuleWording {
@@ -32,7 +33,11 @@ export function defineBlockRule<Data>(rule: BlockRule<Data>): BlockRule<Data> {
 }
 
 /** The issue a block's `superRefine` adds when its rule is broken at `path` (a field of the block). */
-export function ruleIssue<Data>(rule: BlockRule<Data>, path: PropertyKey[], data: Data): { code: 'custom'; path: PropertyKey[]; params: Record<string, unknown> } {
+export function ruleIssue<Data>(
+  rule: BlockRule<Data>,
+  path: PropertyKey[],
+  data: Data,
+): { code: 'custom'; path: PropertyKey[]; params: Record<string, unknown> } {
   const params: BlockRuleParams<Data> = { blockRule: rule, data };
   return { code: 'custom', path, params: { ...params } };
 }
@@ -41,8 +46,18 @@ export function ruleIssue<Data>(rule: BlockRule<Data>, path: PropertyKey[], data
 export function ruleWording(params: unknown): RuleWording | undefined {
   const candidate = params as Partial<BlockRuleParams<unknown>> | undefined;
   const rule = candidate?.blockRule;
-  if (!rule || typeof rule.code !== 'string' || typeof rule.message !== 'function' || typeof rule.hint !== 'function') return undefined;
-  return { code: rule.code, message: rule.message(candidate.data), hint: rule.hint(candidate.data) };
+  if (
+    !rule ||
+    typeof rule.code !== 'string' ||
+    typeof rule.message !== 'function' ||
+    typeof rule.hint !== 'function'
+  )
+    return undefined;
+  return {
+    code: rule.code,
+    message: rule.message(candidate.data),
+    hint: rule.hint(candidate.data),
+  };
 }
 
 /** Every rule of the blocks, by the schema that checks it (for the code-uniqueness test and the docs). */

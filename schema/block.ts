@@ -9,7 +9,9 @@ export type Tone = z.infer<typeof tone>;
 /** Fields every block accepts besides its own. */
 const commonFields = {
   id: anchor.optional(),
-  tone: tone.optional().meta({ description: 'Background of the section: default (white), muted (soft grey) or dark.' }),
+  tone: tone.optional().meta({
+    description: 'Background of the section: default (white), muted (soft grey) or dark.',
+  }),
 };
 
 /** The header of a section, the same in every block that has one; each field is present when given an example. */
@@ -29,9 +31,11 @@ type SectionShape<E extends SectionExamples> = {
  */
 export function sectionFields<const E extends SectionExamples>(examples: E): SectionShape<E> {
   const fields: Record<string, z.ZodType> = {};
-  if (examples.eyebrow !== undefined) fields.eyebrow = optionalText('Small label above the heading.', examples.eyebrow);
+  if (examples.eyebrow !== undefined)
+    fields.eyebrow = optionalText('Small label above the heading.', examples.eyebrow);
   if (examples.heading !== undefined) fields.heading = text('Section heading.', examples.heading);
-  if (examples.intro !== undefined) fields.intro = optionalText('Sentence under the heading.', examples.intro);
+  if (examples.intro !== undefined)
+    fields.intro = optionalText('Sentence under the heading.', examples.intro);
   return fields as SectionShape<E>;
 }
 
@@ -39,8 +43,14 @@ export function sectionFields<const E extends SectionExamples>(examples: E): Sec
  * Declares a block's schema: `type: <name>` plus its own fields, strict so unknown keys are errors.
  * `description` is shown in editors and in the block catalogue.
  */
-export function defineBlockSchema<const Type extends string, Shape extends z.ZodRawShape>(type: Type, description: string, shape: Shape) {
-  return z.strictObject({ type: z.literal(type), ...commonFields, ...shape }).meta({ title: type, description });
+export function defineBlockSchema<const Type extends string, Shape extends z.ZodRawShape>(
+  type: Type,
+  description: string,
+  shape: Shape,
+) {
+  return z
+    .strictObject({ type: z.literal(type), ...commonFields, ...shape })
+    .meta({ title: type, description });
 }
 
 /**
@@ -49,4 +59,6 @@ export function defineBlockSchema<const Type extends string, Shape extends z.Zod
  * reports `ruleIssue(rule, path, data)` at the field to point at (schema/block-rule.ts): the block's own words for
  * it travel with the issue, so a new rule needs no edit outside the block's folder.
  */
-export const whenFieldsAreValid = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
+export const whenFieldsAreValid = {
+  when: (payload: z.core.ParsePayload) => payload.issues.length === 0,
+};

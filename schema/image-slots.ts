@@ -67,8 +67,15 @@ export type ImageSlotName = keyof typeof imageSlots;
 
 const src = z
   .string()
-  .regex(/^\/[^\s]*\.(svg|png|jpe?g|webp|avif)$/i, 'a path into public/, like /images/dashboard.png')
-  .meta({ description: 'Path of a file in `public/` (PNG, JPEG, WebP, AVIF or SVG). The build makes small AVIF and WebP copies of it.', examples: ['/images/examples/dashboard.png'] });
+  .regex(
+    /^\/[^\s]*\.(svg|png|jpe?g|webp|avif)$/i,
+    'a path into public/, like /images/dashboard.png',
+  )
+  .meta({
+    description:
+      'Path of a file in `public/` (PNG, JPEG, WebP, AVIF or SVG). The build makes small AVIF and WebP copies of it.',
+    examples: ['/images/examples/dashboard.png'],
+  });
 
 /**
  * An image field for a slot. Where the slot allows decoration, `alt: ""` says on purpose that the image adds
@@ -80,7 +87,11 @@ export function slotImage(slot: ImageSlotName, description: string, altExample: 
     ? z
         .string()
         .trim()
-        .meta({ description: 'What the image shows, read aloud by screen readers. Write "" (empty quotes) if it only decorates and the text next to it says it all.', examples: [altExample] })
+        .meta({
+          description:
+            'What the image shows, read aloud by screen readers. Write "" (empty quotes) if it only decorates and the text next to it says it all.',
+          examples: [altExample],
+        })
     : text('What the image shows, read aloud by screen readers.', altExample);
   return z.strictObject({ src, alt }).meta({ description });
 }
@@ -94,9 +105,12 @@ export interface BlockImage {
 }
 
 type Raw = Record<string, unknown>;
-const isObject = (value: unknown): value is Raw => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Raw =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 const imageAt = (value: unknown): { src: string; alt: string } | undefined =>
-  isObject(value) && typeof value.src === 'string' ? { src: value.src, alt: typeof value.alt === 'string' ? value.alt : '' } : undefined;
+  isObject(value) && typeof value.src === 'string'
+    ? { src: value.src, alt: typeof value.alt === 'string' ? value.alt : '' }
+    : undefined;
 
 /**
  * Every image of a block, in reading order. Works on raw YAML data too (the validator checks images of blocks that
@@ -111,11 +125,16 @@ export function imagesOfBlock(block: unknown): BlockImage[] {
   };
   const items = (field: string, key: string, slot: ImageSlotName) => {
     const list = block[field];
-    if (Array.isArray(list)) list.forEach((item, index) => isObject(item) && add([field, index, key], item[key], slot));
+    if (Array.isArray(list))
+      list.forEach((item, index) => isObject(item) && add([field, index, key], item[key], slot));
   };
   switch (block.type) {
     case 'hero':
-      add(['media'], block.media, isObject(block.media) && block.media.position === 'beside' ? 'heroBeside' : 'heroBelow');
+      add(
+        ['media'],
+        block.media,
+        isObject(block.media) && block.media.position === 'beside' ? 'heroBeside' : 'heroBelow',
+      );
       break;
     case 'linkList':
       items('items', 'cover', 'cover');

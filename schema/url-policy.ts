@@ -26,7 +26,8 @@ export type UrlProblem =
 const LINK_SCHEMES = ['https', 'http', 'mailto', 'tel'];
 
 /** The scheme the value starts with, lowercased (`javascript`), or undefined. */
-const urlScheme = (value: string): string | undefined => /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+const urlScheme = (value: string): string | undefined =>
+  /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
 
 /** Why `value` may not be used as an address of this kind, or undefined when it may. */
 export function urlProblem(value: string, rule: UrlRule): UrlProblem | undefined {
@@ -54,4 +55,5 @@ export function urlProblem(value: string, rule: UrlRule): UrlProblem | undefined
 }
 
 /** For the browser: may this attribute value become an iframe's `src`? */
-export const isSafeFrameSrc = (value: unknown): value is string => typeof value === 'string' && urlProblem(value, 'https') === undefined;
+export const isSafeFrameSrc = (value: unknown): value is string =>
+  typeof value === 'string' && urlProblem(value, 'https') === undefined;

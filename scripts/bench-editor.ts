@@ -24,12 +24,17 @@ const FILE = 'pages/solutions/hotels.yaml';
 const ROUTE = '/solutions/hotels';
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'bench-editor-'));
-for (const entry of ['pages', 'public', 'site.config.yaml']) cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
+for (const entry of ['pages', 'public', 'site.config.yaml'])
+  cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
 const server = await startEditorServer({ root, port: 0, watch: false });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 
 async function throughUi(page: Page): Promise<number[] | undefined> {
   await page.goto(`${server.url}#/edit/${FILE}`);
@@ -45,11 +50,22 @@ async function throughUi(page: Page): Promise<number[] | undefined> {
   } catch {
     return undefined;
   }
-  await page.waitForFunction(() => (document.querySelector('[data-testid="preview-frame"]') as HTMLIFrameElement | null)?.contentDocument?.querySelector('h1'), null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () =>
+      (
+        document.querySelector('[data-testid="preview-frame"]') as HTMLIFrameElement | null
+      )?.contentDocument?.querySelector('h1'),
+    null,
+    { timeout: 60_000 },
+  );
   await field.click();
   await field.press('End');
   await page.evaluate(() => {
-    window.addEventListener('keydown', () => ((window as unknown as { keyAt: number }).keyAt = performance.now()), true);
+    window.addEventListener(
+      'keydown',
+      () => ((window as unknown as { keyAt: number }).keyAt = performance.now()),
+      true,
+    );
   });
   const times: number[] = [];
   for (let i = 0; i < KEYS; i++) {
@@ -57,14 +73,19 @@ async function throughUi(page: Page): Promise<number[] | undefined> {
     const elapsed = await page.evaluate(
       () =>
         new Promise<number>((resolve, reject) => {
-          const input = document.querySelector('[data-testid="field-blocks.0.title"]') as HTMLInputElement | HTMLTextAreaElement;
+          const input = document.querySelector('[data-testid="field-blocks.0.title"]') as
+            HTMLInputElement | HTMLTextAreaElement;
           const want = input.value;
-          const frame = document.querySelector('[data-testid="preview-frame"]') as HTMLIFrameElement;
+          const frame = document.querySelector(
+            '[data-testid="preview-frame"]',
+          ) as HTMLIFrameElement;
           const started = performance.now();
           const poll = () => {
             const h1 = frame.contentDocument?.querySelector('h1')?.textContent ?? '';
-            if (h1.trim() === want.trim()) resolve(performance.now() - (window as unknown as { keyAt: number }).keyAt);
-            else if (performance.now() - started > 10_000) reject(new Error(`The preview never showed "${want}" (it shows "${h1}").`));
+            if (h1.trim() === want.trim())
+              resolve(performance.now() - (window as unknown as { keyAt: number }).keyAt);
+            else if (performance.now() - started > 10_000)
+              reject(new Error(`The preview never showed "${want}" (it shows "${h1}").`));
             else requestAnimationFrame(poll);
           };
           poll();
@@ -85,10 +106,21 @@ async function throughApi(page: Page): Promise<number[]> {
     },
     `/preview${ROUTE}?draft=${encodeURIComponent(FILE)}`,
   );
-  await page.waitForFunction(() => (document.querySelector('iframe') as HTMLIFrameElement).contentDocument?.querySelector('h1[id], h1'), null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('iframe') as HTMLIFrameElement).contentDocument?.querySelector(
+        'h1[id], h1',
+      ),
+    null,
+    { timeout: 60_000 },
+  );
   await page.evaluate(async (file) => {
     const documentOps = await import('/editor/document/index.ts' as string);
-    const text = await (await fetch(`/api/file?path=${file}`, { headers: { 'x-editor-token': new URLSearchParams(location.search).get('token')! } })).json();
+    const text = await (
+      await fetch(`/api/file?path=${file}`, {
+        headers: { 'x-editor-token': new URLSearchParams(location.search).get('token')! },
+      })
+    ).json();
     Object.assign(window, { documentOps, current: text.text });
   }, FILE);
   const times: number[] = [];
@@ -98,15 +130,25 @@ async function throughApi(page: Page): Promise<number[]> {
     times.push(
       await page.evaluate(
         async ({ title, file }) => {
-          const w = window as unknown as { documentOps: { setValue(text: string, path: unknown[], value: string): string }; current: string };
+          const w = window as unknown as {
+            documentOps: { setValue(text: string, path: unknown[], value: string): string };
+            current: string;
+          };
           const token = new URLSearchParams(location.search).get('token')!;
           const frame = document.querySelector('iframe') as HTMLIFrameElement;
           const started = performance.now();
           w.current = w.documentOps.setValue(w.current, ['blocks', 0, 'title'], title);
-          await fetch('/api/check', { method: 'POST', headers: { 'x-editor-token': token, 'content-type': 'application/json' }, body: JSON.stringify({ path: file, text: w.current }) });
+          await fetch('/api/check', {
+            method: 'POST',
+            headers: { 'x-editor-token': token, 'content-type': 'application/json' },
+            body: JSON.stringify({ path: file, text: w.current }),
+          });
           frame.contentWindow!.postMessage({ type: 'refresh' }, location.origin);
           return new Promise<number>((resolve) => {
-            const poll = () => (frame.contentDocument?.querySelector('h1')?.textContent === title ? resolve(performance.now() - started) : requestAnimationFrame(poll));
+            const poll = () =>
+              frame.contentDocument?.querySelector('h1')?.textContent === title
+                ? resolve(performance.now() - started)
+                : requestAnimationFrame(poll);
             poll();
           });
         },
@@ -126,11 +168,16 @@ try {
   page.setDefaultNavigationTimeout(120_000);
   // tsx names the functions it compiles (__name); the callbacks sent to the browser need that helper there too.
   await page.addInitScript('globalThis.__name = (fn) => fn');
-  let mode = 'through the editor UI (keydown in the hero title field → new title in the preview iframe)';
+  let mode =
+    'through the editor UI (keydown in the hero title field → new title in the preview iframe)';
   let times = FORCE_API ? undefined : await throughUi(page);
   if (!times) {
-    if (!FORCE_API) console.log('The editor app\'s fields were not found (data-testid="field-blocks.0.title"); measuring at the API + iframe level.');
-    mode = 'at the API + iframe level (document edit in the browser → POST /api/check → preview refresh)';
+    if (!FORCE_API)
+      console.log(
+        'The editor app\'s fields were not found (data-testid="field-blocks.0.title"); measuring at the API + iframe level.',
+      );
+    mode =
+      'at the API + iframe level (document edit in the browser → POST /api/check → preview refresh)';
     times = await throughApi(page);
   }
   // The server's part of a keystroke, over HTTP from Node: checking the edited file in the context of the site, and
@@ -140,12 +187,25 @@ try {
   const checks: number[] = [];
   const renders: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const draft = text.replace('The Hotel OS Built for Independent Teams', `The Hotel OS Built for Independent Teams ${i}`);
+    const draft = text.replace(
+      'The Hotel OS Built for Independent Teams',
+      `The Hotel OS Built for Independent Teams ${i}`,
+    );
     let started = performance.now();
-    await (await fetch(`${server.origin}/api/check`, { method: 'POST', headers, body: JSON.stringify({ path: FILE, text: draft }) })).json();
+    await (
+      await fetch(`${server.origin}/api/check`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ path: FILE, text: draft }),
+      })
+    ).json();
     checks.push(performance.now() - started);
     started = performance.now();
-    await (await fetch(`${server.origin}/preview${ROUTE}?draft=${encodeURIComponent(FILE)}&fragment=1`, { headers })).text();
+    await (
+      await fetch(`${server.origin}/preview${ROUTE}?draft=${encodeURIComponent(FILE)}&fragment=1`, {
+        headers,
+      })
+    ).text();
     renders.push(performance.now() - started);
   }
   const median = (list: number[]) =>
@@ -156,9 +216,15 @@ try {
 
   const sorted = [...times].sort((a, b) => a - b);
   const pages = server.site.files().length;
-  console.log(`Keystroke → updated preview on ${ROUTE} (${pages} pages), ${times.length} keystrokes in Chromium, ${mode}:`);
-  console.log(`  median ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms (min ${sorted[0]!.toFixed(0)}, max ${sorted.at(-1)!.toFixed(0)}); target < 150 ms`);
-  console.log(`Server, per keystroke (HTTP round trip included, medians of 20): POST /api/check ${median(checks)} ms (target < 50 ms), preview body render ${median(renders)} ms.`);
+  console.log(
+    `Keystroke → updated preview on ${ROUTE} (${pages} pages), ${times.length} keystrokes in Chromium, ${mode}:`,
+  );
+  console.log(
+    `  median ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms (min ${sorted[0]!.toFixed(0)}, max ${sorted.at(-1)!.toFixed(0)}); target < 150 ms`,
+  );
+  console.log(
+    `Server, per keystroke (HTTP round trip included, medians of 20): POST /api/check ${median(checks)} ms (target < 50 ms), preview body render ${median(renders)} ms.`,
+  );
   console.log(
     `Load average during the run: ${os
       .loadavg()

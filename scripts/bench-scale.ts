@@ -18,7 +18,17 @@
  * is missed (targets for a 2-core machine, see TARGETS).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,9 +52,44 @@ const TARGETS = {
 // ---------------------------------------------------------------------------------------------------------------
 // Synthetic pages
 
-const cities = ['Goa', 'Jaipur', 'Kochi', 'Udaipur', 'Shimla', 'Mysuru', 'Pondicherry', 'Rishikesh', 'Munnar', 'Hampi', 'Coorg', 'Varanasi', 'Darjeeling', 'Alleppey', 'Ooty', 'Leh'];
-const kinds = ['beach resorts', 'heritage hotels', 'city hotels', 'boutique stays', 'business hotels', 'hill lodges', 'homestays', 'serviced apartments'];
-const angles = ['night audits', 'front-desk queues', 'OTA commissions', 'guest messages', 'housekeeping turns', 'late check-outs', 'group bookings', 'F&B orders'];
+const cities = [
+  'Goa',
+  'Jaipur',
+  'Kochi',
+  'Udaipur',
+  'Shimla',
+  'Mysuru',
+  'Pondicherry',
+  'Rishikesh',
+  'Munnar',
+  'Hampi',
+  'Coorg',
+  'Varanasi',
+  'Darjeeling',
+  'Alleppey',
+  'Ooty',
+  'Leh',
+];
+const kinds = [
+  'beach resorts',
+  'heritage hotels',
+  'city hotels',
+  'boutique stays',
+  'business hotels',
+  'hill lodges',
+  'homestays',
+  'serviced apartments',
+];
+const angles = [
+  'night audits',
+  'front-desk queues',
+  'OTA commissions',
+  'guest messages',
+  'housekeeping turns',
+  'late check-outs',
+  'group bookings',
+  'F&B orders',
+];
 
 /** A small deterministic PRNG so every run generates the same pages. */
 function random(seed: number) {
@@ -57,17 +102,32 @@ function vary(value: unknown, rand: () => number, words: string[]): unknown {
     // Links, anchors, icon names and other identifiers stay as they are; prose gets a varied clause.
     if (value.length < 40 || /^[#/]|^https?:|^mailto:|^tel:/.test(value)) return value;
     const word = words[Math.floor(rand() * words.length)]!;
-    return rand() < 0.5 ? `${value} Teams in ${word} see it first.` : `In ${word}, ${value.charAt(0).toLowerCase()}${value.slice(1)}`;
+    return rand() < 0.5
+      ? `${value} Teams in ${word} see it first.`
+      : `In ${word}, ${value.charAt(0).toLowerCase()}${value.slice(1)}`;
   }
   if (Array.isArray(value)) return value.map((item) => vary(item, rand, words));
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, key === 'href' || key === 'id' || key === 'icon' || key === 'type' ? child : vary(child, rand, words)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [
+        key,
+        key === 'href' || key === 'id' || key === 'icon' || key === 'type'
+          ? child
+          : vary(child, rand, words),
+      ]),
+    );
   return value;
 }
 
 interface Template {
   file: string;
-  data: { title: string; description: string; blocks: Array<Record<string, unknown>>; aliases?: unknown; draft?: boolean };
+  data: {
+    title: string;
+    description: string;
+    blocks: Array<Record<string, unknown>>;
+    aliases?: unknown;
+    draft?: boolean;
+  };
 }
 
 function templates(root: string): Template[] {
@@ -75,8 +135,14 @@ function templates(root: string): Template[] {
   return (readdirSync(dir, { recursive: true }) as string[])
     .filter((file) => file.endsWith('.yaml') && !file.endsWith('index.yaml'))
     .sort()
-    .map((file): Template => ({ file, data: parse(readFileSync(path.join(dir, file), 'utf8')) as Template['data'] }))
-    .filter((template) => !template.data.draft && template.data.blocks.some((block) => block.type === 'hero'));
+    .map((file): Template => ({
+      file,
+      data: parse(readFileSync(path.join(dir, file), 'utf8')) as Template['data'],
+    }))
+    .filter(
+      (template) =>
+        !template.data.draft && template.data.blocks.some((block) => block.type === 'hero'),
+    );
 }
 
 /** Writes `count` synthetic pages to pages/solutions/scale/ in `root`; returns their routes. */
@@ -94,7 +160,8 @@ export function generatePages(root: string, count: number): string[] {
     const angle = angles[Math.floor(i / (cities.length * kinds.length)) % angles.length]!;
     const label = `${city} ${kind} ${i}`;
     const blocks = source.data.blocks.map((block) => {
-      if (block.type === 'hero') return { ...(vary(block, rand, cities) as object), title: `Staylix for ${label}` };
+      if (block.type === 'hero')
+        return { ...(vary(block, rand, cities) as object), title: `Staylix for ${label}` };
       if (block.type === 'breadcrumbs') {
         const items = block.items as Array<{ label: string; href?: string }>;
         return { ...block, items: [...items.slice(0, -1), { label: `For ${label}` }] };
@@ -140,17 +207,33 @@ interface Step {
 function settle(cwd: string) {
   const cache = path.join(cwd, '.cache', 'build');
   const deadline = Date.now() + 60_000;
-  while (existsSync(cache) && readdirSync(cache).some((entry) => entry.startsWith('trash-')) && Date.now() < deadline) spawnSync('sleep', ['0.2']);
+  while (
+    existsSync(cache) &&
+    readdirSync(cache).some((entry) => entry.startsWith('trash-')) &&
+    Date.now() < deadline
+  )
+    spawnSync('sleep', ['0.2']);
   spawnSync('sync');
 }
 
 function step(cwd: string, args: string[]): Step {
   settle(cwd);
   const started = performance.now();
-  const env = { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${REPORTER}`.trim() };
-  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env });
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${REPORTER}`.trim(),
+  };
+  const run = spawnSync(process.execPath, args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env,
+  });
   const wallMs = performance.now() - started;
-  const usages = [...run.stderr.matchAll(/@@usage (\{.*\})/g)].map((match) => JSON.parse(match[1]!) as { maxRssKb: number; cpuUs: number });
+  const usages = [...run.stderr.matchAll(/@@usage (\{.*\})/g)].map(
+    (match) => JSON.parse(match[1]!) as { maxRssKb: number; cpuUs: number },
+  );
   if (run.status !== 0 || !usages.length) {
     console.error(run.stdout.slice(-4000), run.stderr.slice(-4000));
     throw new Error(`\`node ${args.join(' ')}\` failed in ${cwd} (exit ${run.status})`);
@@ -163,19 +246,32 @@ function step(cwd: string, args: string[]): Step {
 
 /** Node's arguments for the npm script `name` of the copy's package.json (`tsx x.ts` or `node …`), plus `args`. */
 function nodeArgsOf(cwd: string, name: string, args: string[]): string[] {
-  const script = (JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name]!;
+  const script = (
+    JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts[name]!;
   const [bin, ...command] = script.trim().split(/\s+/);
-  if ((bin !== 'tsx' && bin !== 'node') || !command.length) throw new Error(`bench:scale does not know how to run "${script}" (npm run ${name})`);
+  if ((bin !== 'tsx' && bin !== 'node') || !command.length)
+    throw new Error(`bench:scale does not know how to run "${script}" (npm run ${name})`);
   return bin === 'tsx' ? ['--import', 'tsx', ...command, ...args] : [...command, ...args];
 }
 
 /** `npm run validate`: the validator's own timing (loadSite over every page) and the whole process. */
 function validate(cwd: string) {
   const result = step(cwd, nodeArgsOf(cwd, 'validate', []));
-  const summary = /(\d+) pages, (\d+) routes checked in (\d+) ms: (\d+) errors?/.exec(result.stdout);
+  const summary = /(\d+) pages, (\d+) routes checked in (\d+) ms: (\d+) errors?/.exec(
+    result.stdout,
+  );
   if (!summary) throw new Error(`Unexpected validator output:\n${result.stdout.slice(-2000)}`);
-  if (Number(summary[4])) throw new Error(`The generated site has validation errors:\n${result.stdout.slice(0, 4000)}`);
-  return { ...result, pages: Number(summary[1]), routes: Number(summary[2]), ms: Number(summary[3]) };
+  if (Number(summary[4]))
+    throw new Error(`The generated site has validation errors:\n${result.stdout.slice(0, 4000)}`);
+  return {
+    ...result,
+    pages: Number(summary[1]),
+    routes: Number(summary[2]),
+    ms: Number(summary[3]),
+  };
 }
 
 /** `npm run validate -- --watch` after one page's title changed: the re-check and report of that file, in process. */
@@ -184,14 +280,17 @@ function watchRecheck(cwd: string, route: string) {
   touch(path.join(cwd, 'pages', `${route.slice(1)}.yaml`), /^title: (.*)$/m, 'title: $1 (watched)');
   const started = performance.now();
   site.update([`pages${route}.yaml`]);
-  if (site.diagnostics().some((d) => d.severity === 'error')) throw new Error('The watched edit made the site invalid.');
+  if (site.diagnostics().some((d) => d.severity === 'error'))
+    throw new Error('The watched edit made the site invalid.');
   return performance.now() - started;
 }
 
 /** `npm run build` in its own process, with what it reports: pages rendered and reused, steps. */
 function build(cwd: string, ...args: string[]) {
   const result = step(cwd, nodeArgsOf(cwd, 'build', args));
-  const summary = /(\d+) pages rendered, (\d+) unchanged; bundle (built|cached)\. (.*)\./.exec(result.stdout);
+  const summary = /(\d+) pages rendered, (\d+) unchanged; bundle (built|cached)\. (.*)\./.exec(
+    result.stdout,
+  );
   if (!summary) throw new Error(`Unexpected build output:\n${result.stdout.slice(-2000)}`);
   const steps = Object.fromEntries(
     summary[4]!.split(', ').map((item) => {
@@ -199,8 +298,17 @@ function build(cwd: string, ...args: string[]) {
       return [match[1]!, Number(match[2]) * (match[3] === 's' ? 1000 : 1)];
     }),
   );
-  const html = (readdirSync(path.join(cwd, 'dist', 'client'), { recursive: true }) as string[]).filter((name) => name.endsWith('.html')).length;
-  return { ...result, rendered: Number(summary[1]), reused: Number(summary[2]), bundled: summary[3] === 'built', steps, html };
+  const html = (
+    readdirSync(path.join(cwd, 'dist', 'client'), { recursive: true }) as string[]
+  ).filter((name) => name.endsWith('.html')).length;
+  return {
+    ...result,
+    rendered: Number(summary[1]),
+    reused: Number(summary[2]),
+    bundled: summary[3] === 'built',
+    steps,
+    html,
+  };
 }
 
 /** Changes one line of a YAML file (so that what depends on it is built again). */
@@ -217,7 +325,12 @@ function touch(file: string, pattern: RegExp, replacement: string) {
  */
 async function startDev(cwd: string, route: string) {
   const started = performance.now();
-  const server = spawn(process.execPath, ['node_modules/vike/bin.js', 'dev', '--port', '0'], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const server = spawn(process.execPath, ['node_modules/vike/bin.js', 'dev', '--port', '0'], {
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let output = '';
   server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -225,13 +338,15 @@ async function startDev(cwd: string, route: string) {
   try {
     let port: string | undefined;
     while (!(port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1])) {
-      if (performance.now() - started > 120_000 || server.exitCode !== null) throw new Error(`The dev server did not start:\n${output}`);
+      if (performance.now() - started > 120_000 || server.exitCode !== null)
+        throw new Error(`The dev server did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const readyMs = performance.now() - started;
     const url = `http://127.0.0.1:${port}${route}`;
     const first = await fetch(url);
-    if (first.status !== 200) throw new Error(`${route} answered ${first.status}:\n${output.slice(-2000)}`);
+    if (first.status !== 200)
+      throw new Error(`${route} answered ${first.status}:\n${output.slice(-2000)}`);
     await first.text();
     return { url, readyMs, firstPageMs: performance.now() - started - readyMs, stop };
   } catch (error) {
@@ -259,11 +374,18 @@ async function devServer(cwd: string, route: string) {
   let original: string | undefined;
   let restore = () => {};
   try {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox'],
+    });
     const page = await browser.newPage();
     await page.goto(server.url);
     // The reload comes over Vite's WebSocket: wait until the page's client has connected.
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/@vite/client')));
+    await page.waitForFunction(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => entry.name.includes('/@vite/client')),
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     const file = path.join(cwd, 'pages', `${route.slice(1)}.yaml`);
     original = readFileSync(file, 'utf8');
@@ -273,7 +395,10 @@ async function devServer(cwd: string, route: string) {
     page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations++);
     for (let edit = 1; edit <= 3; edit++) {
       const title = `Edited in the dev server ${edit}`;
-      const shown = page.waitForFunction((expected) => document.title.startsWith(expected), title, { polling: 'raf', timeout: 30_000 });
+      const shown = page.waitForFunction((expected) => document.title.startsWith(expected), title, {
+        polling: 'raf',
+        timeout: 30_000,
+      });
       const saved = performance.now();
       touch(file, /^title: .*$/m, `title: ${title}`);
       await shown;
@@ -281,8 +406,14 @@ async function devServer(cwd: string, route: string) {
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
     // The page updates itself in place (renderer/client/live-update.ts); a reload would say so here.
-    if (navigations) throw new Error(`The page reloaded ${navigations} time(s) instead of updating in place.`);
-    return { readyMs: server.readyMs, firstPageMs: server.firstPageMs, firstStart: { readyMs: firstStart.readyMs, firstPageMs: firstStart.firstPageMs }, reloadMs: reloads.sort((a, b) => a - b)[1]! };
+    if (navigations)
+      throw new Error(`The page reloaded ${navigations} time(s) instead of updating in place.`);
+    return {
+      readyMs: server.readyMs,
+      firstPageMs: server.firstPageMs,
+      firstStart: { readyMs: firstStart.readyMs, firstPageMs: firstStart.firstPageMs },
+      reloadMs: reloads.sort((a, b) => a - b)[1]!,
+    };
   } finally {
     restore();
     await browser?.close();
@@ -299,14 +430,17 @@ async function devServer(cwd: string, route: string) {
  */
 function makeCopy(cards: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'staylix-scale-'));
-  for (const entry of PROJECT_FILES) if (existsSync(path.join(projectRoot, entry))) cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
+  for (const entry of PROJECT_FILES)
+    if (existsSync(path.join(projectRoot, entry)))
+      cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   mkdirSync(path.join(dir, '.cache', 'images'), { recursive: true });
   symlinkSync(cards, path.join(dir, '.cache', 'images', 'social'), 'dir');
   return dir;
 }
 
-const fmtMs = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
+const fmtMs = (ms: number) =>
+  ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 
 type Built = ReturnType<typeof build>;
 interface Row {
@@ -325,27 +459,44 @@ interface Row {
 
 async function main() {
   const args = process.argv.slice(2);
-  const sizes = (args.includes('--sizes') ? args[args.indexOf('--sizes') + 1]! : '60,500,1000').split(',').map(Number);
+  const sizes = (args.includes('--sizes') ? args[args.indexOf('--sizes') + 1]! : '60,500,1000')
+    .split(',')
+    .map(Number);
   const keep = args.includes('--keep');
   const withBuild = !args.includes('--no-build');
   const incremental = args.includes('--incremental');
-  console.log(`Scale benchmark on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model.trim()}), Node ${process.version}; N synthetic solution pages added to the real site.\n`);
+  console.log(
+    `Scale benchmark on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model.trim()}), Node ${process.version}; N synthetic solution pages added to the real site.\n`,
+  );
   const rows: Row[] = [];
   const cardsOption = args.includes('--cards') ? args[args.indexOf('--cards') + 1] : undefined;
-  const cards = cardsOption ? path.resolve(cardsOption) : mkdtempSync(path.join(os.tmpdir(), 'staylix-scale-cards-'));
+  const cards = cardsOption
+    ? path.resolve(cardsOption)
+    : mkdtempSync(path.join(os.tmpdir(), 'staylix-scale-cards-'));
   mkdirSync(cards, { recursive: true });
   for (const n of sizes) {
     const dir = makeCopy(cards);
     try {
       const routes = generatePages(dir, n);
       const cold = validate(dir);
-      const row: Row = { n, load: 0, validate: cold, validateCached: validate(dir), watchMs: watchRecheck(dir, routes[0]!), dev: await devServer(dir, routes[1]!) };
+      const row: Row = {
+        n,
+        load: 0,
+        validate: cold,
+        validateCached: validate(dir),
+        watchMs: watchRecheck(dir, routes[0]!),
+        dev: await devServer(dir, routes[1]!),
+      };
       if (withBuild) {
         row.cold = build(dir);
         touch(path.join(dir, 'site.config.yaml'), /^(tagline: .*?)\.?$/m, '$1 (benchmark).');
         row.full = build(dir);
         if (incremental) {
-          const page = path.join(dir, 'pages', `${routes[Math.floor(routes.length / 2)]!.slice(1)}.yaml`);
+          const page = path.join(
+            dir,
+            'pages',
+            `${routes[Math.floor(routes.length / 2)]!.slice(1)}.yaml`,
+          );
           touch(page, /^title: (.*)$/m, 'title: $1 (edited)');
           row.incremental = build(dir);
         }
@@ -386,7 +537,12 @@ async function main() {
   const growthFlags = rows.map((row, index) => {
     if (!index) return '';
     const [before, now] = [perPage(rows[index - 1]!), perPage(row)];
-    return before && now && now > before * 1.25 && row.validate.pages > rows[index - 1]!.validate.pages * 1.5 ? ' ▲' : '';
+    return before &&
+      now &&
+      now > before * 1.25 &&
+      row.validate.pages > rows[index - 1]!.validate.pages * 1.5
+      ? ' ▲'
+      : '';
   });
   const table = rows.map((row, index) => [
     String(row.n),
@@ -408,9 +564,19 @@ async function main() {
     row.full ? `${Math.round(row.cold!.maxRssMb)} / ${Math.round(row.full.maxRssMb)} MB` : '—',
     row.load.toFixed(1),
   ]);
-  const widths = header.map((title, index) => Math.max(title.length, ...table.map((cells) => cells[index]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
-  console.log(['', line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...table.map(line)].join('\n'));
+  const widths = header.map((title, index) =>
+    Math.max(title.length, ...table.map((cells) => cells[index]!.length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
+  console.log(
+    [
+      '',
+      line(header),
+      `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+      ...table.map(line),
+    ].join('\n'),
+  );
   console.log(
     "\nvalidate = the time `npm run validate` reports for checking every page with no cache (in brackets: its whole process, Node start included); cached = the same again, every file's result taken from .cache/validation.json (no file changed); validate --watch = re-checking and reporting after one page's title changed, in process; dev = `npm run dev` (with the validation cache of the runs before), a start after its first one in the copy: from the command to its address on the terminal / from there to a page's HTML asked for at once; dev, first start in the copy = the same for the first start, which also pre-bundles the browser's dependencies (once per project and configuration); edit → shown = in Chromium showing that page, from saving an edit of its title to the page showing it, updated in place (median of three); cold build = `npm run build` with no cache (bundles and every page; social cards are shared between the sizes, so only the cards of pages a smaller N did not have are drawn); full build = `npm run build` after an edit of site.config.yaml (every page rendered, bundles cached); prerender = its render-and-write step; per page = full build / pages (▲: grew more than 25% while N grew: super-linear); incremental = `npm run build` after one page's title changed (pages rendered); CPU = all its processes and threads together, the figure to compare on a busy machine; peak RSS = the largest process (worker threads included; for a cold build, Vite's bundler); load = the one-minute load average at the end of that size (above the number of cores, wall times are inflated).",
   );
@@ -421,13 +587,15 @@ async function main() {
       `Marginal cost per extra page: full build ${((last.full!.wallMs - first.full!.wallMs) / extra).toFixed(2)} ms wall (${((last.full!.cpuMs - first.full!.cpuMs) / extra).toFixed(2)} ms CPU), validate ${((last.validate.ms - first.validate.ms) / extra).toFixed(3)} ms, peak memory of the full build ${(((last.full!.maxRssMb - first.full!.maxRssMb) * 1024) / extra).toFixed(1)} KB.`,
     );
   }
-  if (growthFlags.some(Boolean)) console.log('▲ Growth faster than linear: the cost per page rose with N.');
+  if (growthFlags.some(Boolean))
+    console.log('▲ Growth faster than linear: the cost per page rose with N.');
 
   const failures: string[] = [];
   for (const row of rows) {
     const at = (targets: Record<number, number>) => targets[row.n];
     const check = (what: string, ms: number | undefined, target: number | undefined) => {
-      if (ms !== undefined && target !== undefined && ms > target) failures.push(`${what} at N=${row.n} took ${fmtMs(ms)} (target < ${fmtMs(target)})`);
+      if (ms !== undefined && target !== undefined && ms > target)
+        failures.push(`${what} at N=${row.n} took ${fmtMs(ms)} (target < ${fmtMs(target)})`);
     };
     check('validate (no cache)', row.validate.ms, at(TARGETS.validate));
     check('validate (cached)', row.validateCached.ms, at(TARGETS.validate));
@@ -443,10 +611,17 @@ async function main() {
     const peak = (row: Row) => row.full!.maxRssMb;
     const growth = peak(withMemory[withMemory.length - 1]!) - peak(withMemory[0]!);
     if (growth > TARGETS.memoryGrowthMb)
-      failures.push(`peak memory grew by ${Math.round(growth)} MB from N=${withMemory[0]!.n} to N=${withMemory[withMemory.length - 1]!.n} (target ≤ ${TARGETS.memoryGrowthMb} MB)`);
+      failures.push(
+        `peak memory grew by ${Math.round(growth)} MB from N=${withMemory[0]!.n} to N=${withMemory[withMemory.length - 1]!.n} (target ≤ ${TARGETS.memoryGrowthMb} MB)`,
+      );
   }
-  console.log(failures.length ? `\nFAIL: ${failures.join('; ')}` : '\nPASS: every target measured here is met (targets exist for N = 1000 and 10000).');
+  console.log(
+    failures.length
+      ? `\nFAIL: ${failures.join('; ')}`
+      : '\nPASS: every target measured here is met (targets exist for N = 1000 and 10000).',
+  );
   process.exitCode = failures.length ? 1 : 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  await main();

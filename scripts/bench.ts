@@ -14,7 +14,16 @@
  * Lighthouse drives the system Chromium (CHROME_PATH, default /usr/bin/chromium); it never downloads a browser.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,14 +48,24 @@ const IMAGE_LCP_BUDGET_MS = 1200;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join(' | ')} |`;
-  return [line(header), `|${widths.map((width, index) => (index === 0 ? ':' : '') + '-'.repeat(width + 1) + (index === 0 ? '' : ':')).join('|')}|`, ...rows.map(line)].join('\n');
+  const widths = header.map((title, index) =>
+    Math.max(title.length, ...rows.map((row) => row[index]!.length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((width, index) => (index === 0 ? ':' : '') + '-'.repeat(width + 1) + (index === 0 ? '' : ':')).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }
 
 function build() {
   console.log('Building the site (npm run build)…');
-  const result = spawnSync('npm', ['run', 'build', '--silent', '--', '--catalogue'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '--silent', '--', '--catalogue'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -60,7 +79,10 @@ function weightBudgets(): string[] {
     const jsOk = page.jsGzip <= js;
     const cssOk = page.cssGzip <= budgets.cssPerPage;
     if (!jsOk) failures.push(`${page.route}: client JS ${formatKb(page.jsGzip)} > ${formatKb(js)}`);
-    if (!cssOk) failures.push(`${page.route}: CSS ${formatKb(page.cssGzip)} > ${formatKb(budgets.cssPerPage)}`);
+    if (!cssOk)
+      failures.push(
+        `${page.route}: CSS ${formatKb(page.cssGzip)} > ${formatKb(budgets.cssPerPage)}`,
+      );
     return [
       page.route,
       page.kind,
@@ -74,8 +96,25 @@ function weightBudgets(): string[] {
     ];
   });
   console.log(`\nPage weight (gzip) of ${pages.length} built pages\n`);
-  console.log(table(['route', 'kind', 'JS', 'JS budget', 'CSS', 'CSS budget', 'HTML', 'images (count / bytes)', 'result'], rows));
-  console.log('images: every image of the page once scrolled into view, as a desktop browser with AVIF support downloads it.');
+  console.log(
+    table(
+      [
+        'route',
+        'kind',
+        'JS',
+        'JS budget',
+        'CSS',
+        'CSS budget',
+        'HTML',
+        'images (count / bytes)',
+        'result',
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    'images: every image of the page once scrolled into view, as a desktop browser with AVIF support downloads it.',
+  );
   return failures;
 }
 
@@ -95,10 +134,18 @@ interface LighthouseRow {
   failedAudits: string[];
 }
 
-async function runLighthouse(pages: string[], siteDir = dist): Promise<{ rows: LighthouseRow[]; failures: string[] }> {
+async function runLighthouse(
+  pages: string[],
+  siteDir = dist,
+): Promise<{ rows: LighthouseRow[]; failures: string[] }> {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromePath)) {
-    return { rows: [], failures: [`Lighthouse needs Chromium: ${chromePath} does not exist (set CHROME_PATH; no browser is downloaded).`] };
+    return {
+      rows: [],
+      failures: [
+        `Lighthouse needs Chromium: ${chromePath} does not exist (set CHROME_PATH; no browser is downloaded).`,
+      ],
+    };
   }
   const server = await startServer(siteDir, 0);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -113,9 +160,23 @@ async function runLighthouse(pages: string[], siteDir = dist): Promise<{ rows: L
       const results: LH.Result[] = [];
       let error = '';
       for (let run = 0; run < runs; run++) {
-        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+        const chrome = await chromeLauncher.launch({
+          chromePath,
+          chromeFlags: [
+            '--headless=new',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+          ],
+        });
         try {
-          const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], formFactor: 'mobile' });
+          const result = await lighthouse(`${base}${page}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: [...CATEGORIES],
+            formFactor: 'mobile',
+          });
           if (result?.lhr && !result.lhr.runtimeError) results.push(result.lhr);
           else error = result?.lhr?.runtimeError?.message ?? 'no result';
         } finally {
@@ -127,17 +188,33 @@ async function runLighthouse(pages: string[], siteDir = dist): Promise<{ rows: L
         console.log('failed');
         continue;
       }
-      results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      results.sort(
+        (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+      );
       const lhr = results[Math.floor((results.length - 1) / 2)]!;
-      writeFileSync(path.join(reportDir, `lighthouse${page === '/' ? '-home' : page.replace(/\//g, '-')}.json`), JSON.stringify(lhr));
+      writeFileSync(
+        path.join(reportDir, `lighthouse${page === '/' ? '-home' : page.replace(/\//g, '-')}.json`),
+        JSON.stringify(lhr),
+      );
       const audit = (id: string) => lhr.audits[id];
-      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as LighthouseRow['scores'];
-      const requests = (audit('network-requests')?.details as { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+      const scores = Object.fromEntries(
+        CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+      ) as LighthouseRow['scores'];
+      const requests =
+        (
+          audit('network-requests')?.details as
+            | { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> }
+            | undefined
+        )?.items ?? [];
       const lcpNode = JSON.stringify(audit('largest-contentful-paint-element')?.details ?? {});
       const lcpElement = /"snippet":"<([a-z0-9]+)/i.exec(lcpNode)?.[1]?.toUpperCase() ?? '?';
-      const blocking = (audit('render-blocking-insight')?.details ?? audit('render-blocking-resources')?.details) as { items?: Array<{ url?: string }> } | undefined;
+      const blocking = (audit('render-blocking-insight')?.details ??
+        audit('render-blocking-resources')?.details) as
+        { items?: Array<{ url?: string }> } | undefined;
       const failedAudits = Object.values(lhr.categories)
-        .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]!))
+        .flatMap((category) =>
+          category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]!),
+        )
         .filter((item) => item.score !== null && item.score < 1)
         .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}`);
       const row: LighthouseRow = {
@@ -147,33 +224,72 @@ async function runLighthouse(pages: string[], siteDir = dist): Promise<{ rows: L
         fcp: audit('first-contentful-paint')?.numericValue ?? NaN,
         lcp: audit('largest-contentful-paint')?.numericValue ?? NaN,
         tbt: audit('total-blocking-time')?.numericValue ?? NaN,
-        imageBytes: requests.filter((request) => request.resourceType === 'Image').reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+        imageBytes: requests
+          .filter((request) => request.resourceType === 'Image')
+          .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
         lcpElement,
-        fonts: requests.filter((request) => request.resourceType === 'Font').map((request) => request.url),
+        fonts: requests
+          .filter((request) => request.resourceType === 'Font')
+          .map((request) => request.url),
         renderBlocking: (blocking?.items ?? []).map((item) => item.url ?? '').filter(Boolean),
         failedAudits,
       };
       rows.push(row);
-      console.log(`${CATEGORIES.map((id) => scores[id]).join(' / ')} (CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)})`);
+      console.log(
+        `${CATEGORIES.map((id) => scores[id]).join(' / ')} (CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)})`,
+      );
       // The block catalogue is noindex on purpose, which Lighthouse's SEO category counts against it (is-crawlable).
       const noindexOnly = (id: string) =>
-        id === 'seo' && page.startsWith('/_blocks') && failedAudits.every((audit) => audit === 'is-crawlable' || !lhr.categories.seo!.auditRefs.some((ref) => ref.id === audit.split(' ')[0]));
-      for (const id of CATEGORIES) if (scores[id] < 100 && !noindexOnly(id)) failures.push(`${page}: ${lhr.categories[id]!.title} ${scores[id]} < 100`);
+        id === 'seo' &&
+        page.startsWith('/_blocks') &&
+        failedAudits.every(
+          (audit) =>
+            audit === 'is-crawlable' ||
+            !lhr.categories.seo!.auditRefs.some((ref) => ref.id === audit.split(' ')[0]),
+        );
+      for (const id of CATEGORIES)
+        if (scores[id] < 100 && !noindexOnly(id))
+          failures.push(`${page}: ${lhr.categories[id]!.title} ${scores[id]} < 100`);
       if (Number(row.cls.toFixed(3)) !== 0) failures.push(`${page}: CLS ${row.cls.toFixed(3)} > 0`);
-      if (row.lcpElement === 'IMG' && row.lcp >= IMAGE_LCP_BUDGET_MS) failures.push(`${page}: LCP ${Math.round(row.lcp)} ms on an image ≥ ${IMAGE_LCP_BUDGET_MS} ms`);
-      const blockingFonts = row.renderBlocking.filter((url) => /\.(woff2?|ttf|otf)(\?|$)|fonts\.(googleapis|gstatic)\.com/.test(url));
-      if (blockingFonts.length) failures.push(`${page}: render-blocking web fonts: ${blockingFonts.join(', ')}`);
+      if (row.lcpElement === 'IMG' && row.lcp >= IMAGE_LCP_BUDGET_MS)
+        failures.push(
+          `${page}: LCP ${Math.round(row.lcp)} ms on an image ≥ ${IMAGE_LCP_BUDGET_MS} ms`,
+        );
+      const blockingFonts = row.renderBlocking.filter((url) =>
+        /\.(woff2?|ttf|otf)(\?|$)|fonts\.(googleapis|gstatic)\.com/.test(url),
+      );
+      if (blockingFonts.length)
+        failures.push(`${page}: render-blocking web fonts: ${blockingFonts.join(', ')}`);
     }
   } finally {
     server.close();
   }
   if (rows.length) {
     const load = os.loadavg()[0]!;
-    console.log(`\nLighthouse 12, mobile emulation with simulated throttling (${os.cpus().length} CPUs, load average ${load.toFixed(1)})\n`);
-    if (load > os.cpus().length) console.log('Note: the machine is busy. Lighthouse scales observed CPU work by 4, so TBT and FCP are overstated; rerun on an idle machine (and with --runs 3).\n');
+    console.log(
+      `\nLighthouse 12, mobile emulation with simulated throttling (${os.cpus().length} CPUs, load average ${load.toFixed(1)})\n`,
+    );
+    if (load > os.cpus().length)
+      console.log(
+        'Note: the machine is busy. Lighthouse scales observed CPU work by 4, so TBT and FCP are overstated; rerun on an idle machine (and with --runs 3).\n',
+      );
     console.log(
       table(
-        ['page', 'Performance', 'Accessibility', 'Best Practices', 'SEO', 'CLS', 'FCP', 'LCP', 'LCP element', 'TBT', 'images loaded', 'web fonts', 'result'],
+        [
+          'page',
+          'Performance',
+          'Accessibility',
+          'Best Practices',
+          'SEO',
+          'CLS',
+          'FCP',
+          'LCP',
+          'LCP element',
+          'TBT',
+          'images loaded',
+          'web fonts',
+          'result',
+        ],
         rows.map((row) => [
           row.page,
           ...CATEGORIES.map((id) => String(row.scores[id])),
@@ -188,7 +304,9 @@ async function runLighthouse(pages: string[], siteDir = dist): Promise<{ rows: L
         ]),
       ),
     );
-    for (const row of rows) if (row.failedAudits.length) console.log(`  ${row.page}: audits below 100: ${row.failedAudits.join(', ')}`);
+    for (const row of rows)
+      if (row.failedAudits.length)
+        console.log(`  ${row.page}: audits below 100: ${row.failedAudits.join(', ')}`);
   }
   return { rows, failures };
 }
@@ -212,15 +330,21 @@ async function imageLcpPage(): Promise<string[]> {
   const copy = mkdtempSync(path.join(os.tmpdir(), 'staylix-bench-image-'));
   try {
     for (const entry of [...PROJECT_FILES, 'editor', '.cache', 'dist']) {
-      if (existsSync(path.join(root, entry))) cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
+      if (existsSync(path.join(root, entry)))
+        cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
     }
     symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
     writeFileSync(path.join(copy, 'pages/lcp-image.yaml'), IMAGE_PAGE);
     console.log('\nBuilding a copy with a page whose largest paint is an image (/lcp-image)…');
     const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: copy, encoding: 'utf8' });
-    if (built.status !== 0) return [`/lcp-image: the copy did not build:\n${built.stdout}${built.stderr}`];
-    const { rows, failures } = await runLighthouse(['/lcp-image'], path.join(copy, 'dist', 'client'));
-    if (rows[0] && rows[0].lcpElement !== 'IMG') failures.push(`/lcp-image: the LCP element is ${rows[0].lcpElement}, not the image`);
+    if (built.status !== 0)
+      return [`/lcp-image: the copy did not build:\n${built.stdout}${built.stderr}`];
+    const { rows, failures } = await runLighthouse(
+      ['/lcp-image'],
+      path.join(copy, 'dist', 'client'),
+    );
+    if (rows[0] && rows[0].lcpElement !== 'IMG')
+      failures.push(`/lcp-image: the LCP element is ${rows[0].lcpElement}, not the image`);
     return failures;
   } finally {
     rmSync(copy, { recursive: true, force: true });
@@ -232,13 +356,18 @@ async function main() {
   const failures = weightBudgets();
   if (!args.includes('--no-lighthouse')) {
     const catalogue = existsSync(path.join(dist, CATALOGUE_PAGE.slice(1), 'index.html'));
-    const pages = args.includes('--pages') ? args[args.indexOf('--pages') + 1]!.split(',') : [...DEFAULT_PAGES, ...(catalogue ? [CATALOGUE_PAGE] : [])];
+    const pages = args.includes('--pages')
+      ? args[args.indexOf('--pages') + 1]!.split(',')
+      : [...DEFAULT_PAGES, ...(catalogue ? [CATALOGUE_PAGE] : [])];
     console.log('');
     failures.push(...(await runLighthouse(pages)).failures);
-    if (!args.includes('--no-image-page') && !args.includes('--pages')) failures.push(...(await imageLcpPage()));
+    if (!args.includes('--no-image-page') && !args.includes('--pages'))
+      failures.push(...(await imageLcpPage()));
   }
   if (failures.length) {
-    console.log(`\nFAIL: ${failures.length} budget${failures.length === 1 ? '' : 's'} missed\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
+    console.log(
+      `\nFAIL: ${failures.length} budget${failures.length === 1 ? '' : 's'} missed\n${failures.map((failure) => `  - ${failure}`).join('\n')}`,
+    );
     process.exitCode = 1;
   } else console.log('\nPASS: every budget met.');
 }

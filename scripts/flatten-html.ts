@@ -10,4 +10,6 @@ import { flattenHtml } from '../pipeline/postbuild.ts';
 
 const args = process.argv.slice(2);
 const dir = path.resolve(args.includes('--dir') ? args[args.indexOf('--dir') + 1]! : 'dist/client');
-console.log(`${flattenHtml(dir)} pages moved from route/index.html to route.html in ${path.relative(process.cwd(), dir) || '.'}.`);
+console.log(
+  `${flattenHtml(dir)} pages moved from route/index.html to route.html in ${path.relative(process.cwd(), dir) || '.'}.`,
+);

@@ -14,7 +14,8 @@ const soft = '#e2e8f0';
 const font = 'font-family="DejaVu Sans, Arial, sans-serif"';
 
 /** A rounded bar standing in for a line of text. */
-const line = (x: number, y: number, w: number, color = soft, h = 12) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${h / 2}" fill="${color}"/>`;
+const line = (x: number, y: number, w: number, color = soft, h = 12) =>
+  `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${h / 2}" fill="${color}"/>`;
 
 function dashboard(): string {
   const kpis = [
@@ -24,7 +25,13 @@ function dashboard(): string {
     ['AI replies', '94%', '#0891b2'],
   ];
   const bars = [52, 64, 58, 71, 80, 76, 88, 84, 92, 86, 95, 90];
-  const rows = ['Check-in 14:00 · Room 204', 'Late checkout request', 'Airport transfer booked', 'Spa upsell accepted', 'Breakfast added · 2 guests'];
+  const rows = [
+    'Check-in 14:00 · Room 204',
+    'Late checkout request',
+    'Airport transfer booked',
+    'Spa upsell accepted',
+    'Breakfast added · 2 guests',
+  ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000" viewBox="0 0 1600 1000">
   <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f8faff"/><stop offset="1" stop-color="#eef3ff"/></linearGradient>
   <linearGradient id="bar" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3b6ef6"/><stop offset="1" stop-color="#7c3aed"/></linearGradient></defs>
@@ -55,7 +62,10 @@ function dashboard(): string {
   <text x="1160" y="408" ${font} font-size="26" font-weight="700" fill="${ink}">Guest messages</text>
   ${rows
     .map(
-      (row, i) => `<circle cx="1184" cy="${476 + i * 92}" r="22" fill="${['#dbeafe', '#ede9fe', '#dcfce7', '#fef3c7', '#e0f2fe'][i]}"/>
+      (
+        row,
+        i,
+      ) => `<circle cx="1184" cy="${476 + i * 92}" r="22" fill="${['#dbeafe', '#ede9fe', '#dcfce7', '#fef3c7', '#e0f2fe'][i]}"/>
     <text x="1222" y="${470 + i * 92}" ${font} font-size="19" fill="${ink}">${row}</text>${line(1222, 482 + i * 92, 220 - i * 18)}`,
     )
     .join('')}
@@ -98,7 +108,9 @@ function portrait(skin: string, hair: string, shirt: string, background: string)
 
 mkdirSync(out, { recursive: true });
 const svg = (text: string) => sharp(Buffer.from(text));
-await svg(dashboard()).png({ compressionLevel: 9, palette: true, quality: 100, dither: 0 }).toFile(path.join(out, 'dashboard.png'));
+await svg(dashboard())
+  .png({ compressionLevel: 9, palette: true, quality: 100, dither: 0 })
+  .toFile(path.join(out, 'dashboard.png'));
 for (const [name, hue] of [
   ['operations', 222],
   ['sales', 262],

@@ -12,8 +12,13 @@ import { formatPretty } from '../engine/format.ts';
 import { loadSite } from '../engine/load-site.ts';
 import { createPage, guessTemplate, TEMPLATES } from '../engine/new-page.ts';
 
-function parseArgs(argv: string[]): { route?: string; template?: string; title?: string; publish: boolean; root: string } | undefined {
-  const out: { route?: string; template?: string; title?: string; publish: boolean; root: string } = { publish: false, root: process.cwd() };
+function parseArgs(
+  argv: string[],
+):
+  | { route?: string; template?: string; title?: string; publish: boolean; root: string }
+  | undefined {
+  const out: { route?: string; template?: string; title?: string; publish: boolean; root: string } =
+    { publish: false, root: process.cwd() };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--template') out.template = argv[++i];
@@ -31,10 +36,15 @@ function parseArgs(argv: string[]): { route?: string; template?: string; title?:
 async function ask(args: NonNullable<ReturnType<typeof parseArgs>>) {
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   try {
-    const route = (await prompt.question('Route of the new page (for example /solutions/resorts): ')).trim();
+    const route = (
+      await prompt.question('Route of the new page (for example /solutions/resorts): ')
+    ).trim();
     const guess = guessTemplate(route) ?? 'solution';
-    const template = (await prompt.question(`Template: ${TEMPLATES.join(', ')} [${guess}]: `)).trim() || guess;
-    const title = (await prompt.question('Page title (leave empty to derive it from the route): ')).trim() || undefined;
+    const template =
+      (await prompt.question(`Template: ${TEMPLATES.join(', ')} [${guess}]: `)).trim() || guess;
+    const title =
+      (await prompt.question('Page title (leave empty to derive it from the route): ')).trim() ||
+      undefined;
     return { ...args, route, template, title };
   } finally {
     prompt.close();
@@ -60,13 +70,21 @@ async function main() {
       return 1;
     }
   }
-  const result = createPage({ root: args.root, route: args.route!, template: args.template, title: args.title, publish: args.publish });
+  const result = createPage({
+    root: args.root,
+    route: args.route!,
+    template: args.template,
+    title: args.title,
+    publish: args.publish,
+  });
   if (!result.ok) {
     console.error(`${result.error.message}\n    hint: ${result.error.hint}`);
     return 1;
   }
   // The page must be valid from the first second: check it with the rest of the site, drafts included.
-  const problems = loadSite({ root: args.root, includeDrafts: true }).diagnostics.filter((d) => d.file === result.file);
+  const problems = loadSite({ root: args.root, includeDrafts: true }).diagnostics.filter(
+    (d) => d.file === result.file,
+  );
   if (problems.length) {
     console.log(formatPretty(problems));
     console.log(newPageMessages.createdWithProblems(result.file));

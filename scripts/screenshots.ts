@@ -17,11 +17,20 @@ const address = server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 for (const route of routes.length ? routes : ['/']) {
   for (const width of widths) {
-    const page = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+    const page = await browser.newPage({
+      viewport: { width, height: 900 },
+      reducedMotion: 'reduce',
+    });
     await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(800);
     const name = (route === '/' ? 'home' : route.slice(1).replace(/\//g, '_')) + `-${width}.png`;

@@ -27,7 +27,9 @@ const types: Record<string, string> = {
 };
 
 /** Parses a Netlify/Cloudflare-style `_headers` file: a path pattern line, then indented `Name: value` lines. */
-export function parseHeadersFile(text: string): Array<{ pattern: RegExp; headers: Record<string, string> }> {
+export function parseHeadersFile(
+  text: string,
+): Array<{ pattern: RegExp; headers: Record<string, string> }> {
   const rules: Array<{ pattern: RegExp; headers: Record<string, string> }> = [];
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
@@ -62,9 +64,15 @@ export function startServer(dir: string, port: number): Promise<Server> {
     const pathname = requestPath(request.url);
     if (pathname === undefined) {
       response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
-      return response.end('Bad request: the address is not valid (a % must be followed by two hex digits of UTF-8).');
+      return response.end(
+        'Bad request: the address is not valid (a % must be followed by two hex digits of UTF-8).',
+      );
     }
-    const candidates = [pathname, path.posix.join(pathname, 'index.html'), pathname.replace(/\/$/, '') + '.html'];
+    const candidates = [
+      pathname,
+      path.posix.join(pathname, 'index.html'),
+      pathname.replace(/\/$/, '') + '.html',
+    ];
     let file: string | undefined;
     for (const candidate of candidates) {
       const full = path.join(dir, path.posix.normalize(candidate));
@@ -75,16 +83,24 @@ export function startServer(dir: string, port: number): Promise<Server> {
     }
     const status = file ? 200 : 404;
     file ??= path.join(dir, '404.html');
-    for (const rule of rules) if (rule.pattern.test(pathname)) for (const [name, value] of Object.entries(rule.headers)) response.setHeader(name, value);
+    for (const rule of rules)
+      if (rule.pattern.test(pathname))
+        for (const [name, value] of Object.entries(rule.headers)) response.setHeader(name, value);
     response.setHeader('Content-Type', types[path.extname(file)] ?? 'application/octet-stream');
-    if (pathname.startsWith('/assets/')) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    if (pathname.startsWith('/assets/'))
+      response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     response.statusCode = status;
     if (!existsSync(file)) return response.end('Not found');
-    const compressible = /^(text\/|application\/(json|xml)|image\/svg)/.test(String(response.getHeader('Content-Type')));
+    const compressible = /^(text\/|application\/(json|xml)|image\/svg)/.test(
+      String(response.getHeader('Content-Type')),
+    );
     if (compressible) response.setHeader('Vary', 'Accept-Encoding');
     // A file can disappear while it is sent (a rebuild while serving): that ends this response, never the server.
     const source = createReadStream(file);
-    const gzip = compressible && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? createGzip({ level: 9 }) : undefined;
+    const gzip =
+      compressible && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
+        ? createGzip({ level: 9 })
+        : undefined;
     source.on('error', () => {
       gzip?.unpipe(response);
       if (response.headersSent) return response.destroy();
@@ -104,10 +120,14 @@ export function startServer(dir: string, port: number): Promise<Server> {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const port = Number(args[args.indexOf('--port') + 1] ?? 0) || Number(process.env.PORT) || 4173;
-  const dir = path.resolve(args.includes('--dir') ? args[args.indexOf('--dir') + 1]! : 'dist/client');
+  const dir = path.resolve(
+    args.includes('--dir') ? args[args.indexOf('--dir') + 1]! : 'dist/client',
+  );
   if (!existsSync(path.join(dir, 'index.html'))) {
     console.error(`Nothing to serve in ${dir}: run \`npm run build\` first.`);
     process.exit(1);
   }
-  startServer(dir, port).then(() => console.log(`Serving ${path.relative(process.cwd(), dir)} at http://127.0.0.1:${port}/`));
+  startServer(dir, port).then(() =>
+    console.log(`Serving ${path.relative(process.cwd(), dir)} at http://127.0.0.1:${port}/`),
+  );
 }

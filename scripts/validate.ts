@@ -27,16 +27,28 @@ if ('error' in args) {
 }
 const { watch, ...run } = args;
 const codeRoot = path.resolve(import.meta.dirname, '..');
-const load = async <T>(entry: string): Promise<T> => (await import(pathToFileURL(compiledModule(codeRoot, entry)).href)) as T;
+const load = async <T>(entry: string): Promise<T> =>
+  (await import(pathToFileURL(compiledModule(codeRoot, entry)).href)) as T;
 if (watch) {
-  const { watchValidation } = await load<typeof import('../engine/watch-validation.ts')>('engine/watch-validation.ts');
+  const { watchValidation } = await load<typeof import('../engine/watch-validation.ts')>(
+    'engine/watch-validation.ts',
+  );
   watchValidation(run.root, run.format);
 } else {
   // Thousands of pages to check: helper threads run the validator compiled, as this command does. With no cache file
   // yet (a fresh clone, as in CI) every page will be checked: the helpers start now and load the validator while
   // this thread does (about a tenth of a second sooner at work than if started by the validator).
   const checkerModule = () => compiledModule(codeRoot, PAGE_CHECKER_ENTRY);
-  const checkers = existsSync(path.join(run.root, VALIDATION_CACHE_FILE)) ? undefined : new PageCheckers(checkerModule(), run.root, helperCount());
-  const { runValidation } = await load<typeof import('../engine/validation-report.ts')>('engine/validation-report.ts');
-  process.exitCode = await runValidation({ ...run, cache: true, checkerModule, ...(checkers ? { checkers } : {}) });
+  const checkers = existsSync(path.join(run.root, VALIDATION_CACHE_FILE))
+    ? undefined
+    : new PageCheckers(checkerModule(), run.root, helperCount());
+  const { runValidation } = await load<typeof import('../engine/validation-report.ts')>(
+    'engine/validation-report.ts',
+  );
+  process.exitCode = await runValidation({
+    ...run,
+    cache: true,
+    checkerModule,
+    ...(checkers ? { checkers } : {}),
+  });
 }

@@ -40,7 +40,11 @@ describe('CardGrid', () => {
     expect(list.tagName).toBe('UL');
     expect(list.className).toBe('grid mine');
     expect(list.hasAttribute('data-wide')).toBe(true);
-    expect([list.style.getPropertyValue('--cols-md'), list.style.getPropertyValue('--cols-lg'), list.style.color]).toEqual(['2', '4', 'red']);
+    expect([
+      list.style.getPropertyValue('--cols-md'),
+      list.style.getPropertyValue('--cols-lg'),
+      list.style.color,
+    ]).toEqual(['2', '4', 'red']);
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.className)).toEqual(['card fade-in', 'card fade-in']);
     expect(items.map((item) => item.style.getPropertyValue('--stagger-index'))).toEqual(['0', '1']);

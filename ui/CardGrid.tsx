@@ -12,7 +12,10 @@ export interface GridColumns {
  * (`four: 4`), two rows of two (`four: 2`) or a row of three and one (the default); with `threeInARow`, three cards
  * already stand in one row from 48em.
  */
-export function cardColumns(count: number, { four = 3, threeInARow = false }: { four?: 2 | 3 | 4; threeInARow?: boolean } = {}): GridColumns {
+export function cardColumns(
+  count: number,
+  { four = 3, threeInARow = false }: { four?: 2 | 3 | 4; threeInARow?: boolean } = {},
+): GridColumns {
   return {
     md: threeInARow && count === 3 ? 3 : Math.min(count, 2),
     lg: count === 4 ? four : Math.min(count, 3),
@@ -23,7 +26,12 @@ export function cardColumns(count: number, { four = 3, threeInARow = false }: { 
  * Class names for a card: `surface` (background, border, radius, shadow; dark-section aware), `padded`, and the
  * typography of its `title` (an h3) and `text`.
  */
-export const cardClasses = { surface: classes.surface!, padded: classes.padded!, title: classes.cardTitle!, text: classes.cardText! };
+export const cardClasses = {
+  surface: classes.surface!,
+  padded: classes.padded!,
+  title: classes.cardTitle!,
+  text: classes.cardText!,
+};
 
 export interface CardGridProps extends HTMLAttributes<HTMLElement> {
   /** `ol` where the order means something (steps). */
@@ -32,9 +40,20 @@ export interface CardGridProps extends HTMLAttributes<HTMLElement> {
 }
 
 /** A list of cards as a responsive grid: one column on phones, `columns.md` on tablets, `columns.lg` on desktops. */
-export function CardGrid({ as: List = 'ul', columns, className, style, children, ...rest }: CardGridProps) {
+export function CardGrid({
+  as: List = 'ul',
+  columns,
+  className,
+  style,
+  children,
+  ...rest
+}: CardGridProps) {
   return (
-    <List className={className ? `${classes.grid} ${className}` : classes.grid} {...rest} style={{ '--cols-md': columns.md, '--cols-lg': columns.lg, ...style } as CSSProperties}>
+    <List
+      className={className ? `${classes.grid} ${className}` : classes.grid}
+      {...rest}
+      style={{ '--cols-md': columns.md, '--cols-lg': columns.lg, ...style } as CSSProperties}
+    >
       {children}
     </List>
   );
@@ -48,7 +67,11 @@ export interface CardGridItemProps extends LiHTMLAttributes<HTMLLIElement> {
 /** An item of a CardGrid (or of any list whose items fade in one after the other). */
 export function CardGridItem({ index, className, style, children, ...rest }: CardGridItemProps) {
   return (
-    <li className={className ? `${className} fade-in` : 'fade-in'} {...rest} style={{ '--stagger-index': index, ...style } as CSSProperties}>
+    <li
+      className={className ? `${className} fade-in` : 'fade-in'}
+      {...rest}
+      style={{ '--stagger-index': index, ...style } as CSSProperties}
+    >
       {children}
     </li>
   );

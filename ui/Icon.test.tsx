@@ -19,6 +19,8 @@ describe('Icon', () => {
     expect(renderToStaticMarkup(<Icon name="dash" size={14} />)).toBe(
       '<svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" aria-hidden="true" focusable="false"><path d="M6 12h12"></path></svg>',
     );
-    expect(renderToStaticMarkup(<Icon name="quote" size={32} />)).toMatch(/^<svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><path fill="currentColor" d="M13 8c/);
+    expect(renderToStaticMarkup(<Icon name="quote" size={32} />)).toMatch(
+      /^<svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><path fill="currentColor" d="M13 8c/,
+    );
   });
 });

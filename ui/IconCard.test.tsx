@@ -26,7 +26,13 @@ describe('IconCard', () => {
   it('takes another link label, and has no link or data-link without href', () => {
     const { rerender } = render(
       <ul>
-        <IconCard index={0} title="Chat" description="One inbox." href="/chat" linkLabel="See chat" />
+        <IconCard
+          index={0}
+          title="Chat"
+          description="One inbox."
+          href="/chat"
+          linkLabel="See chat"
+        />
       </ul>,
     );
     screen.getByRole('link', { name: 'See chat: Chat' });

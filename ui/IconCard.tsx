@@ -43,9 +43,21 @@ export interface IconCardProps extends IconCardBodyProps {
  * bottom, stretches over the whole card, and carries the card title in visually hidden text so every link says where
  * it goes.
  */
-export function IconCard({ index, icon, title, description, href, linkLabel = 'Learn more', children }: IconCardProps) {
+export function IconCard({
+  index,
+  icon,
+  title,
+  description,
+  href,
+  linkLabel = 'Learn more',
+  children,
+}: IconCardProps) {
   return (
-    <CardGridItem index={index} className={`${cardClasses.surface} ${cardClasses.padded} ${classes.card}`} data-link={href ? '' : undefined}>
+    <CardGridItem
+      index={index}
+      className={`${cardClasses.surface} ${cardClasses.padded} ${classes.card}`}
+      data-link={href ? '' : undefined}
+    >
       <IconCardBody icon={icon} title={title} description={description} />
       {children}
       {href && (

@@ -30,19 +30,39 @@ export interface SectionProps {
 }
 
 /** `className`, and `onDark` after it on the dark tone; with both given, the space between them is there on any tone. */
-function sectionClass(className: string | undefined, onDark: string | undefined, dark: boolean): string | undefined {
+function sectionClass(
+  className: string | undefined,
+  onDark: string | undefined,
+  dark: boolean,
+): string | undefined {
   if (onDark === undefined) return className;
   if (className === undefined) return dark ? onDark : undefined;
   return `${className} ${dark ? onDark : ''}`;
 }
 
 /** The frame every block sits in: a labelled `<section>` with the block's id and tone, and its eyebrow, heading and intro. */
-export function Section({ block, heading = block.heading, intro = block.intro, level = 2, size = 'lg', centered, className, onDark, children }: SectionProps) {
+export function Section({
+  block,
+  heading = block.heading,
+  intro = block.intro,
+  level = 2,
+  size = 'lg',
+  centered,
+  className,
+  onDark,
+  children,
+}: SectionProps) {
   const headingId = useId();
   const { id, tone = 'default', eyebrow } = block;
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <section id={id} className={[classes.section, classes[tone], sectionClass(className, onDark, tone === 'dark')].filter(Boolean).join(' ')} aria-labelledby={heading ? headingId : undefined}>
+    <section
+      id={id}
+      className={[classes.section, classes[tone], sectionClass(className, onDark, tone === 'dark')]
+        .filter(Boolean)
+        .join(' ')}
+      aria-labelledby={heading ? headingId : undefined}
+    >
       <Container size={size}>
         {(eyebrow || heading || intro) && (
           <header className={[classes.header, centered ? classes.centered : ''].join(' ')}>

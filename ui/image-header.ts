@@ -15,7 +15,9 @@ export interface ImageHeader {
   bytes: number;
 }
 
-export type HeaderResult = { ok: true; header: ImageHeader } | { ok: false; reason: 'unsupported' | 'unreadable' | 'no-size' };
+export type HeaderResult =
+  | { ok: true; header: ImageHeader }
+  | { ok: false; reason: 'unsupported' | 'unreadable' | 'no-size' };
 
 const HEAD = 64 * 1024;
 const cache = new Map<string, { key: string; result: HeaderResult }>();
@@ -60,18 +62,33 @@ function readUncached(file: string, bytes: number): HeaderResult {
   }
 }
 
-type Sniffed = { format: ImageFormat; width: number; height: number } | 'unsupported' | 'no-size' | undefined;
+type Sniffed =
+  { format: ImageFormat; width: number; height: number } | 'unsupported' | 'no-size' | undefined;
 
-function sniff(head: Buffer, read: (position: number, length: number) => Buffer, bytes: number): Sniffed {
-  if (head.length >= 8 && head.readUInt32BE(0) === 0x89504e47 && head.readUInt32BE(4) === 0x0d0a1a0a) {
+function sniff(
+  head: Buffer,
+  read: (position: number, length: number) => Buffer,
+  bytes: number,
+): Sniffed {
+  if (
+    head.length >= 8 &&
+    head.readUInt32BE(0) === 0x89504e47 &&
+    head.readUInt32BE(4) === 0x0d0a1a0a
+  ) {
     if (head.length < 24 || head.toString('latin1', 12, 16) !== 'IHDR') return undefined;
     return { format: 'png', width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
   }
   if (head.length >= 4 && head[0] === 0xff && head[1] === 0xd8) return jpeg(read, bytes);
-  if (head.length >= 30 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return webp(head);
+  if (
+    head.length >= 30 &&
+    head.toString('latin1', 0, 4) === 'RIFF' &&
+    head.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return webp(head);
   if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') return avif(head);
   const text = head.toString('utf8').replace(/^\uFEFF/, '');
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(text)) return svg(text);
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(text))
+    return svg(text);
   return 'unsupported';
 }
 
@@ -88,14 +105,17 @@ function jpeg(read: (position: number, length: number) => Buffer, bytes: number)
       continue;
     }
     const length = marker.readUInt16BE(2);
-    if (type === 0xe1) orientation = exifOrientation(read(position + 4, Math.min(length - 2, 4096))) ?? orientation;
+    if (type === 0xe1)
+      orientation = exifOrientation(read(position + 4, Math.min(length - 2, 4096))) ?? orientation;
     const isFrame = type >= 0xc0 && type <= 0xcf && type !== 0xc4 && type !== 0xc8 && type !== 0xcc;
     if (isFrame) {
       const frame = read(position + 4, 5);
       if (frame.length < 5) return undefined;
       const height = frame.readUInt16BE(1);
       const width = frame.readUInt16BE(3);
-      return orientation >= 5 ? { format: 'jpeg', width: height, height: width } : { format: 'jpeg', width, height };
+      return orientation >= 5
+        ? { format: 'jpeg', width: height, height: width }
+        : { format: 'jpeg', width, height };
     }
     if (type === 0xd9 || type === 0xda) return undefined;
     position += 2 + length;
@@ -122,12 +142,22 @@ function exifOrientation(app1: Buffer): number | undefined {
 
 function webp(head: Buffer): Sniffed {
   const chunk = head.toString('latin1', 12, 16);
-  if (chunk === 'VP8 ') return { format: 'webp', width: head.readUInt16LE(26) & 0x3fff, height: head.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8 ')
+    return {
+      format: 'webp',
+      width: head.readUInt16LE(26) & 0x3fff,
+      height: head.readUInt16LE(28) & 0x3fff,
+    };
   if (chunk === 'VP8L') {
     const bits = head.readUInt32LE(21);
     return { format: 'webp', width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
   }
-  if (chunk === 'VP8X') return { format: 'webp', width: head.readUIntLE(24, 3) + 1, height: head.readUIntLE(27, 3) + 1 };
+  if (chunk === 'VP8X')
+    return {
+      format: 'webp',
+      width: head.readUIntLE(24, 3) + 1,
+      height: head.readUIntLE(27, 3) + 1,
+    };
   return undefined;
 }
 
@@ -152,8 +182,10 @@ function avif(head: Buffer): Sniffed {
 function svg(text: string): Sniffed {
   const tag = /<svg\b[^>]*>/i.exec(text)?.[0];
   if (!tag) return undefined;
-  const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
-  const length = (value: string | undefined) => (value && /^\s*[\d.]+\s*(px)?\s*$/.test(value) ? parseFloat(value) : undefined);
+  const attribute = (name: string) =>
+    new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
+  const length = (value: string | undefined) =>
+    value && /^\s*[\d.]+\s*(px)?\s*$/.test(value) ? parseFloat(value) : undefined;
   let width = length(attribute('width'));
   let height = length(attribute('height'));
   const box = attribute('viewBox')

@@ -57,6 +57,7 @@ export function currentManifest(root = process.cwd()): ImageManifest | undefined
   const file = imageManifestFile(root);
   if (!existsSync(file)) return undefined;
   const { mtimeMs } = statSync(file);
-  if (loaded?.file !== file || loaded.mtimeMs !== mtimeMs) loaded = { file, mtimeMs, manifest: JSON.parse(readFileSync(file, 'utf8')) as ImageManifest };
+  if (loaded?.file !== file || loaded.mtimeMs !== mtimeMs)
+    loaded = { file, mtimeMs, manifest: JSON.parse(readFileSync(file, 'utf8')) as ImageManifest };
   return loaded.manifest;
 }

@@ -13,7 +13,15 @@ export function Benefits({ block }: BlockProps<'benefits'>) {
     <Section block={block} onDark={iconCardClasses.onDark}>
       <CardGrid columns={cardColumns(block.items.length, { four: 4 })}>
         {block.items.map((item, index) => (
-          <IconCard key={index} index={index} icon={item.icon} title={item.title} description={item.description} href={item.href} linkLabel={item.linkLabel} />
+          <IconCard
+            key={index}
+            index={index}
+            icon={item.icon}
+            title={item.title}
+            description={item.description}
+            href={item.href}
+            linkLabel={item.linkLabel}
+          />
         ))}
       </CardGrid>
     </Section>

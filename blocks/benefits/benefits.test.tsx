@@ -22,7 +22,10 @@ describe('benefits block', () => {
     renderBlock('benefits');
     const links = screen.getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['See guest chat: Every guest answered in seconds', '/solutions/guest-experience/unified-chat'],
+      [
+        'See guest chat: Every guest answered in seconds',
+        '/solutions/guest-experience/unified-chat',
+      ],
       ['Learn more: More revenue from every stay', '/solutions/sales-partner/ai-upsells'],
       ['Learn more: Operations that run themselves', '/solutions/operations/workflows'],
     ]);
@@ -40,7 +43,11 @@ describe('benefits block', () => {
   });
 
   it('passes id and tone to the section', () => {
-    const { container } = renderBlock('benefits', { ...loadExample('benefits'), id: 'why', tone: 'muted' });
+    const { container } = renderBlock('benefits', {
+      ...loadExample('benefits'),
+      id: 'why',
+      tone: 'muted',
+    });
     expect(container.querySelector('section')!.id).toBe('why');
     expect(container.querySelector('section')!.className).toContain('muted');
   });

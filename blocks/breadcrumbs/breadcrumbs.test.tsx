@@ -14,7 +14,12 @@ describe('breadcrumbs block', () => {
     const list = within(nav).getByRole('list');
     expect(list.tagName).toBe('OL');
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Home', 'Solutions', 'Operations Hub', 'PMS']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Home',
+      'Solutions',
+      'Operations Hub',
+      'PMS',
+    ]);
   });
 
   it('links every ancestor and marks the last item as the current page without a link', () => {
@@ -57,7 +62,14 @@ describe('breadcrumbs block', () => {
 
   it('gives a BreadcrumbList with absolute URLs, the last item being the page itself', () => {
     const base = 'https://www.example.com';
-    const block = { type: 'breadcrumbs' as const, items: [{ label: 'Home', href: '/' }, { label: 'Solutions', href: '/solutions' }, { label: 'Hotels' }] };
+    const block = {
+      type: 'breadcrumbs' as const,
+      items: [
+        { label: 'Home', href: '/' },
+        { label: 'Solutions', href: '/solutions' },
+        { label: 'Hotels' },
+      ],
+    };
     expect(definition.jsonLd!([block], jsonLdPage(base, `${base}/solutions/hotels`))).toEqual([
       {
         '@context': 'https://schema.org',

@@ -9,6 +9,9 @@ export const definition: BlockDefinition<'breadcrumbs'> = {
     blocks.map((block) => ({
       '@context': SCHEMA_ORG,
       '@type': 'BreadcrumbList',
-      itemListElement: listItems(block.items, (item) => ({ name: item.label, item: item.href ? page.absolute(item.href) : page.url })),
+      itemListElement: listItems(block.items, (item) => ({
+        name: item.label,
+        item: item.href ? page.absolute(item.href) : page.url,
+      })),
     })),
 };

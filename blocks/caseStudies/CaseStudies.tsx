@@ -16,11 +16,19 @@ export function CaseStudies({ block }: BlockProps<'caseStudies'>) {
   const columns = cardColumns(block.items.length, { four: 2 });
   return (
     <Section block={block} onDark={classes.onDark}>
-      <CardGrid columns={columns} className={classes.grid} data-wide={columns.lg <= 2 ? '' : undefined}>
+      <CardGrid
+        columns={columns}
+        className={classes.grid}
+        data-wide={columns.lg <= 2 ? '' : undefined}
+      >
         {block.items.map((item, index) => {
           const { figure, label } = splitResult(item.result);
           return (
-            <CardGridItem key={index} index={index} className={`${cardClasses.surface} ${classes.card}`}>
+            <CardGridItem
+              key={index}
+              index={index}
+              className={`${cardClasses.surface} ${classes.card}`}
+            >
               <p className={classes.result}>
                 {item.logo && <Picture image={item.logo} slot="logo" className={classes.logo} />}
                 <span className={classes.figure} data-long={label ? undefined : ''}>

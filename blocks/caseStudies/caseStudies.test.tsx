@@ -35,7 +35,11 @@ describe('caseStudies block', () => {
   });
 
   it('passes id and tone to the section', () => {
-    const { container } = renderBlock('caseStudies', { ...loadExample('caseStudies'), id: 'case-studies', tone: 'muted' });
+    const { container } = renderBlock('caseStudies', {
+      ...loadExample('caseStudies'),
+      id: 'case-studies',
+      tone: 'muted',
+    });
     expect(container.querySelector('section')!.id).toBe('case-studies');
     expect(container.querySelector('section')!.className).toContain('muted');
   });

@@ -34,9 +34,15 @@ export function ComparisonTable({ block }: BlockProps<'comparisonTable'>) {
   return (
     <Section block={block} centered>
       {/* A named <section> is a region landmark: keyboard users can focus it to scroll the table on small screens. */}
-      <section className={classes.scroller} aria-label={`${caption}, scrollable table`} tabIndex={0}>
+      <section
+        className={classes.scroller}
+        aria-label={`${caption}, scrollable table`}
+        tabIndex={0}
+      >
         <table className={classes.table}>
-          <caption className={block.caption ? classes.caption : 'visually-hidden'}>{caption}</caption>
+          <caption className={block.caption ? classes.caption : 'visually-hidden'}>
+            {caption}
+          </caption>
           <thead>
             <tr>
               <th scope="col" className={classes.corner}>

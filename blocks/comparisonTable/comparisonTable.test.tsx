@@ -10,9 +10,16 @@ describe('comparisonTable', () => {
 
   it('renders an accessible table named by its caption, with column and row headers', () => {
     renderBlock('comparisonTable');
-    const table = screen.getByRole('table', { name: 'Features included in the Starter, Growth and Enterprise plans' });
+    const table = screen.getByRole('table', {
+      name: 'Features included in the Starter, Growth and Enterprise plans',
+    });
     const columnHeaders = within(table).getAllByRole('columnheader');
-    expect(columnHeaders.map((th) => th.textContent)).toEqual(['Feature', 'Starter', 'Growth', 'Enterprise']);
+    expect(columnHeaders.map((th) => th.textContent)).toEqual([
+      'Feature',
+      'Starter',
+      'Growth',
+      'Enterprise',
+    ]);
     expect(columnHeaders.every((th) => th.getAttribute('scope') === 'col')).toBe(true);
     const rowHeaders = within(table).getAllByRole('rowheader');
     expect(rowHeaders).toHaveLength(8);
@@ -41,7 +48,9 @@ describe('comparisonTable', () => {
 
   it('scrolls inside a focusable, labelled region', () => {
     renderBlock('comparisonTable');
-    const region = screen.getByRole('region', { name: 'Features included in the Starter, Growth and Enterprise plans, scrollable table' });
+    const region = screen.getByRole('region', {
+      name: 'Features included in the Starter, Growth and Enterprise plans, scrollable table',
+    });
     expect(region.getAttribute('tabindex')).toBe('0');
     expect(within(region).getByRole('table')).toBeTruthy();
   });
@@ -63,20 +72,40 @@ describe('comparisonTable', () => {
     const problems = (text: string) => {
       const collector = new Collector();
       validatePage(process.cwd(), 'pages/plans.yaml', collector, text);
-      return collector.diagnostics.map(({ line, col, code, message, hint }) => ({ at: `${line}:${col}`, code, message, hint }));
+      return collector.diagnostics.map(({ line, col, code, message, hint }) => ({
+        at: `${line}:${col}`,
+        code,
+        message,
+        hint,
+      }));
     };
     const hint = 'Give one value per column, in the same order as "columns".';
 
     it('points at the values of every row with too few or too many', () => {
-      const rows = '      - { feature: One, values: [true, true, true] }\n      - { feature: Two, values: [true, true] }\n      - feature: Three\n        values: [a, b, c, d]\n';
+      const rows =
+        '      - { feature: One, values: [true, true, true] }\n      - { feature: Two, values: [true, true] }\n      - feature: Three\n        values: [a, b, c, d]\n';
       expect(problems(page(rows))).toEqual([
-        { at: '9:33', code: 'column-count', message: 'This row has 2 values but the table has 3 columns.', hint },
-        { at: '11:17', code: 'column-count', message: 'This row has 4 values but the table has 3 columns.', hint },
+        {
+          at: '9:33',
+          code: 'column-count',
+          message: 'This row has 2 values but the table has 3 columns.',
+          hint,
+        },
+        {
+          at: '11:17',
+          code: 'column-count',
+          message: 'This row has 4 values but the table has 3 columns.',
+          hint,
+        },
       ]);
     });
 
     it('waits until the fields themselves are valid', () => {
-      expect(problems(page('      - { feature: Two, values: [true, true] }\n', '""')).map((problem) => problem.code)).toEqual(['empty-text']);
+      expect(
+        problems(page('      - { feature: Two, values: [true, true] }\n', '""')).map(
+          (problem) => problem.code,
+        ),
+      ).toEqual(['empty-text']);
     });
   });
 });

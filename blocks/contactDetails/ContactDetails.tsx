@@ -6,7 +6,17 @@ import { telHref } from '../../ui/tel-href.ts';
 import type { BlockProps } from '../types.ts';
 import classes from './ContactDetails.module.css';
 
-function Item({ icon, label, index, children }: { icon: IconName; label: string; index: number; children: ReactNode }) {
+function Item({
+  icon,
+  label,
+  index,
+  children,
+}: {
+  icon: IconName;
+  label: string;
+  index: number;
+  children: ReactNode;
+}) {
   return (
     <li className={`${classes.card} fade-in`} style={{ '--stagger-index': index } as CSSProperties}>
       <span className={classes.icon}>
@@ -39,8 +49,14 @@ export function ContactDetails({ block, context }: BlockProps<'contactDetails'>)
           </address>
         </Item>
         <Item icon="users" label="Social" index={3}>
-          <a href={contact.social.href} target="_blank" rel="noopener noreferrer" className={classes.externalLink}>
-            {name} on {contact.social.label} <span className="visually-hidden">(opens in a new tab)</span>
+          <a
+            href={contact.social.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={classes.externalLink}
+          >
+            {name} on {contact.social.label}{' '}
+            <span className="visually-hidden">(opens in a new tab)</span>
             <Icon name="externalLink" size={14} className={classes.external} />
           </a>
         </Item>

@@ -10,10 +10,21 @@ describe('contactDetails', () => {
 
   it('links the email and the phone number from site.config.yaml', () => {
     renderBlock('contactDetails');
-    expect(screen.getByRole('heading', { level: 2, name: 'Talk to the Staylix team' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: contact.email }).getAttribute('href')).toBe(`mailto:${contact.email}`);
-    expect(screen.getByRole('link', { name: contact.phone }).getAttribute('href')).toBe(`tel:${contact.phone.replace(/[^\d+]/g, '')}`);
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Email', 'Phone', 'Office', 'Social']);
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Talk to the Staylix team' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: contact.email }).getAttribute('href')).toBe(
+      `mailto:${contact.email}`,
+    );
+    expect(screen.getByRole('link', { name: contact.phone }).getAttribute('href')).toBe(
+      `tel:${contact.phone.replace(/[^\d+]/g, '')}`,
+    );
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Email',
+      'Phone',
+      'Office',
+      'Social',
+    ]);
   });
 
   it('puts the postal address in an <address> element', () => {
@@ -33,7 +44,10 @@ describe('contactDetails', () => {
   });
 
   it('respects id and tone', () => {
-    const { container } = renderBlock('contactDetails', { ...loadExample('contactDetails'), tone: 'muted' });
+    const { container } = renderBlock('contactDetails', {
+      ...loadExample('contactDetails'),
+      tone: 'muted',
+    });
     const section = container.querySelector('section')!;
     expect(section.id).toBe('get-in-touch');
     expect(section.className).toContain('muted');

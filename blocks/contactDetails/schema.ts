@@ -1,5 +1,9 @@
 import { defineBlockSchema, sectionFields } from '../../schema/block.ts';
 
-export const contactDetailsSchema = defineBlockSchema('contactDetails', "The company's email, phone, address and social profile, taken from site.config.yaml.", {
-  ...sectionFields({ heading: 'Get in touch', intro: 'We answer within one business day.' }),
-});
+export const contactDetailsSchema = defineBlockSchema(
+  'contactDetails',
+  "The company's email, phone, address and social profile, taken from site.config.yaml.",
+  {
+    ...sectionFields({ heading: 'Get in touch', intro: 'We answer within one business day.' }),
+  },
+);

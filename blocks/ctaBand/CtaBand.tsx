@@ -20,7 +20,13 @@ export function CtaBand({ block }: BlockProps<'ctaBand'>) {
   const secondary = 'variant' in action && action.variant === 'secondary';
   const variant = onColour ? (secondary ? 'outline' : 'white') : secondary ? 'outline' : 'filled';
   return (
-    <Section block={block} intro={block.body} centered size="md" className={[classes.band, classes[tone]].join(' ')}>
+    <Section
+      block={block}
+      intro={block.body}
+      centered
+      size="md"
+      className={[classes.band, classes[tone]].join(' ')}
+    >
       <div className={classes.actions}>
         <Button
           component="a"

@@ -10,7 +10,9 @@ describe('ctaBand block', () => {
     const { container } = renderBlock('ctaBand');
     const section = screen.getByRole('region', { name: 'See Staylix running in your hotel' });
     screen.getByRole('heading', { level: 2, name: 'See Staylix running in your hotel' });
-    screen.getByText('A 30-minute walkthrough with a hospitality expert, tailored to your property. No credit card required.');
+    screen.getByText(
+      'A 30-minute walkthrough with a hospitality expert, tailored to your property. No credit card required.',
+    );
     const links = screen.getAllByRole('link');
     expect(links).toHaveLength(1);
     expect(links[0]!.textContent).toBe('Book a Demo');

@@ -10,7 +10,9 @@ afterEach(cleanup);
 describe('faq block', () => {
   it('renders a labelled section with every question as a native details/summary pair', () => {
     const { container } = renderBlock('faq');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Frequently asked questions');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Frequently asked questions',
+    );
     expect(screen.getByRole('region', { name: 'Frequently asked questions' })).toBeTruthy();
     const items = [...container.querySelectorAll('details')];
     expect(items.map((item) => item.querySelector('summary')?.textContent)).toEqual([
@@ -23,7 +25,9 @@ describe('faq block', () => {
 
   it('groups the items into one exclusive accordion, all closed at first', () => {
     const { container } = renderBlock('faq');
-    const names = new Set([...container.querySelectorAll('details')].map((item) => item.getAttribute('name')));
+    const names = new Set(
+      [...container.querySelectorAll('details')].map((item) => item.getAttribute('name')),
+    );
     expect([...names]).toEqual(['faq-faq']);
     expect(container.querySelectorAll('details[open]')).toHaveLength(0);
   });
@@ -45,16 +49,34 @@ describe('faq block', () => {
 
   it('merges every faq block of the page into one FAQPage', () => {
     const blocks = [
-      { type: 'faq' as const, heading: 'FAQ', items: [{ question: 'How long does setup take?', answer: 'About a week.' }] },
-      { type: 'faq' as const, heading: 'More', items: [{ question: 'Is there a contract?', answer: 'No.' }] },
+      {
+        type: 'faq' as const,
+        heading: 'FAQ',
+        items: [{ question: 'How long does setup take?', answer: 'About a week.' }],
+      },
+      {
+        type: 'faq' as const,
+        heading: 'More',
+        items: [{ question: 'Is there a contract?', answer: 'No.' }],
+      },
     ];
-    expect(definition.jsonLd!(blocks, jsonLdPage('https://www.example.com', 'https://www.example.com/'))).toEqual([
+    expect(
+      definition.jsonLd!(blocks, jsonLdPage('https://www.example.com', 'https://www.example.com/')),
+    ).toEqual([
       {
         '@context': 'https://schema.org',
         '@type': 'FAQPage',
         mainEntity: [
-          { '@type': 'Question', name: 'How long does setup take?', acceptedAnswer: { '@type': 'Answer', text: 'About a week.' } },
-          { '@type': 'Question', name: 'Is there a contract?', acceptedAnswer: { '@type': 'Answer', text: 'No.' } },
+          {
+            '@type': 'Question',
+            name: 'How long does setup take?',
+            acceptedAnswer: { '@type': 'Answer', text: 'About a week.' },
+          },
+          {
+            '@type': 'Question',
+            name: 'Is there a contract?',
+            acceptedAnswer: { '@type': 'Answer', text: 'No.' },
+          },
         ],
       },
     ]);

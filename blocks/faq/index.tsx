@@ -10,7 +10,13 @@ export const definition: BlockDefinition<'faq'> = {
     {
       '@context': SCHEMA_ORG,
       '@type': 'FAQPage',
-      mainEntity: blocks.flatMap((block) => block.items).map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
+      mainEntity: blocks
+        .flatMap((block) => block.items)
+        .map((item) => ({
+          '@type': 'Question',
+          name: item.question,
+          acceptedAnswer: { '@type': 'Answer', text: item.answer },
+        })),
     },
   ],
 };

@@ -15,7 +15,14 @@ export function Features({ block }: BlockProps<'features'>) {
     <Section block={block} onDark={`${iconCardClasses.onDark} ${classes.onDark}`}>
       <CardGrid columns={cardColumns(block.items.length)}>
         {block.items.map((item, index) => (
-          <IconCard key={index} index={index} icon={item.icon} title={item.title} description={item.description} href={item.href}>
+          <IconCard
+            key={index}
+            index={index}
+            icon={item.icon}
+            title={item.title}
+            description={item.description}
+            href={item.href}
+          >
             {item.bullets && (
               <ul className={classes.bullets}>
                 {item.bullets.map((bullet, bulletIndex) => (

@@ -18,7 +18,9 @@ describe('features block', () => {
     const { container } = renderBlock('features');
     screen.getByRole('heading', { level: 2, name: 'Everything you need to run your property' });
     expect(screen.getByText('Features').tagName).toBe('P');
-    screen.getByText('Six connected modules, one login, and a guest journey that flows from first message to final checkout.');
+    screen.getByText(
+      'Six connected modules, one login, and a guest journey that flows from first message to final checkout.',
+    );
     expect(container.querySelector('section')!.id).toBe('features');
   });
 
@@ -46,7 +48,9 @@ describe('features block', () => {
 
   it('omits bullets and link when absent', () => {
     const block = loadExample('features');
-    block.items = [{ icon: 'bed', title: 'Housekeeping', description: 'Rooms cleaned in the right order.' }];
+    block.items = [
+      { icon: 'bed', title: 'Housekeeping', description: 'Rooms cleaned in the right order.' },
+    ];
     renderBlock('features', block);
     expect(screen.queryByRole('link')).toBeNull();
     expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1);

@@ -18,7 +18,12 @@ export function Hero({ block }: BlockProps<'hero'>) {
   const tone = block.tone ?? 'default';
   const beside = block.media?.position === 'beside';
   return (
-    <section id={block.id} className={[classes.hero, classes[tone]].join(' ')} aria-labelledby={titleId} data-tone={tone}>
+    <section
+      id={block.id}
+      className={[classes.hero, classes[tone]].join(' ')}
+      aria-labelledby={titleId}
+      data-tone={tone}
+    >
       <div className={classes.backdrop} aria-hidden="true" />
       <Container size="lg" className={beside ? `${classes.inner} ${classes.split}` : classes.inner}>
         <div className={classes.copy}>
@@ -45,7 +50,8 @@ export function Hero({ block }: BlockProps<'hero'>) {
           {block.actions && (
             <div className={classes.actions}>
               {block.actions.map((action, index) => {
-                const primary = (action.variant ?? (index === 0 ? 'primary' : 'secondary')) === 'primary';
+                const primary =
+                  (action.variant ?? (index === 0 ? 'primary' : 'secondary')) === 'primary';
                 return (
                   <Button
                     key={action.href + action.label}
@@ -73,7 +79,13 @@ export function Hero({ block }: BlockProps<'hero'>) {
             </ul>
           )}
         </div>
-        {block.media && <Picture image={block.media} slot={beside ? 'heroBeside' : 'heroBelow'} className={beside ? classes.mediaBeside : classes.media} />}
+        {block.media && (
+          <Picture
+            image={block.media}
+            slot={beside ? 'heroBeside' : 'heroBelow'}
+            className={beside ? classes.mediaBeside : classes.media}
+          />
+        )}
         {block.stats && <HeroStats stats={block.stats} />}
       </Container>
     </section>

@@ -20,7 +20,12 @@ export function HeroStats({ stats }: { stats: Stat[] }) {
           <dd className={classes.figure}>
             <span aria-hidden="true">
               {stat.prefix}
-              <span data-stat-value data-target={stat.value} className={classes.statValue} style={{ '--stat-target': stat.value } as CSSProperties}>
+              <span
+                data-stat-value
+                data-target={stat.value}
+                className={classes.statValue}
+                style={{ '--stat-target': stat.value } as CSSProperties}
+              >
                 {stat.value}
               </span>
               {stat.suffix}

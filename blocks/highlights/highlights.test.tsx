@@ -35,7 +35,11 @@ describe('highlights block', () => {
   });
 
   it('passes id and tone to the section', () => {
-    const { container } = renderBlock('highlights', { ...loadExample('highlights'), id: 'use-cases', tone: 'dark' });
+    const { container } = renderBlock('highlights', {
+      ...loadExample('highlights'),
+      id: 'use-cases',
+      tone: 'dark',
+    });
     expect(container.querySelector('section')!.id).toBe('use-cases');
     expect(container.querySelector('section')!.className).toContain('dark');
   });

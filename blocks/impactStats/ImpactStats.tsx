@@ -14,11 +14,19 @@ export function ImpactStats({ block }: BlockProps<'impactStats'>) {
   const valueSize = `${Math.min(30, Math.floor(100 / (0.6 * longest)))}cqi`;
   return (
     <Section block={block} onDark={classes.onDark}>
-      <CardGrid columns={cardColumns(block.items.length, { four: 4, threeInARow: true })} style={{ '--value-size': valueSize } as React.CSSProperties}>
+      <CardGrid
+        columns={cardColumns(block.items.length, { four: 4, threeInARow: true })}
+        style={{ '--value-size': valueSize } as React.CSSProperties}
+      >
         {block.items.map((item, index) => (
-          <CardGridItem key={index} index={index} className={`${cardClasses.surface} ${classes.card}`}>
+          <CardGridItem
+            key={index}
+            index={index}
+            className={`${cardClasses.surface} ${classes.card}`}
+          >
             <h3 className={classes.heading}>
-              <span className={classes.value}>{item.value}</span> <span className={classes.label}>{item.label}</span>
+              <span className={classes.value}>{item.value}</span>{' '}
+              <span className={classes.label}>{item.label}</span>
             </h3>
             <p className={classes.description}>{item.description}</p>
           </CardGridItem>

@@ -25,7 +25,10 @@ describe('impactStats block', () => {
   });
 
   it('keeps the dark tone of the example and passes the id', () => {
-    const { container } = renderBlock('impactStats', { ...loadExample('impactStats'), id: 'numbers' });
+    const { container } = renderBlock('impactStats', {
+      ...loadExample('impactStats'),
+      id: 'numbers',
+    });
     const section = container.querySelector('section')!;
     expect(section.id).toBe('numbers');
     expect(section.className).toContain('dark');

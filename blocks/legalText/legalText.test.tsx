@@ -11,7 +11,14 @@ describe('legalText', () => {
     const { container } = renderBlock('legalText');
     expect(container.querySelector('h1')).toBeNull();
     const headings = screen.getAllByRole('heading', { level: 2 });
-    expect(headings.map((h) => h.textContent)).toEqual(['1. About these terms', '2. Our services', '3. Your account and your data', '4. Fees and payment', '5. Governing law', '6. Contact']);
+    expect(headings.map((h) => h.textContent)).toEqual([
+      '1. About these terms',
+      '2. Our services',
+      '3. Your account and your data',
+      '4. Fees and payment',
+      '5. Governing law',
+      '6. Contact',
+    ]);
     const governing = headings[4]!.parentElement!;
     expect(governing.querySelectorAll('p')).toHaveLength(1);
     expect(governing.textContent).toContain('governed by the laws of India');
@@ -34,7 +41,12 @@ describe('legalText', () => {
 
   it('leaves out the date and the contents for a short text, and respects id and tone', () => {
     const block = loadExample('legalText');
-    const { container } = renderBlock('legalText', { type: 'legalText', id: 'refunds', tone: 'muted', sections: block.sections.slice(0, 2) });
+    const { container } = renderBlock('legalText', {
+      type: 'legalText',
+      id: 'refunds',
+      tone: 'muted',
+      sections: block.sections.slice(0, 2),
+    });
     expect(screen.queryByText(/Last updated/)).toBeNull();
     expect(screen.queryByRole('navigation')).toBeNull();
     const section = container.querySelector('section')!;

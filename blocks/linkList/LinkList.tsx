@@ -22,10 +22,18 @@ export function LinkList({ block }: BlockProps<'linkList'>) {
         {block.items.map((item, index) => {
           const external = isExternal(item.href);
           return (
-            <li key={item.href} className={`${classes.card} fade-in`} style={{ '--stagger-index': index } as CSSProperties}>
+            <li
+              key={item.href}
+              className={`${classes.card} fade-in`}
+              style={{ '--stagger-index': index } as CSSProperties}
+            >
               {item.cover && <Picture image={item.cover} slot="cover" className={classes.cover} />}
               <h3 className={classes.title}>
-                <a href={item.href} className={classes.link} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                <a
+                  href={item.href}
+                  className={classes.link}
+                  {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                >
                   {item.title}
                   {external && (
                     <>

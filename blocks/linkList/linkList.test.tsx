@@ -10,7 +10,12 @@ describe('linkList', () => {
     renderBlock('linkList');
     expect(screen.getByRole('heading', { level: 2, name: 'Four hubs, one hotel OS' })).toBeTruthy();
     const titles = screen.getAllByRole('heading', { level: 3 });
-    expect(titles.map((h) => h.textContent)).toEqual(['Operations Hub', 'Sales Hub', 'Guest Hub', 'Payments Hub']);
+    expect(titles.map((h) => h.textContent)).toEqual([
+      'Operations Hub',
+      'Sales Hub',
+      'Guest Hub',
+      'Payments Hub',
+    ]);
     const link = within(titles[1]!).getByRole('link', { name: 'Sales Hub' });
     expect(link.getAttribute('href')).toBe('/solutions/sales-hub');
     expect(link.hasAttribute('target')).toBe(false);
@@ -23,7 +28,12 @@ describe('linkList', () => {
     expect(cards[0]!.textContent).toContain('4 modules');
     expect(cards[0]!.textContent).toContain('POS orders, stock and expenses');
     expect(cards[3]!.textContent).not.toMatch(/modules/);
-    expect(cards.map((card) => card.style.getPropertyValue('--stagger-index'))).toEqual(['0', '1', '2', '3']);
+    expect(cards.map((card) => card.style.getPropertyValue('--stagger-index'))).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+    ]);
     // Four cards lay out as two by two rather than three plus an orphan.
     expect(cards[0]!.parentElement!.dataset.columns).toBe('2');
   });
@@ -32,7 +42,13 @@ describe('linkList', () => {
     const block = loadExample('linkList');
     renderBlock('linkList', {
       ...block,
-      items: [{ title: 'Channel partners', href: 'https://partners.staylix.com', description: 'Our partner directory.' }],
+      items: [
+        {
+          title: 'Channel partners',
+          href: 'https://partners.staylix.com',
+          description: 'Our partner directory.',
+        },
+      ],
     });
     const link = screen.getByRole('link', { name: 'Channel partners (opens in a new tab)' });
     expect(link.getAttribute('target')).toBe('_blank');

@@ -14,17 +14,36 @@ const LOOP_SECONDS = 20;
  */
 export function LogoMarquee({ block }: BlockProps<'logoMarquee'>) {
   const row = (copy: boolean) => (
-    <ul className={classes.row} aria-hidden={copy || undefined} data-marquee-copy={copy || undefined}>
+    <ul
+      className={classes.row}
+      aria-hidden={copy || undefined}
+      data-marquee-copy={copy || undefined}
+    >
       {block.logos.map((logo) => (
         <li key={logo.src} className={classes.logo}>
-          <img src={logo.src} alt={copy ? '' : logo.alt} width={LOGO_WIDTH} height={48} decoding="async" />
+          <img
+            src={logo.src}
+            alt={copy ? '' : logo.alt}
+            width={LOGO_WIDTH}
+            height={48}
+            decoding="async"
+          />
         </li>
       ))}
     </ul>
   );
   return (
     <Section block={block} size="xl" centered className={classes.section}>
-      <div className={classes.marquee} style={{ '--marquee-duration': `${LOOP_SECONDS}s`, '--logo-width': `${LOGO_WIDTH}px` } as CSSProperties} data-logo-marquee>
+      <div
+        className={classes.marquee}
+        style={
+          {
+            '--marquee-duration': `${LOOP_SECONDS}s`,
+            '--logo-width': `${LOGO_WIDTH}px`,
+          } as CSSProperties
+        }
+        data-logo-marquee
+      >
         <div className={classes.viewport}>
           <div className={classes.track} data-marquee-track>
             {row(false)}

@@ -20,7 +20,12 @@ describe('notFound', () => {
 
   it('uses the action from the block and respects id and tone', () => {
     const block = loadExample('notFound');
-    const { container } = renderBlock('notFound', { ...block, id: 'missing', tone: 'muted', action: { label: 'See pricing', href: '/pricing' } });
+    const { container } = renderBlock('notFound', {
+      ...block,
+      id: 'missing',
+      tone: 'muted',
+      action: { label: 'See pricing', href: '/pricing' },
+    });
     expect(screen.getByRole('link', { name: 'See pricing' }).getAttribute('href')).toBe('/pricing');
     const section = container.querySelector('section')!;
     expect(section.id).toBe('missing');

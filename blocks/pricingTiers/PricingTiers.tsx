@@ -19,7 +19,11 @@ export function PricingTiers({ block }: BlockProps<'pricingTiers'>) {
           return (
             <li
               key={tier.name}
-              className={[classes.card, tier.highlighted ? classes.highlighted : '', 'fade-in'].join(' ')}
+              className={[
+                classes.card,
+                tier.highlighted ? classes.highlighted : '',
+                'fade-in',
+              ].join(' ')}
               style={{ '--stagger-index': index } as CSSProperties}
               data-highlighted={tier.highlighted ? 'true' : undefined}
             >
@@ -45,7 +49,16 @@ export function PricingTiers({ block }: BlockProps<'pricingTiers'>) {
                   </li>
                 ))}
               </ul>
-              <Button component="a" href={tier.cta.href} className={classes.cta} variant={variant === 'primary' ? 'filled' : 'outline'} size="md" radius="md" fullWidth aria-describedby={nameId}>
+              <Button
+                component="a"
+                href={tier.cta.href}
+                className={classes.cta}
+                variant={variant === 'primary' ? 'filled' : 'outline'}
+                size="md"
+                radius="md"
+                fullWidth
+                aria-describedby={nameId}
+              >
                 {tier.cta.label}
               </Button>
             </li>

@@ -10,16 +10,22 @@ describe('pricingTiers', () => {
 
   it('renders one card per plan with its name as h3, features and a call to action', () => {
     renderBlock('pricingTiers');
-    expect(screen.getByRole('heading', { level: 2, name: 'Plans that grow with your property' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Plans that grow with your property' }),
+    ).toBeTruthy();
     const names = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(names).toEqual(['Starter', 'Growth', 'Enterprise']);
 
     const cta = screen.getByRole('link', { name: 'Talk to Sales' });
     expect(cta.getAttribute('href')).toBe('/contact');
-    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/book-demo');
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
+      '/book-demo',
+    );
     expect(screen.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
     // The button is described by its plan name so "Contact" is not ambiguous out of context.
-    expect(document.getElementById(cta.getAttribute('aria-describedby')!)?.textContent).toBe('Growth');
+    expect(document.getElementById(cta.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Growth',
+    );
   });
 
   it('lists the features of each plan and shows no prices', () => {
@@ -39,7 +45,11 @@ describe('pricingTiers', () => {
     const cards = screen.getAllByRole('heading', { level: 3 }).map((h) => h.closest('li')!);
     expect(cards.map((card) => card.dataset.highlighted ?? null)).toEqual([null, 'true', null]);
     expect(cards.every((card) => card.classList.contains('fade-in'))).toBe(true);
-    expect(cards.map((card) => card.style.getPropertyValue('--stagger-index'))).toEqual(['0', '1', '2']);
+    expect(cards.map((card) => card.style.getPropertyValue('--stagger-index'))).toEqual([
+      '0',
+      '1',
+      '2',
+    ]);
   });
 
   it('links to the full comparison under the plans when the YAML asks for it', () => {
@@ -70,8 +80,18 @@ describe('pricingTiers', () => {
       type: 'pricingTiers' as const,
       heading: 'Plans',
       tiers: [
-        { name: 'Starter', description: 'For small properties.', features: ['Unified guest chat'], cta: { label: 'Get Started', href: '/book-demo' } },
-        { name: 'Growth', description: 'For growing hotels.', features: ['Smart PMS', 'AI upsells'], cta: { label: 'Talk to Sales', href: '#contact' } },
+        {
+          name: 'Starter',
+          description: 'For small properties.',
+          features: ['Unified guest chat'],
+          cta: { label: 'Get Started', href: '/book-demo' },
+        },
+        {
+          name: 'Growth',
+          description: 'For growing hotels.',
+          features: ['Smart PMS', 'AI upsells'],
+          cta: { label: 'Talk to Sales', href: '#contact' },
+        },
       ],
     };
     const [list, ...rest] = definition.jsonLd!([block], jsonLdPage(base, `${base}/pricing`));
@@ -83,8 +103,20 @@ describe('pricingTiers', () => {
       name: 'Plans',
       numberOfItems: 2,
       itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Starter', description: 'For small properties. · Unified guest chat', url: `${base}/book-demo` },
-        { '@type': 'ListItem', position: 2, name: 'Growth', description: 'For growing hotels. · Smart PMS · AI upsells', url: `${base}/pricing#contact` },
+        {
+          '@type': 'ListItem',
+          position: 1,
+          name: 'Starter',
+          description: 'For small properties. · Unified guest chat',
+          url: `${base}/book-demo`,
+        },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: 'Growth',
+          description: 'For growing hotels. · Smart PMS · AI upsells',
+          url: `${base}/pricing#contact`,
+        },
       ],
     });
   });

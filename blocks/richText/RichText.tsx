@@ -18,7 +18,11 @@ export function RichText({ block }: BlockProps<'richText'>) {
       {block.bullets && (
         <ul className={classes.bullets}>
           {block.bullets.map((bullet, index) => (
-            <li key={index} className={`${classes.bullet} fade-in`} style={{ '--stagger-index': index } as React.CSSProperties}>
+            <li
+              key={index}
+              className={`${classes.bullet} fade-in`}
+              style={{ '--stagger-index': index } as React.CSSProperties}
+            >
               <span className={classes.check}>
                 <Icon name="check" size={16} />
               </span>

@@ -8,12 +8,16 @@ afterEach(cleanup);
 describe('richText block', () => {
   it('renders eyebrow, an h2 that labels the section, and every paragraph', () => {
     const { container } = renderBlock('richText');
-    const heading = screen.getByRole('heading', { level: 2, name: 'One system for the whole guest journey' });
+    const heading = screen.getByRole('heading', {
+      level: 2,
+      name: 'One system for the whole guest journey',
+    });
     const section = screen.getByRole('region', { name: 'One system for the whole guest journey' });
     expect(section.contains(heading)).toBe(true);
     expect(screen.getByText('Overview').tagName).toBe('P');
     const example = loadExample('richText');
-    for (const paragraph of example.paragraphs) expect(screen.getByText(paragraph).tagName).toBe('P');
+    for (const paragraph of example.paragraphs)
+      expect(screen.getByText(paragraph).tagName).toBe('P');
     expect(container.querySelectorAll('h1, h3')).toHaveLength(0);
   });
 
@@ -25,7 +29,12 @@ describe('richText block', () => {
   });
 
   it('omits the list without bullets and keeps text as text', () => {
-    const block = { ...loadExample('richText'), bullets: undefined, eyebrow: undefined, paragraphs: ['<b>Not bold</b>'] };
+    const block = {
+      ...loadExample('richText'),
+      bullets: undefined,
+      eyebrow: undefined,
+      paragraphs: ['<b>Not bold</b>'],
+    };
     const { container } = renderBlock('richText', block);
     expect(screen.queryByRole('list')).toBeNull();
     expect(screen.getByText('<b>Not bold</b>')).toBeTruthy();
@@ -33,7 +42,11 @@ describe('richText block', () => {
   });
 
   it('passes id and tone to the section', () => {
-    const { container } = renderBlock('richText', { ...loadExample('richText'), id: 'about', tone: 'dark' });
+    const { container } = renderBlock('richText', {
+      ...loadExample('richText'),
+      id: 'about',
+      tone: 'dark',
+    });
     const section = container.querySelector('section')!;
     expect(section.id).toBe('about');
     expect(section.className).toContain('dark');

@@ -7,7 +7,8 @@ import classes from './Scheduler.module.css';
 import { schedulerSrc } from './scheduler-url.ts';
 
 const LOADING_TEXT = 'Loading the booking calendar…';
-const UNAVAILABLE_TEXT = 'The booking calendar could not be loaded here. You can still pick a time on the booking page.';
+const UNAVAILABLE_TEXT =
+  'The booking calendar could not be loaded here. You can still pick a time on the booking page.';
 
 /**
  * The scheduling provider's booking page in an inline, lazily loaded frame (height and min-width from site.config.yaml).
@@ -32,7 +33,12 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
     <Section block={block} level={block.headingLevel} size="lg" centered>
       <div
         className={classes.box}
-        style={{ '--scheduler-height': `${scheduler.height}px`, '--scheduler-min-width': `${scheduler.minWidth}px` } as CSSProperties}
+        style={
+          {
+            '--scheduler-height': `${scheduler.height}px`,
+            '--scheduler-min-width': `${scheduler.minWidth}px`,
+          } as CSSProperties
+        }
         data-scheduler
         data-status="loading"
         // What scheduler-enhance.ts needs to create the same frame as the <noscript> one, without parsing markup.
@@ -42,7 +48,12 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
           <span className={classes.fallbackIcon} aria-hidden="true">
             <Icon name="calendar" size={28} />
           </span>
-          <p className={classes.fallbackText} data-scheduler-message data-loading-text={LOADING_TEXT} data-unavailable-text={UNAVAILABLE_TEXT}>
+          <p
+            className={classes.fallbackText}
+            data-scheduler-message
+            data-loading-text={LOADING_TEXT}
+            data-unavailable-text={UNAVAILABLE_TEXT}
+          >
             {LOADING_TEXT}
           </p>
           <a className={classes.fallbackLink} href={bookingUrl} rel="noopener" data-scheduler-link>
@@ -56,7 +67,10 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
           <iframe {...frame} />
         </noscript>
       </div>
-      <p className={[classes.note, block.tone === 'dark' ? classes.noteOnDark : ''].join(' ')} data-scheduler-note>
+      <p
+        className={[classes.note, block.tone === 'dark' ? classes.noteOnDark : ''].join(' ')}
+        data-scheduler-note
+      >
         Calendar not showing?{' '}
         <a href={bookingUrl} rel="noopener" className={classes.noteLink}>
           Open the booking page

@@ -1,14 +1,27 @@
 import { isSafeFrameSrc } from '../../schema/url-policy.ts';
 
 /** Attributes the frame may get from data-frame; anything else (event handlers, srcdoc…) is ignored. */
-const FRAME_ATTRIBUTES = new Set(['className', 'src', 'title', 'height', 'loading', 'data-scheduler-frame']);
+const FRAME_ATTRIBUTES = new Set([
+  'className',
+  'src',
+  'title',
+  'height',
+  'loading',
+  'data-scheduler-frame',
+]);
 
 /** The frame's attributes from data-frame: string values of known attributes only, or undefined if unreadable. */
-function readFrameAttributes(json: string | undefined): (Record<string, string> & { src?: string }) | undefined {
+function readFrameAttributes(
+  json: string | undefined,
+): (Record<string, string> & { src?: string }) | undefined {
   try {
     const parsed: unknown = JSON.parse(json ?? '');
     if (!parsed || typeof parsed !== 'object') return undefined;
-    return Object.fromEntries(Object.entries(parsed).filter(([name, value]) => FRAME_ATTRIBUTES.has(name) && typeof value === 'string'));
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        ([name, value]) => FRAME_ATTRIBUTES.has(name) && typeof value === 'string',
+      ),
+    );
   } catch {
     return undefined;
   }
@@ -28,7 +41,8 @@ type Status = 'loading' | 'ready' | 'unavailable';
  * page) replaces it with the booking link, a message and a "Try again" button.
  */
 export function enhanceSchedulers(doc: Document = document): void {
-  for (const box of doc.querySelectorAll<HTMLElement>('[data-scheduler]')) enhanceScheduler(doc, box);
+  for (const box of doc.querySelectorAll<HTMLElement>('[data-scheduler]'))
+    enhanceScheduler(doc, box);
 }
 
 function enhanceScheduler(doc: Document, box: HTMLElement) {
@@ -50,7 +64,8 @@ function enhanceScheduler(doc: Document, box: HTMLElement) {
   const origin = new URL(frameAttributes.src).origin;
   const createFrame = () => {
     const element = doc.createElement('iframe');
-    for (const [name, value] of Object.entries(frameAttributes)) element.setAttribute(name === 'className' ? 'class' : name, value);
+    for (const [name, value] of Object.entries(frameAttributes))
+      element.setAttribute(name === 'className' ? 'class' : name, value);
     return element;
   };
 
@@ -66,7 +81,8 @@ function enhanceScheduler(doc: Document, box: HTMLElement) {
   const setStatus = (status: Status) => {
     box.dataset.status = status;
     const unavailable = status === 'unavailable';
-    message.textContent = (unavailable ? message.dataset.unavailableText : message.dataset.loadingText) ?? '';
+    message.textContent =
+      (unavailable ? message.dataset.unavailableText : message.dataset.loadingText) ?? '';
     if (unavailable) message.setAttribute('role', 'alert');
     else message.removeAttribute('role');
     retry.hidden = !unavailable;
@@ -79,17 +95,29 @@ function enhanceScheduler(doc: Document, box: HTMLElement) {
   };
 
   win.addEventListener('message', (event) => {
-    if (frame && box.dataset.status === 'loading' && event.origin === origin && event.source === frame.contentWindow) setStatus('ready');
+    if (
+      frame &&
+      box.dataset.status === 'loading' &&
+      event.origin === origin &&
+      event.source === frame.contentWindow
+    )
+      setStatus('ready');
   });
 
   const mount = () => {
     setStatus('loading');
     frame = createFrame();
     frame.addEventListener('load', () => {
-      timers.push(setTimeout(() => box.dataset.status === 'loading' && setStatus('unavailable'), SCHEDULER_AFTER_LOAD_MS));
+      timers.push(
+        setTimeout(
+          () => box.dataset.status === 'loading' && setStatus('unavailable'),
+          SCHEDULER_AFTER_LOAD_MS,
+        ),
+      );
     });
     noscript.after(frame);
-    const startClock = () => timers.push(setTimeout(() => setStatus('unavailable'), SCHEDULER_TIMEOUT_MS));
+    const startClock = () =>
+      timers.push(setTimeout(() => setStatus('unavailable'), SCHEDULER_TIMEOUT_MS));
     if (typeof IntersectionObserver === 'undefined') return startClock();
     // The frame loads lazily: start the clock when it is actually on screen.
     observer = new IntersectionObserver((entries) => {

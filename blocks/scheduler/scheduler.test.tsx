@@ -1,9 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDocument, loadExample, loadTestConfig, mountBlockHtml, renderBlock } from '../../tests/helpers/render-block.tsx';
+import {
+  clearDocument,
+  loadExample,
+  loadTestConfig,
+  mountBlockHtml,
+  renderBlock,
+} from '../../tests/helpers/render-block.tsx';
 import { definition } from './index.tsx';
-import { enhanceSchedulers, SCHEDULER_AFTER_LOAD_MS, SCHEDULER_TIMEOUT_MS } from './scheduler-enhance.ts';
+import {
+  enhanceSchedulers,
+  SCHEDULER_AFTER_LOAD_MS,
+  SCHEDULER_TIMEOUT_MS,
+} from './scheduler-enhance.ts';
 import { schedulerSrc } from './scheduler-url.ts';
 
 afterEach(() => {
@@ -15,7 +25,10 @@ afterEach(() => {
 class VisibleObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {}
   observe(target: Element) {
-    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+    this.callback(
+      [{ isIntersecting: true, target } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
   }
   disconnect() {}
   unobserve() {}
@@ -33,7 +46,9 @@ describe('scheduler block', () => {
     expect(home.searchParams.get('hide_landing_page_details')).toBe('1');
     expect(home.searchParams.get('hide_event_type_details')).toBeNull();
     expect(home.searchParams.get('hide_gdpr_banner')).toBe('1');
-    const contact = new URL(schedulerSrc(config, { type: 'scheduler', hideEventTypeDetails: true }));
+    const contact = new URL(
+      schedulerSrc(config, { type: 'scheduler', hideEventTypeDetails: true }),
+    );
     expect(contact.searchParams.get('hide_event_type_details')).toBe('1');
     expect(contact.searchParams.get('hide_landing_page_details')).toBeNull();
   });
@@ -99,7 +114,11 @@ describe('scheduler block', () => {
     const enhancedScheduler = () => {
       const container = mountBlockHtml('scheduler');
       enhanceSchedulers(document);
-      return { container, box: container.querySelector<HTMLElement>('[data-scheduler]')!, frame: () => container.querySelector<HTMLIFrameElement>('iframe[data-scheduler-frame]') };
+      return {
+        container,
+        box: container.querySelector<HTMLElement>('[data-scheduler]')!,
+        frame: () => container.querySelector<HTMLIFrameElement>('iframe[data-scheduler-frame]'),
+      };
     };
 
     it('mounts the frame of the <noscript>, with the same attributes', () => {
@@ -107,7 +126,10 @@ describe('scheduler block', () => {
       const noscript = document.createElement('template');
       noscript.innerHTML = container.querySelector('noscript')!.innerHTML;
       const original = noscript.content.querySelector('iframe')!;
-      const attributes = (element: Element) => Object.fromEntries([...element.attributes].map((attribute) => [attribute.name, attribute.value]));
+      const attributes = (element: Element) =>
+        Object.fromEntries(
+          [...element.attributes].map((attribute) => [attribute.name, attribute.value]),
+        );
       expect(attributes(frame()!)).toEqual(attributes(original));
       expect(frame()?.getAttribute('src')).toBe(schedulerSrc(config, loadExample('scheduler')));
       expect(frame()?.getAttribute('loading')).toBe('lazy');
@@ -144,7 +166,13 @@ describe('scheduler block', () => {
 
     it('keeps the frame once the provider posts a message from it', () => {
       const { frame, box } = enhancedScheduler();
-      window.dispatchEvent(new MessageEvent('message', { origin: new URL(config.scheduler.url).origin, source: frame()!.contentWindow, data: { event: 'calendly.event_type_viewed' } }));
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: new URL(config.scheduler.url).origin,
+          source: frame()!.contentWindow,
+          data: { event: 'calendly.event_type_viewed' },
+        }),
+      );
       expect(box.dataset.status).toBe('ready');
       vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS * 2);
       expect(frame()).toBeTruthy();
@@ -152,7 +180,13 @@ describe('scheduler block', () => {
 
     it('ignores messages from other origins', () => {
       const { frame, box } = enhancedScheduler();
-      window.dispatchEvent(new MessageEvent('message', { origin: 'https://example.com', source: frame()!.contentWindow, data: {} }));
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: 'https://example.com',
+          source: frame()!.contentWindow,
+          data: {},
+        }),
+      );
       vi.advanceTimersByTime(SCHEDULER_TIMEOUT_MS);
       expect(box.dataset.status).toBe('unavailable');
     });

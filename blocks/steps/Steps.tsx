@@ -6,7 +6,10 @@ import classes from './Steps.module.css';
 
 /** Columns on tablets and desktops: one row when the steps fit, otherwise an even grid. */
 function columns(count: number): GridColumns {
-  return { md: count <= 3 ? count : 2, lg: count <= 4 ? count : count === 5 || count === 6 || count === 9 ? 3 : 4 };
+  return {
+    md: count <= 3 ? count : 2,
+    lg: count <= 4 ? count : count === 5 || count === 6 || count === 9 ? 3 : 4,
+  };
 }
 
 /** A numbered `<ol>` of steps: a vertical timeline on phones, a row joined by a line on wider screens. */

@@ -9,7 +9,9 @@ describe('steps block', () => {
   it('renders the heading, the intro and an ordered list of steps', () => {
     renderBlock('steps');
     screen.getByRole('heading', { level: 2, name: 'Go live in under a week' });
-    screen.getByText('A hospitality specialist sets everything up with you. No credit card required.');
+    screen.getByText(
+      'A hospitality specialist sets everything up with you. No credit card required.',
+    );
     const list = screen.getByRole('list');
     expect(list.tagName).toBe('OL');
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);

@@ -11,7 +11,11 @@ export function Testimonials({ block }: BlockProps<'testimonials'>) {
   const count = block.items.length;
   return (
     <Section block={block} onDark={classes.onDark}>
-      <CardGrid columns={cardColumns(count, { four: 2 })} className={classes.grid} data-single={count === 1 ? '' : undefined}>
+      <CardGrid
+        columns={cardColumns(count, { four: 2 })}
+        className={classes.grid}
+        data-single={count === 1 ? '' : undefined}
+      >
         {block.items.map((item, index) => (
           <CardGridItem key={index} index={index} className={classes.item}>
             <figure className={`${cardClasses.surface} ${cardClasses.padded} ${classes.card}`}>
@@ -19,8 +23,12 @@ export function Testimonials({ block }: BlockProps<'testimonials'>) {
               <blockquote className={classes.quote}>
                 <p>{item.quote}</p>
               </blockquote>
-              <figcaption className={item.photo ? `${classes.caption} ${classes.withPhoto}` : classes.caption}>
-                {item.photo && <Picture image={item.photo} slot="portrait" className={classes.photo} />}
+              <figcaption
+                className={item.photo ? `${classes.caption} ${classes.withPhoto}` : classes.caption}
+              >
+                {item.photo && (
+                  <Picture image={item.photo} slot="portrait" className={classes.photo} />
+                )}
                 <span className={classes.role}>{item.role}</span>
                 <span className={classes.business}>{item.business}</span>
               </figcaption>

@@ -8,7 +8,9 @@ describe('videoPlaceholder', () => {
 
   it('shows the title as h2, the description and a clearly labelled placeholder', () => {
     const { container } = renderBlock('videoPlaceholder');
-    expect(screen.getByRole('heading', { level: 2, name: 'Staylix AI guest chat in action' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Staylix AI guest chat in action' }),
+    ).toBeTruthy();
     expect(screen.getByText(/answering guest questions on WhatsApp/)).toBeTruthy();
     const frame = container.querySelector('[data-video-placeholder]')!;
     expect(frame.textContent).toContain('Video coming soon');
@@ -29,6 +31,8 @@ describe('videoPlaceholder', () => {
     const section = container.querySelector('section')!;
     expect(section.id).toBe('video');
     expect(section.className).toContain('muted');
-    expect(section.getAttribute('aria-labelledby')).toBe(screen.getByRole('heading', { level: 2 }).id);
+    expect(section.getAttribute('aria-labelledby')).toBe(
+      screen.getByRole('heading', { level: 2 }).id,
+    );
   });
 });

@@ -17,7 +17,12 @@ export function App() {
   }, [api, screen.name]);
 
   useEffect(() => {
-    document.title = screen.name === 'edit' ? `${screen.file} · Page editor` : screen.name === 'site' ? 'Site settings · Page editor' : 'Pages · Page editor';
+    document.title =
+      screen.name === 'edit'
+        ? `${screen.file} · Page editor`
+        : screen.name === 'site'
+          ? 'Site settings · Page editor'
+          : 'Pages · Page editor';
   }, [screen]);
 
   if (!api.token) return <NoToken />;
@@ -26,7 +31,9 @@ export function App() {
       <Header screen={screen} />
       <Box component="main" id="main" style={{ flex: 1, minHeight: 0 }}>
         {screen.name === 'pages' ? <PageListScreen api={api} /> : null}
-        {screen.name === 'edit' ? <PageEditorScreen key={screen.file} api={api} file={screen.file} site={site} /> : null}
+        {screen.name === 'edit' ? (
+          <PageEditorScreen key={screen.file} api={api} file={screen.file} site={site} />
+        ) : null}
         {screen.name === 'site' ? <SiteConfigScreen api={api} site={site} /> : null}
       </Box>
     </Box>
@@ -35,7 +42,8 @@ export function App() {
 
 function Header({ screen }: { screen: Screen }) {
   const link = (target: Screen, label: string, icon: 'file' | 'settings') => {
-    const current = screen.name === target.name || (target.name === 'pages' && screen.name === 'edit');
+    const current =
+      screen.name === target.name || (target.name === 'pages' && screen.name === 'edit');
     return (
       <UnstyledButton
         component="a"
@@ -63,11 +71,37 @@ function Header({ screen }: { screen: Screen }) {
     <Box
       component="header"
       px="md"
-      style={{ height: 52, flex: '0 0 52px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', background: 'white', borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      style={{
+        height: 52,
+        flex: '0 0 52px',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        background: 'white',
+        borderBottom: '1px solid var(--mantine-color-gray-3)',
+      }}
     >
       <Group gap="lg" wrap="nowrap">
-        <Anchor href="#/" underline="never" c="gray.9" fw={750} style={{ display: 'flex', alignItems: 'center', gap: 8 }} aria-label="Page editor: all pages">
-          <Box component="span" style={{ width: 26, height: 26, borderRadius: 7, background: 'var(--mantine-color-brand-7)', color: 'white', display: 'grid', placeItems: 'center' }}>
+        <Anchor
+          href="#/"
+          underline="never"
+          c="gray.9"
+          fw={750}
+          style={{ display: 'flex', alignItems: 'center', gap: 8 }}
+          aria-label="Page editor: all pages"
+        >
+          <Box
+            component="span"
+            style={{
+              width: 26,
+              height: 26,
+              borderRadius: 7,
+              background: 'var(--mantine-color-brand-7)',
+              color: 'white',
+              display: 'grid',
+              placeItems: 'center',
+            }}
+          >
             <UiIcon name="blocks" size={15} />
           </Box>
           Page editor
@@ -90,7 +124,10 @@ function NoToken() {
       <Text fw={700} size="lg" component="h1">
         Open the editor from the address `npm run edit` printed
       </Text>
-      <Text mt="sm">This page needs the session key that is part of that address (…/?token=…). Run `npm run edit` again and open the address it prints.</Text>
+      <Text mt="sm">
+        This page needs the session key that is part of that address (…/?token=…). Run `npm run
+        edit` again and open the address it prints.
+      </Text>
     </Box>
   );
 }

@@ -50,11 +50,15 @@ export function createApi(token: string) {
   async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
     const response = await fetch(url, {
       method,
-      headers: { [TOKEN_HEADER]: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        [TOKEN_HEADER]: token,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (response.status === 409 && typeof json.diskText === 'string') throw new Conflict(json as unknown as ConflictResponse);
+    if (response.status === 409 && typeof json.diskText === 'string')
+      throw new Conflict(json as unknown as ConflictResponse);
     if (!response.ok) throw new ApiFailure(response.status, json);
     return json as T;
   }
@@ -65,9 +69,11 @@ export function createApi(token: string) {
     site: () => call<SiteResponse>('GET', '/api/site'),
     blocks: () => call<BlocksResponse>('GET', '/api/blocks'),
     file: (path: string) => call<FileResponse>('GET', `/api/file?path=${q(path)}`),
-    check: (path: string, text: string) => call<CheckResponse>('POST', '/api/check', { path, text } satisfies CheckRequest),
+    check: (path: string, text: string) =>
+      call<CheckResponse>('POST', '/api/check', { path, text } satisfies CheckRequest),
     /** Throws `Conflict` when the file changed on disk since `baseVersion` (null: the file must not exist). */
-    save: (path: string, text: string, baseVersion: string | null) => call<SaveResponse>('PUT', '/api/file', { path, text, baseVersion } satisfies SaveRequest),
+    save: (path: string, text: string, baseVersion: string | null) =>
+      call<SaveResponse>('PUT', '/api/file', { path, text, baseVersion } satisfies SaveRequest),
     createPage: (request: NewPageRequest) => call<NewPageResponse>('POST', '/api/pages', request),
     deletePage: (path: string) => call<DeleteResponse>('DELETE', `/api/file?path=${q(path)}`),
     events: () => new EventSource(`/api/events?token=${q(token)}`),

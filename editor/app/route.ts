@@ -10,7 +10,8 @@ function parseHash(hash: string): Screen {
   return { name: 'pages' };
 }
 
-export const hrefFor = (screen: Screen) => (screen.name === 'edit' ? `#/edit/${screen.file}` : screen.name === 'site' ? '#/site' : '#/');
+export const hrefFor = (screen: Screen) =>
+  screen.name === 'edit' ? `#/edit/${screen.file}` : screen.name === 'site' ? '#/site' : '#/';
 
 export function useScreen(): Screen {
   const [screen, setScreen] = useState(() => parseHash(window.location.hash));

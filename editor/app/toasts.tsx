@@ -1,5 +1,13 @@
 import { Button, Group, Notification, Portal, Stack } from '@mantine/core';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 export interface Toast {
   message: ReactNode;
@@ -18,7 +26,10 @@ export const useToast = () => useContext(ToastContext);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Array<Toast & { id: number }>>([]);
   const next = useRef(1);
-  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const dismiss = useCallback(
+    (id: number) => setToasts((all) => all.filter((t) => t.id !== id)),
+    [],
+  );
   const show = useCallback<Show>(
     (toast) => {
       const id = next.current++;
@@ -32,9 +43,28 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={value}>
       {children}
       <Portal>
-        <Stack gap="xs" role="status" aria-live="polite" style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 400, width: 360, maxWidth: 'calc(100vw - 32px)' }}>
+        <Stack
+          gap="xs"
+          role="status"
+          aria-live="polite"
+          style={{
+            position: 'fixed',
+            right: 16,
+            bottom: 16,
+            zIndex: 400,
+            width: 360,
+            maxWidth: 'calc(100vw - 32px)',
+          }}
+        >
           {toasts.map((toast) => (
-            <Notification key={toast.id} title={toast.title} color={toast.color ?? 'blue'} onClose={() => dismiss(toast.id)} closeButtonProps={{ 'aria-label': 'Close message' }} withBorder>
+            <Notification
+              key={toast.id}
+              title={toast.title}
+              color={toast.color ?? 'blue'}
+              onClose={() => dismiss(toast.id)}
+              closeButtonProps={{ 'aria-label': 'Close message' }}
+              withBorder
+            >
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <span>{toast.message}</span>
                 {toast.action ? (

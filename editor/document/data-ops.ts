@@ -19,7 +19,8 @@ export function withValue(data: unknown, path: FieldPath, value: unknown): unkno
   const out = clone(data) ?? (typeof path[0] === 'number' ? [] : {});
   let at = out as Record<string | number, unknown>;
   path.slice(0, -1).forEach((key, i) => {
-    if (at[key] === null || typeof at[key] !== 'object') at[key] = typeof path[i + 1] === 'number' ? [] : {};
+    if (at[key] === null || typeof at[key] !== 'object')
+      at[key] = typeof path[i + 1] === 'number' ? [] : {};
     at = at[key] as Record<string | number, unknown>;
   });
   at[path[path.length - 1]!] = clone(value);
@@ -43,10 +44,18 @@ function withList(data: unknown, listPath: FieldPath, change: (list: unknown[]) 
   return out;
 }
 
-export const withItemInserted = (data: unknown, listPath: FieldPath, index: number, value: unknown) => withList(data, listPath, (list) => list.splice(index, 0, clone(value)));
-export const withItemRemoved = (data: unknown, listPath: FieldPath, index: number) => withList(data, listPath, (list) => list.splice(index, 1));
-export const withItemMoved = (data: unknown, listPath: FieldPath, from: number, to: number) => withList(data, listPath, (list) => list.splice(to, 0, list.splice(from, 1)[0]));
-export const withItemDuplicated = (data: unknown, listPath: FieldPath, index: number) => withList(data, listPath, (list) => list.splice(index + 1, 0, clone(list[index])));
+export const withItemInserted = (
+  data: unknown,
+  listPath: FieldPath,
+  index: number,
+  value: unknown,
+) => withList(data, listPath, (list) => list.splice(index, 0, clone(value)));
+export const withItemRemoved = (data: unknown, listPath: FieldPath, index: number) =>
+  withList(data, listPath, (list) => list.splice(index, 1));
+export const withItemMoved = (data: unknown, listPath: FieldPath, from: number, to: number) =>
+  withList(data, listPath, (list) => list.splice(to, 0, list.splice(from, 1)[0]));
+export const withItemDuplicated = (data: unknown, listPath: FieldPath, index: number) =>
+  withList(data, listPath, (list) => list.splice(index + 1, 0, clone(list[index])));
 
 /** Deep equality of plain data; key order does not matter (a new key goes where the schema puts it). */
 export function equalData(a: unknown, b: unknown): boolean {
@@ -54,10 +63,21 @@ export function equalData(a: unknown, b: unknown): boolean {
   if (typeof a === 'number' && typeof b === 'number') return Number.isNaN(a) && Number.isNaN(b);
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => equalData(item, (b as unknown[])[i]));
+  if (Array.isArray(a))
+    return (
+      a.length === (b as unknown[]).length &&
+      a.every((item, i) => equalData(item, (b as unknown[])[i]))
+    );
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
-  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && equalData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return (
+    keysA.length === keysB.length &&
+    keysA.every(
+      (key) =>
+        Object.hasOwn(b, key) &&
+        equalData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
 }
 
 /** True when `text` is valid YAML holding exactly `expected`. */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { deleteKey, duplicateItem, insertItem, lastEditReprinted, moveItem, nodeRangeAt, pathAt, removeItem, setValue } from './index.ts';
+import {
+  deleteKey,
+  duplicateItem,
+  insertItem,
+  lastEditReprinted,
+  moveItem,
+  nodeRangeAt,
+  pathAt,
+  removeItem,
+  setValue,
+} from './index.ts';
 
 const page = `# A comment at the top
 title: Hotels   # trailing comment
@@ -36,52 +46,104 @@ function changed(before: string, after: string): [string[], string[]] {
   let start = 0;
   while (start < a.length && a[start] === b[start]) start++;
   let end = 0;
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  while (
+    end < a.length - start &&
+    end < b.length - start &&
+    a[a.length - 1 - end] === b[b.length - 1 - end]
+  )
+    end++;
   return [a.slice(start, a.length - end), b.slice(start, b.length - end)];
 }
 
 describe('setValue keeps the style the value was written in', () => {
   it('plain stays plain, and the trailing comment stays', () => {
-    expect(changed(page, setValue(page, ['title'], 'Resorts'))).toEqual([['title: Hotels   # trailing comment'], ['title: Resorts   # trailing comment']]);
+    expect(changed(page, setValue(page, ['title'], 'Resorts'))).toEqual([
+      ['title: Hotels   # trailing comment'],
+      ['title: Resorts   # trailing comment'],
+    ]);
   });
   it('single and double quotes stay', () => {
-    expect(changed(page, setValue(page, ['description'], "It's here"))).toEqual([["description: 'Single quoted'"], ["description: 'It''s here'"]]);
-    expect(changed(page, setValue(page, ['blocks', 0, 'title'], 'Say "hi"'))).toEqual([['    title: "Double quoted"'], ['    title: "Say \\"hi\\""']]);
+    expect(changed(page, setValue(page, ['description'], "It's here"))).toEqual([
+      ["description: 'Single quoted'"],
+      ["description: 'It''s here'"],
+    ]);
+    expect(changed(page, setValue(page, ['blocks', 0, 'title'], 'Say "hi"'))).toEqual([
+      ['    title: "Double quoted"'],
+      ['    title: "Say \\"hi\\""'],
+    ]);
   });
   it('a new empty text, quoted because it is empty, is written plainly once typed into', () => {
     const added = insertItem(page, ['blocks', 1, 'items'], 2, { question: '', answer: '' });
     expect(added).toContain('- question: ""');
     const typed = setValue(added, ['blocks', 1, 'items', 2, 'question'], 'Can I try it?');
-    expect(changed(added, typed)).toEqual([['      - question: ""'], ['      - question: Can I try it?']]);
+    expect(changed(added, typed)).toEqual([
+      ['      - question: ""'],
+      ['      - question: Can I try it?'],
+    ]);
   });
 
   it('plain text that would read as something else gets quotes', () => {
-    expect(changed(page, setValue(page, ['title'], 'Pricing: simple'))).toEqual([['title: Hotels   # trailing comment'], ['title: "Pricing: simple"   # trailing comment']]);
-    expect(changed(page, setValue(page, ['title'], 'true'))).toEqual([['title: Hotels   # trailing comment'], ['title: "true"   # trailing comment']]);
-    expect(changed(page, setValue(page, ['blocks', 0, 'actions', 0, 'label'], 'Book, now'))).toEqual([['      - { label: Book, href: /book }'], ['      - { label: "Book, now", href: /book }']]);
+    expect(changed(page, setValue(page, ['title'], 'Pricing: simple'))).toEqual([
+      ['title: Hotels   # trailing comment'],
+      ['title: "Pricing: simple"   # trailing comment'],
+    ]);
+    expect(changed(page, setValue(page, ['title'], 'true'))).toEqual([
+      ['title: Hotels   # trailing comment'],
+      ['title: "true"   # trailing comment'],
+    ]);
+    expect(
+      changed(page, setValue(page, ['blocks', 0, 'actions', 0, 'label'], 'Book, now')),
+    ).toEqual([
+      ['      - { label: Book, href: /book }'],
+      ['      - { label: "Book, now", href: /book }'],
+    ]);
   });
   it('a folded paragraph keeps its line breaks where the words did not change', () => {
-    const after = setValue(page, ['blocks', 0, 'subtitle'], 'A folded paragraph that goes on over three lines so that one phrase can change without the others.');
-    expect(changed(page, after)).toEqual([['      over three lines so that one word'], ['      over three lines so that one phrase']]);
+    const after = setValue(
+      page,
+      ['blocks', 0, 'subtitle'],
+      'A folded paragraph that goes on over three lines so that one phrase can change without the others.',
+    );
+    expect(changed(page, after)).toEqual([
+      ['      over three lines so that one word'],
+      ['      over three lines so that one phrase'],
+    ]);
   });
   it('a literal block stays literal', () => {
-    expect(changed(page, setValue(page, ['blocks', 1, 'items', 0, 'answer'], 'Yes.\nTruly.\n'))).toEqual([['          Really.'], ['          Truly.']]);
+    expect(
+      changed(page, setValue(page, ['blocks', 1, 'items', 0, 'answer'], 'Yes.\nTruly.\n')),
+    ).toEqual([['          Really.'], ['          Truly.']]);
   });
   it('a long line is never folded', () => {
     const long = 'word '.repeat(60).trim();
-    expect(changed(page, setValue(page, ['title'], long))[1]).toEqual([`title: ${long}   # trailing comment`]);
+    expect(changed(page, setValue(page, ['title'], long))[1]).toEqual([
+      `title: ${long}   # trailing comment`,
+    ]);
   });
   it('a new key goes where the schema order puts it, indented like its neighbours', () => {
-    expect(changed(page, setValue(page, ['blocks', 0, 'badge'], 'New', ['type', 'badge', 'title', 'subtitle']))).toEqual([[], ['    badge: New']]);
+    expect(
+      changed(
+        page,
+        setValue(page, ['blocks', 0, 'badge'], 'New', ['type', 'badge', 'title', 'subtitle']),
+      ),
+    ).toEqual([[], ['    badge: New']]);
     const after = setValue(page, ['blocks', 0, 'badge'], 'New', ['type', 'badge', 'title']);
     expect(after.split('\n')[6]).toBe('    badge: New');
   });
   it('missing parents are created', () => {
-    expect(changed(page, setValue(page, ['blocks', 2, 'action'], { label: 'Go', href: '/go' }))).toEqual([[], ['    action:', '      label: Go', '      href: /go']]);
+    expect(
+      changed(page, setValue(page, ['blocks', 2, 'action'], { label: 'Go', href: '/go' })),
+    ).toEqual([[], ['    action:', '      label: Go', '      href: /go']]);
   });
   it('writes nothing twice and never reprints the file', () => {
     expect(setValue(page, ['title'], 'Hotels')).toBe(page);
-    expect(setValue(page, ['blocks', 0, 'subtitle'], 'A folded paragraph that goes on over three lines so that one word can change without the others.')).toBe(page);
+    expect(
+      setValue(
+        page,
+        ['blocks', 0, 'subtitle'],
+        'A folded paragraph that goes on over three lines so that one word can change without the others.',
+      ),
+    ).toBe(page);
     expect(lastEditReprinted).toBe(false);
   });
 });
@@ -91,13 +153,17 @@ describe('a whole block or list handed back by a form', () => {
     const block = {
       type: 'hero',
       title: 'Changed',
-      subtitle: 'A folded paragraph that goes on over three lines so that one word can change without the others.',
+      subtitle:
+        'A folded paragraph that goes on over three lines so that one word can change without the others.',
       actions: [
         { label: 'Book', href: '/book' },
         { label: 'Read', href: '/read' },
       ],
     };
-    expect(changed(page, setValue(page, ['blocks', 0], block))).toEqual([['    title: "Double quoted"'], ['    title: "Changed"']]);
+    expect(changed(page, setValue(page, ['blocks', 0], block))).toEqual([
+      ['    title: "Double quoted"'],
+      ['    title: "Changed"'],
+    ]);
   });
   it('a list with one more item is an insert, one less a removal', () => {
     const items = [
@@ -105,25 +171,50 @@ describe('a whole block or list handed back by a form', () => {
       { question: 'New?', answer: 'Yes.' },
       { question: 'Two?', answer: 'No.' },
     ];
-    expect(changed(page, setValue(page, ['blocks', 1, 'items'], items))).toEqual([[], ['      - question: New?', '        answer: Yes.']]);
-    expect(changed(page, setValue(page, ['aliases'], ['/b']))).toEqual([['aliases: [/a, /b]'], ['aliases: [/b]']]);
+    expect(changed(page, setValue(page, ['blocks', 1, 'items'], items))).toEqual([
+      [],
+      ['      - question: New?', '        answer: Yes.'],
+    ]);
+    expect(changed(page, setValue(page, ['aliases'], ['/b']))).toEqual([
+      ['aliases: [/a, /b]'],
+      ['aliases: [/b]'],
+    ]);
   });
 });
 
 describe('lists: add, remove, move and duplicate touch only their items', () => {
   it('adds an item in the style of its neighbours (flow maps stay flow maps)', () => {
-    expect(changed(page, insertItem(page, ['blocks', 0, 'actions'], 2, { label: 'Call', href: '/call' }))).toEqual([[], ['      - { label: Call, href: /call }']]);
-    expect(changed(page, insertItem(page, ['blocks', 1, 'items'], 2, { question: 'Three?', answer: 'Maybe.' }))).toEqual([[], ['      - question: Three?', '        answer: Maybe.']]);
-    expect(changed(page, insertItem(page, ['aliases'], 1, '/c'))).toEqual([['aliases: [/a, /b]'], ['aliases: [/a, /c, /b]']]);
+    expect(
+      changed(
+        page,
+        insertItem(page, ['blocks', 0, 'actions'], 2, { label: 'Call', href: '/call' }),
+      ),
+    ).toEqual([[], ['      - { label: Call, href: /call }']]);
+    expect(
+      changed(
+        page,
+        insertItem(page, ['blocks', 1, 'items'], 2, { question: 'Three?', answer: 'Maybe.' }),
+      ),
+    ).toEqual([[], ['      - question: Three?', '        answer: Maybe.']]);
+    expect(changed(page, insertItem(page, ['aliases'], 1, '/c'))).toEqual([
+      ['aliases: [/a, /b]'],
+      ['aliases: [/a, /c, /b]'],
+    ]);
   });
   it('a new multi-line text is written as an indented | block, without reprinting the file', () => {
-    expect(changed(page, insertItem(page, ['aliases'], 0, '/c'))).toEqual([['aliases: [/a, /b]'], ['aliases: [/c, /a, /b]']]);
+    expect(changed(page, insertItem(page, ['aliases'], 0, '/c'))).toEqual([
+      ['aliases: [/a, /b]'],
+      ['aliases: [/c, /a, /b]'],
+    ]);
     const after = setValue(page, ['blocks', 2, 'text'], 'One\nTwo');
     expect(lastEditReprinted).toBe(false);
     expect(changed(page, after)).toEqual([[], ['    text: |-', '      One', '      Two']]);
     const item = insertItem(page, ['blocks', 1, 'items'], 0, 'Line one\nLine two\n');
     expect(lastEditReprinted).toBe(false);
-    expect(changed(page, item)).toEqual([[], ['      - |', '        Line one', '        Line two']]);
+    expect(changed(page, item)).toEqual([
+      [],
+      ['      - |', '        Line one', '        Line two'],
+    ]);
   });
 
   it('adds a block with the blank line the blocks are separated by', () => {
@@ -132,10 +223,23 @@ describe('lists: add, remove, move and duplicate touch only their items', () => 
   });
   it('removes an item and one blank line with it', () => {
     expect(changed(page, removeItem(page, ['blocks'], 1))).toEqual([
-      ['  - type: faq', '    items:', '      - question: One?', '        answer: |', '          Yes.', '          Really.', '      - question: Two?', '        answer: No.', ''],
+      [
+        '  - type: faq',
+        '    items:',
+        '      - question: One?',
+        '        answer: |',
+        '          Yes.',
+        '          Really.',
+        '      - question: Two?',
+        '        answer: No.',
+        '',
+      ],
       [],
     ]);
-    expect(changed(page, removeItem(page, ['blocks', 1, 'items'], 1))).toEqual([['      - question: Two?', '        answer: No.'], []]);
+    expect(changed(page, removeItem(page, ['blocks', 1, 'items'], 1))).toEqual([
+      ['      - question: Two?', '        answer: No.'],
+      [],
+    ]);
   });
   it('moves an item: the gaps stay, only the two items change places', () => {
     const after = moveItem(page, ['blocks'], 2, 1);
@@ -159,26 +263,46 @@ describe('lists: add, remove, move and duplicate touch only their items', () => 
     ]);
   });
   it('duplicates an item right after itself', () => {
-    expect(changed(page, duplicateItem(page, ['blocks', 1, 'items'], 1))).toEqual([[], ['      - question: Two?', '        answer: No.']]);
-    expect(changed(page, duplicateItem(page, ['aliases'], 0))).toEqual([['aliases: [/a, /b]'], ['aliases: [/a, /a, /b]']]);
+    expect(changed(page, duplicateItem(page, ['blocks', 1, 'items'], 1))).toEqual([
+      [],
+      ['      - question: Two?', '        answer: No.'],
+    ]);
+    expect(changed(page, duplicateItem(page, ['aliases'], 0))).toEqual([
+      ['aliases: [/a, /b]'],
+      ['aliases: [/a, /a, /b]'],
+    ]);
   });
   it('deletes a key, also the first one after "- "', () => {
     expect(changed(page, deleteKey(page, ['blocks', 0, 'subtitle']))).toEqual([
-      ['    subtitle: >-', '      A folded paragraph that goes on', '      over three lines so that one word', '      can change without the others.'],
+      [
+        '    subtitle: >-',
+        '      A folded paragraph that goes on',
+        '      over three lines so that one word',
+        '      can change without the others.',
+      ],
       [],
     ]);
-    expect(changed(page, deleteKey(page, ['blocks', 2, 'type']))).toEqual([['  - type: ctaBand', '    heading: Last'], ['  - heading: Last']]);
+    expect(changed(page, deleteKey(page, ['blocks', 2, 'type']))).toEqual([
+      ['  - type: ctaBand', '    heading: Last'],
+      ['  - heading: Last'],
+    ]);
   });
   it('removing the last item leaves an empty list', () => {
     const one = removeItem(page, ['blocks', 0, 'actions'], 1);
-    expect(changed(one, removeItem(one, ['blocks', 0, 'actions'], 0))).toEqual([['    actions:', '      - { label: Book, href: /book }'], ['    actions: []']]);
+    expect(changed(one, removeItem(one, ['blocks', 0, 'actions'], 0))).toEqual([
+      ['    actions:', '      - { label: Book, href: /book }'],
+      ['    actions: []'],
+    ]);
   });
 });
 
 describe('line ends', () => {
   it('a file with Windows line ends keeps them, new lines included', () => {
     const windows = page.replace(/\n/g, '\r\n');
-    const after = insertItem(setValue(windows, ['title'], 'Resorts'), ['blocks', 1, 'items'], 2, { question: 'Three?', answer: 'Maybe.' });
+    const after = insertItem(setValue(windows, ['title'], 'Resorts'), ['blocks', 1, 'items'], 2, {
+      question: 'Three?',
+      answer: 'Maybe.',
+    });
     expect(after.replace(/\r\n/g, '')).not.toContain('\n');
     expect(after).toContain('title: Resorts   # trailing comment\r\n');
     expect(after).toContain('      - question: Three?\r\n        answer: Maybe.\r\n');

@@ -1,8 +1,38 @@
-import { isCollection, isMap, isScalar, isSeq, parseDocument, stringify, type CST, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import {
+  isCollection,
+  isMap,
+  isScalar,
+  isSeq,
+  parseDocument,
+  stringify,
+  type CST,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+  type YAMLSeq,
+} from 'yaml';
 import type { FieldPath } from '../shared/api.ts';
-import { equalData, sameData, withValue, withoutKey, withItemInserted, withItemRemoved, withItemMoved, withItemDuplicated } from './data-ops.ts';
+import {
+  equalData,
+  sameData,
+  withValue,
+  withoutKey,
+  withItemInserted,
+  withItemRemoved,
+  withItemMoved,
+  withItemDuplicated,
+} from './data-ops.ts';
 import { scalarSource, type ScalarValue } from './scalar.ts';
-import { columnOf, indentLines, isBlankGap, lineEndAfter, lineStart, splice, startsItsLine } from './text.ts';
+import {
+  columnOf,
+  indentLines,
+  isBlankGap,
+  lineEndAfter,
+  lineStart,
+  splice,
+  startsItsLine,
+} from './text.ts';
 
 /**
  * Edits to a YAML file's text that change only what the edit is about.
@@ -30,7 +60,9 @@ function parseEditable(text: string): Document {
   const doc = parseDocument(text, { keepSourceTokens: true });
   if (doc.errors.length) {
     const first = doc.errors[0]!;
-    throw new DocumentEditError(`The file is not valid YAML (${first.code} at offset ${first.pos[0]}); fix it in the text before editing fields.`);
+    throw new DocumentEditError(
+      `The file is not valid YAML (${first.code} at offset ${first.pos[0]}); fix it in the text before editing fields.`,
+    );
   }
   return doc;
 }
@@ -38,7 +70,9 @@ function parseEditable(text: string): Document {
 function nodeAt(doc: Document, path: FieldPath): Node | undefined {
   if (path.length === 0) return (doc.contents as Node | null) ?? undefined;
   const node = doc.getIn(path, true) as unknown;
-  return node && typeof node === 'object' && 'range' in (node as object) ? (node as Node) : undefined;
+  return node && typeof node === 'object' && 'range' in (node as object)
+    ? (node as Node)
+    : undefined;
 }
 
 /** True when the node at `path` sits inside `{ }` or `[ ]` (its own flow-ness does not count). */
@@ -50,11 +84,17 @@ function insideFlow(doc: Document, path: FieldPath): boolean {
   return false;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-const isScalarValue = (value: unknown): value is ScalarValue => value === null || ['string', 'number', 'boolean'].includes(typeof value);
-const isEmptyCollection = (value: unknown) => (Array.isArray(value) ? value.length === 0 : isPlainObject(value) && Object.keys(value).length === 0);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isScalarValue = (value: unknown): value is ScalarValue =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+const isEmptyCollection = (value: unknown) =>
+  Array.isArray(value)
+    ? value.length === 0
+    : isPlainObject(value) && Object.keys(value).length === 0;
 
-const flowText = (value: unknown) => stringify(value, { ...PRINT, collectionStyle: 'flow' }).trimEnd();
+const flowText = (value: unknown) =>
+  stringify(value, { ...PRINT, collectionStyle: 'flow' }).trimEnd();
 /** A value printed in block style, every line indented by `indent`. */
 const blockText = (value: unknown, indent: number) => indentLines(stringify(value, PRINT), indent);
 
@@ -82,26 +122,42 @@ function findPair(map: YAMLMap, key: string | number): { pair: Pair; index: numb
 }
 
 /** Where each item of a block sequence is written: from the start of its `- ` line to the end of its last line. */
-function seqSpans(text: string, seq: YAMLSeq): Array<{ start: number; end: number; indicator: number }> {
+function seqSpans(
+  text: string,
+  seq: YAMLSeq,
+): Array<{ start: number; end: number; indicator: number }> {
   const token = seq.srcToken as CST.BlockSequence | undefined;
   if (!token || token.type !== 'block-seq') throw new Unsupported('not a block sequence');
   return seq.items.map((item, index) => {
     const indicator = token.items[index]?.start.find((t) => t.type === 'seq-item-ind');
-    if (!indicator || !startsItsLine(text, indicator.offset)) throw new Unsupported('sequence item not at the start of its line');
+    if (!indicator || !startsItsLine(text, indicator.offset))
+      throw new Unsupported('sequence item not at the start of its line');
     const node = item as Node | null;
     const end = node?.range ? node.range[1] : indicator.offset + 1;
-    return { start: lineStart(text, indicator.offset), end: lineEndAfter(text, end), indicator: indicator.offset };
+    return {
+      start: lineStart(text, indicator.offset),
+      end: lineEndAfter(text, end),
+      indicator: indicator.offset,
+    };
   });
 }
 
 /** Where each pair of a block mapping is written; `start` is the key itself when it follows a `- ` on its line. */
-function mapSpans(text: string, map: YAMLMap): Array<{ start: number; end: number; key: number; inline: boolean }> {
+function mapSpans(
+  text: string,
+  map: YAMLMap,
+): Array<{ start: number; end: number; key: number; inline: boolean }> {
   return map.items.map((item) => {
     const pair = item as Pair;
     const [keyStart, keyEnd] = range(pair.key as Node);
     const value = pair.value as Node | null;
     const inline = !startsItsLine(text, keyStart);
-    return { start: inline ? keyStart : lineStart(text, keyStart), end: lineEndAfter(text, value?.range ? value.range[1] : keyEnd), key: keyStart, inline };
+    return {
+      start: inline ? keyStart : lineStart(text, keyStart),
+      end: lineEndAfter(text, value?.range ? value.range[1] : keyEnd),
+      key: keyStart,
+      inline,
+    };
   });
 }
 
@@ -116,8 +172,10 @@ function typicalGap(text: string, spans: Array<{ start: number; end: number }>):
 
 /** A new list item at column `indent`, in flow style when its neighbours are (`- { label: …, href: … }`). */
 function itemText(value: unknown, indent: number, flow: boolean): string {
-  if (flow && (Array.isArray(value) || isPlainObject(value))) return `${' '.repeat(indent)}- ${flowText(value)}\n`;
-  if (isScalarValue(value)) return asLine(`${' '.repeat(indent)}- ${inlineValue(value, false, indent + 2)}`);
+  if (flow && (Array.isArray(value) || isPlainObject(value)))
+    return `${' '.repeat(indent)}- ${flowText(value)}\n`;
+  if (isScalarValue(value))
+    return asLine(`${' '.repeat(indent)}- ${inlineValue(value, false, indent + 2)}`);
   return blockText([value], indent);
 }
 
@@ -139,13 +197,24 @@ function rebuildFlow(text: string, node: YAMLMap | YAMLSeq, parts: string[]): st
   const [start, end] = range(node);
   const [open, close] = isMap(node) ? ['{', '}'] : ['[', ']'];
   const pad = text[start + 1] === ' ' ? ' ' : '';
-  return splice(text, start, end, parts.length ? `${open}${pad}${parts.join(', ')}${pad}${close}` : `${open}${close}`);
+  return splice(
+    text,
+    start,
+    end,
+    parts.length ? `${open}${pad}${parts.join(', ')}${pad}${close}` : `${open}${close}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Splices
 
-function spliceScalar(text: string, doc: Document, path: FieldPath, node: Node, value: ScalarValue): string {
+function spliceScalar(
+  text: string,
+  doc: Document,
+  path: FieldPath,
+  node: Node,
+  value: ScalarValue,
+): string {
   // The same value written back (a form that saves every field) keeps its bytes, whatever escapes it was written with.
   if (isScalar(node) && node.value === value) return text;
   const [start, end] = range(node);
@@ -159,9 +228,11 @@ function spliceScalar(text: string, doc: Document, path: FieldPath, node: Node, 
   const oldIsBlock = old.endsWith('\n');
   const newIsBlock = source.endsWith('\n');
   if (newIsBlock && !oldIsBlock) {
-    if (old.includes('\n')) throw new Unsupported('multi-line flow scalar turned into a block scalar');
+    if (old.includes('\n'))
+      throw new Unsupported('multi-line flow scalar turned into a block scalar');
     // A block scalar runs to the end of its line; a comment after the old value would end up inside the header.
-    if (text.slice(end, lineEndAfter(text, end)).trim()) throw new Unsupported('comment after a value that becomes a block scalar');
+    if (text.slice(end, lineEndAfter(text, end)).trim())
+      throw new Unsupported('comment after a value that becomes a block scalar');
     return splice(text, start, lineEndAfter(text, end), source);
   }
   const lead = old === '' && text[start - 1] === ':' ? ' ' : '';
@@ -187,7 +258,8 @@ function ownerIndent(text: string, doc: Document, path: FieldPath): number {
 function spliceReplace(text: string, doc: Document, path: FieldPath, value: unknown): string {
   if (path.length === 0) return stringify(value, PRINT);
   const node = nodeAt(doc, path);
-  if (node && isScalar(node) && isScalarValue(value)) return spliceScalar(text, doc, path, node, value);
+  if (node && isScalar(node) && isScalarValue(value))
+    return spliceScalar(text, doc, path, node, value);
   const parent = nodeAt(doc, path.slice(0, -1));
   const last = path[path.length - 1]!;
   const inFlow = insideFlow(doc, path);
@@ -204,19 +276,34 @@ function spliceReplace(text: string, doc: Document, path: FieldPath, value: unkn
     const colon = text.indexOf(':', keyEnd);
     if (colon < 0 || colon >= span.end) throw new Unsupported('key without a colon');
     const keyCol = columnOf(text, span.key);
-    const body = isScalarValue(value) || isEmptyCollection(value) ? asLine(` ${inlineValue(value, false, keyCol + 2)}`) : `\n${blockText(value, keyCol + 2)}`;
+    const body =
+      isScalarValue(value) || isEmptyCollection(value)
+        ? asLine(` ${inlineValue(value, false, keyCol + 2)}`)
+        : `\n${blockText(value, keyCol + 2)}`;
     return splice(text, colon + 1, span.end, body);
   }
   if (isSeq(parent) && !parent.flow && typeof last === 'number') {
     const span = seqSpans(text, parent)[last];
     if (!span) throw new Unsupported('no such item');
     const flow = isCollection(node) && Boolean(node.flow);
-    return splice(text, span.start, span.end, itemText(value, columnOf(text, span.indicator), flow));
+    return splice(
+      text,
+      span.start,
+      span.end,
+      itemText(value, columnOf(text, span.indicator), flow),
+    );
   }
   throw new Unsupported('replace in this layout');
 }
 
-function spliceAddKey(text: string, doc: Document, mapPath: FieldPath, key: string, value: unknown, keyOrder?: readonly string[]): string {
+function spliceAddKey(
+  text: string,
+  doc: Document,
+  mapPath: FieldPath,
+  key: string,
+  value: unknown,
+  keyOrder?: readonly string[],
+): string {
   const map = nodeAt(doc, mapPath);
   if (!isMap(map)) throw new Unsupported('parent is not a mapping');
   const names = map.items.map((pair) => keyName(pair as Pair));
@@ -240,7 +327,9 @@ function spliceAddKey(text: string, doc: Document, mapPath: FieldPath, key: stri
   // Never in front of a key that follows `- ` on its line: that would rewrite the `- ` line too.
   if (after === -1 && spans[0]!.inline) after = 0;
   const indent = columnOf(text, spans[0]!.key);
-  const pair = isScalarValue(value) ? asLine(`${' '.repeat(indent)}${key}: ${inlineValue(value, false, indent + 2)}`) : blockText({ [key]: value }, indent);
+  const pair = isScalarValue(value)
+    ? asLine(`${' '.repeat(indent)}${key}: ${inlineValue(value, false, indent + 2)}`)
+    : blockText({ [key]: value }, indent);
   if (after === -1) return splice(text, spans[0]!.start, spans[0]!.start, pair);
   const at = spans[after]!.end;
   return splice(text, at, at, (text[at - 1] === '\n' || at === 0 ? '' : '\n') + pair);
@@ -267,11 +356,20 @@ function spliceDeleteKey(text: string, doc: Document, path: FieldPath): string {
 
 function listAt(doc: Document, listPath: FieldPath): YAMLSeq {
   const list = nodeAt(doc, listPath);
-  if (!isSeq(list)) throw new DocumentEditError(`There is no list at ${listPath.join('.') || 'the top of the file'}.`);
+  if (!isSeq(list))
+    throw new DocumentEditError(
+      `There is no list at ${listPath.join('.') || 'the top of the file'}.`,
+    );
   return list;
 }
 
-function spliceInsertItem(text: string, doc: Document, listPath: FieldPath, index: number, value: unknown): string {
+function spliceInsertItem(
+  text: string,
+  doc: Document,
+  listPath: FieldPath,
+  index: number,
+  value: unknown,
+): string {
   const list = listAt(doc, listPath);
   if (list.flow || insideFlow(doc, listPath)) {
     const parts = flowParts(text, list);
@@ -283,7 +381,8 @@ function spliceInsertItem(text: string, doc: Document, listPath: FieldPath, inde
   const neighbour = list.items[Math.min(index, list.items.length - 1)] as Node | undefined;
   const flow = isCollection(neighbour) && Boolean(neighbour.flow);
   const item = itemText(value, columnOf(text, spans[0]!.indicator), flow);
-  if (index < spans.length) return splice(text, spans[index]!.start, spans[index]!.start, item + gap);
+  if (index < spans.length)
+    return splice(text, spans[index]!.start, spans[index]!.start, item + gap);
   const end = spans[spans.length - 1]!.end;
   const newline = text[end - 1] === '\n' ? '' : '\n';
   return splice(text, end, end, newline + gap + item);
@@ -291,7 +390,8 @@ function spliceInsertItem(text: string, doc: Document, listPath: FieldPath, inde
 
 function spliceRemoveItem(text: string, doc: Document, listPath: FieldPath, index: number): string {
   const list = listAt(doc, listPath);
-  if (index < 0 || index >= list.items.length) throw new DocumentEditError(`The list has no item ${index}.`);
+  if (index < 0 || index >= list.items.length)
+    throw new DocumentEditError(`The list has no item ${index}.`);
   if (list.flow || insideFlow(doc, listPath)) {
     const parts = flowParts(text, list);
     parts.splice(index, 1);
@@ -300,12 +400,17 @@ function spliceRemoveItem(text: string, doc: Document, listPath: FieldPath, inde
   if (list.items.length === 1) return spliceReplace(text, doc, listPath, []);
   const spans = seqSpans(text, list);
   // The item and the gap after it; the last item takes the gap before it.
-  if (index < spans.length - 1) return splice(text, spans[index]!.start, spans[index + 1]!.start, '');
+  if (index < spans.length - 1)
+    return splice(text, spans[index]!.start, spans[index + 1]!.start, '');
   return splice(text, spans[index - 1]!.end, spans[index]!.end, '');
 }
 
 /** Rewrites the items' texts in a new order; the gaps between items (blank lines, comments) stay where they are. */
-function reorderBlock(text: string, spans: Array<{ start: number; end: number }>, order: string[]): string {
+function reorderBlock(
+  text: string,
+  spans: Array<{ start: number; end: number }>,
+  order: string[],
+): string {
   let out = '';
   order.forEach((item, i) => {
     out += item.endsWith('\n') || i === order.length - 1 ? item : item + '\n';
@@ -317,10 +422,17 @@ function reorderBlock(text: string, spans: Array<{ start: number; end: number }>
   return splice(text, from, to, out);
 }
 
-function spliceMoveItem(text: string, doc: Document, listPath: FieldPath, from: number, to: number): string {
+function spliceMoveItem(
+  text: string,
+  doc: Document,
+  listPath: FieldPath,
+  from: number,
+  to: number,
+): string {
   const list = listAt(doc, listPath);
   const count = list.items.length;
-  if (from < 0 || from >= count || to < 0 || to >= count) throw new DocumentEditError(`Cannot move item ${from} to ${to} in a list of ${count}.`);
+  if (from < 0 || from >= count || to < 0 || to >= count)
+    throw new DocumentEditError(`Cannot move item ${from} to ${to} in a list of ${count}.`);
   if (from === to) return text;
   if (list.flow || insideFlow(doc, listPath)) {
     const parts = flowParts(text, list);
@@ -333,9 +445,15 @@ function spliceMoveItem(text: string, doc: Document, listPath: FieldPath, from: 
   return reorderBlock(text, spans, items);
 }
 
-function spliceDuplicateItem(text: string, doc: Document, listPath: FieldPath, index: number): string {
+function spliceDuplicateItem(
+  text: string,
+  doc: Document,
+  listPath: FieldPath,
+  index: number,
+): string {
   const list = listAt(doc, listPath);
-  if (index < 0 || index >= list.items.length) throw new DocumentEditError(`The list has no item ${index}.`);
+  if (index < 0 || index >= list.items.length)
+    throw new DocumentEditError(`The list has no item ${index}.`);
   if (list.flow || insideFlow(doc, listPath)) {
     const parts = flowParts(text, list);
     parts.splice(index + 1, 0, parts[index]!);
@@ -346,21 +464,37 @@ function spliceDuplicateItem(text: string, doc: Document, listPath: FieldPath, i
   let copy = text.slice(span.start, span.end);
   if (!copy.endsWith('\n')) copy = '\n' + copy;
   const gap = typicalGap(text, spans);
-  if (!span.end || text[span.end - 1] !== '\n') return splice(text, span.end, span.end, '\n' + gap + copy.replace(/^\n/, ''));
+  if (!span.end || text[span.end - 1] !== '\n')
+    return splice(text, span.end, span.end, '\n' + gap + copy.replace(/^\n/, ''));
   return splice(text, span.end, span.end, gap + copy);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The operations: splice, check, fall back to the Document API's printer if needed.
 
-function run(original: string, expected: (data: unknown) => unknown, spliced: (doc: Document, text: string) => string, reprinted: (doc: Document) => void): string {
+function run(
+  original: string,
+  expected: (data: unknown) => unknown,
+  spliced: (doc: Document, text: string) => string,
+  reprinted: (doc: Document) => void,
+): string {
   // A file written with Windows line ends (every one of them) is edited as \n and written back with \r\n.
-  const crlf = original.includes('\r\n') && original.split('\r\n').length === original.split('\n').length;
-  if (crlf) return runOn(original.replace(/\r\n/g, '\n'), expected, spliced, reprinted).replace(/\n/g, '\r\n');
+  const crlf =
+    original.includes('\r\n') && original.split('\r\n').length === original.split('\n').length;
+  if (crlf)
+    return runOn(original.replace(/\r\n/g, '\n'), expected, spliced, reprinted).replace(
+      /\n/g,
+      '\r\n',
+    );
   return runOn(original, expected, spliced, reprinted);
 }
 
-function runOn(text: string, expected: (data: unknown) => unknown, spliced: (doc: Document, text: string) => string, reprinted: (doc: Document) => void): string {
+function runOn(
+  text: string,
+  expected: (data: unknown) => unknown,
+  spliced: (doc: Document, text: string) => string,
+  reprinted: (doc: Document) => void,
+): string {
   const doc = parseEditable(text);
   const want = expected(doc.toJS());
   lastEditReprinted = false;
@@ -374,7 +508,10 @@ function runOn(text: string, expected: (data: unknown) => unknown, spliced: (doc
   const fresh = parseDocument(text);
   reprinted(fresh);
   const out = fresh.toString(REPRINT);
-  if (!sameData(out, want)) throw new DocumentEditError('The edit could not be written without changing other values; nothing was changed.');
+  if (!sameData(out, want))
+    throw new DocumentEditError(
+      'The edit could not be written without changing other values; nothing was changed.',
+    );
   return out;
 }
 
@@ -382,25 +519,41 @@ function runOn(text: string, expected: (data: unknown) => unknown, spliced: (doc
  * Sets the value at `path` (a scalar, a list or an object). Missing parents are created; a new key goes after the
  * keys that `keyOrder` (the schema's key order) puts before it, else at the end. `undefined` deletes the key.
  */
-export function setValue(text: string, path: FieldPath, value: unknown, keyOrder?: readonly string[]): string {
+export function setValue(
+  text: string,
+  path: FieldPath,
+  value: unknown,
+  keyOrder?: readonly string[],
+): string {
   if (value === undefined) return deleteKey(text, path);
-  const merged = value !== null && typeof value === 'object' ? mergeCollection(text, path, value) : undefined;
+  const merged =
+    value !== null && typeof value === 'object' ? mergeCollection(text, path, value) : undefined;
   if (merged !== undefined) return merged;
   return run(
     text,
     (data) => withValue(data, path, value),
     (doc, source) => {
-      if (nodeAt(doc, path) !== undefined || (path.length > 0 && doc.hasIn(path))) return spliceReplace(source, doc, path, value);
+      if (nodeAt(doc, path) !== undefined || (path.length > 0 && doc.hasIn(path)))
+        return spliceReplace(source, doc, path, value);
       // The deepest existing parent gets the missing part as a new key (or list item).
       let depth = path.length - 1;
       while (depth > 0 && !isCollection(nodeAt(doc, path.slice(0, depth)))) depth--;
       const parentPath = path.slice(0, depth);
       let nested: unknown = value;
-      for (let i = path.length - 1; i > depth; i--) nested = typeof path[i] === 'number' ? [nested] : { [path[i]!]: nested };
+      for (let i = path.length - 1; i > depth; i--)
+        nested = typeof path[i] === 'number' ? [nested] : { [path[i]!]: nested };
       const parent = nodeAt(doc, parentPath);
       const key = path[depth]!;
-      if (isSeq(parent) && typeof key === 'number' && key === parent.items.length) return spliceInsertItem(source, doc, parentPath, key, nested);
-      return spliceAddKey(source, doc, parentPath, String(key), nested, depth === path.length - 1 ? keyOrder : undefined);
+      if (isSeq(parent) && typeof key === 'number' && key === parent.items.length)
+        return spliceInsertItem(source, doc, parentPath, key, nested);
+      return spliceAddKey(
+        source,
+        doc,
+        parentPath,
+        String(key),
+        nested,
+        depth === path.length - 1 ? keyOrder : undefined,
+      );
     },
     (doc) => doc.setIn(path, value),
   );
@@ -415,12 +568,18 @@ export function deleteKey(text: string, path: FieldPath): string {
   );
 }
 
-export function insertItem(text: string, listPath: FieldPath, index: number, value: unknown): string {
+export function insertItem(
+  text: string,
+  listPath: FieldPath,
+  index: number,
+  value: unknown,
+): string {
   return run(
     text,
     (data) => withItemInserted(data, listPath, index, value),
     (doc, source) => spliceInsertItem(source, doc, listPath, index, value),
-    (doc) => (doc.getIn(listPath) as YAMLSeq).items.splice(index, 0, doc.createNode(value) as never),
+    (doc) =>
+      (doc.getIn(listPath) as YAMLSeq).items.splice(index, 0, doc.createNode(value) as never),
   );
 }
 
@@ -469,7 +628,8 @@ function mergeCollection(text: string, path: FieldPath, value: unknown): string 
   const current = (node as YAMLMap | YAMLSeq).toJSON() as unknown;
   if (isMap(node) && isPlainObject(value) && isPlainObject(current)) {
     let out = text;
-    for (const key of Object.keys(current)) if (!(key in value)) out = deleteKey(out, [...path, key]);
+    for (const key of Object.keys(current))
+      if (!(key in value)) out = deleteKey(out, [...path, key]);
     const order = Object.keys(value);
     for (const key of order) {
       if (key in current && equalData(current[key], value[key])) continue;
@@ -493,7 +653,8 @@ function mergeCollection(text: string, path: FieldPath, value: unknown): string 
       }
     }
     const shared = Math.min(old.length, value.length);
-    for (let i = 0; i < shared; i++) if (!equalData(old[i], value[i])) out = setValue(out, [...path, i], value[i]);
+    for (let i = 0; i < shared; i++)
+      if (!equalData(old[i], value[i])) out = setValue(out, [...path, i], value[i]);
     for (let i = old.length - 1; i >= value.length; i--) out = removeItem(out, path, i);
     for (let i = old.length; i < value.length; i++) out = insertItem(out, path, i, value[i]);
     return out;

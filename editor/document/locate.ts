@@ -19,10 +19,17 @@ export function nodeRangeAt(text: string, path: FieldPath): NodeRange | undefine
   let last = end;
   while (last > start && /\s/.test(text[last - 1]!)) last--;
   const line = lineOf(text, start);
-  return { line, col: start - text.lastIndexOf('\n', start - 1), endLine: Math.max(line, lineOf(text, Math.max(start, last - 1))) };
+  return {
+    line,
+    col: start - text.lastIndexOf('\n', start - 1),
+    endLine: Math.max(line, lineOf(text, Math.max(start, last - 1))),
+  };
 }
 
-const contains = (node: Node | null | undefined, offset: number) => Boolean(node?.range && node.range[0] <= offset && offset < Math.max(node.range[1], node.range[0] + 1));
+const contains = (node: Node | null | undefined, offset: number) =>
+  Boolean(
+    node?.range && node.range[0] <= offset && offset < Math.max(node.range[1], node.range[0] + 1),
+  );
 
 /**
  * The path of the field written at a line and column: the deepest key or value there. A position at the very start
@@ -33,9 +40,14 @@ export function pathAt(text: string, line: number, col: number): FieldPath | und
 }
 
 /** pathAt for many positions of one text, parsed once. */
-export function pathsAt(text: string, positions: ReadonlyArray<{ line: number; col: number }>): Array<FieldPath | undefined> {
+export function pathsAt(
+  text: string,
+  positions: ReadonlyArray<{ line: number; col: number }>,
+): Array<FieldPath | undefined> {
   const doc = parseDocument(text);
-  return positions.map(({ line, col }) => pathInDoc(doc.contents as Node, offsetOf(text, line, col)));
+  return positions.map(({ line, col }) =>
+    pathInDoc(doc.contents as Node, offsetOf(text, line, col)),
+  );
 }
 
 function pathInDoc(contents: Node, offset: number): FieldPath | undefined {

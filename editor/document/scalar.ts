@@ -43,11 +43,13 @@ export function scalarSource(value: ScalarValue, context: ScalarContext): string
       if (!context.inFlow) return literalBlock(value, context) ?? doubleQuoted(value);
       return doubleQuoted(value);
     case 'BLOCK_FOLDED':
-      if (!context.inFlow) return foldedBlock(value, context) ?? literalBlock(value, context) ?? doubleQuoted(value);
+      if (!context.inFlow)
+        return foldedBlock(value, context) ?? literalBlock(value, context) ?? doubleQuoted(value);
       return doubleQuoted(value);
     default:
       if (plainReadsAs(value, value, context.inFlow)) return value;
-      if (value.includes('\n') && !context.inFlow) return literalBlock(value, context) ?? doubleQuoted(value);
+      if (value.includes('\n') && !context.inFlow)
+        return literalBlock(value, context) ?? doubleQuoted(value);
       return doubleQuoted(value);
   }
 }
@@ -72,7 +74,8 @@ function literalBlock(value: string, context: ScalarContext): string | undefined
 function foldedBlock(value: string, context: ScalarContext): string | undefined {
   const trailing = value.length - value.replace(/\n+$/, '').length;
   const body = value.slice(0, value.length - trailing);
-  if (!body || body.includes('\n') || /^[ \t]|[ \t]$| {2}/.test(body) || trailing > 1) return undefined;
+  if (!body || body.includes('\n') || /^[ \t]|[ \t]$| {2}/.test(body) || trailing > 1)
+    return undefined;
   const chomp = trailing === 0 ? '-' : '';
   const pad = ' '.repeat(context.blockIndent);
   const old = oldFoldedLines(context.source);

@@ -12,9 +12,11 @@ export function lineEndAfter(text: string, offset: number): number {
 export const columnOf = (text: string, offset: number) => offset - lineStart(text, offset);
 
 /** True when only spaces stand between the start of the line and `offset`. */
-export const startsItsLine = (text: string, offset: number) => /^[ \t]*$/.test(text.slice(lineStart(text, offset), offset));
+export const startsItsLine = (text: string, offset: number) =>
+  /^[ \t]*$/.test(text.slice(lineStart(text, offset), offset));
 
-export const splice = (text: string, from: number, to: number, insert: string) => text.slice(0, from) + insert + text.slice(to);
+export const splice = (text: string, from: number, to: number, insert: string) =>
+  text.slice(0, from) + insert + text.slice(to);
 
 /** Prefixes every non-empty line with `indent` spaces. */
 export const indentLines = (block: string, indent: number) =>

@@ -60,7 +60,8 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   }
   try {
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+    if (body && typeof body === 'object' && !Array.isArray(body))
+      return body as Record<string, unknown>;
   } catch {
     // answered below
   }
@@ -69,7 +70,8 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 
 function stringField(body: Record<string, unknown>, name: string): string {
   const value = body[name];
-  if (typeof value !== 'string') throw new HttpError(400, editorErrors.badRequest(`"${name}" (text)`));
+  if (typeof value !== 'string')
+    throw new HttpError(400, editorErrors.badRequest(`"${name}" (text)`));
   return value;
 }
 
@@ -84,7 +86,8 @@ function withPaths(diagnostics: Diagnostic[], text: string): EditorDiagnostic[] 
   });
 }
 
-const isYamlFile = (file: string) => file === CONFIG_FILE || (file.startsWith('pages/') && /\.ya?ml$/.test(file));
+const isYamlFile = (file: string) =>
+  file === CONFIG_FILE || (file.startsWith('pages/') && /\.ya?ml$/.test(file));
 
 function check(ctx: ApiContext, file: string, text: string): EditorDiagnostic[] {
   return withPaths(ctx.site.check(file, text), text);
@@ -113,13 +116,21 @@ function pages(ctx: ApiContext): PagesResponse {
   const configProblems = ctx.site.check(CONFIG_FILE, configText);
   return {
     pages: list,
-    config: { file: CONFIG_FILE, errors: configProblems.filter((d) => d.severity === 'error').length, warnings: configProblems.filter((d) => d.severity === 'warning').length },
+    config: {
+      file: CONFIG_FILE,
+      errors: configProblems.filter((d) => d.severity === 'error').length,
+      warnings: configProblems.filter((d) => d.severity === 'warning').length,
+    },
   };
 }
 
 function site(ctx: ApiContext): SiteResponse {
   return {
-    routes: ctx.site.routes().map((route) => ({ route: route.route, title: ctx.site.summaryOf(route.file).title, anchors: route.anchors })),
+    routes: ctx.site.routes().map((route) => ({
+      route: route.route,
+      title: ctx.site.summaryOf(route.file).title,
+      anchors: route.anchors,
+    })),
     images: ctx.site.publicPaths().filter((file) => /\.(png|jpe?g|webp|avif|gif|svg)$/i.test(file)),
     icons: [...iconNames],
   };
@@ -132,7 +143,10 @@ function blocks(): BlocksResponse {
   return {
     blocks: blockTypes.map((type) => {
       const file = path.join(BLOCKS_DIR, type, 'example.yaml');
-      return { type, exampleText: existsSync(file) ? readFileSync(file, 'utf8') : `type: ${type}\n` };
+      return {
+        type,
+        exampleText: existsSync(file) ? readFileSync(file, 'utf8') : `type: ${type}\n`,
+      };
     }),
   };
 }
@@ -145,7 +159,12 @@ function guardNewPage(ctx: ApiContext, route: string) {
 }
 
 /** Answers one /api request; throws HttpError or FileAccessError for a refusal. */
-export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleApi(
+  ctx: ApiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const route = `${req.method} ${url.pathname}`;
   switch (route) {
     case 'GET /api/pages':
@@ -167,7 +186,10 @@ export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: Serv
       const text = stringField(body, 'text');
       if (!isYamlFile(file)) throw new FileAccessError(403, editorErrors.notWritable(file));
       const draftRevision = ctx.drafts.set(file, text);
-      return sendJson(res, 200, { diagnostics: check(ctx, file, text), draftRevision } satisfies CheckResponse);
+      return sendJson(res, 200, {
+        diagnostics: check(ctx, file, text),
+        draftRevision,
+      } satisfies CheckResponse);
     }
     case 'PUT /api/file': {
       const body = await readJson(req);
@@ -175,7 +197,11 @@ export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: Serv
       const baseVersion = body.baseVersion === null ? null : stringField(body, 'baseVersion');
       const result = ctx.files.save(body.path, text, baseVersion);
       if (!result.ok) {
-        return sendJson(res, 409, { error: editorErrors.conflict(result.path), diskText: result.diskText, version: result.version } satisfies ConflictResponse);
+        return sendJson(res, 409, {
+          error: editorErrors.conflict(result.path),
+          diskText: result.diskText,
+          version: result.version,
+        } satisfies ConflictResponse);
       }
       ctx.site.refresh(result.path, text);
       const diagnostics = isYamlFile(result.path) ? check(ctx, result.path, text) : [];
@@ -203,7 +229,11 @@ export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: Serv
       if (!result.ok) throw new HttpError(400, result.error);
       ctx.site.refresh(result.file, result.text);
       const read = ctx.files.read(result.file);
-      return sendJson(res, 200, { path: read.path, text: read.text, version: read.version } satisfies NewPageResponse);
+      return sendJson(res, 200, {
+        path: read.path,
+        text: read.text,
+        version: read.version,
+      } satisfies NewPageResponse);
     }
     default:
       throw new HttpError(404, editorErrors.notFound(url.pathname));

@@ -32,8 +32,16 @@ export class FileEvents {
   ) {
     for (const folder of ['pages', 'public']) this.watchFolder(folder);
     // The config is watched through the project folder: editors and git replace the file, which ends a file watch.
-    this.watchers.push(watch(root, (_event, name) => name === 'site.config.yaml' && this.changed('site.config.yaml')));
-    this.heartbeat = setInterval(() => this.clients.forEach((res) => res.write(': keep-alive\n\n')), 25_000);
+    this.watchers.push(
+      watch(
+        root,
+        (_event, name) => name === 'site.config.yaml' && this.changed('site.config.yaml'),
+      ),
+    );
+    this.heartbeat = setInterval(
+      () => this.clients.forEach((res) => res.write(': keep-alive\n\n')),
+      25_000,
+    );
     this.heartbeat.unref();
   }
 
@@ -58,7 +66,8 @@ export class FileEvents {
       this.watched.delete(folder);
       return;
     }
-    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) this.watchFolder(`${folder}/${entry.name}`);
+    for (const entry of readdirSync(dir, { withFileTypes: true }))
+      if (entry.isDirectory()) this.watchFolder(`${folder}/${entry.name}`);
   }
 
   private changed(file: string) {
@@ -84,7 +93,12 @@ export class FileEvents {
   }
 
   subscribe(res: ServerResponse) {
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-content-type-options': 'nosniff',
+    });
     res.write(`data: ${JSON.stringify({ type: 'hello' } satisfies EditorEvent)}\n\n`);
     this.clients.add(res);
     res.on('close', () => this.clients.delete(res));

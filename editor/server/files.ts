@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { editorErrors, type EditorError } from './errors.ts';
 
-export const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+export const versionOf = (text: string) =>
+  createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 /** What the editor may write: page YAML, the site config and files in public/. */
 const WRITABLE = [/^pages\/.+\.ya?ml$/, /^site\.config\.yaml$/, /^public\/.+/];
@@ -31,13 +40,17 @@ export class ProjectFiles {
 
   /** The absolute path for a project-relative path, or a FileAccessError saying why it is refused. */
   resolve(relative: unknown): { file: string; absolute: string } {
-    if (typeof relative !== 'string' || relative === '') throw new FileAccessError(400, editorErrors.missingPath());
-    if (path.isAbsolute(relative) || /^[a-zA-Z]:/.test(relative) || relative.startsWith('\\')) throw new FileAccessError(403, editorErrors.absolutePath(relative));
+    if (typeof relative !== 'string' || relative === '')
+      throw new FileAccessError(400, editorErrors.missingPath());
+    if (path.isAbsolute(relative) || /^[a-zA-Z]:/.test(relative) || relative.startsWith('\\'))
+      throw new FileAccessError(403, editorErrors.absolutePath(relative));
     const parts = relative.split(/[\\/]/);
     if (parts.includes('..')) throw new FileAccessError(403, editorErrors.traversal(relative));
-    if (relative.includes('\0') || parts.some((part) => part === '' || part === '.')) throw new FileAccessError(403, editorErrors.notWritable(relative));
+    if (relative.includes('\0') || parts.some((part) => part === '' || part === '.'))
+      throw new FileAccessError(403, editorErrors.notWritable(relative));
     const file = parts.join('/');
-    if (!WRITABLE.some((pattern) => pattern.test(file))) throw new FileAccessError(403, editorErrors.notWritable(relative));
+    if (!WRITABLE.some((pattern) => pattern.test(file)))
+      throw new FileAccessError(403, editorErrors.notWritable(relative));
     const absolute = path.join(this.root, ...parts);
     this.assertInsideProject(file, absolute);
     return { file, absolute };
@@ -57,7 +70,8 @@ export class ProjectFiles {
       }
     }
     const real = realpathSync(existing);
-    if (real !== this.root && !real.startsWith(this.root + path.sep)) throw new FileAccessError(403, editorErrors.symlinkOut(file));
+    if (real !== this.root && !real.startsWith(this.root + path.sep))
+      throw new FileAccessError(403, editorErrors.symlinkOut(file));
   }
 
   read(relative: unknown): { path: string; text: string; version: string } {
@@ -84,7 +98,13 @@ export class ProjectFiles {
    * Writes `text` if the file on disk is still `baseVersion` (null: the file must not exist yet). Otherwise nothing
    * is written and the disk's text comes back, so that the editor can show both.
    */
-  save(relative: unknown, text: string, baseVersion: string | null): { ok: true; path: string; version: string } | { ok: false; path: string; diskText: string; version: string } {
+  save(
+    relative: unknown,
+    text: string,
+    baseVersion: string | null,
+  ):
+    | { ok: true; path: string; version: string }
+    | { ok: false; path: string; diskText: string; version: string } {
     const { file, absolute } = this.resolve(relative);
     let disk: string | undefined;
     try {

@@ -13,8 +13,14 @@ let root: string;
 let server: EditorServer;
 
 const get = async (url: string) => {
-  const response = await fetch(`${server.origin}${url}`, { headers: { 'x-editor-token': server.token } });
-  return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
+  const response = await fetch(`${server.origin}${url}`, {
+    headers: { 'x-editor-token': server.token },
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    text: await response.text(),
+  };
 };
 const check = async (text: string) => {
   const response = await fetch(`${server.origin}/api/check`, {
@@ -28,7 +34,8 @@ const preview = () => get(`/preview/solutions/hotels?draft=${encodeURIComponent(
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'editor-preview-'));
-  for (const entry of ['pages', 'public', 'site.config.yaml']) cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
+  for (const entry of ['pages', 'public', 'site.config.yaml'])
+    cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
   server = await startEditorServer({ root, port: 0, token: 'preview-token', watch: false });
 }, 120_000);
 afterAll(async () => {
@@ -46,23 +53,34 @@ describe('preview', () => {
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<h1[^>]*>Typed in the editor, not saved<\/h1>/);
     expect(page.text).toContain(`<meta name="editor-draft-revision" content="${draftRevision}">`);
-    expect(page.text).toContain('<title>Hotel Management Software for Independent Hotels | Staylix</title>');
+    expect(page.text).toContain(
+      '<title>Hotel Management Software for Independent Hotels | Staylix</title>',
+    );
     expect(page.text).toMatch(/<a[^>]*href="#main"[^>]*>Skip to content<\/a>/);
     const blocks = (draft.match(/^ {2}- type: /gm) ?? []).length;
-    expect([...page.text.matchAll(/data-editor-block="(\d+)"/g)].map((match) => Number(match[1]))).toEqual([...Array(blocks).keys()]);
-    expect(page.text).toContain('<script type="module" src="/editor/server/preview/client.ts"></script>');
+    expect(
+      [...page.text.matchAll(/data-editor-block="(\d+)"/g)].map((match) => Number(match[1])),
+    ).toEqual([...Array(blocks).keys()]);
+    expect(page.text).toContain(
+      '<script type="module" src="/editor/server/preview/client.ts"></script>',
+    );
     // The file on disk is untouched.
     expect(original()).toContain('title: The Hotel OS Built for Independent Teams');
   }, 120_000);
 
   it('loads the CSS the components import, as the build does', async () => {
     const page = await preview();
-    const links = [...page.text.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    const links = [...page.text.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((match) =>
+      match[1]!.replace(/&amp;/g, '&'),
+    );
     expect(links).toContain('/blocks/hero/Hero.module.css?direct');
     expect(links).toContain('/renderer/global.css?direct');
     const css = await get('/blocks/hero/Hero.module.css?direct');
     expect(css.type).toContain('text/css');
-    const heroClass = /<section[^>]*class="([^"]+)"[^>]*data-editor-block="0"/.exec(page.text)?.[1]?.split(' ')[0] ?? /data-editor-block="0"[^>]*class="([^" ]+)/.exec(page.text)?.[1];
+    const heroClass =
+      /<section[^>]*class="([^"]+)"[^>]*data-editor-block="0"/
+        .exec(page.text)?.[1]
+        ?.split(' ')[0] ?? /data-editor-block="0"[^>]*class="([^" ]+)/.exec(page.text)?.[1];
     expect(heroClass && css.text.includes(`.${heroClass}`)).toBe(true);
   }, 120_000);
 
@@ -73,19 +91,28 @@ describe('preview', () => {
     await check(good.replace('- type: hero', '- type: heroo'));
     const page = await preview();
     expect(page.text).toMatch(/<h1[^>]*>Last good title<\/h1>/);
-    expect(page.text).toMatch(/<meta name="editor-preview-stale" content="pages\/solutions\/hotels.yaml:\d+:\d+ [^"]*heroo/);
+    expect(page.text).toMatch(
+      /<meta name="editor-preview-stale" content="pages\/solutions\/hotels.yaml:\d+:\d+ [^"]*heroo/,
+    );
   }, 120_000);
 
   it('answers a refresh while typing with the body alone, its revision and title in headers', async () => {
-    const { draftRevision } = await check(setValue(original(), ['blocks', 0, 'title'], 'Fragment title'));
-    const response = await fetch(`${server.origin}/preview/solutions/hotels?draft=${encodeURIComponent(FILE)}&fragment=1`, { headers: { 'x-editor-token': server.token } });
+    const { draftRevision } = await check(
+      setValue(original(), ['blocks', 0, 'title'], 'Fragment title'),
+    );
+    const response = await fetch(
+      `${server.origin}/preview/solutions/hotels?draft=${encodeURIComponent(FILE)}&fragment=1`,
+      { headers: { 'x-editor-token': server.token } },
+    );
     const body = await response.text();
     expect(body.startsWith('<')).toBe(true);
     expect(body).not.toMatch(/<head[\s>]/);
     expect(body).toMatch(/<h1[^>]*>Fragment title<\/h1>/);
     expect(body).toContain('data-editor-block="0"');
     expect(response.headers.get('x-editor-draft-revision')).toBe(String(draftRevision));
-    expect(decodeURIComponent(response.headers.get('x-editor-title')!)).toBe('Hotel Management Software for Independent Hotels | Staylix');
+    expect(decodeURIComponent(response.headers.get('x-editor-title')!)).toBe(
+      'Hotel Management Software for Independent Hotels | Staylix',
+    );
     expect(response.headers.get('x-editor-styles')).toMatch(/^[0-9a-f]{12}$/);
   }, 120_000);
 

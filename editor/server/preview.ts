@@ -19,8 +19,10 @@ const CLIENT_MODULE = '/editor/server/preview/client.ts';
 /** Outline of the selected block; preview only. */
 const PREVIEW_CSS = `[data-editor-block]{cursor:pointer}[data-editor-block]:hover{outline:2px dashed rgb(29 78 216 / .45);outline-offset:-2px}[data-editor-selected]{outline:3px solid #1d4ed8!important;outline-offset:-3px}`;
 
-const stylesKey = (links: string[]) => createHash('sha1').update(links.join('')).digest('hex').slice(0, 12);
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const stylesKey = (links: string[]) =>
+  createHash('sha1').update(links.join('')).digest('hex').slice(0, 12);
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 interface Rendered {
   page: Page;
@@ -45,7 +47,9 @@ export class Preview {
   ) {}
 
   private textOf(file: string): string | undefined {
-    return this.drafts.get(file)?.text ?? (file === CONFIG_FILE ? undefined : this.site.textOf(file));
+    return (
+      this.drafts.get(file)?.text ?? (file === CONFIG_FILE ? undefined : this.site.textOf(file))
+    );
   }
 
   private config(): SiteConfig | undefined {
@@ -76,7 +80,9 @@ export class Preview {
       return { page: result.page };
     }
     const first = collector.diagnostics.find((d) => d.severity === 'error');
-    const message = first ? `${first.file}:${first.line}:${first.col} ${first.message}` : 'The page has problems.';
+    const message = first
+      ? `${first.file}:${first.line}:${first.col} ${first.message}`
+      : 'The page has problems.';
     const previous = this.lastGood.get(file);
     return previous ? { page: previous, error: message } : undefined;
   }
@@ -111,10 +117,14 @@ export class Preview {
       if (!node || seen.has(node)) return;
       seen.add(node);
       if (/\.css($|\?)/.test(node.url)) css.push(node.url);
-      for (const child of node.importedModules) walk(child as { url: string; importedModules: Set<unknown> });
+      for (const child of node.importedModules)
+        walk(child as { url: string; importedModules: Set<unknown> });
     };
     walk(start as unknown as { url: string; importedModules: Set<unknown> });
-    return css.map((url) => `<link rel="stylesheet" href="${escapeAttribute(url + (url.includes('?') ? '&' : '?') + 'direct')}">`);
+    return css.map(
+      (url) =>
+        `<link rel="stylesheet" href="${escapeAttribute(url + (url.includes('?') ? '&' : '?') + 'direct')}">`,
+    );
   }
 
   async handle(res: ServerResponse, url: URL): Promise<void> {
@@ -131,7 +141,9 @@ export class Preview {
       return;
     }
     const vite = await this.vite();
-    const { renderPreviewParts, renderPreviewBody } = (await vite.ssrLoadModule(RENDER_MODULE)) as typeof import('./preview/render.tsx');
+    const { renderPreviewParts, renderPreviewBody } = (await vite.ssrLoadModule(
+      RENDER_MODULE,
+    )) as typeof import('./preview/render.tsx');
     const canonicalRoute = file === NOT_FOUND_FILE ? '/404' : (routeFromFile(file) ?? route);
     const data: PageData = { route, canonicalRoute, page: rendered.page, config };
     const revision = draftFile ? (this.drafts.get(draftFile)?.revision ?? 0) : 0;
@@ -157,7 +169,9 @@ export class Preview {
       '<head><meta charset="UTF-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
       `<meta name="editor-draft-revision" content="${revision}">`,
       `<meta name="editor-styles" content="${stylesKey(links)}">`,
-      rendered.error ? `<meta name="editor-preview-stale" content="${escapeAttribute(rendered.error)}">` : '',
+      rendered.error
+        ? `<meta name="editor-preview-stale" content="${escapeAttribute(rendered.error)}">`
+        : '',
       parts.head,
       ...links,
       `<style data-editor-preview>${PREVIEW_CSS}</style>`,

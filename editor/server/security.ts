@@ -13,7 +13,8 @@ export interface Guard {
 
 export function guardFor(host: string, port: number, token: string): Guard {
   const hosts = new Set([`${host.includes(':') ? `[${host}]` : host}:${port}`]);
-  if (host === '127.0.0.1' || host === '::1' || host === 'localhost') for (const name of ['127.0.0.1', 'localhost', '[::1]']) hosts.add(`${name}:${port}`);
+  if (host === '127.0.0.1' || host === '::1' || host === 'localhost')
+    for (const name of ['127.0.0.1', 'localhost', '[::1]']) hosts.add(`${name}:${port}`);
   return { hosts, token };
 }
 
@@ -39,11 +40,16 @@ export function checkOrigin(req: IncomingMessage, guard: Guard): EditorError | u
   const host = req.headers.host ?? '';
   if (!guard.hosts.has(host)) return editorErrors.badHost(host);
   const origin = req.headers.origin;
-  if (origin !== undefined && !(origin.startsWith('http://') && guard.hosts.has(origin.slice('http://'.length)))) return editorErrors.badOrigin(origin);
+  if (
+    origin !== undefined &&
+    !(origin.startsWith('http://') && guard.hosts.has(origin.slice('http://'.length)))
+  )
+    return editorErrors.badOrigin(origin);
   // Browsers say where a request comes from: only the editor's own pages (same-origin) or a typed URL (none) pass;
   // same-site counts as foreign too (another port on 127.0.0.1 is "same-site").
   const site = req.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return editorErrors.badOrigin(origin ?? `a ${String(site)} page`);
+  if (site !== undefined && site !== 'same-origin' && site !== 'none')
+    return editorErrors.badOrigin(origin ?? `a ${String(site)} page`);
   return undefined;
 }
 
@@ -53,7 +59,12 @@ export function checkOrigin(req: IncomingMessage, guard: Guard): EditorError | u
  * the preview also accept the session cookie set by that first load (HttpOnly, SameSite=Strict), because a
  * `<script type="module">` or an `<iframe>` cannot send a header.
  */
-export function hasToken(req: IncomingMessage, url: URL, guard: Guard, options: { cookie: boolean }): boolean {
+export function hasToken(
+  req: IncomingMessage,
+  url: URL,
+  guard: Guard,
+  options: { cookie: boolean },
+): boolean {
   const given = req.headers[TOKEN_HEADER];
   if (typeof given === 'string' && same(given, guard.token)) return true;
   const query = url.searchParams.get('token');
@@ -62,7 +73,8 @@ export function hasToken(req: IncomingMessage, url: URL, guard: Guard, options: 
   return fromCookie !== undefined && same(fromCookie, guard.token);
 }
 
-export const sessionCookie = (token: string) => `${SESSION_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
+export const sessionCookie = (token: string) =>
+  `${SESSION_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
 
 /** Headers on every answer: no framing by other sites, no sniffing, no referrer (the URL holds the token). */
 export const SECURITY_HEADERS: Record<string, string> = {

@@ -1,10 +1,27 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../engine/load-site.ts';
-import type { BlocksResponse, CheckResponse, ConflictResponse, EditorEvent, FileResponse, PagesResponse, SaveResponse, SiteResponse } from '../shared/api.ts';
+import type {
+  BlocksResponse,
+  CheckResponse,
+  ConflictResponse,
+  EditorEvent,
+  FileResponse,
+  PagesResponse,
+  SaveResponse,
+  SiteResponse,
+} from '../shared/api.ts';
 import { startEditorServer, type EditorServer } from './server.ts';
 
 /** Real HTTP requests against a running editor on a throw-away copy of the site. */
@@ -21,26 +38,33 @@ interface Answer {
 }
 
 /** node:http rather than fetch: fetch does not let a test set Host or Origin. */
-function call(method: string, url: string, options: { headers?: Record<string, string>; body?: unknown; token?: string | false } = {}): Promise<Answer> {
+function call(
+  method: string,
+  url: string,
+  options: { headers?: Record<string, string>; body?: unknown; token?: string | false } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token !== false) headers['x-editor-token'] = options.token ?? server.token;
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   if (payload) headers['content-type'] = 'application/json';
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method, path: url, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // HTML or text
-        }
-        resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
-      });
-    });
+    const req = request(
+      { host: '127.0.0.1', port: server.port, method, path: url, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // HTML or text
+          }
+          resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -51,7 +75,8 @@ const disk = (file: string) => readFileSync(path.join(root, file), 'utf8');
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'editor-server-'));
   outside = mkdtempSync(path.join(os.tmpdir(), 'editor-outside-'));
-  for (const entry of ['pages', 'public', 'site.config.yaml']) cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
+  for (const entry of ['pages', 'public', 'site.config.yaml'])
+    cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
   writeFileSync(path.join(root, 'package.json'), '{}\n');
   writeFileSync(path.join(outside, 'secret.yaml'), 'title: secret\n');
   symlinkSync(path.join(outside, 'secret.yaml'), path.join(root, 'pages', 'linked.yaml'));
@@ -72,11 +97,15 @@ describe('who may talk to the editor', () => {
   });
 
   it('refuses a Host that is not its own (DNS rebinding), even with the token', async () => {
-    const answer = await call('GET', '/api/pages', { headers: { host: `attacker.example:${server.port}` } });
+    const answer = await call('GET', '/api/pages', {
+      headers: { host: `attacker.example:${server.port}` },
+    });
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('bad-host');
     expect(answer.body.error.message).toContain('attacker.example');
-    expect((await call('GET', '/api/pages', { headers: { host: `localhost:${server.port}` } })).status).toBe(200);
+    expect(
+      (await call('GET', '/api/pages', { headers: { host: `localhost:${server.port}` } })).status,
+    ).toBe(200);
   });
 
   it('refuses a request from another origin (cross-site), and nothing is written', async () => {
@@ -84,16 +113,36 @@ describe('who may talk to the editor', () => {
     const { body: file } = await call('GET', '/api/file?path=pages/solutions/hotels.yaml');
     const answer = await call('PUT', '/api/file', {
       headers: { origin: 'http://evil.example' },
-      body: { path: 'pages/solutions/hotels.yaml', text: 'title: pwned\n', baseVersion: file.version },
+      body: {
+        path: 'pages/solutions/hotels.yaml',
+        text: 'title: pwned\n',
+        baseVersion: file.version,
+      },
     });
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('bad-origin');
-    expect((await call('GET', '/api/pages', { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect(
+      (await call('GET', '/api/pages', { headers: { 'sec-fetch-site': 'cross-site' } })).status,
+    ).toBe(403);
     // Another port on the same machine is "same-site" for a browser, and just as foreign.
-    expect((await call('GET', '/preview/no-such-page', { headers: { 'sec-fetch-site': 'same-site', cookie: 'editor_session=test-token-0123456789' }, token: false })).status).toBe(403);
-    expect((await call('GET', '/api/pages', { headers: { origin: 'http://127.0.0.1:1' } })).status).toBe(403);
+    expect(
+      (
+        await call('GET', '/preview/no-such-page', {
+          headers: {
+            'sec-fetch-site': 'same-site',
+            cookie: 'editor_session=test-token-0123456789',
+          },
+          token: false,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call('GET', '/api/pages', { headers: { origin: 'http://127.0.0.1:1' } })).status,
+    ).toBe(403);
     expect(disk('pages/solutions/hotels.yaml')).toBe(before);
-    expect((await call('GET', '/api/pages', { headers: { origin: server.origin } })).status).toBe(200);
+    expect((await call('GET', '/api/pages', { headers: { origin: server.origin } })).status).toBe(
+      200,
+    );
   });
 
   it('requires the session token on every /api request; a cookie alone is not enough for the API', async () => {
@@ -102,18 +151,41 @@ describe('who may talk to the editor', () => {
       expect(answer.status).toBe(401);
       expect(answer.body.error.code).toBe('bad-token');
     }
-    expect((await call('GET', '/api/pages', { token: false, headers: { cookie: 'editor_session=test-token-0123456789' } })).status).toBe(401);
-    expect((await call('GET', '/api/pages?token=test-token-0123456789', { token: false })).status).toBe(200);
-    const put = await call('PUT', '/api/file', { token: false, body: { path: 'pages/solutions/hotels.yaml', text: 'x: 1\n', baseVersion: 'x' } });
+    expect(
+      (
+        await call('GET', '/api/pages', {
+          token: false,
+          headers: { cookie: 'editor_session=test-token-0123456789' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await call('GET', '/api/pages?token=test-token-0123456789', { token: false })).status,
+    ).toBe(200);
+    const put = await call('PUT', '/api/file', {
+      token: false,
+      body: { path: 'pages/solutions/hotels.yaml', text: 'x: 1\n', baseVersion: 'x' },
+    });
     expect(put.status).toBe(401);
   });
 
   it('the app and the preview take the token once and then a SameSite=Strict, HttpOnly session cookie', async () => {
     // A preview of a route that does not exist: answered without starting Vite (the preview test covers rendering).
-    const first = await call('GET', '/preview/no-such-page?token=test-token-0123456789', { token: false });
+    const first = await call('GET', '/preview/no-such-page?token=test-token-0123456789', {
+      token: false,
+    });
     expect(first.status).toBe(404);
-    expect(String(first.headers['set-cookie'])).toMatch(/^editor_session=test-token-0123456789; HttpOnly; SameSite=Strict; Path=\//);
-    expect((await call('GET', '/preview/no-such-page', { token: false, headers: { cookie: 'editor_session=test-token-0123456789' } })).status).toBe(404);
+    expect(String(first.headers['set-cookie'])).toMatch(
+      /^editor_session=test-token-0123456789; HttpOnly; SameSite=Strict; Path=\//,
+    );
+    expect(
+      (
+        await call('GET', '/preview/no-such-page', {
+          token: false,
+          headers: { cookie: 'editor_session=test-token-0123456789' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call('GET', '/preview/no-such-page', { token: false })).status).toBe(401);
   });
 });
@@ -123,7 +195,9 @@ describe('what the editor may write', () => {
     const read = await call('GET', `/api/file?path=${encodeURIComponent(file)}`);
     expect(read.status, file).toBe(403);
     expect(read.body.error.code, file).toBe(code);
-    const write = await call('PUT', '/api/file', { body: { path: file, text: 'title: x\n', baseVersion: null } });
+    const write = await call('PUT', '/api/file', {
+      body: { path: file, text: 'title: x\n', baseVersion: null },
+    });
     expect(write.status, file).toBe(403);
     expect(write.body.error.code, file).toBe(code);
     return write.body.error;
@@ -131,7 +205,9 @@ describe('what the editor may write', () => {
 
   it('refuses path traversal, with a message that says why', async () => {
     const error = await refused('pages/../package.json', 'path-traversal');
-    expect(error.message).toBe('"pages/../package.json" contains "..": the editor never leaves the project folder.');
+    expect(error.message).toBe(
+      '"pages/../package.json" contains "..": the editor never leaves the project folder.',
+    );
     await refused('pages/solutions/../../../etc/passwd', 'path-traversal');
     await refused('public/..\\site.config.yaml', 'path-traversal');
     expect(readFileSync(path.join(root, 'package.json'), 'utf8')).toBe('{}\n');
@@ -145,7 +221,9 @@ describe('what the editor may write', () => {
 
   it('refuses files outside pages/, site.config.yaml and public/', async () => {
     const error = await refused('package.json', 'not-writable');
-    expect(error.message).toBe('The editor does not read or write "package.json": only pages/*.yaml, site.config.yaml and files in public/.');
+    expect(error.message).toBe(
+      'The editor does not read or write "package.json": only pages/*.yaml, site.config.yaml and files in public/.',
+    );
     await refused('blocks/hero/Hero.tsx', 'not-writable');
     await refused('pages/notes.txt', 'not-writable');
   });
@@ -155,7 +233,9 @@ describe('what the editor may write', () => {
     expect(error.message).toContain('symbolic link');
     await refused('pages/linked-folder/new.yaml', 'symlink-outside');
     await refused('public/linked-folder/x.svg', 'symlink-outside');
-    const created = await call('POST', '/api/pages', { body: { route: '/linked-folder/page', template: 'solution' } });
+    const created = await call('POST', '/api/pages', {
+      body: { route: '/linked-folder/page', template: 'solution' },
+    });
     expect(created.status).toBe(403);
     expect(created.body.error.code).toBe('symlink-outside');
     expect(readFileSync(path.join(outside, 'secret.yaml'), 'utf8')).toBe('title: secret\n');
@@ -164,10 +244,23 @@ describe('what the editor may write', () => {
   });
 
   it('writes pages, the config and files in public/', async () => {
-    for (const file of ['pages/solutions/resorts-draft.yaml', 'site.config.yaml', 'public/images/editor-test.svg']) {
-      const version = existsSync(path.join(root, file)) ? (await call('GET', `/api/file?path=${file}`)).body.version : null;
-      const text = file === 'site.config.yaml' ? disk(file) + '# saved by the editor\n' : file.endsWith('.svg') ? '<svg xmlns="http://www.w3.org/2000/svg"/>\n' : 'title: Draft\n';
-      const answer = await call('PUT', '/api/file', { body: { path: file, text, baseVersion: version } });
+    for (const file of [
+      'pages/solutions/resorts-draft.yaml',
+      'site.config.yaml',
+      'public/images/editor-test.svg',
+    ]) {
+      const version = existsSync(path.join(root, file))
+        ? (await call('GET', `/api/file?path=${file}`)).body.version
+        : null;
+      const text =
+        file === 'site.config.yaml'
+          ? disk(file) + '# saved by the editor\n'
+          : file.endsWith('.svg')
+            ? '<svg xmlns="http://www.w3.org/2000/svg"/>\n'
+            : 'title: Draft\n';
+      const answer = await call('PUT', '/api/file', {
+        body: { path: file, text, baseVersion: version },
+      });
       expect(answer.status, file).toBe(200);
       expect(disk(file)).toBe(text);
     }
@@ -180,7 +273,14 @@ describe('the API of editor/shared/api.ts', () => {
   it('lists every page with its problems', async () => {
     const { body } = (await call('GET', '/api/pages')) as { body: PagesResponse };
     const hotels = body.pages.find((page) => page.file === 'pages/solutions/hotels.yaml');
-    expect(hotels).toEqual({ file: 'pages/solutions/hotels.yaml', route: '/solutions/hotels', title: 'Hotel Management Software for Independent Hotels', draft: false, errors: 0, warnings: 0 });
+    expect(hotels).toEqual({
+      file: 'pages/solutions/hotels.yaml',
+      route: '/solutions/hotels',
+      title: 'Hotel Management Software for Independent Hotels',
+      draft: false,
+      errors: 0,
+      warnings: 0,
+    });
     expect(body.pages.find((page) => page.file === 'pages/404.yaml')?.route).toBeNull();
     // A symbolic link is not a page file (the validator does not list it either).
     expect(body.pages.find((page) => page.file === 'pages/linked.yaml')).toBeUndefined();
@@ -189,15 +289,25 @@ describe('the API of editor/shared/api.ts', () => {
   it('checks unsaved text with the validator: same words as the CLI, with the field path, in the context of the site', async () => {
     const text = disk('pages/solutions/hotels.yaml')
       .replace('href: /platform', 'href: /platfrom')
-      .replace('    badge: For Independent Hotels\n', '    badge: For Independent Hotels\n    titel: Oops\n');
-    const { body } = (await call('POST', '/api/check', { body: { path: 'pages/solutions/hotels.yaml', text } })) as { body: CheckResponse };
+      .replace(
+        '    badge: For Independent Hotels\n',
+        '    badge: For Independent Hotels\n    titel: Oops\n',
+      );
+    const { body } = (await call('POST', '/api/check', {
+      body: { path: 'pages/solutions/hotels.yaml', text },
+    })) as { body: CheckResponse };
     // What `npm run validate` says about the same text, saved in a copy of the site: the same list, word for word.
     const copy = mkdtempSync(path.join(os.tmpdir(), 'editor-cli-'));
-    for (const entry of ['pages', 'public', 'site.config.yaml']) cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
+    for (const entry of ['pages', 'public', 'site.config.yaml'])
+      cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
     writeFileSync(path.join(copy, 'pages/solutions/hotels.yaml'), text);
-    const cli = loadSite({ root: copy }).diagnostics.filter((d) => d.file === 'pages/solutions/hotels.yaml');
+    const cli = loadSite({ root: copy }).diagnostics.filter(
+      (d) => d.file === 'pages/solutions/hotels.yaml',
+    );
     rmSync(copy, { recursive: true, force: true });
-    expect(body.diagnostics.map(({ path: _path, ...rest }) => rest)).toEqual(cli.map(({ path: _path, ...rest }) => rest));
+    expect(body.diagnostics.map(({ path: _path, ...rest }) => rest)).toEqual(
+      cli.map(({ path: _path, ...rest }) => rest),
+    );
     expect(cli.length).toBe(2);
     const link = body.diagnostics.find((d) => d.code === 'broken-link')!;
     expect(link.message).toBe('Link to "/platfrom" goes nowhere: no page or alias has that route.');
@@ -212,14 +322,24 @@ describe('the API of editor/shared/api.ts', () => {
 
   it('saves with conflict detection: a file changed on disk is never overwritten, and its text comes back', async () => {
     const file = 'pages/solutions/hostels.yaml';
-    const { body: opened } = (await call('GET', `/api/file?path=${file}`)) as { body: FileResponse };
+    const { body: opened } = (await call('GET', `/api/file?path=${file}`)) as {
+      body: FileResponse;
+    };
     const mine = opened.text.replace(/^title: .*$/m, 'title: Mine');
-    const saved = (await call('PUT', '/api/file', { body: { path: file, text: mine, baseVersion: opened.version } })) as { status: number; body: SaveResponse };
+    const saved = (await call('PUT', '/api/file', {
+      body: { path: file, text: mine, baseVersion: opened.version },
+    })) as { status: number; body: SaveResponse };
     expect(saved.status).toBe(200);
     expect(disk(file)).toBe(mine);
     const theirs = mine.replace('title: Mine', 'title: Theirs');
     writeFileSync(path.join(root, file), theirs);
-    const again = (await call('PUT', '/api/file', { body: { path: file, text: mine.replace('title: Mine', 'title: Mine again'), baseVersion: saved.body.version } })) as {
+    const again = (await call('PUT', '/api/file', {
+      body: {
+        path: file,
+        text: mine.replace('title: Mine', 'title: Mine again'),
+        baseVersion: saved.body.version,
+      },
+    })) as {
       status: number;
       body: ConflictResponse;
     };
@@ -227,7 +347,9 @@ describe('the API of editor/shared/api.ts', () => {
     expect(again.body.error.code).toBe('changed-on-disk');
     expect(again.body.diskText).toBe(theirs);
     expect(disk(file)).toBe(theirs);
-    const resolved = await call('PUT', '/api/file', { body: { path: file, text: mine, baseVersion: again.body.version } });
+    const resolved = await call('PUT', '/api/file', {
+      body: { path: file, text: mine, baseVersion: again.body.version },
+    });
     expect(resolved.status).toBe(200);
     expect(disk(file)).toBe(mine);
   });
@@ -237,11 +359,21 @@ describe('the API of editor/shared/api.ts', () => {
     const { body: opened } = await call('GET', `/api/file?path=${file}`);
     const broken = opened.text.replace('- type: hero\n', '- type: heroo\n');
     expect(broken).not.toBe(opened.text);
-    const saved = await call('PUT', '/api/file', { body: { path: file, text: broken, baseVersion: opened.version } });
+    const saved = await call('PUT', '/api/file', {
+      body: { path: file, text: broken, baseVersion: opened.version },
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body.diagnostics.map((d: { code: string }) => d.code)).toContain('unknown-block-type');
-    expect(loadSite({ root }).diagnostics.some((d) => d.file === file && d.code === 'unknown-block-type')).toBe(true);
-    await call('PUT', '/api/file', { body: { path: file, text: opened.text, baseVersion: saved.body.version } });
+    expect(saved.body.diagnostics.map((d: { code: string }) => d.code)).toContain(
+      'unknown-block-type',
+    );
+    expect(
+      loadSite({ root }).diagnostics.some(
+        (d) => d.file === file && d.code === 'unknown-block-type',
+      ),
+    ).toBe(true);
+    await call('PUT', '/api/file', {
+      body: { path: file, text: opened.text, baseVersion: saved.body.version },
+    });
   });
 
   it('creates a page from the new-page templates (breadcrumbs filled) and deletes it', async () => {
@@ -249,21 +381,31 @@ describe('the API of editor/shared/api.ts', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('bad-route');
     const taken = await call('POST', '/api/pages', { body: { route: '/solutions/hotels' } });
-    expect(taken.body.error.message).toBe('The route /solutions/hotels already exists: pages/solutions/hotels.yaml.');
-    const created = await call('POST', '/api/pages', { body: { route: '/solutions/resorts', title: 'Staylix for Resorts' } });
+    expect(taken.body.error.message).toBe(
+      'The route /solutions/hotels already exists: pages/solutions/hotels.yaml.',
+    );
+    const created = await call('POST', '/api/pages', {
+      body: { route: '/solutions/resorts', title: 'Staylix for Resorts' },
+    });
     expect(created.status).toBe(200);
     expect(created.body.path).toBe('pages/solutions/resorts.yaml');
-    expect(disk('pages/solutions/resorts.yaml')).toContain('- { label: Solutions, href: /solutions }');
+    expect(disk('pages/solutions/resorts.yaml')).toContain(
+      '- { label: Solutions, href: /solutions }',
+    );
     expect(disk('pages/solutions/resorts.yaml')).toContain('draft: true');
     const deleted = await call('DELETE', '/api/file?path=pages/solutions/resorts.yaml');
     expect(deleted.body).toEqual({ deleted: 'pages/solutions/resorts.yaml' });
     expect(existsSync(path.join(root, 'pages/solutions/resorts.yaml'))).toBe(false);
-    expect((await call('DELETE', '/api/file?path=site.config.yaml')).body.error.code).toBe('not-a-page');
+    expect((await call('DELETE', '/api/file?path=site.config.yaml')).body.error.code).toBe(
+      'not-a-page',
+    );
   });
 
   it('gives blocks with their examples, and routes, anchors, images and icons for the pickers', async () => {
     const { body: blocks } = (await call('GET', '/api/blocks')) as { body: BlocksResponse };
-    expect(blocks.blocks.find((block) => block.type === 'faq')?.exampleText).toBe(readFileSync(path.join(projectRoot, 'blocks/faq/example.yaml'), 'utf8'));
+    expect(blocks.blocks.find((block) => block.type === 'faq')?.exampleText).toBe(
+      readFileSync(path.join(projectRoot, 'blocks/faq/example.yaml'), 'utf8'),
+    );
     const { body: site } = (await call('GET', '/api/site')) as { body: SiteResponse };
     expect(site.routes.find((route) => route.route === '/pricing')?.anchors).toContain('plans');
     expect(site.images).toContain('/logo.svg');
@@ -272,17 +414,26 @@ describe('the API of editor/shared/api.ts', () => {
 
   it('tells open editors when a file changes on disk (Server-Sent Events)', async () => {
     const events: EditorEvent[] = [];
-    const req = request({ host: '127.0.0.1', port: server.port, path: `/api/events?token=${server.token}` });
-    const isOurs = (event: EditorEvent) => event.type === 'file-changed' && event.path === 'pages/solutions/hostels.yaml';
+    const req = request({
+      host: '127.0.0.1',
+      port: server.port,
+      path: `/api/events?token=${server.token}`,
+    });
+    const isOurs = (event: EditorEvent) =>
+      event.type === 'file-changed' && event.path === 'pages/solutions/hostels.yaml';
     let written = false;
     const got = new Promise<void>((resolve) => {
       req.on('response', (res) => {
         res.on('data', (chunk: Buffer) => {
-          for (const line of chunk.toString('utf8').split('\n')) if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)) as EditorEvent);
+          for (const line of chunk.toString('utf8').split('\n'))
+            if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)) as EditorEvent);
           if (written && events.some(isOurs)) resolve();
           if (!written && events.some((event) => event.type === 'hello')) {
             written = true;
-            writeFileSync(path.join(root, 'pages/solutions/hostels.yaml'), disk('pages/solutions/hostels.yaml') + '# changed by git pull\n');
+            writeFileSync(
+              path.join(root, 'pages/solutions/hostels.yaml'),
+              disk('pages/solutions/hostels.yaml') + '# changed by git pull\n',
+            );
           }
         });
       });
@@ -292,6 +443,8 @@ describe('the API of editor/shared/api.ts', () => {
     req.destroy();
     const change = events.findLast(isOurs);
     expect(change).toMatchObject({ type: 'file-changed', path: 'pages/solutions/hostels.yaml' });
-    expect((await call('GET', '/api/file?path=pages/solutions/hostels.yaml')).body.version).toBe((change as { version: string }).version);
+    expect((await call('GET', '/api/file?path=pages/solutions/hostels.yaml')).body.version).toBe(
+      (change as { version: string }).version,
+    );
   });
 });

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
@@ -11,7 +15,14 @@ import { editorErrors } from './errors.ts';
 import { FileEvents } from './events.ts';
 import { FileAccessError, ProjectFiles } from './files.ts';
 import { Preview } from './preview.ts';
-import { checkOrigin, guardFor, hasToken, SECURITY_HEADERS, sessionCookie, type Guard } from './security.ts';
+import {
+  checkOrigin,
+  guardFor,
+  hasToken,
+  SECURITY_HEADERS,
+  sessionCookie,
+  type Guard,
+} from './security.ts';
 
 export interface EditorServerOptions {
   root: string;
@@ -49,13 +60,19 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
   const root = files.root;
   const site = new SiteIndex(root);
   const drafts = new DraftStore();
-  const events = options.watch === false ? undefined : new FileEvents(root, (file, text) => site.refresh(file, text));
+  const events =
+    options.watch === false
+      ? undefined
+      : new FileEvents(root, (file, text) => site.refresh(file, text));
   const ctx: ApiContext = { files, site, drafts, events };
 
   let vitePromise: Promise<ViteDevServer> | undefined;
   const vite = () =>
     (vitePromise ??= (async () => {
-      const [{ createServer }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+      const [{ createServer }, { default: react }] = await Promise.all([
+        import('vite'),
+        import('@vitejs/plugin-react'),
+      ]);
       return createServer({
         // The site's code (renderer/, editor/app/) is where this file is; the content (pages, public/) is `root`.
         root: CODE_ROOT,
@@ -66,14 +83,23 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
         logLevel: 'warn',
         clearScreen: false,
         // Vite's client (which every CSS import loads) connects over this server's own port, checked in 'upgrade' below.
-        server: { middlewareMode: true, hmr: { server: http }, watch: process.env.NODE_ENV === 'production' ? null : {} },
+        server: {
+          middlewareMode: true,
+          hmr: { server: http },
+          watch: process.env.NODE_ENV === 'production' ? null : {},
+        },
         build: { target: 'es2022' },
       });
     })());
   const preview = new Preview(root, vite, site, drafts);
 
   let guard: Guard | undefined;
-  const fail = (res: ServerResponse, status: number, error: { code: string; message: string; hint?: string }, extra: Record<string, unknown> = {}) => {
+  const fail = (
+    res: ServerResponse,
+    status: number,
+    error: { code: string; message: string; hint?: string },
+    extra: Record<string, unknown> = {},
+  ) => {
     if (!res.headersSent) sendJson(res, status, { error, ...extra });
     else res.end();
   };
@@ -85,11 +111,13 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
     // The API wants the header (or ?token= for EventSource); the app's files and the preview accept the session cookie.
-    if (!hasToken(req, url, guard!, { cookie: !isApi })) return fail(res, 401, editorErrors.badToken());
+    if (!hasToken(req, url, guard!, { cookie: !isApi }))
+      return fail(res, 401, editorErrors.badToken());
     if (url.searchParams.get('token') && !isApi) res.setHeader('set-cookie', sessionCookie(token));
 
     if (isApi) return handleApi(ctx, req, res, url);
-    if (url.pathname === '/preview' || url.pathname.startsWith('/preview/')) return preview.handle(res, url);
+    if (url.pathname === '/preview' || url.pathname.startsWith('/preview/'))
+      return preview.handle(res, url);
     if (url.pathname === '/' || url.pathname === '/index.html') {
       const file = APP_HTML;
       if (!existsSync(file)) {

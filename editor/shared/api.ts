@@ -119,7 +119,9 @@ export interface BlocksResponse {
 }
 
 // GET /api/events?token=…  (Server-Sent Events, one JSON object per `data:` line)
-export type EditorEvent = { type: 'file-changed'; path: string; version: string | null /* null: deleted */ } | { type: 'hello' };
+export type EditorEvent =
+  | { type: 'file-changed'; path: string; version: string | null /* null: deleted */ }
+  | { type: 'hello' };
 
 /**
  * The preview.
@@ -138,7 +140,10 @@ export type EditorEvent = { type: 'file-changed'; path: string; version: string 
  *                  `{ type: 'preview-stale', message }` when the draft cannot be rendered (e.g. invalid page): the
  *                  last good render stays on screen.
  */
-export type PreviewToParent = { type: 'select-block'; index: number } | { type: 'preview-updated'; revision: number } | { type: 'preview-stale'; message: string };
+export type PreviewToParent =
+  | { type: 'select-block'; index: number }
+  | { type: 'preview-updated'; revision: number }
+  | { type: 'preview-stale'; message: string };
 export type ParentToPreview = { type: 'highlight-block'; index: number } | { type: 'refresh' };
 
 /** `preview` URL for a file (404 page: route '/404'). */

@@ -14,7 +14,8 @@ export function pageImageBytes(dir: string, html: string): { count: number; byte
     const file = path.join(dir, decodeURI(url.split(/[?#]/)[0]!));
     return existsSync(file) ? statSync(file).size : 0;
   };
-  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+  const attribute = (tag: string, name: string) =>
+    new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
   const pictures = [...html.matchAll(/<picture[^>]*>([\s\S]*?)<\/picture>/gi)];
   for (const [, inner] of pictures) {
     const img = /<img[^>]*>/i.exec(inner!)?.[0] ?? '';

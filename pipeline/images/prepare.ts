@@ -37,7 +37,11 @@ export interface PreparedImages {
 }
 
 /** Every image a block puts in a slot, on every page and, when asked, in every block example (the catalogue shows those). */
-function imagesToPrepare(root: string, site: SiteModel, includeExamples: boolean): Map<string, Set<number>> {
+function imagesToPrepare(
+  root: string,
+  site: SiteModel,
+  includeExamples: boolean,
+): Map<string, Set<number>> {
   const wanted = new Map<string, Set<number>>();
   const add = (image: Pick<BlockImage, 'src' | 'slot'>) => {
     const widths = wanted.get(image.src) ?? new Set<number>();
@@ -67,7 +71,11 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
  * per page, and writes the manifest the renderer reads (.cache/images/manifest.json). publishImages() then puts the
  * files in the output folder.
  */
-export async function prepareImages({ root, site, includeExamples = false }: PrepareOptions): Promise<PreparedImages> {
+export async function prepareImages({
+  root,
+  site,
+  includeExamples = false,
+}: PrepareOptions): Promise<PreparedImages> {
   const cacheDir = imageCacheDir(root);
   const started = performance.now();
   const manifest: ImageManifest = { version: 1, images: {}, social: {}, files: {} };
@@ -76,21 +84,31 @@ export async function prepareImages({ root, site, includeExamples = false }: Pre
   await pool([...wanted], 2, async ([src, widths]) => {
     const file = path.join(root, 'public', src);
     const read = readImageHeader(file);
-    if (!read.ok) throw new Error(`public${src}: not a readable image (npm run validate says where it is used).`);
+    if (!read.ok)
+      throw new Error(
+        `public${src}: not a readable image (npm run validate says where it is used).`,
+      );
     try {
       const result = await makeVariants(file, src, read.header, widths, cacheDir);
       manifest.images[src] = result.entry;
       Object.assign(manifest.files, result.files);
       made += result.made;
     } catch (error) {
-      throw new Error(`public${src} could not be converted: ${(error as Error).message}. Export it again as JPEG or PNG.`, { cause: error });
+      throw new Error(
+        `public${src} could not be converted: ${(error as Error).message}. Export it again as JPEG or PNG.`,
+        { cause: error },
+      );
     }
   });
   const imagesTime = performance.now() - started;
   // Images finish in any order: sorted, the manifest (and the page key made from it) is the same from build to build.
-  manifest.images = Object.fromEntries(Object.entries(manifest.images).sort(([a], [b]) => a.localeCompare(b)));
+  manifest.images = Object.fromEntries(
+    Object.entries(manifest.images).sort(([a], [b]) => a.localeCompare(b)),
+  );
   const cardsStarted = performance.now();
-  const social = site.config ? makeSocialCards({ root, site, config: site.config, cacheDir }) : { cards: {}, files: {}, made: 0, drawn: Promise.resolve() };
+  const social = site.config
+    ? makeSocialCards({ root, site, config: site.config, cacheDir })
+    : { cards: {}, files: {}, made: 0, drawn: Promise.resolve() };
   manifest.social = social.cards;
   Object.assign(manifest.files, social.files);
 
@@ -98,15 +116,23 @@ export async function prepareImages({ root, site, includeExamples = false }: Pre
   const manifestFile = imageManifestFile(root);
   writeFileSync(`${manifestFile}.tmp`, JSON.stringify(manifest));
   renameSync(`${manifestFile}.tmp`, manifestFile);
-  const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
-  const variants = Object.values(manifest.images).reduce((sum, image) => sum + Object.values(image.variants).reduce((count, list) => count + list.length, 0), 0);
+  const seconds = (ms: number) =>
+    ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  const variants = Object.values(manifest.images).reduce(
+    (sum, image) =>
+      sum + Object.values(image.variants).reduce((count, list) => count + list.length, 0),
+    0,
+  );
   const done = social.drawn.then(
     () =>
       `images: ${wanted.size} images, ${variants} variants (${made} made, the rest from the cache) in ${seconds(imagesTime)}; ` +
       `${Object.keys(social.cards).length} social cards (${social.made} drawn) in ${seconds(performance.now() - cardsStarted)}.`,
   );
   done.catch(() => {}); // awaited by the build; this only keeps a failure from counting as unhandled meanwhile
-  const pagesKey = createHash('sha1').update(CARD_VERSION).update(JSON.stringify(manifest.images)).digest('hex');
+  const pagesKey = createHash('sha1')
+    .update(CARD_VERSION)
+    .update(JSON.stringify(manifest.images))
+    .digest('hex');
   return { manifest, manifestFile, pagesKey, made: { variants: made, cards: social.made }, done };
 }
 

@@ -15,7 +15,12 @@ const encoders: Record<VariantFormat, (image: Sharp) => Sharp> = {
   png: (image) => image.png({ compressionLevel: 9, adaptiveFiltering: true }),
 };
 
-const extension: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' };
+const extension: Record<VariantFormat, string> = {
+  avif: 'avif',
+  webp: 'webp',
+  jpeg: 'jpg',
+  png: 'png',
+};
 
 /** Widths to make: the slots' widths below the original's, plus the original's own when a slot wants wider. */
 function widthsFor(wanted: Iterable<number>, intrinsic: number): number[] {
@@ -25,7 +30,14 @@ function widthsFor(wanted: Iterable<number>, intrinsic: number): number[] {
 }
 
 const fallbackFormat = (header: ImageHeader): VariantFormat | undefined =>
-  header.format === 'svg' ? undefined : header.format === 'jpeg' || header.format === 'png' || header.format === 'webp' || header.format === 'avif' ? header.format : 'jpeg';
+  header.format === 'svg'
+    ? undefined
+    : header.format === 'jpeg' ||
+        header.format === 'png' ||
+        header.format === 'webp' ||
+        header.format === 'avif'
+      ? header.format
+      : 'jpeg';
 
 export interface MadeImage {
   entry: ManifestImage;
@@ -39,9 +51,21 @@ export interface MadeImage {
  * AVIF, WebP and the original's format at each width. A variant is named by the hash of the original's bytes, so an
  * unchanged image is found in the cache and never processed again, whatever its name or page.
  */
-export async function makeVariants(file: string, src: string, header: ImageHeader, wanted: Iterable<number>, cacheDir: string): Promise<MadeImage> {
+export async function makeVariants(
+  file: string,
+  src: string,
+  header: ImageHeader,
+  wanted: Iterable<number>,
+  cacheDir: string,
+): Promise<MadeImage> {
   const fallback = fallbackFormat(header);
-  const entry: ManifestImage = { width: header.width, height: header.height, format: header.format, fallback, variants: {} };
+  const entry: ManifestImage = {
+    width: header.width,
+    height: header.height,
+    format: header.format,
+    fallback,
+    variants: {},
+  };
   if (!fallback) return { entry, files: {}, made: 0 };
   const bytes = readFileSync(file);
   const hash = createHash('sha256').update(SETTINGS).update(bytes).digest('hex').slice(0, 12);
@@ -64,9 +88,13 @@ export async function makeVariants(file: string, src: string, header: ImageHeade
       const cached = path.join(dir, `${hash}-${width}.${extension[format]}`);
       if (!existsSync(cached)) {
         // sharp is loaded only when a variant has to be made: a build whose images are all cached never pays for it.
-        decoded ??= (await import('sharp')).default(bytes, { failOn: 'error', limitInputPixels: 268_402_689 }).rotate();
+        decoded ??= (await import('sharp'))
+          .default(bytes, { failOn: 'error', limitInputPixels: 268_402_689 })
+          .rotate();
         const temporary = `${cached}.${process.pid}.tmp`;
-        await encoders[format](decoded.clone().resize({ width, withoutEnlargement: true })).toFile(temporary);
+        await encoders[format](decoded.clone().resize({ width, withoutEnlargement: true })).toFile(
+          temporary,
+        );
         renameSync(temporary, cached);
         made++;
       }

@@ -22,15 +22,26 @@ let fonts: Array<{ name: string; data: Buffer; weight: 400 | 800; style: 'normal
 function interFonts() {
   fonts ??= ([400, 800] as const).map((weight) => ({
     name: 'Inter',
-    data: readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight === 800 ? 700 : 400}-normal.woff`)),
+    data: readFileSync(
+      require.resolve(
+        `@fontsource/inter/files/inter-latin-${weight === 800 ? 700 : 400}-normal.woff`,
+      ),
+    ),
     weight,
     style: 'normal' as const,
   }));
   return fonts;
 }
 
-type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node | string | Array<Node | string> } };
-const el = (type: string, style: Record<string, unknown>, children?: Node['props']['children']): Node => ({ type, props: { style, children } });
+type Node = {
+  type: string;
+  props: { style?: Record<string, unknown>; children?: Node | string | Array<Node | string> };
+};
+const el = (
+  type: string,
+  style: Record<string, unknown>,
+  children?: Node['props']['children'],
+): Node => ({ type, props: { style, children } });
 
 function layout({ title, section, brand, host }: CardText): Node {
   const size = title.length > 70 ? 56 : title.length > 40 ? 68 : 80;
@@ -52,27 +63,86 @@ function layout({ title, section, brand, host }: CardText): Node {
       el('div', { display: 'flex', alignItems: 'center', gap: 20 }, [
         el(
           'div',
-          { width: 64, height: 64, borderRadius: 16, background: '#1d4ed8', color: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 40, fontWeight: 800 },
+          {
+            width: 64,
+            height: 64,
+            borderRadius: 16,
+            background: '#1d4ed8',
+            color: '#fff',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontSize: 40,
+            fontWeight: 800,
+          },
           brand.slice(0, 1).toUpperCase(),
         ),
         el('div', { fontSize: 40, fontWeight: 800, letterSpacing: '-0.02em' }, brand),
         ...(section
-          ? [el('div', { marginLeft: 12, padding: '8px 20px', borderRadius: 999, border: '2px solid #bfd3fe', background: '#fff', color: '#1d4ed8', fontSize: 26, fontWeight: 800 }, section)]
+          ? [
+              el(
+                'div',
+                {
+                  marginLeft: 12,
+                  padding: '8px 20px',
+                  borderRadius: 999,
+                  border: '2px solid #bfd3fe',
+                  background: '#fff',
+                  color: '#1d4ed8',
+                  fontSize: 26,
+                  fontWeight: 800,
+                },
+                section,
+              ),
+            ]
           : []),
       ]),
-      el('div', { display: 'flex', fontSize: size, fontWeight: 800, lineHeight: 1.08, letterSpacing: '-0.03em', maxWidth: 1000 }, title),
-      el('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: 26, color: '#475569' }, [
-        el('div', {}, host),
-        el('div', { width: 240, height: 10, borderRadius: 5, background: 'linear-gradient(90deg, #3b6ef6, #7c3aed)' }),
-      ]),
+      el(
+        'div',
+        {
+          display: 'flex',
+          fontSize: size,
+          fontWeight: 800,
+          lineHeight: 1.08,
+          letterSpacing: '-0.03em',
+          maxWidth: 1000,
+        },
+        title,
+      ),
+      el(
+        'div',
+        {
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          fontSize: 26,
+          color: '#475569',
+        },
+        [
+          el('div', {}, host),
+          el('div', {
+            width: 240,
+            height: 10,
+            borderRadius: 5,
+            background: 'linear-gradient(90deg, #3b6ef6, #7c3aed)',
+          }),
+        ],
+      ),
     ],
   );
 }
 
 export async function drawCard(text: CardText): Promise<Buffer> {
   // Loaded at the first card drawn: a build whose cards are all cached never loads them.
-  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
-  const svg = await satori(layout(text) as never, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: interFonts() });
+  const [{ default: satori }, { renderAsync }] = await Promise.all([
+    import('satori'),
+    import('@resvg/resvg-js'),
+  ]);
+  const svg = await satori(layout(text) as never, {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: interFonts(),
+  });
   // Rasterised on libuv's thread pool: several cards draw at once, one per core.
   return (await renderAsync(svg, { fitTo: { mode: 'width', value: CARD_WIDTH } })).asPng();
 }

@@ -22,7 +22,8 @@ function sectionOf(route: string): string {
     .join(' · ');
 }
 
-const cardAlt = (text: CardText) => `${text.brand}${text.section ? ` · ${text.section}` : ''}: ${text.title}`;
+const cardAlt = (text: CardText) =>
+  `${text.brand}${text.section ? ` · ${text.section}` : ''}: ${text.title}`;
 
 export interface MadeCards {
   cards: Record<string, SocialCard>;
@@ -38,7 +39,16 @@ export interface MadeCards {
  * drawn on them: a build draws only the cards of new or retitled pages. Their URLs (and the manifest) are known at
  * once; the missing cards are drawn in the background (`drawn`).
  */
-export function makeSocialCards({ site, config, cacheDir }: { root: string; site: SiteModel; config: SiteConfig; cacheDir: string }): MadeCards {
+export function makeSocialCards({
+  site,
+  config,
+  cacheDir,
+}: {
+  root: string;
+  site: SiteModel;
+  config: SiteConfig;
+  cacheDir: string;
+}): MadeCards {
   const dir = path.join(cacheDir, 'social');
   mkdirSync(dir, { recursive: true });
   const host = new URL(config.baseUrl).host;
@@ -47,7 +57,12 @@ export function makeSocialCards({ site, config, cacheDir }: { root: string; site
   const toDraw = new Map<string, CardText>();
   for (const loaded of site.pages) {
     if (loaded.summary.ownSocialImage) continue;
-    const text: CardText = { title: loaded.summary.title, section: sectionOf(loaded.route), brand: config.name, host };
+    const text: CardText = {
+      title: loaded.summary.title,
+      section: sectionOf(loaded.route),
+      brand: config.name,
+      host,
+    };
     const key = createHash('sha256')
       .update(JSON.stringify([CARD_VERSION, text]))
       .digest('hex')
@@ -71,5 +86,10 @@ export function makeSocialCards({ site, config, cacheDir }: { root: string; site
   const drawn = Promise.all(Array.from({ length: 4 }, drawer)).then(() => undefined);
   drawn.catch(() => {}); // awaited by the build; this only keeps a failure from counting as unhandled meanwhile
   // Sorted by route: the manifest is the same from build to build.
-  return { cards: Object.fromEntries(Object.entries(cards).sort(([a], [b]) => a.localeCompare(b))), files, made: toDraw.size, drawn };
+  return {
+    cards: Object.fromEntries(Object.entries(cards).sort(([a], [b]) => a.localeCompare(b))),
+    files,
+    made: toDraw.size,
+    drawn,
+  };
 }

@@ -6,8 +6,15 @@ import { PAGE_UPDATE_EVENT } from '../../engine/dev-events.ts';
  * can be swapped in only if it needs exactly these.
  */
 const assetsOf = (doc: Document) =>
-  [...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"], script[src], script[type="module"]:not([src]), style:not([data-vite-dev-id])')]
-    .map((element) => element.getAttribute('href') ?? element.getAttribute('src') ?? element.textContent)
+  [
+    ...doc.querySelectorAll(
+      'link[rel="stylesheet"], link[rel="modulepreload"], script[src], script[type="module"]:not([src]), style:not([data-vite-dev-id])',
+    ),
+  ]
+    .map(
+      (element) =>
+        element.getAttribute('href') ?? element.getAttribute('src') ?? element.textContent,
+    )
     .join('\n');
 
 /**

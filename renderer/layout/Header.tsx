@@ -4,13 +4,18 @@ import type { NavItem, SiteConfig } from '../../schema/site-config.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import classes from './Header.module.css';
 
-const isCurrent = (href: string, route: string) => href === route || (href !== '/' && route.startsWith(href + '/'));
+const isCurrent = (href: string, route: string) =>
+  href === route || (href !== '/' && route.startsWith(href + '/'));
 
 function DesktopItem({ item, route, index }: { item: NavItem; route: string; index: number }) {
   if ('href' in item) {
     return (
       <li>
-        <a className={classes.navLink} href={item.href} aria-current={isCurrent(item.href, route) ? 'page' : undefined}>
+        <a
+          className={classes.navLink}
+          href={item.href}
+          aria-current={isCurrent(item.href, route) ? 'page' : undefined}
+        >
           {item.label}
         </a>
       </li>
@@ -20,7 +25,13 @@ function DesktopItem({ item, route, index }: { item: NavItem; route: string; ind
   // CSS alone opens the panel on hover and focus; once the site script runs, header-enhance.ts takes over (data-open).
   return (
     <li className={classes.menu} data-menu>
-      <button type="button" className={classes.navLink} aria-expanded="false" aria-controls={panelId} data-menu-trigger>
+      <button
+        type="button"
+        className={classes.navLink}
+        aria-expanded="false"
+        aria-controls={panelId}
+        data-menu-trigger
+      >
         {item.label}
         <Icon name="chevronDown" size={12} className={classes.chevron} />
       </button>
@@ -31,9 +42,15 @@ function DesktopItem({ item, route, index }: { item: NavItem; route: string; ind
             <ul className={classes.menuLinks}>
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href} className={classes.menuLink} aria-current={isCurrent(link.href, route) ? 'page' : undefined}>
+                  <a
+                    href={link.href}
+                    className={classes.menuLink}
+                    aria-current={isCurrent(link.href, route) ? 'page' : undefined}
+                  >
                     <span className={classes.menuLinkLabel}>{link.label}</span>
-                    {link.description && <span className={classes.menuLinkDescription}>{link.description}</span>}
+                    {link.description && (
+                      <span className={classes.menuLinkDescription}>{link.description}</span>
+                    )}
                   </a>
                 </li>
               ))}
@@ -83,13 +100,25 @@ function MobileItem({ item }: { item: NavItem }) {
 /** The header's buttons (Book a Demo…), in the bar and again in the mobile menu. */
 function ActionLinks({ actions }: { actions: SiteConfig['navigation']['actions'] }) {
   return actions.map((action) => (
-    <a key={action.href} href={action.href} className={action.variant === 'primary' ? classes.primaryAction : classes.secondaryAction}>
+    <a
+      key={action.href}
+      href={action.href}
+      className={action.variant === 'primary' ? classes.primaryAction : classes.secondaryAction}
+    >
       {action.label}
     </a>
   ));
 }
 
-export function Header({ config, route, hideNavbar }: { config: SiteConfig; route: string; hideNavbar?: boolean }) {
+export function Header({
+  config,
+  route,
+  hideNavbar,
+}: {
+  config: SiteConfig;
+  route: string;
+  hideNavbar?: boolean;
+}) {
   const { items, actions } = config.navigation;
   return (
     <header className={classes.header} data-header data-navbar={hideNavbar ? 'hidden' : undefined}>

@@ -14,10 +14,25 @@ import classes from './Layout.module.css';
 const [mainId, topId] = RESERVED_ANCHORS;
 
 /** Skip link, header, the page's main landmark and the footer. Rendered on the server only: the site never hydrates. */
-export function Layout({ config, route, hideNavbar, children }: { config: SiteConfig; route: string; hideNavbar?: boolean; children: ReactNode }) {
+export function Layout({
+  config,
+  route,
+  hideNavbar,
+  children,
+}: {
+  config: SiteConfig;
+  route: string;
+  hideNavbar?: boolean;
+  children: ReactNode;
+}) {
   return (
     // Mantine's CSS variables and responsive classes are rendered in <head> by renderer/+Head.tsx (a <style> in <body> is invalid HTML).
-    <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
+    <MantineProvider
+      theme={theme}
+      forceColorScheme="light"
+      withCssVariables={false}
+      withGlobalClasses={false}
+    >
       <div id={topId} className={classes.shell}>
         <a className={classes.skipLink} href={`#${mainId}`}>
           Skip to content

@@ -24,7 +24,8 @@ function enhanceDesktopMenus(doc: Document, header: HTMLElement) {
   const nav = header.querySelector<HTMLElement>('[data-main-nav]');
   if (!nav) return;
   const menus = [...nav.querySelectorAll<HTMLElement>('[data-menu]')];
-  const triggerOf = (menu: HTMLElement) => menu.querySelector<HTMLButtonElement>('[data-menu-trigger]')!;
+  const triggerOf = (menu: HTMLElement) =>
+    menu.querySelector<HTMLButtonElement>('[data-menu-trigger]')!;
 
   const intent = new MenuIntent((open) => {
     menus.forEach((menu, index) => {
@@ -38,8 +39,14 @@ function enhanceDesktopMenus(doc: Document, header: HTMLElement) {
     menu.dataset.enhanced = '';
     const trigger = triggerOf(menu);
     // Touch and pen taps are clicks, not hovers.
-    menu.addEventListener('pointerenter', (event) => event.pointerType === 'mouse' && intent.pointerEnter(index));
-    menu.addEventListener('pointerleave', (event) => event.pointerType === 'mouse' && intent.pointerLeave(index));
+    menu.addEventListener(
+      'pointerenter',
+      (event) => event.pointerType === 'mouse' && intent.pointerEnter(index),
+    );
+    menu.addEventListener(
+      'pointerleave',
+      (event) => event.pointerType === 'mouse' && intent.pointerLeave(index),
+    );
     trigger.addEventListener('click', () => intent.toggle(index));
     menu.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && intent.open === index) {
@@ -54,7 +61,8 @@ function enhanceDesktopMenus(doc: Document, header: HTMLElement) {
     });
     // Focus moved out of this menu (Tab past its last link, or elsewhere): close it.
     menu.addEventListener('focusout', (event) => {
-      if (intent.open === index && !menu.contains(event.relatedTarget as Node | null)) intent.close();
+      if (intent.open === index && !menu.contains(event.relatedTarget as Node | null))
+        intent.close();
     });
   });
 

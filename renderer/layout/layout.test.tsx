@@ -2,7 +2,11 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearDocument, loadTestConfig, mountServerHtml } from '../../tests/helpers/render-block.tsx';
+import {
+  clearDocument,
+  loadTestConfig,
+  mountServerHtml,
+} from '../../tests/helpers/render-block.tsx';
 import { enhanceBackToTop } from './back-to-top-enhance.ts';
 import { enhanceHeader } from './header-enhance.ts';
 import { Layout } from './Layout.tsx';
@@ -40,7 +44,9 @@ describe('layout', () => {
   it("puts the header buttons in the spec's order: Book a Demo, then Contact", () => {
     render(page());
     const header = document.querySelector<HTMLElement>('[data-header]')!;
-    const desktop = [...header.querySelectorAll<HTMLAnchorElement>(':scope > * > div > a')].map((link) => [link.textContent, link.getAttribute('href')]);
+    const desktop = [...header.querySelectorAll<HTMLAnchorElement>(':scope > * > div > a')].map(
+      (link) => [link.textContent, link.getAttribute('href')],
+    );
     expect(desktop).toEqual([
       ['Book a Demo', '/book-demo'],
       ['Contact', '/contact'],
@@ -96,7 +102,10 @@ describe('layout', () => {
     const resources = within(nav).getByRole('button', { name: 'Resources' });
     fireEvent.click(solutions);
     fireEvent.click(resources);
-    expect([solutions, resources].map((button) => button.getAttribute('aria-expanded'))).toEqual(['false', 'true']);
+    expect([solutions, resources].map((button) => button.getAttribute('aria-expanded'))).toEqual([
+      'false',
+      'true',
+    ]);
     fireEvent.pointerDown(document.body);
     expect(resources.getAttribute('aria-expanded')).toBe('false');
   });

@@ -7,29 +7,52 @@ import { siteConfigSchema } from '../../schema/site-config.ts';
 import type { PageData } from '../page-data.ts';
 import { headTags, serializeJsonLd } from './head-tags.ts';
 
-const config = siteConfigSchema.parse(parse(readFileSync(path.resolve(import.meta.dirname, '../../site.config.yaml'), 'utf8')));
+const config = siteConfigSchema.parse(
+  parse(readFileSync(path.resolve(import.meta.dirname, '../../site.config.yaml'), 'utf8')),
+);
 const base = config.baseUrl;
 
-const pageData = (route: string, blocks: Block[], extra: Partial<PageData['page']> = {}): PageData => ({
+const pageData = (
+  route: string,
+  blocks: Block[],
+  extra: Partial<PageData['page']> = {},
+): PageData => ({
   route,
   canonicalRoute: route,
   config,
   page: { title: 'Hotels', description: 'For hotels.', blocks, ...extra },
 });
 
-const types = (data: PageData) => headTags(data).jsonLd.map((item) => (item as { '@type': string })['@type']);
+const types = (data: PageData) =>
+  headTags(data).jsonLd.map((item) => (item as { '@type': string })['@type']);
 
 describe('headTags JSON-LD', () => {
   it('describes the Organization on every page, the 404 included', () => {
     const hero: Block = { type: 'hero', title: 'Hotels' };
     expect(types(pageData('/solutions/hotels', [hero]))).toEqual(['Organization']);
     const organization = headTags(pageData('/404', [hero])).jsonLd[0] as Record<string, unknown>;
-    expect(organization).toMatchObject({ '@type': 'Organization', name: config.name, url: `${base}/`, email: config.contact.email });
+    expect(organization).toMatchObject({
+      '@type': 'Organization',
+      name: config.name,
+      url: `${base}/`,
+      email: config.contact.email,
+    });
   });
 
   it("collects the blocks' structured data in registry order, whatever their order on the page", () => {
     const data = pageData('/pricing', [
-      { type: 'pricingTiers', heading: 'Plans', tiers: [{ name: 'Starter', description: 'Small.', features: ['Chat'], cta: { label: 'Go', href: '#faq' } }] },
+      {
+        type: 'pricingTiers',
+        heading: 'Plans',
+        tiers: [
+          {
+            name: 'Starter',
+            description: 'Small.',
+            features: ['Chat'],
+            cta: { label: 'Go', href: '#faq' },
+          },
+        ],
+      },
       { type: 'faq', heading: 'FAQ', items: [{ question: 'Q?', answer: 'A.' }] },
       { type: 'breadcrumbs', items: [{ label: 'Home', href: '/' }, { label: 'Pricing' }] },
     ]);
@@ -39,11 +62,19 @@ describe('headTags JSON-LD', () => {
   });
 
   it('gives aliases the canonical URL of their page and marks drafts and the 404 noindex', () => {
-    const alias = { ...pageData('/features', [{ type: 'hero', title: 'Home' }]), canonicalRoute: '/' };
+    const alias = {
+      ...pageData('/features', [{ type: 'hero', title: 'Home' }]),
+      canonicalRoute: '/',
+    };
     expect(headTags(alias).canonical).toBe(`${base}/`);
     expect(headTags(alias).meta).toContainEqual({ name: 'twitter:title', content: 'Hotels' });
-    expect(headTags(pageData('/404', [{ type: 'hero', title: 'x' }]))).toMatchObject({ canonical: undefined, robots: 'noindex' });
-    expect(headTags(pageData('/x', [{ type: 'hero', title: 'x' }], { draft: true })).robots).toBe('noindex');
+    expect(headTags(pageData('/404', [{ type: 'hero', title: 'x' }]))).toMatchObject({
+      canonical: undefined,
+      robots: 'noindex',
+    });
+    expect(headTags(pageData('/x', [{ type: 'hero', title: 'x' }], { draft: true })).robots).toBe(
+      'noindex',
+    );
   });
 });
 

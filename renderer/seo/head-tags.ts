@@ -13,7 +13,8 @@ export interface HeadTags {
   jsonLd: object[];
 }
 
-const absoluteUrl = (baseUrl: string, route: string) => (route === '/' ? `${baseUrl}/` : `${baseUrl}${route}`);
+const absoluteUrl = (baseUrl: string, route: string) =>
+  route === '/' ? `${baseUrl}/` : `${baseUrl}${route}`;
 
 function organizationLd(config: SiteConfig) {
   return {
@@ -68,9 +69,11 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
     { name: 'twitter:image', content: social.url },
     { name: 'twitter:image:alt', content: social.alt },
   ];
-  if (config.seo.twitterHandle) meta.push({ name: 'twitter:site', content: config.seo.twitterHandle });
+  if (config.seo.twitterHandle)
+    meta.push({ name: 'twitter:site', content: config.seo.twitterHandle });
   const jsonLd: object[] = [organizationLd(config)];
-  if (!isNotFound && !data.noindex) jsonLd.push(...blocksLd(page.blocks, jsonLdPage(config.baseUrl, url)));
+  if (!isNotFound && !data.noindex)
+    jsonLd.push(...blocksLd(page.blocks, jsonLdPage(config.baseUrl, url)));
   return {
     canonical: isNotFound ? undefined : url,
     robots: isNotFound || page.draft || data.noindex ? 'noindex' : undefined,

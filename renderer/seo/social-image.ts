@@ -19,7 +19,8 @@ export interface SocialImage {
 export function socialImageFor(data: PageData): SocialImage {
   const { config, page } = data;
   const own = page.socialImage;
-  const card = !own && import.meta.env.PROD ? currentManifest()?.social[data.canonicalRoute] : undefined;
+  const card =
+    !own && import.meta.env.PROD ? currentManifest()?.social[data.canonicalRoute] : undefined;
   if (card) return { ...card, url: config.baseUrl + card.url };
   const file = own ?? config.seo.defaultSocialImage;
   const read = readImageHeader(path.join(process.cwd(), 'public', file));

@@ -16,7 +16,8 @@ const providedSite = () => (globalThis as { [PROVIDED_SITE]?: SiteModel })[PROVI
  * Imported only then: in the dev server the renderer would otherwise transform and run the whole validator a second
  * time (a tenth of a second of the first page).
  */
-const standalone = devSite(process.cwd()) || providedSite() ? undefined : await import('./standalone-site.ts');
+const standalone =
+  devSite(process.cwd()) || providedSite() ? undefined : await import('./standalone-site.ts');
 
 /**
  * The validated site, loaded once per process. Drafts are included only in development.

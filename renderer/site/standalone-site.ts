@@ -22,7 +22,13 @@ function watchForChanges(root: string): boolean {
       const target = path.join(root, name);
       if (!existsSync(target)) continue;
       const note = (_event: string, file: string | Buffer | null) => {
-        changed.add(file === null ? '*' : name.endsWith('.yaml') ? name : `${name}/${String(file).split(path.sep).join('/')}`);
+        changed.add(
+          file === null
+            ? '*'
+            : name.endsWith('.yaml')
+              ? name
+              : `${name}/${String(file).split(path.sep).join('/')}`,
+        );
       };
       started.push(
         watch(target, { recursive: !name.endsWith('.yaml') }, note)
@@ -48,7 +54,11 @@ export function loadedSite(): SiteModel {
   const production = import.meta.env.MODE === 'production';
   const keep = production || watchForChanges(process.cwd());
   if (!keep || !loader) {
-    loader = new SiteLoader({ root: process.cwd(), includeDrafts: !production || process.env.INCLUDE_DRAFTS === '1', cache: true });
+    loader = new SiteLoader({
+      root: process.cwd(),
+      includeDrafts: !production || process.env.INCLUDE_DRAFTS === '1',
+      cache: true,
+    });
     changed.clear();
     cached = loader.load();
   } else if (changed.size) {

@@ -13,7 +13,8 @@ function kindOf(pathname: string): PageKind | undefined {
 }
 
 /** Route function body: a URL belongs to the Vike page of its kind. */
-export const routeFor = (kind: PageKind) => (pageContext: { urlPathname: string }) => kindOf(pageContext.urlPathname) === kind;
+export const routeFor = (kind: PageKind) => (pageContext: { urlPathname: string }) =>
+  kindOf(pageContext.urlPathname) === kind;
 
 /** Every route (aliases included) of one kind, for prerendering. */
 export function urlsFor(kind: PageKind): string[] {

@@ -32,7 +32,8 @@ let root: string;
 function addBlockFolder() {
   const folder = path.join(root, 'blocks/badge');
   mkdirSync(folder);
-  for (const file of readdirSync(TEMPLATE)) copyFileSync(path.join(TEMPLATE, file), path.join(folder, file.replace(/\.template$/, '')));
+  for (const file of readdirSync(TEMPLATE))
+    copyFileSync(path.join(TEMPLATE, file), path.join(folder, file.replace(/\.template$/, '')));
 }
 
 /** Adds `importLine` after the list's imports and `entry` as the last entry of the object that `objectStart` opens. */
@@ -43,7 +44,8 @@ function addListEntry(file: string, importLine: string, objectStart: string, ent
   const afterImports = text.indexOf('\n', lastImport + 1) + 1;
   text = `${text.slice(0, afterImports)}${importLine}\n${text.slice(afterImports)}`;
   const objectEnd = text.indexOf('\n}', text.indexOf(objectStart));
-  if (text.indexOf(objectStart) < 0 || objectEnd < 0) throw new Error(`${objectStart} not found in ${file}`);
+  if (text.indexOf(objectStart) < 0 || objectEnd < 0)
+    throw new Error(`${objectStart} not found in ${file}`);
   text = `${text.slice(0, objectEnd)}\n  ${entry}${text.slice(objectEnd)}`;
   writeFileSync(full, text);
 }
@@ -58,7 +60,11 @@ function changedCodeFiles(): string[] {
   for (const folder of CODE_FOLDERS) {
     const ours = new Set(list(projectRoot, folder));
     for (const file of list(root, folder)) {
-      if (!ours.delete(file) || !readFileSync(path.join(root, file)).equals(readFileSync(path.join(projectRoot, file)))) changed.add(file);
+      if (
+        !ours.delete(file) ||
+        !readFileSync(path.join(root, file)).equals(readFileSync(path.join(projectRoot, file)))
+      )
+        changed.add(file);
     }
     for (const file of ours) changed.add(file);
   }
@@ -71,22 +77,50 @@ const fromCopy = <T,>(file: string): Promise<T> => import(/* @vite-ignore */ pat
 beforeAll(() => {
   root = copyProject('staylix-add-block-');
   addBlockFolder();
-  addListEntry('blocks/schemas.ts', "import { badgeSchema } from './badge/schema.ts';", 'export const blockSchemas = {', 'badge: badgeSchema,');
-  addListEntry('blocks/registry.ts', "import { definition as badge } from './badge/index.tsx';", 'export const registry: BlockRegistry = {', 'badge,');
+  addListEntry(
+    'blocks/schemas.ts',
+    "import { badgeSchema } from './badge/schema.ts';",
+    'export const blockSchemas = {',
+    'badge: badgeSchema,',
+  );
+  addListEntry(
+    'blocks/registry.ts',
+    "import { definition as badge } from './badge/index.tsx';",
+    'export const registry: BlockRegistry = {',
+    'badge,',
+  );
   writeFileSync(path.join(root, 'pages/awards.yaml'), AWARDS_PAGE);
-  writeFileSync(path.join(root, 'pages/awards-broken.yaml'), AWARDS_PAGE.replace('[Winner, Finalist]', '[Winner]'));
+  writeFileSync(
+    path.join(root, 'pages/awards-broken.yaml'),
+    AWARDS_PAGE.replace('[Winner, Finalist]', '[Winner]'),
+  );
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('adding a block', () => {
   it('takes its folder and one entry in each of the two lists, nothing else', () => {
-    expect(changedCodeFiles()).toEqual(['blocks/badge/Badge.tsx', 'blocks/badge/example.yaml', 'blocks/badge/index.tsx', 'blocks/badge/schema.ts', 'blocks/registry.ts', 'blocks/schemas.ts']);
+    expect(changedCodeFiles()).toEqual([
+      'blocks/badge/Badge.tsx',
+      'blocks/badge/example.yaml',
+      'blocks/badge/index.tsx',
+      'blocks/badge/schema.ts',
+      'blocks/registry.ts',
+      'blocks/schemas.ts',
+    ]);
   });
 
   it("validates pages with the block, and reports its own rule in its own words at the field's line and column", async () => {
-    const { loadSite } = await fromCopy<typeof import('../../engine/load-site.ts')>('engine/load-site.ts');
+    const { loadSite } =
+      await fromCopy<typeof import('../../engine/load-site.ts')>('engine/load-site.ts');
     const { diagnostics } = loadSite({ root });
-    expect(diagnostics.map(({ file, line, col, code, message, hint }) => ({ at: `${file}:${line}:${col}`, code, message, hint }))).toEqual([
+    expect(
+      diagnostics.map(({ file, line, col, code, message, hint }) => ({
+        at: `${file}:${line}:${col}`,
+        code,
+        message,
+        hint,
+      })),
+    ).toEqual([
       {
         at: 'pages/awards-broken.yaml:9:17',
         code: 'badge-result-per-year',
@@ -97,18 +131,34 @@ describe('adding a block', () => {
   });
 
   it("renders the page with the block, and puts the block's structured data in the head", async () => {
-    const { loadSite } = await fromCopy<typeof import('../../engine/load-site.ts')>('engine/load-site.ts');
-    const { headTags } = await fromCopy<typeof import('../../renderer/seo/head-tags.ts')>('renderer/seo/head-tags.ts');
-    const { PageBody } = await fromCopy<typeof import('../../renderer/PageView.tsx')>('renderer/PageView.tsx');
+    const { loadSite } =
+      await fromCopy<typeof import('../../engine/load-site.ts')>('engine/load-site.ts');
+    const { headTags } = await fromCopy<typeof import('../../renderer/seo/head-tags.ts')>(
+      'renderer/seo/head-tags.ts',
+    );
+    const { PageBody } =
+      await fromCopy<typeof import('../../renderer/PageView.tsx')>('renderer/PageView.tsx');
     const site = loadSite({ root });
     const page = site.routes.get('/awards')!;
-    const data = { route: page.route, canonicalRoute: page.route, page: page.page, config: site.config! };
+    const data = {
+      route: page.route,
+      canonicalRoute: page.route,
+      page: page.page,
+      config: site.config!,
+    };
 
     const html = renderToStaticMarkup(<PageBody data={data} />);
     expect(html).toMatch(/<h2 id="[^"]+" class="[^"]*">Awards<\/h2>/);
-    expect(html).toContain('<th scope="row">Best hotel software</th><td>Winner</td><td>Finalist</td>');
+    expect(html).toContain(
+      '<th scope="row">Best hotel software</th><td>Winner</td><td>Finalist</td>',
+    );
 
-    const social = { url: `${data.config.baseUrl}/social.png`, width: 1200, height: 630, alt: 'Awards' };
+    const social = {
+      url: `${data.config.baseUrl}/social.png`,
+      width: 1200,
+      height: 630,
+      alt: 'Awards',
+    };
     expect(headTags(data, social).jsonLd).toContainEqual({
       '@context': 'https://schema.org',
       '@type': 'Organization',

@@ -15,15 +15,29 @@ let dir: string;
 let build: ReturnType<typeof spawnSync>;
 const env = { ...process.env, NO_COLOR: '1' };
 
-const run = (command: string, args: string[]) => spawnSync(command, args, { cwd: dir, encoding: 'utf8', env });
+const run = (command: string, args: string[]) =>
+  spawnSync(command, args, { cwd: dir, encoding: 'utf8', env });
 /** The site's public address (a placeholder on an example domain until the company fills it in). */
-const baseUrl = /^baseUrl:\s*(\S+)/m.exec(readFileSync(path.join(projectRoot, 'site.config.yaml'), 'utf8'))![1]!;
-const html = (route: string) => readFileSync(path.join(dir, 'dist/client', route.slice(1), 'index.html'), 'utf8');
+const baseUrl = /^baseUrl:\s*(\S+)/m.exec(
+  readFileSync(path.join(projectRoot, 'site.config.yaml'), 'utf8'),
+)![1]!;
+const html = (route: string) =>
+  readFileSync(path.join(dir, 'dist/client', route.slice(1), 'index.html'), 'utf8');
 
 beforeAll(() => {
   dir = copyProject('staylix-new-page-build-', ['images', 'bundle']);
-  const published = run('npm', ['run', '--silent', 'new-page', '--', '/solutions/resorts', '--title', 'Staylix for Resorts', '--publish']);
-  if (published.status !== 0) throw new Error(`new-page failed:\n${published.stdout}${published.stderr}`);
+  const published = run('npm', [
+    'run',
+    '--silent',
+    'new-page',
+    '--',
+    '/solutions/resorts',
+    '--title',
+    'Staylix for Resorts',
+    '--publish',
+  ]);
+  if (published.status !== 0)
+    throw new Error(`new-page failed:\n${published.stdout}${published.stderr}`);
   const draft = run('npm', ['run', '--silent', 'new-page', '--', '/solutions/spas']);
   if (draft.status !== 0) throw new Error(`new-page failed:\n${draft.stdout}${draft.stderr}`);
   build = run('npm', ['run', '--silent', 'build', '--', '--catalogue']);
@@ -45,18 +59,24 @@ describe('a page created with npm run new-page', () => {
     expect(page).toContain(`<link rel="canonical" href="${baseUrl}/solutions/resorts"/>`);
     expect(page).not.toContain('name="robots"');
     expect(page).toMatch(/<nav[^>]*aria-label="Breadcrumb"/i);
-    expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).toContain(`<loc>${baseUrl}/solutions/resorts</loc>`);
+    expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).toContain(
+      `<loc>${baseUrl}/solutions/resorts</loc>`,
+    );
   });
 
   it('is left out of the build and the sitemap while it is a draft', () => {
     expect(existsSync(path.join(dir, 'dist/client/solutions/spas/index.html'))).toBe(false);
-    expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).not.toContain('/solutions/spas');
+    expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).not.toContain(
+      '/solutions/spas',
+    );
   });
 
   it('the block catalogue is built, noindex and out of the sitemap', () => {
     expect(html('/_blocks')).toContain('<meta name="robots" content="noindex"/>');
     expect(html('/_blocks/hero')).toContain('<meta name="robots" content="noindex"/>');
-    expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).not.toContain('/_blocks');
+    expect(readFileSync(path.join(dir, 'dist/client/sitemap.xml'), 'utf8')).not.toContain(
+      '/_blocks',
+    );
   });
 });
 
@@ -69,7 +89,9 @@ describe('npm run build with a mistake in a page', () => {
     try {
       const broken = run('npm', ['run', '--silent', 'build']);
       expect(broken.status).toBe(1);
-      expect(broken.stdout).toMatch(/pages\/pricing\.yaml:\d+:\d+\s+error\s+Unknown block type "heroo"/);
+      expect(broken.stdout).toMatch(
+        /pages\/pricing\.yaml:\d+:\d+\s+error\s+Unknown block type "heroo"/,
+      );
       expect(broken.stdout).toContain('Did you mean "hero"?');
       expect(broken.stderr).toContain(validatorMessages.buildStopped);
       expect(broken.stdout).not.toContain('pre-render');

@@ -10,7 +10,11 @@ import { splitLink } from '../../engine/routes.ts';
 import { blockTypes, type Block } from '../../blocks/schemas.ts';
 import { needsEnhancementScript } from '../../renderer/BlockList.tsx';
 import { registry } from '../../blocks/registry.ts';
-import { catalogueData, catalogueUrls, type CatalogueData } from '../../renderer/vike/catalogue/catalogue-data.ts';
+import {
+  catalogueData,
+  catalogueUrls,
+  type CatalogueData,
+} from '../../renderer/vike/catalogue/catalogue-data.ts';
 import { catalogueKind } from '../../renderer/vike/catalogue/catalogue-route.ts';
 import { headTags } from '../../renderer/seo/head-tags.ts';
 
@@ -31,7 +35,11 @@ describe('block examples (blocks/<type>/example.yaml)', () => {
   });
 
   it('every registered block has an example, and it validates', () => {
-    const problems = registered.flatMap((type) => loadBlockExample(root, type as (typeof blockTypes)[number]).diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.message}`));
+    const problems = registered.flatMap((type) =>
+      loadBlockExample(root, type as (typeof blockTypes)[number]).diagnostics.map(
+        (d) => `${d.file}:${d.line}:${d.col} ${d.message}`,
+      ),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -57,7 +65,8 @@ describe('block examples (blocks/<type>/example.yaml)', () => {
   });
 
   it('every example starts with its own type', () => {
-    for (const type of blockTypes) expect(loadBlockExample(root, type).text?.split('\n')[0], type).toBe(`type: ${type}`);
+    for (const type of blockTypes)
+      expect(loadBlockExample(root, type).text?.split('\n')[0], type).toBe(`type: ${type}`);
   });
 
   it('links in the examples lead to real pages, since the catalogue is built with the site', () => {
@@ -67,7 +76,13 @@ describe('block examples (blocks/<type>/example.yaml)', () => {
       if (Array.isArray(value)) value.forEach((item) => visit(item, type));
       else if (value && typeof value === 'object') {
         for (const [key, child] of Object.entries(value)) {
-          if (key === 'href' && typeof child === 'string' && child.startsWith('/') && !site.routes.has(splitLink(child).path)) broken.push(`${type}: ${child}`);
+          if (
+            key === 'href' &&
+            typeof child === 'string' &&
+            child.startsWith('/') &&
+            !site.routes.has(splitLink(child).path)
+          )
+            broken.push(`${type}: ${child}`);
           else visit(child, type);
         }
       }
@@ -83,7 +98,9 @@ describe('the block catalogue', () => {
     expect(urls).toEqual(['/_blocks', ...blockTypes.map((type) => `/_blocks/${type}`)].sort());
     for (const type of blockTypes) {
       const block = loadBlockExample(root, type).block as Block;
-      expect(catalogueKind(`/_blocks/${type}`), type).toBe(needsEnhancementScript([block]) ? 'interactive' : 'static');
+      expect(catalogueKind(`/_blocks/${type}`), type).toBe(
+        needsEnhancementScript([block]) ? 'interactive' : 'static',
+      );
     }
     expect(catalogueKind('/_blocks')).toBe('static');
     expect(catalogueKind('/_blocks/nope')).toBeUndefined();
@@ -93,30 +110,41 @@ describe('the block catalogue', () => {
   it('is marked noindex and carries no page JSON-LD', () => {
     const tags = headTags(catalogueData('/_blocks/faq'));
     expect(tags.robots).toBe('noindex');
-    expect(tags.jsonLd.map((item) => (item as { '@type': string })['@type'])).toEqual(['Organization']);
+    expect(tags.jsonLd.map((item) => (item as { '@type': string })['@type'])).toEqual([
+      'Organization',
+    ]);
   });
 
-  it.each(blockTypes)('renders the %s block from its example, next to that YAML and its fields', (type) => {
-    current = catalogueData(`/_blocks/${type}`);
-    const { container } = render(<CatalogueView />);
-    const main = container.querySelector('main')!;
-    expect(main.querySelector('h1')?.textContent).toBe(type);
+  it.each(blockTypes)(
+    'renders the %s block from its example, next to that YAML and its fields',
+    (type) => {
+      current = catalogueData(`/_blocks/${type}`);
+      const { container } = render(<CatalogueView />);
+      const main = container.querySelector('main')!;
+      expect(main.querySelector('h1')?.textContent).toBe(type);
 
-    const yaml = within(main).getByRole('region', { name: 'YAML' });
-    const code = yaml.querySelector('pre')!.textContent!;
-    expect(code.startsWith(`blocks:\n  - type: ${type}\n`)).toBe(true);
-    expect(code.trimEnd()).toBe(`blocks:\n${current.catalogue.block!.pageYaml}`);
+      const yaml = within(main).getByRole('region', { name: 'YAML' });
+      const code = yaml.querySelector('pre')!.textContent!;
+      expect(code.startsWith(`blocks:\n  - type: ${type}\n`)).toBe(true);
+      expect(code.trimEnd()).toBe(`blocks:\n${current.catalogue.block!.pageYaml}`);
 
-    // The real component, not a placeholder: a rendered <section> (or the block's own landmark) and no JSON dump.
-    const preview = within(main).getByRole('region', { name: 'Rendered' });
-    const rendered = preview.lastElementChild!;
-    expect(rendered.children.length).toBeGreaterThan(0);
-    expect(rendered.querySelector('pre')).toBeNull();
-    expect(rendered.textContent!.trim().length).toBeGreaterThan(0);
+      // The real component, not a placeholder: a rendered <section> (or the block's own landmark) and no JSON dump.
+      const preview = within(main).getByRole('region', { name: 'Rendered' });
+      const rendered = preview.lastElementChild!;
+      expect(rendered.children.length).toBeGreaterThan(0);
+      expect(rendered.querySelector('pre')).toBeNull();
+      expect(rendered.textContent!.trim().length).toBeGreaterThan(0);
 
-    const rows = within(main).getByRole('region', { name: 'Fields' }).querySelectorAll('tbody tr');
-    expect([...rows].map((row) => row.querySelector('th')!.textContent)).toEqual(blockFieldRows(type, loadBlockExample(root, type).data).map((field) => field.path.join(' › ')));
-  });
+      const rows = within(main)
+        .getByRole('region', { name: 'Fields' })
+        .querySelectorAll('tbody tr');
+      expect([...rows].map((row) => row.querySelector('th')!.textContent)).toEqual(
+        blockFieldRows(type, loadBlockExample(root, type).data).map((field) =>
+          field.path.join(' › '),
+        ),
+      );
+    },
+  );
 
   it('the index lists and links every block', () => {
     current = catalogueData('/_blocks');
@@ -124,7 +152,9 @@ describe('the block catalogue', () => {
     const main = container.querySelector('main')!;
     expect(main.querySelector('h1')?.textContent).toBe('Every block a page can use');
     const cards = [...main.querySelectorAll('ul[aria-label="Blocks"] h2 a')];
-    expect(cards.map((link) => link.getAttribute('href'))).toEqual(blockTypes.map((type) => `/_blocks/${type}`));
+    expect(cards.map((link) => link.getAttribute('href'))).toEqual(
+      blockTypes.map((type) => `/_blocks/${type}`),
+    );
     expect(main.querySelector('[role="region"][aria-label="Rendered"], pre')).toBeNull();
   });
 

@@ -24,19 +24,25 @@ const waitFor = async (check: () => boolean, what: string, ms = 10_000) => {
 describe('npm run validate -- --watch', () => {
   it('checks again on every save, and shows only the current problems', async () => {
     const output: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((text: unknown) => void output.push(String(text)));
+    const log = vi
+      .spyOn(console, 'log')
+      .mockImplementation((text: unknown) => void output.push(String(text)));
     const stop = watchValidation(site.root, 'pretty');
     try {
       expect(output.join('\n')).toMatch(/0 errors, 0 warnings\./);
       output.length = 0;
       site.writeFixture(['href: /platform,', 'href: /platfrom,']);
       await waitFor(() => output.join('\n').includes('1 error'), 'the error after a save');
-      expect(output.join('\n')).toContain(`${FIXTURE_FILE}:10:42  error  Link to "/platfrom" goes nowhere`);
+      expect(output.join('\n')).toContain(
+        `${FIXTURE_FILE}:10:42  error  Link to "/platfrom" goes nowhere`,
+      );
       output.length = 0;
       site.writeFixture();
       await waitFor(() => output.join('\n').includes('0 errors'), 'the all-clear after the fix');
       expect(output.join('\n')).not.toContain('/platfrom');
-      expect(output.join('\n')).toContain('Watching pages/, public/ and site.config.yaml (drafts included). Press Ctrl+C to stop.');
+      expect(output.join('\n')).toContain(
+        'Watching pages/, public/ and site.config.yaml (drafts included). Press Ctrl+C to stop.',
+      );
     } finally {
       stop();
       log.mockRestore();
@@ -51,7 +57,12 @@ describe('the dev server plugin (npm run dev)', () => {
     const ws = Object.assign(new EventEmitter(), { send: vi.fn() });
     const logger = { info: vi.fn(), error: vi.fn() };
     const httpServer = new EventEmitter();
-    return { config: { root: site.root, logger }, watcher, ws, httpServer } as unknown as ViteDevServer & {
+    return {
+      config: { root: site.root, logger },
+      watcher,
+      ws,
+      httpServer,
+    } as unknown as ViteDevServer & {
       watcher: typeof watcher;
       ws: typeof ws;
       httpServer: EventEmitter;
@@ -66,8 +77,13 @@ describe('the dev server plugin (npm run dev)', () => {
       (yamlPagesDevPlugin().configureServer as (server: ViteDevServer) => void)(server);
       expect(server.config.logger.error).not.toHaveBeenCalled();
       server.httpServer.emit('listening');
-      await waitFor(() => server.config.logger.error.mock.calls.length > 0, 'the problems in the terminal');
-      expect(server.config.logger.error.mock.calls[0]![0]).toContain(`${FIXTURE_FILE}:43:11  Unknown block type "highlight".`);
+      await waitFor(
+        () => server.config.logger.error.mock.calls.length > 0,
+        'the problems in the terminal',
+      );
+      expect(server.config.logger.error.mock.calls[0]![0]).toContain(
+        `${FIXTURE_FILE}:43:11  Unknown block type "highlight".`,
+      );
     } finally {
       server.httpServer.emit('close');
       site.writeFixture();
@@ -83,10 +99,17 @@ describe('the dev server plugin (npm run dev)', () => {
 
     site.writeFixture(['  - type: highlights', '  - type: highlight']);
     await waitFor(() => server.ws.send.mock.calls.length > 0, 'the overlay message');
-    const payload = server.ws.send.mock.calls[0]![0] as { type: string; err: { message: string; loc: object; frame: string; plugin: string } };
+    const payload = server.ws.send.mock.calls[0]![0] as {
+      type: string;
+      err: { message: string; loc: object; frame: string; plugin: string };
+    };
     expect(payload.type).toBe('error');
     expect(payload.err.plugin).toBe('yaml-pages');
-    expect(payload.err.loc).toEqual({ file: path.join(site.root, FIXTURE_FILE), line: 43, column: 11 });
+    expect(payload.err.loc).toEqual({
+      file: path.join(site.root, FIXTURE_FILE),
+      line: 43,
+      column: 11,
+    });
     expect(payload.err.message).toContain(
       `1 problem in the site's YAML. Fix and save: this message goes away by itself.\n\n${FIXTURE_FILE}:43:11  Unknown block type "highlight".\n    hint: Did you mean "highlights"?`,
     );
@@ -105,7 +128,10 @@ describe('the dev server plugin (npm run dev)', () => {
 
     // With no overlay to clear, the page updates itself in place (renderer/client/live-update.ts).
     server.ws.send.mockClear();
-    site.writeFixture(['title: Hotel Management Software for Independent Hotels', 'title: Software for Independent Hotels']);
+    site.writeFixture([
+      'title: Hotel Management Software for Independent Hotels',
+      'title: Software for Independent Hotels',
+    ]);
     await waitFor(() => server.ws.send.mock.calls.length > 0, 'the update');
     expect(server.ws.send.mock.calls[0]![0]).toEqual({ type: 'custom', event: PAGE_UPDATE_EVENT });
 
@@ -124,10 +150,28 @@ describe('the dev server plugin (npm run dev)', () => {
   });
 
   it('frames the first problem like a code frame', () => {
-    expect(codeFrame('a: 1\nb: 2\nc: 3\nd: 4\n', 3, 4, 1)).toBe('  2 | b: 2\n> 3 | c: 3\n    |    ^\n  4 | d: 4');
+    expect(codeFrame('a: 1\nb: 2\nc: 3\nd: 4\n', 3, 4, 1)).toBe(
+      '  2 | b: 2\n> 3 | c: 3\n    |    ^\n  4 | d: 4',
+    );
     const err = overlayError(site.root, [
-      { file: FIXTURE_FILE, line: 2, col: 1, severity: 'error', code: 'x', message: 'First.', hint: 'Fix it.' },
-      { file: FIXTURE_FILE, line: 9, col: 3, severity: 'error', code: 'y', message: 'Second.', hint: 'Fix that.' },
+      {
+        file: FIXTURE_FILE,
+        line: 2,
+        col: 1,
+        severity: 'error',
+        code: 'x',
+        message: 'First.',
+        hint: 'Fix it.',
+      },
+      {
+        file: FIXTURE_FILE,
+        line: 9,
+        col: 3,
+        severity: 'error',
+        code: 'y',
+        message: 'Second.',
+        hint: 'Fix that.',
+      },
     ]);
     expect(err.message).toBe(
       `2 problems in the site's YAML. Fix and save: this message goes away by itself.\n\n${FIXTURE_FILE}:2:1  First.\n    hint: Fix it.\n\n${FIXTURE_FILE}:9:3  Second.\n    hint: Fix that.`,

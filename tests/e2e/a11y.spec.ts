@@ -51,14 +51,27 @@ async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Pr
       const element = document.querySelector(selector);
       if (!element) return [];
       const rect = element.getBoundingClientRect();
-      if (rect.width < 1 || rect.height < 1 || getComputedStyle(element).visibility === 'hidden') return [];
+      if (rect.width < 1 || rect.height < 1 || getComputedStyle(element).visibility === 'hidden')
+        return [];
       const color = getComputedStyle(element).color;
       element.setAttribute('data-contrast-probe', '');
-      return [{ selector, expected, color, x: rect.x + window.scrollX, y: rect.y + window.scrollY, width: rect.width, height: rect.height }];
+      return [
+        {
+          selector,
+          expected,
+          color,
+          x: rect.x + window.scrollX,
+          y: rect.y + window.scrollY,
+          width: rect.width,
+          height: rect.height,
+        },
+      ];
     });
   }, checks);
   const viewport = page.viewportSize()!;
-  const headerHeight = await page.evaluate(() => document.querySelector('[data-header]')?.getBoundingClientRect().height ?? 0);
+  const headerHeight = await page.evaluate(
+    () => document.querySelector('[data-header]')?.getBoundingClientRect().height ?? 0,
+  );
   const results: Array<{ selector: string; expected: number; worst: number }> = [];
   let pending = [...probes].sort((a, b) => a.y - b.y);
   while (pending.length) {
@@ -69,7 +82,9 @@ async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Pr
     }, wanted);
     const bandStart = top === 0 ? 0 : top + headerHeight;
     const bandEnd = top + viewport.height;
-    const inBand = pending.filter((probe, index) => index === 0 || (probe.y >= bandStart && probe.y < bandEnd));
+    const inBand = pending.filter(
+      (probe, index) => index === 0 || (probe.y >= bandStart && probe.y < bandEnd),
+    );
     pending = pending.filter((probe) => !inBand.includes(probe));
     await page.evaluate(() => document.documentElement.setAttribute('data-contrast-hide', ''));
     const hidden = await page.screenshot({ animations: 'disabled' });
@@ -96,46 +111,91 @@ async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Pr
             const c = value / 255;
             return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
           };
-          const luminance = (r: number, g: number, b: number) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+          const luminance = (r: number, g: number, b: number) =>
+            0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
           return probes.map((probe) => {
             const x = Math.max(0, Math.round(probe.x));
             const y = Math.max(0, Math.round(probe.y - top));
             const width = Math.max(1, Math.min(canvas.width - x, Math.round(probe.width)));
-            const height = Math.max(1, Math.min(canvas.height - y, Math.round(Math.min(probe.y + probe.height, bandEnd) - probe.y)));
+            const height = Math.max(
+              1,
+              Math.min(
+                canvas.height - y,
+                Math.round(Math.min(probe.y + probe.height, bandEnd) - probe.y),
+              ),
+            );
             const under = background.getImageData(x, y, width, height).data;
             const over = withText.getImageData(x, y, width, height).data;
             const values: number[] = [];
             for (let index = 0; index < under.length; index += 4) {
-              const difference = Math.abs(under[index]! - over[index]!) + Math.abs(under[index + 1]! - over[index + 1]!) + Math.abs(under[index + 2]! - over[index + 2]!);
-              if (difference > 60) values.push(luminance(under[index]!, under[index + 1]!, under[index + 2]!));
+              const difference =
+                Math.abs(under[index]! - over[index]!) +
+                Math.abs(under[index + 1]! - over[index + 1]!) +
+                Math.abs(under[index + 2]! - over[index + 2]!);
+              if (difference > 60)
+                values.push(luminance(under[index]!, under[index + 1]!, under[index + 2]!));
             }
             // Text covered by something opaque (or not painted at all) has no glyph pixels: nothing to measure.
-            if (values.length < 8) return { selector: probe.selector, expected: probe.expected, worst: Number.POSITIVE_INFINITY };
+            if (values.length < 8)
+              return {
+                selector: probe.selector,
+                expected: probe.expected,
+                worst: Number.POSITIVE_INFINITY,
+              };
             values.sort((a, b) => a - b);
-            const [r, g, b] = probe.color.match(/\d+(\.\d+)?/g)!.map(Number) as [number, number, number];
+            const [r, g, b] = probe.color.match(/\d+(\.\d+)?/g)!.map(Number) as [
+              number,
+              number,
+              number,
+            ];
             const text = luminance(r, g, b);
-            const ratio = (background: number) => (Math.max(text, background) + 0.05) / (Math.min(text, background) + 0.05);
+            const ratio = (background: number) =>
+              (Math.max(text, background) + 0.05) / (Math.min(text, background) + 0.05);
             const low = values[Math.floor(values.length * 0.05)]!;
             const high = values[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
-            return { selector: probe.selector, expected: probe.expected, worst: Math.min(ratio(low), ratio(high)) };
+            return {
+              selector: probe.selector,
+              expected: probe.expected,
+              worst: Math.min(ratio(low), ratio(high)),
+            };
           });
         },
-        { hiddenData: hidden.toString('base64'), shownData: shown.toString('base64'), probes: inBand, top, bandEnd },
+        {
+          hiddenData: hidden.toString('base64'),
+          shownData: shown.toString('base64'),
+          probes: inBand,
+          top,
+          bandEnd,
+        },
       )),
     );
   }
   await page.evaluate(() => {
-    document.querySelectorAll('[data-contrast-probe]').forEach((element) => (element.tagName === 'STYLE' ? element.remove() : element.removeAttribute('data-contrast-probe')));
+    document
+      .querySelectorAll('[data-contrast-probe]')
+      .forEach((element) =>
+        element.tagName === 'STYLE'
+          ? element.remove()
+          : element.removeAttribute('data-contrast-probe'),
+      );
     document.documentElement.removeAttribute('data-contrast-hide');
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
-  return results.filter((result) => result.worst < result.expected).map((result) => `color-contrast (measured): ${result.selector} is ${result.worst.toFixed(2)}:1, needs ${result.expected}:1`);
+  return results
+    .filter((result) => result.worst < result.expected)
+    .map(
+      (result) =>
+        `color-contrast (measured): ${result.selector} is ${result.worst.toFixed(2)}:1, needs ${result.expected}:1`,
+    );
 }
 
 /** axe's serious and critical violations, plus the contrast of text axe could not judge, measured from pixels. */
 async function seriousViolations(page: Page): Promise<string[]> {
   // The provider's booking page inside the frame is third-party content, outside this site's control.
-  const results = await new AxeBuilder({ page }).withTags(tags).exclude('iframe[data-scheduler-frame]').analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(tags)
+    .exclude('iframe[data-scheduler-frame]')
+    .analyze();
   const problems = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -148,9 +208,20 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const unmeasured = results.incomplete
     .filter((result) => result.id === 'color-contrast')
     .flatMap((result) => result.nodes)
-    .filter((node) => ['bgOverlap', 'bgGradient', 'bgImage', 'pseudoContent'].includes((node.any[0]?.data as { messageKey?: string } | undefined)?.messageKey ?? ''))
-    .map((node) => ({ selector: String(node.target[0]), expected: Number.parseFloat(String((node.any[0]!.data as { expectedContrastRatio: string }).expectedContrastRatio)) }))
-    .filter((check, index, all) => all.findIndex((other) => other.selector === check.selector) === index);
+    .filter((node) =>
+      ['bgOverlap', 'bgGradient', 'bgImage', 'pseudoContent'].includes(
+        (node.any[0]?.data as { messageKey?: string } | undefined)?.messageKey ?? '',
+      ),
+    )
+    .map((node) => ({
+      selector: String(node.target[0]),
+      expected: Number.parseFloat(
+        String((node.any[0]!.data as { expectedContrastRatio: string }).expectedContrastRatio),
+      ),
+    }))
+    .filter(
+      (check, index, all) => all.findIndex((other) => other.selector === check.selector) === index,
+    );
   return [...problems, ...(await measuredContrastProblems(page, unmeasured))];
 }
 
@@ -172,7 +243,11 @@ async function open(page: Page, route: string) {
   // Jump the cards' fade-in to its end so colours are measured at rest (waiting for it costs a second a page).
   await page.evaluate(() => {
     for (const animation of document.getAnimations()) {
-      if (animation.timeline instanceof DocumentTimeline && animation.effect?.getTiming().iterations !== Infinity) animation.finish();
+      if (
+        animation.timeline instanceof DocumentTimeline &&
+        animation.effect?.getTiming().iterations !== Infinity
+      )
+        animation.finish();
     }
   });
 }
@@ -185,7 +260,8 @@ async function open(page: Page, route: string) {
  */
 const site = loadSite({ root: process.cwd() });
 type AnyBlock = NonNullable<ReturnType<typeof loadBlockExample>['block']>;
-const blockLayout = (block: AnyBlock) => `${block.type}(${'tone' in block ? (block.tone ?? '') : ''})[${Object.keys(block).sort().join(',')}]`;
+const blockLayout = (block: AnyBlock) =>
+  `${block.type}(${'tone' in block ? (block.tone ?? '') : ''})[${Object.keys(block).sort().join(',')}]`;
 const pageBlocks = (route: string) => site.routes.get(route)?.page.blocks ?? [];
 // Every prerendered route plus an unknown path (the 404 page).
 const routes = [...builtRoutes(), '/this-page-does-not-exist'].filter((route) => !isAlias(route));
@@ -195,12 +271,20 @@ const routes = [...builtRoutes(), '/this-page-does-not-exist'].filter((route) =>
  * every one of them.
  */
 function coveringPages(candidates: string[]): string[] {
-  const variants = new Map(candidates.map((route) => [route, new Set(pageBlocks(route).map(blockLayout))]));
+  const variants = new Map(
+    candidates.map((route) => [route, new Set(pageBlocks(route).map(blockLayout))]),
+  );
   const covered = new Set<string>();
   const chosen = candidates.filter((route) => !site.routes.has(route));
   for (;;) {
-    const fresh = (route: string) => [...variants.get(route)!].filter((variant) => !covered.has(variant)).length;
-    const best = candidates.filter((route) => !chosen.includes(route)).reduce<string | undefined>((found, route) => (fresh(route) > (found ? fresh(found) : 0) ? route : found), undefined);
+    const fresh = (route: string) =>
+      [...variants.get(route)!].filter((variant) => !covered.has(variant)).length;
+    const best = candidates
+      .filter((route) => !chosen.includes(route))
+      .reduce<string | undefined>(
+        (found, route) => (fresh(route) > (found ? fresh(found) : 0) ? route : found),
+        undefined,
+      );
     if (!best) return chosen;
     chosen.push(best);
     for (const variant of variants.get(best)!) covered.add(variant);
@@ -216,7 +300,10 @@ const catalogueBlockPages = routes.filter((route) => route.startsWith('/_blocks/
 const cataloguePages = [
   '/_blocks',
   ...catalogueBlockPages.filter((route, index) => {
-    const example = loadBlockExample(process.cwd(), route.slice('/_blocks/'.length) as BlockType).block;
+    const example = loadBlockExample(
+      process.cwd(),
+      route.slice('/_blocks/'.length) as BlockType,
+    ).block;
     return index === 0 || !example || !sweptBlocks.has(blockLayout(example));
   }),
 ];
@@ -224,7 +311,10 @@ const cataloguePages = [
 const atBothWidths = ['/', '/pricing'];
 const sweeps = {
   390: sitePages.filter((route, index) => index % 2 === 0 || atBothWidths.includes(route)),
-  1280: [...sitePages.filter((route, index) => index % 2 === 1 || atBothWidths.includes(route)), ...cataloguePages],
+  1280: [
+    ...sitePages.filter((route, index) => index % 2 === 1 || atBothWidths.includes(route)),
+    ...cataloguePages,
+  ],
 } as const;
 const perTest = 6;
 
@@ -236,10 +326,21 @@ test.describe('axe: every route', () => {
     expect(cataloguePages.length).toBeGreaterThan(1);
     expect(sitePages).toContain('/pricing');
     expect(sitePages.some((route) => route.startsWith('/solutions/'))).toBe(true);
-    const swept = new Set(widths.flatMap((width) => sweeps[width].flatMap((route) => pageBlocks(route).map(blockLayout))));
-    expect(routes.flatMap((route) => pageBlocks(route).map(blockLayout)).filter((variant) => !swept.has(variant))).toEqual([]);
+    const swept = new Set(
+      widths.flatMap((width) =>
+        sweeps[width].flatMap((route) => pageBlocks(route).map(blockLayout)),
+      ),
+    );
+    expect(
+      routes
+        .flatMap((route) => pageBlocks(route).map(blockLayout))
+        .filter((variant) => !swept.has(variant)),
+    ).toEqual([]);
     expect(sitePages).toContain('/this-page-does-not-exist');
-    for (const width of widths) expect(sweeps[width].filter((route) => !route.startsWith('/_blocks')).length).toBeGreaterThan(atBothWidths.length);
+    for (const width of widths)
+      expect(sweeps[width].filter((route) => !route.startsWith('/_blocks')).length).toBeGreaterThan(
+        atBothWidths.length,
+      );
   });
 
   for (const width of widths) {
@@ -253,7 +354,8 @@ test.describe('axe: every route', () => {
         const problems: string[] = [];
         for (const route of chunk) {
           await open(page, route);
-          for (const problem of await seriousViolations(page)) problems.push(`${route} @${width}: ${problem}`);
+          for (const problem of await seriousViolations(page))
+            problems.push(`${route} @${width}: ${problem}`);
         }
         expect(problems).toEqual([]);
       });
@@ -264,7 +366,9 @@ test.describe('axe: every route', () => {
 test.describe('axe: interactive states', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('desktop: open menus, scrolled header, open FAQ answer, paused marquee', async ({ page }) => {
+  test('desktop: open menus, scrolled header, open FAQ answer, paused marquee', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await holdScheduler(page);
     await open(page, '/');
@@ -272,9 +376,13 @@ test.describe('axe: interactive states', () => {
     const problems: string[] = [];
     for (const name of ['Solutions', 'Resources']) {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name })).toHaveAttribute('aria-expanded', 'true');
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }),
+      ).toHaveAttribute('aria-expanded', 'true');
       await page.waitForTimeout(200);
-      problems.push(...(await seriousViolations(page)).map((problem) => `${name} menu open: ${problem}`));
+      problems.push(
+        ...(await seriousViolations(page)).map((problem) => `${name} menu open: ${problem}`),
+      );
     }
     await page.keyboard.press('Escape');
     await page.evaluate(() => window.scrollTo(0, 400));
@@ -282,7 +390,11 @@ test.describe('axe: interactive states', () => {
     await page.locator('[data-faq-item] summary').first().click();
     await page.getByRole('checkbox', { name: 'Pause logos' }).check();
     await page.waitForTimeout(300);
-    problems.push(...(await seriousViolations(page)).map((problem) => `scrolled, FAQ open, marquee paused: ${problem}`));
+    problems.push(
+      ...(await seriousViolations(page)).map(
+        (problem) => `scrolled, FAQ open, marquee paused: ${problem}`,
+      ),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -291,13 +403,21 @@ test.describe('axe: interactive states', () => {
     await holdScheduler(page);
     await open(page, '/pricing');
     await page.locator('summary[aria-label="Menu"]').click();
-    await page.getByRole('navigation', { name: 'Mobile' }).locator('summary', { hasText: 'Solutions' }).click();
+    await page
+      .getByRole('navigation', { name: 'Mobile' })
+      .locator('summary', { hasText: 'Solutions' })
+      .click();
     await page.waitForTimeout(200);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('scheduler fallback when the provider cannot be reached, and reduced motion', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  test('scheduler fallback when the provider cannot be reached, and reduced motion', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     await page.clock.install();
     await holdScheduler(page);

@@ -16,7 +16,12 @@ async function collectProblems(page: Page, route: string): Promise<string[]> {
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     // The browser itself reports the 404 status of an unknown path's document; that one is expected.
-    if (unknownPath && message.text().startsWith('Failed to load resource') && new URL(message.location().url).pathname === route) return;
+    if (
+      unknownPath &&
+      message.text().startsWith('Failed to load resource') &&
+      new URL(message.location().url).pathname === route
+    )
+      return;
     problems.push(`console.error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
@@ -24,46 +29,84 @@ async function collectProblems(page: Page, route: string): Promise<string[]> {
   page.on('response', (response) => {
     const request = response.request();
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) return;
-    if (new URL(response.url()).origin === origin && response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    if (new URL(response.url()).origin === origin && response.status() >= 400)
+      problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    );
     // Layout shifts as the browser reports them (not those right after user input), with the elements that moved.
-    const win = window as unknown as { __shifts: Array<{ at: number; value: number; nodes: string[] }>; __settled: number };
+    const win = window as unknown as {
+      __shifts: Array<{ at: number; value: number; nodes: string[] }>;
+      __settled: number;
+    };
     win.__shifts = [];
     win.__settled = Infinity;
     // The first frames after `load`: parsing and the first full render are done from here on.
-    addEventListener('load', () => requestAnimationFrame(() => requestAnimationFrame(() => (win.__settled = performance.now()))));
-    type Shift = { startTime: number; value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
+    addEventListener('load', () =>
+      requestAnimationFrame(() => requestAnimationFrame(() => (win.__settled = performance.now()))),
+    );
+    type Shift = {
+      startTime: number;
+      value: number;
+      hadRecentInput: boolean;
+      sources?: Array<{ node?: Node | null }>;
+    };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as Shift[]) {
         if (entry.hadRecentInput) continue;
-        const nodes = (entry.sources ?? []).map((source) => source.node).filter((node): node is Element => node instanceof Element);
-        win.__shifts.push({ at: entry.startTime, value: entry.value, nodes: nodes.map((node) => `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`) });
+        const nodes = (entry.sources ?? [])
+          .map((source) => source.node)
+          .filter((node): node is Element => node instanceof Element);
+        win.__shifts.push({
+          at: entry.startTime,
+          value: entry.value,
+          nodes: nodes.map(
+            (node) => `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`,
+          ),
+        });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   // Only pages whose HTML loads something from another origin get the stub: a route makes Playwright intercept every
   // request of the page, which cost each of the other pages a round trip per image, font and script.
   if (/\ssrc="https?:\/\//.test(readFileSync(htmlPath(unknownPath ? '/404' : route), 'utf8')))
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (request) => request.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><title>stub</title>' }));
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (request) =>
+      request.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!DOCTYPE html><title>stub</title>',
+      }),
+    );
   const response = await page.goto(route, { waitUntil: 'load' });
-  if (response?.status() !== (unknownPath ? 404 : 200)) problems.push(`status ${response?.status()}`);
+  if (response?.status() !== (unknownPath ? 404 : 200))
+    problems.push(`status ${response?.status()}`);
   // The page's script is an async module, which delays `load`: it has run by now, and the header's menus say so
   // (data-enhanced). Then its effects get time to show. The hero's figures count in CSS from the first frame on
   // (0.5 s hold, 1.2 s count): pages with them are watched until the count has ended.
-  if ((await page.locator('script[src]').count()) && (await page.locator('[data-menu]').count())) await page.locator('[data-menu][data-enhanced]').first().waitFor({ state: 'attached' });
+  if ((await page.locator('script[src]').count()) && (await page.locator('[data-menu]').count()))
+    await page.locator('[data-menu][data-enhanced]').first().waitFor({ state: 'attached' });
   await page.waitForTimeout((await page.locator('[data-hero-stats]').count()) ? 2000 : 300);
   // Shifts before the page has loaded and rendered in full are left out: on a busy machine Chromium paints a
   // half-parsed document (a button without its label, half a row of centred buttons), which says nothing about the
   // page; Lighthouse's CLS in `npm run bench` covers the first render. From then on (enhancement script, count-up, scheduler,
   // late images, animations) the budget is 0.
   const { cls, shifted } = await page.evaluate(() => {
-    const win = window as unknown as { __shifts: Array<{ at: number; value: number; nodes: string[] }>; __settled: number };
+    const win = window as unknown as {
+      __shifts: Array<{ at: number; value: number; nodes: string[] }>;
+      __settled: number;
+    };
     const shifts = win.__shifts.filter((shift) => shift.at >= win.__settled);
-    return { cls: shifts.reduce((sum, shift) => sum + shift.value, 0), shifted: [...new Set(shifts.flatMap((shift) => shift.nodes))] };
+    return {
+      cls: shifts.reduce((sum, shift) => sum + shift.value, 0),
+      shifted: [...new Set(shifts.flatMap((shift) => shift.nodes))],
+    };
   });
-  if (cls > 0) problems.push(`layout shift ${cls.toFixed(5)} after the first full render (the budget is 0): ${shifted.join(', ')}`);
+  if (cls > 0)
+    problems.push(
+      `layout shift ${cls.toFixed(5)} after the first full render (the budget is 0): ${shifted.join(', ')}`,
+    );
   return problems;
 }
 
@@ -82,7 +125,9 @@ test.describe('no console errors, no layout shift', () => {
       const problems: string[] = [];
       for (const route of chunk) {
         const page = await context.newPage();
-        problems.push(...(await collectProblems(page, route)).map((problem) => `${route}: ${problem}`));
+        problems.push(
+          ...(await collectProblems(page, route)).map((problem) => `${route}: ${problem}`),
+        );
         await page.close();
       }
       expect(problems).toEqual([]);

@@ -34,18 +34,31 @@ const edit = (file: string, change: (text: string) => string) => {
   writeFileSync(full, after);
 };
 
-test('an edit shows in the open page without a reload; the enhancers work on the new body', async ({ page }) => {
+test('an edit shows in the open page without a reload; the enhancers work on the new body', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto(`${origin}/pricing`);
   await expect(page.locator('button[data-back-to-top]')).toHaveCount(1);
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/@vite/client')));
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => entry.name.includes('/@vite/client')),
+  );
   await page.waitForTimeout(500);
   let navigations = 0;
   page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations++);
   await page.evaluate(() => ((window as { beforeEdit?: boolean }).beforeEdit = true));
 
-  edit('pricing.yaml', (text) => text.replace('title: Outcome-based pricing that grows with you', 'title: Pricing edited in the dev server').replace(/^title: .*$/m, 'title: Plans edited live'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing edited in the dev server');
+  edit('pricing.yaml', (text) =>
+    text
+      .replace(
+        'title: Outcome-based pricing that grows with you',
+        'title: Pricing edited in the dev server',
+      )
+      .replace(/^title: .*$/m, 'title: Plans edited live'),
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Pricing edited in the dev server',
+  );
   await expect(page).toHaveTitle(/^Plans edited live/);
   expect(navigations).toBe(0);
   expect(await page.evaluate(() => (window as { beforeEdit?: boolean }).beforeEdit)).toBe(true);
@@ -54,14 +67,24 @@ test('an edit shows in the open page without a reload; the enhancers work on the
   await expect(page.locator('a[data-back-to-top]')).toHaveCount(0);
 });
 
-test('an edit that needs other scripts (an interactive block added) reloads the page', async ({ page }) => {
+test('an edit that needs other scripts (an interactive block added) reloads the page', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto(`${origin}/pricing`);
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/@vite/client')));
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => entry.name.includes('/@vite/client')),
+  );
   await page.waitForTimeout(500);
   await page.evaluate(() => ((window as { beforeEdit?: boolean }).beforeEdit = true));
-  const scheduler = readFileSync(path.join(dir, 'pages/contact.yaml'), 'utf8').match(/^ {2}- type: scheduler\n(?: {4}.*\n)+/m)![0];
-  edit('pricing.yaml', (text) => text.replace(/^blocks:\n/m, `blocks:\n${scheduler.replace('id: book-a-call', 'id: book-now')}`));
+  const scheduler = readFileSync(path.join(dir, 'pages/contact.yaml'), 'utf8').match(
+    /^ {2}- type: scheduler\n(?: {4}.*\n)+/m,
+  )![0];
+  edit('pricing.yaml', (text) =>
+    text.replace(/^blocks:\n/m, `blocks:\n${scheduler.replace('id: book-a-call', 'id: book-now')}`),
+  );
   await expect(page.locator('#book-now')).toBeVisible({ timeout: 30_000 });
-  expect(await page.evaluate(() => (window as { beforeEdit?: boolean }).beforeEdit)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as { beforeEdit?: boolean }).beforeEdit),
+  ).toBeUndefined();
 });

@@ -1,6 +1,15 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { blockScheduler, desktop, enhanced, expect, expectOpen, menu, openEnhanced, test } from './support.ts';
+import {
+  blockScheduler,
+  desktop,
+  enhanced,
+  expect,
+  expectOpen,
+  menu,
+  openEnhanced,
+  test,
+} from './support.ts';
 
 /** The pointer leaves the open `entry`: it stays open 149 ms more and is closed and hidden at 150 ms. */
 async function expectClosesAfterLeaving(page: Page, entry: ReturnType<typeof menu>) {
@@ -65,7 +74,9 @@ test.describe('desktop header menus', () => {
     await expectOpen(resources, false);
   });
 
-  test('keyboard: Enter opens, Tab walks the links, Escape closes and returns focus, ArrowDown opens to the first link', async ({ page }) => {
+  test('keyboard: Enter opens, Tab walks the links, Escape closes and returns focus, ArrowDown opens to the first link', async ({
+    page,
+  }) => {
     await openEnhanced(page, '/');
     const solutions = menu(page, 'Solutions');
     await solutions.trigger.focus();
@@ -88,14 +99,18 @@ test.describe('desktop header menus', () => {
     await expectOpen(solutions, false);
   });
 
-  test('without JavaScript the menus still open on hover and keyboard focus (CSS), and close again', async ({ pageWith }) => {
+  test('without JavaScript the menus still open on hover and keyboard focus (CSS), and close again', async ({
+    pageWith,
+  }) => {
     const page = await pageWith({ viewport: desktop, javaScriptEnabled: false }, 'abort');
     await page.goto('/');
     const solutions = menu(page, 'Solutions');
     await expect(solutions.panel).toBeHidden();
     await solutions.trigger.hover();
     await expect(solutions.panel).toBeVisible();
-    expect(await solutions.panel.evaluate((element) => getComputedStyle(element).transitionDelay)).toContain('0.2s');
+    expect(
+      await solutions.panel.evaluate((element) => getComputedStyle(element).transitionDelay),
+    ).toContain('0.2s');
     await page.mouse.move(640, 700);
     await expect(solutions.panel).toBeHidden();
     await solutions.trigger.focus();
@@ -107,7 +122,9 @@ test.describe('header menu timings on every page (200 ms open, 300 ms skip, 150 
   test.use({ viewport: desktop });
 
   for (const route of ['/pricing', '/']) {
-    test(`${route}: open after 200 ms, close 150 ms after leaving, the next menu at once within 300 ms`, async ({ page }) => {
+    test(`${route}: open after 200 ms, close 150 ms after leaving, the next menu at once within 300 ms`, async ({
+      page,
+    }) => {
       await openEnhanced(page, route, { pausedClock: true });
       const solutions = menu(page, 'Solutions');
       const resources = menu(page, 'Resources');
@@ -146,7 +163,9 @@ test.describe('header menu timings on every page (200 ms open, 300 ms skip, 150 
     });
   }
 
-  test('static and interactive pages share one cached header script of at most 2 KB gzip', async ({ page }) => {
+  test('static and interactive pages share one cached header script of at most 2 KB gzip', async ({
+    page,
+  }) => {
     await blockScheduler(page);
     const loaded = async (route: string) => {
       const scripts: string[] = [];
@@ -164,7 +183,8 @@ test.describe('header menu timings on every page (200 ms open, 300 ms skip, 150 
     const shared = onPricing.filter((script) => onLanding.includes(script));
     expect(shared.length).toBeGreaterThan(0);
     let total = 0;
-    for (const script of onPricing) total += gzipSync(await (await page.request.get(script)).body(), { level: 9 }).length;
+    for (const script of onPricing)
+      total += gzipSync(await (await page.request.get(script)).body(), { level: 9 }).length;
     expect(total).toBeLessThanOrEqual(2048);
   });
 });
@@ -195,7 +215,9 @@ test.describe('header scrolled state', () => {
     await expect.poll(() => shadowOf(page)).toBe('none');
   });
 
-  test('changes once scrollY > 10 on a page without JavaScript (scroll-driven CSS)', async ({ pageWith }) => {
+  test('changes once scrollY > 10 on a page without JavaScript (scroll-driven CSS)', async ({
+    pageWith,
+  }) => {
     const page = await pageWith({ viewport: desktop, javaScriptEnabled: false });
     await page.goto('/terms-conditions');
     expect(await shadowOf(page)).toBe('none');
@@ -212,22 +234,31 @@ test.describe('mobile breakpoint (768 px)', () => {
     [768, false],
     [1024, false],
   ] as const) {
-    test(`${width} px shows the ${mobile ? 'mobile toggle' : 'desktop navigation'}, with no horizontal scrolling`, async ({ page }) => {
+    test(`${width} px shows the ${mobile ? 'mobile toggle' : 'desktop navigation'}, with no horizontal scrolling`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/pricing');
       await expect(page.locator('summary[aria-label="Menu"]')).toBeVisible({ visible: mobile });
-      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ visible: !mobile });
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({
+        visible: !mobile,
+      });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
       if (!mobile) {
         // Both menus fit on screen when open.
         for (const name of ['Solutions', 'Resources']) {
-          await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).hover();
+          await page
+            .getByRole('navigation', { name: 'Main' })
+            .getByRole('button', { name })
+            .hover();
           const panel = page
             .locator('[data-menu]')
             .filter({ has: page.getByRole('button', { name }) })
             .locator('[data-menu-panel]');
           await expect(panel).toBeVisible();
-          await expect.poll(() => panel.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+          await expect
+            .poll(() => panel.evaluate((element) => getComputedStyle(element).opacity))
+            .toBe('1');
           const box = (await panel.boundingBox())!;
           expect(box.x).toBeGreaterThanOrEqual(0);
           expect(box.x + box.width).toBeLessThanOrEqual(width);

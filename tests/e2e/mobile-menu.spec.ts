@@ -6,7 +6,9 @@ test.describe('mobile menu (390 px)', () => {
   test.use({ viewport: phone });
 
   for (const route of ['/', '/terms-conditions']) {
-    test(`toggle with an accessible name opens it; one accordion section at a time, collapsible (${route})`, async ({ page }) => {
+    test(`toggle with an accessible name opens it; one accordion section at a time, collapsible (${route})`, async ({
+      page,
+    }) => {
       await blockScheduler(page);
       await page.goto(route);
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
@@ -19,7 +21,8 @@ test.describe('mobile menu (390 px)', () => {
       await button.click();
       await expect(panel).toBeVisible();
 
-      const section = (name: string) => panel.locator('details').filter({ has: page.locator('summary', { hasText: name }) });
+      const section = (name: string) =>
+        panel.locator('details').filter({ has: page.locator('summary', { hasText: name }) });
       await section('Solutions').locator('summary').click();
       await expect(section('Solutions')).toHaveAttribute('open', '');
       await expect(panel.getByRole('link', { name: 'Hotels' })).toBeVisible();
@@ -39,14 +42,21 @@ test.describe('mobile menu (390 px)', () => {
     });
   }
 
-  test('closes when a link in it is clicked (even one that does not load a new page)', async ({ page }) => {
+  test('closes when a link in it is clicked (even one that does not load a new page)', async ({
+    page,
+  }) => {
     await openEnhanced(page, '/');
     const mobile = page.locator('[data-mobile-menu]');
     await mobile.locator('summary[aria-label="Menu"]').click();
     await expect(mobile).toHaveAttribute('open', '');
     // Keep the browser on this page, as a same-page #anchor link would.
-    await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault(), { once: true }));
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).click();
+    await page.evaluate(() =>
+      document.addEventListener('click', (event) => event.preventDefault(), { once: true }),
+    );
+    await page
+      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('link', { name: 'Pricing' })
+      .click();
     await expect(mobile).not.toHaveAttribute('open');
     await expect(page).toHaveURL(/\/$/);
   });
@@ -56,7 +66,10 @@ test.describe('mobile menu (390 px)', () => {
     const mobile = page.locator('[data-mobile-menu]');
     const button = mobile.locator('summary[aria-label="Menu"]');
     await button.click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Platform' }).focus();
+    await page
+      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('link', { name: 'Platform' })
+      .focus();
     await page.keyboard.press('Escape');
     await expect(mobile).not.toHaveAttribute('open');
     await expect(button).toBeFocused();
@@ -66,7 +79,10 @@ test.describe('mobile menu (390 px)', () => {
     await blockScheduler(page);
     await page.goto('/');
     await page.locator('summary[aria-label="Menu"]').click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).click();
+    await page
+      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('link', { name: 'Pricing' })
+      .click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
   });

@@ -9,21 +9,43 @@ test.describe('landing #hash', () => {
   test.use({ viewport: desktop });
 
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-    test(`on load, scrolls ${reducedMotion === 'reduce' ? 'instantly' : 'smoothly'} to the #hash target (${reducedMotion})`, async ({ pageWith }) => {
+    test(`on load, scrolls ${reducedMotion === 'reduce' ? 'instantly' : 'smoothly'} to the #hash target (${reducedMotion})`, async ({
+      pageWith,
+    }) => {
       const page = await pageWith({ viewport: desktop, reducedMotion }, 'hang');
       await page.addInitScript(() => {
         const calls: Array<{ id: string; behavior?: string }> = [];
         (window as unknown as { scrollCalls: typeof calls }).scrollCalls = calls;
         const original = Element.prototype.scrollIntoView;
-        Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
-          calls.push({ id: this.id, behavior: typeof options === 'object' ? options.behavior : undefined });
+        Element.prototype.scrollIntoView = function (
+          this: Element,
+          options?: boolean | ScrollIntoViewOptions,
+        ) {
+          calls.push({
+            id: this.id,
+            behavior: typeof options === 'object' ? options.behavior : undefined,
+          });
           return original.call(this, options);
         };
       });
       await page.goto('/#faq', { waitUntil: 'domcontentloaded' });
-      await expect.poll(() => page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls)).toEqual([{ id: 'faq', behavior: reducedMotion === 'reduce' ? 'auto' : 'smooth' }]);
-      await expect.poll(() => page.locator('#faq').evaluate((element) => Math.round(element.getBoundingClientRect().top)), { timeout: 5000 }).toBeLessThan(100);
-      expect(await page.locator('#faq').evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+      await expect
+        .poll(() =>
+          page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls),
+        )
+        .toEqual([{ id: 'faq', behavior: reducedMotion === 'reduce' ? 'auto' : 'smooth' }]);
+      await expect
+        .poll(
+          () =>
+            page
+              .locator('#faq')
+              .evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+          { timeout: 5000 },
+        )
+        .toBeLessThan(100);
+      expect(
+        await page.locator('#faq').evaluate((element) => element.getBoundingClientRect().top),
+      ).toBeGreaterThanOrEqual(0);
     });
   }
 });
@@ -31,7 +53,9 @@ test.describe('landing #hash', () => {
 test.describe('not found', () => {
   test.use({ viewport: desktop });
 
-  test('an unknown path answers 404 with the not-found page and tells the console the path, as a warning', async ({ page }) => {
+  test('an unknown path answers 404 with the not-found page and tells the console the path, as a warning', async ({
+    page,
+  }) => {
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
@@ -39,7 +63,9 @@ test.describe('not found', () => {
     const response = await page.goto('/no/such-page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Return to Home' }),
+    ).toHaveAttribute('href', '/');
     await expect.poll(() => warnings).toContain('404: no page at /no/such-page');
   });
 });

@@ -1,4 +1,12 @@
-import { blockScheduler, desktop, enhanced, expect, pauseClock, schedulerUrl, test } from './support.ts';
+import {
+  blockScheduler,
+  desktop,
+  enhanced,
+  expect,
+  pauseClock,
+  schedulerUrl,
+  test,
+} from './support.ts';
 import type { Page } from '@playwright/test';
 
 /**
@@ -12,12 +20,23 @@ test.describe('scheduling widget', () => {
 
   const frameOf = (page: Page) => page.locator('iframe[data-scheduler-frame]');
 
-  test('inline, lazy, 700 px high, at least 320 px wide, with the embed options of each page', async ({ page }) => {
+  test('inline, lazy, 700 px high, at least 320 px wide, with the embed options of each page', async ({
+    page,
+  }) => {
     await blockScheduler(page);
     const expectations: Array<[string, Record<string, string | null>]> = [
-      ['/', { hide_landing_page_details: '1', hide_event_type_details: null, hide_gdpr_banner: '1' }],
-      ['/book-demo', { hide_landing_page_details: null, hide_event_type_details: null, hide_gdpr_banner: '1' }],
-      ['/contact', { hide_landing_page_details: null, hide_event_type_details: '1', hide_gdpr_banner: '1' }],
+      [
+        '/',
+        { hide_landing_page_details: '1', hide_event_type_details: null, hide_gdpr_banner: '1' },
+      ],
+      [
+        '/book-demo',
+        { hide_landing_page_details: null, hide_event_type_details: null, hide_gdpr_banner: '1' },
+      ],
+      [
+        '/contact',
+        { hide_landing_page_details: null, hide_event_type_details: '1', hide_gdpr_banner: '1' },
+      ],
     ];
     for (const [route, params] of expectations) {
       await page.goto(route, { waitUntil: 'domcontentloaded' });
@@ -28,16 +47,22 @@ test.describe('scheduling widget', () => {
       await expect(frame).toHaveAttribute('title', /scheduling calendar/);
       const src = new URL((await frame.getAttribute('src'))!);
       expect(`${src.origin}${src.pathname}`).toBe(schedulerUrl);
-      for (const [name, value] of Object.entries(params)) expect(src.searchParams.get(name), `${route} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(params))
+        expect(src.searchParams.get(name), `${route} ${name}`).toBe(value);
       await frame.scrollIntoViewIfNeeded();
-      const size = await frame.evaluate((element) => ({ height: element.getBoundingClientRect().height, minWidth: getComputedStyle(element).minWidth }));
+      const size = await frame.evaluate((element) => ({
+        height: element.getBoundingClientRect().height,
+        minWidth: getComputedStyle(element).minWidth,
+      }));
       expect(size).toEqual({ height: 700, minWidth: '320px' });
     }
     await page.goto('/book-demo');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book a Demo');
   });
 
-  test('while it loads, the visitor sees a plain link to the booking page, never an empty box', async ({ page }) => {
+  test('while it loads, the visitor sees a plain link to the booking page, never an empty box', async ({
+    page,
+  }) => {
     await blockScheduler(page, 'hang');
     await page.goto('/book-demo', { waitUntil: 'domcontentloaded' });
     await enhanced(page);
@@ -59,7 +84,9 @@ test.describe('scheduling widget', () => {
     expect(await frameOf(page).evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
   });
 
-  test('when the provider cannot be reached, the frame gives way to the link and a message after 10 s', async ({ page }) => {
+  test('when the provider cannot be reached, the frame gives way to the link and a message after 10 s', async ({
+    page,
+  }) => {
     await blockScheduler(page, 'hang');
     await pauseClock(page);
     await page.goto('/book-demo', { waitUntil: 'domcontentloaded' });
@@ -77,23 +104,33 @@ test.describe('scheduling widget', () => {
     await expect(frameOf(page)).toHaveCount(1);
   });
 
-  test('a frame that loads an error page (provider unreachable) gives way soon after it loads', async ({ page }) => {
+  test('a frame that loads an error page (provider unreachable) gives way soon after it loads', async ({
+    page,
+  }) => {
     await blockScheduler(page, 'abort');
     await page.goto('/book-demo');
     await enhanced(page);
     await frameOf(page).scrollIntoViewIfNeeded();
-    await expect(page.locator('[data-scheduler]')).toHaveAttribute('data-status', 'unavailable', { timeout: 12_000 });
-    await expect(page.locator('[data-scheduler]').getByRole('link', { name: 'Open the booking page' })).toBeVisible();
+    await expect(page.locator('[data-scheduler]')).toHaveAttribute('data-status', 'unavailable', {
+      timeout: 12_000,
+    });
+    await expect(
+      page.locator('[data-scheduler]').getByRole('link', { name: 'Open the booking page' }),
+    ).toBeVisible();
   });
 
-  test('without JavaScript the frame is in the page, over the same fallback link', async ({ pageWith }) => {
+  test('without JavaScript the frame is in the page, over the same fallback link', async ({
+    pageWith,
+  }) => {
     const page = await pageWith({ viewport: desktop, javaScriptEnabled: false }, 'widget');
     await page.goto('/book-demo');
     const frame = frameOf(page);
     await expect(frame).toBeVisible();
     await expect(frame).toHaveAttribute('loading', 'lazy');
     expect(await frame.evaluate((element) => element.getBoundingClientRect().height)).toBe(700);
-    await expect(page.frameLocator('iframe[data-scheduler-frame]').getByText('Pick a time')).toBeVisible();
+    await expect(
+      page.frameLocator('iframe[data-scheduler-frame]').getByText('Pick a time'),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open the booking page' }).last()).toBeVisible();
   });
 
@@ -104,9 +141,13 @@ test.describe('scheduling widget', () => {
     await enhanced(page);
     await frameOf(page).scrollIntoViewIfNeeded();
     await expect(page.locator('[data-scheduler]')).toHaveAttribute('data-status', 'ready');
-    await expect.poll(() => frameOf(page).evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    await expect
+      .poll(() => frameOf(page).evaluate((element) => getComputedStyle(element).opacity))
+      .toBe('1');
     await page.clock.runFor(20_000);
     await expect(frameOf(page)).toHaveCount(1);
-    await expect(page.frameLocator('iframe[data-scheduler-frame]').getByText('Pick a time')).toBeVisible();
+    await expect(
+      page.frameLocator('iframe[data-scheduler-frame]').getByText('Pick a time'),
+    ).toBeVisible();
   });
 });

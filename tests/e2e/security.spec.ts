@@ -32,7 +32,9 @@ test.beforeAll(async () => {
   rmSync(path.join(dir, '_headers')); // a host that ignores _headers: no CSP
   const page = path.relative(distDir, htmlPath('/book-demo'));
   const html = readFileSync(path.join(dir, page), 'utf8');
-  HOSTILE.forEach((src, index) => writeFileSync(path.join(dir, `hostile-${index}.html`), withFrameSrc(html, src)));
+  HOSTILE.forEach((src, index) =>
+    writeFileSync(path.join(dir, `hostile-${index}.html`), withFrameSrc(html, src)),
+  );
   server = await startServer(dir, 0);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -51,7 +53,8 @@ function withFrameSrc(html: string, src: string): string {
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
-  const encode = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const encode = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   let replaced = 0;
   const out = html.replace(/data-frame="([^"]*)"/, (_, json: string) => {
     replaced++;
@@ -79,7 +82,9 @@ test.describe('the scheduler frame on a host without a CSP', () => {
     test(`never mounts ${JSON.stringify(src)}`, async ({ page }) => {
       const dialogs = await open(page, index);
       expect(dialogs).toEqual([]);
-      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect(
+        await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+      ).toBeUndefined();
       await expect(page.locator('iframe')).toHaveCount(0);
       // The visitor is told, and still has the booking link.
       await expect(page.locator('[data-scheduler]')).toHaveAttribute('data-status', 'unavailable');
@@ -88,7 +93,9 @@ test.describe('the scheduler frame on a host without a CSP', () => {
     });
   }
 
-  test('the harness catches the XSS when the address reaches a frame unchecked (the bug this guards against)', async ({ page }) => {
+  test('the harness catches the XSS when the address reaches a frame unchecked (the bug this guards against)', async ({
+    page,
+  }) => {
     const dialogs = await open(page, 0);
     await page.evaluate(() => {
       const box = document.querySelector<HTMLElement>('[data-scheduler]')!;

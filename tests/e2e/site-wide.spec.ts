@@ -16,9 +16,17 @@ test.describe('hero stats: 0 from the first frame, the targets from 500 ms on, i
 
   /** The counter each figure paints (CSS `counter-reset: stat-count N`), as numbers. */
   const painted = (page: Page) =>
-    page.locator('[data-hero-stats] [data-stat-value]').evaluateAll((elements) => elements.map((element) => Number(/stat-count (-?\d+)/.exec(getComputedStyle(element).counterReset)?.[1])));
+    page
+      .locator('[data-hero-stats] [data-stat-value]')
+      .evaluateAll((elements) =>
+        elements.map((element) =>
+          Number(/stat-count (-?\d+)/.exec(getComputedStyle(element).counterReset)?.[1]),
+        ),
+      );
 
-  test('the first frame that shows the figures shows 0, even while every script is held by the network', async ({ page }) => {
+  test('the first frame that shows the figures shows 0, even while every script is held by the network', async ({
+    page,
+  }) => {
     await holdScheduler(page);
     // Every script request hangs: whatever the figures show comes from HTML and CSS alone.
     await page.route(/\/assets\/.*\.js$/, () => {});
@@ -28,18 +36,39 @@ test.describe('hero stats: 0 from the first frame, the targets from 500 ms on, i
       const record = () => {
         const numbers = [...document.querySelectorAll('[data-hero-stats] [data-stat-value]')];
         if (numbers.length === 4 && frames.length < 3)
-          frames.push({ counters: numbers.map((element) => getComputedStyle(element).counterReset), textFill: getComputedStyle(numbers[0]!).webkitTextFillColor });
+          frames.push({
+            counters: numbers.map((element) => getComputedStyle(element).counterReset),
+            textFill: getComputedStyle(numbers[0]!).webkitTextFillColor,
+          });
         if (frames.length < 3) requestAnimationFrame(record);
       };
       requestAnimationFrame(record);
     });
     await page.goto('/', { waitUntil: 'commit' });
-    await expect.poll(() => page.evaluate(() => (window as unknown as { statFrames: unknown[] }).statFrames.length)).toBeGreaterThan(0);
-    const [first] = await page.evaluate(() => (window as unknown as { statFrames: Array<{ counters: string[]; textFill: string }> }).statFrames);
-    expect(first!.counters).toEqual(['stat-count 0', 'stat-count 0', 'stat-count 0', 'stat-count 0']);
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { statFrames: unknown[] }).statFrames.length),
+      )
+      .toBeGreaterThan(0);
+    const [first] = await page.evaluate(
+      () =>
+        (window as unknown as { statFrames: Array<{ counters: string[]; textFill: string }> })
+          .statFrames,
+    );
+    expect(first!.counters).toEqual([
+      'stat-count 0',
+      'stat-count 0',
+      'stat-count 0',
+      'stat-count 0',
+    ]);
     // The final figure in the text is there (crawlers, copy) but not painted.
     expect(first!.textFill).toBe('rgba(0, 0, 0, 0)');
-    expect(await page.locator('[data-hero-stats] [data-stat-value]').allTextContents()).toEqual(['35', '94', '55', '30']);
+    expect(await page.locator('[data-hero-stats] [data-stat-value]').allTextContents()).toEqual([
+      '35',
+      '94',
+      '55',
+      '30',
+    ]);
   });
 
   test('holds 0 for 500 ms, then counts to 35, 94, 55 and 30', async ({ page }) => {
@@ -74,7 +103,9 @@ test.describe('hero stats: 0 from the first frame, the targets from 500 ms on, i
     expect(await painted(page)).toEqual([35, 94, 55, 30]);
   });
 
-  test('counts in real time and ends on the targets; screen readers get the final figures only', async ({ page }) => {
+  test('counts in real time and ends on the targets; screen readers get the final figures only', async ({
+    page,
+  }) => {
     await holdScheduler(page);
     await page.goto('/');
     await expect.poll(() => painted(page), { timeout: 5000 }).toEqual([35, 94, 55, 30]);
@@ -110,7 +141,9 @@ test.describe('hero stats: 0 from the first frame, the targets from 500 ms on, i
 test.describe('footer: Back to Top', () => {
   test.use({ viewport: desktop });
 
-  test('with the script: a button that scrolls to the top and moves focus there, without #top in the URL', async ({ page }) => {
+  test('with the script: a button that scrolls to the top and moves focus there, without #top in the URL', async ({
+    page,
+  }) => {
     await page.goto('/pricing');
     const button = page.getByRole('button', { name: /Back to Top/ });
     await expect(button).toBeVisible();
@@ -140,31 +173,42 @@ test.describe('footer: Back to Top', () => {
 test.describe('what the pages say and link to', () => {
   test.use({ viewport: desktop });
 
-  test("the header buttons come in the spec's order: Book a Demo, then Contact", async ({ page }) => {
+  test("the header buttons come in the spec's order: Book a Demo, then Contact", async ({
+    page,
+  }) => {
     await page.goto('/pricing');
-    const buttons = page.locator('[data-header] a').filter({ hasText: /^(Book a Demo|Contact)$/, visible: true });
+    const buttons = page
+      .locator('[data-header] a')
+      .filter({ hasText: /^(Book a Demo|Contact)$/, visible: true });
     await expect(buttons).toHaveText(['Book a Demo', 'Contact']);
-    expect(await buttons.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['/book-demo', '/contact']);
+    expect(
+      await buttons.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual(['/book-demo', '/contact']);
   });
 
   test("the landing page's pricing section links to the pricing page", async ({ page }) => {
     await holdScheduler(page);
     await page.goto('/');
-    const link = page.locator('#pricing').getByRole('link', { name: /Compare every feature on the pricing page/ });
+    const link = page
+      .locator('#pricing')
+      .getByRole('link', { name: /Compare every feature on the pricing page/ });
     await expect(link).toHaveAttribute('href', '/pricing');
     await link.click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole('table')).toBeVisible();
   });
 
-  test('the videos index says the videos are coming, with no durations and no "Watch" promises', async ({ page }) => {
+  test('the videos index says the videos are coming, with no durations and no "Watch" promises', async ({
+    page,
+  }) => {
     await page.goto('/resources/videos');
     const main = page.getByRole('main');
     await expect(main).toContainText(/coming soon/i);
     const text = (await main.textContent()) ?? '';
     expect(text).not.toMatch(/\b\d+\s*min\b/i);
     expect(text).not.toMatch(/\bwatch\b/i);
-    const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
+    const description =
+      (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
     expect(description).not.toMatch(/\bwatch\b/i);
   });
 });

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { parse } from 'yaml';
 
 /** What the browser specs share: viewports, the fake clock, the blocked scheduling provider and the header's menus. */
@@ -11,7 +18,9 @@ const T0 = new Date('2025-03-03T09:00:00Z').getTime();
 /** The scheduling provider is never reached from tests: by default its requests hang, like a slow network. */
 export type SchedulerMode = 'hang' | 'abort' | 'widget';
 /** The booking page of site.config.yaml (a placeholder on an example domain until the company fills it in). */
-export const schedulerUrl = (parse(readFileSync('site.config.yaml', 'utf8')) as { scheduler: { url: string } }).scheduler.url;
+export const schedulerUrl = (
+  parse(readFileSync('site.config.yaml', 'utf8')) as { scheduler: { url: string } }
+).scheduler.url;
 const schedulerOrigin = new URL(schedulerUrl).origin;
 
 export async function blockScheduler(page: Page, how: SchedulerMode = 'hang') {
@@ -35,7 +44,9 @@ export async function blockScheduler(page: Page, how: SchedulerMode = 'hang') {
  * `pageWith(options, scheduler)`: a page in a browser context of its own (JavaScript off, reduced motion, another
  * viewport), with the scheduling provider blocked; its context is closed after the test.
  */
-export const test = base.extend<{ pageWith: (options: BrowserContextOptions, scheduler?: SchedulerMode) => Promise<Page> }>({
+export const test = base.extend<{
+  pageWith: (options: BrowserContextOptions, scheduler?: SchedulerMode) => Promise<Page>;
+}>({
   pageWith: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (options, scheduler = 'hang') => {
@@ -58,7 +69,8 @@ export async function pauseClock(page: Page) {
 }
 
 /** Resolves once the page's enhancement script has run (the header is enhanced). */
-export const enhanced = (page: Page) => expect(page.locator('[data-menu][data-enhanced]').first()).toBeAttached();
+export const enhanced = (page: Page) =>
+  expect(page.locator('[data-menu][data-enhanced]').first()).toBeAttached();
 
 /** Opens a route with the scheduling provider blocked (and the fake clock paused, if asked), once its script has run. */
 export async function openEnhanced(page: Page, route: string, { pausedClock = false } = {}) {
@@ -74,7 +86,11 @@ export const menu = (page: Page, name: string) => {
     .getByRole('navigation', { name: 'Main' })
     .locator('[data-menu]')
     .filter({ has: page.getByRole('button', { name }) });
-  return { trigger: item.getByRole('button', { name }), item, panel: item.locator('[data-menu-panel]') };
+  return {
+    trigger: item.getByRole('button', { name }),
+    item,
+    panel: item.locator('[data-menu-panel]'),
+  };
 };
 
 export const expectOpen = async (entry: { trigger: Locator; item: Locator }, open: boolean) => {

@@ -14,14 +14,19 @@ async function seriousViolations(page: Page) {
     ),
   );
   const results = await new AxeBuilder({ page }).exclude('[data-testid="preview-frame"]').analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 // The two sweeps are the longest tests of the suite: they may run on different workers (they only read).
 test.describe.configure({ mode: 'parallel' });
 
 for (const width of [1280, 1024]) {
-  test(`axe: every screen at ${width} px has no serious or critical violation`, async ({ page, editor }) => {
+  test(`axe: every screen at ${width} px has no serious or critical violation`, async ({
+    page,
+    editor,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 800 });
     await editor.open(page, '#/');
@@ -52,7 +57,10 @@ for (const width of [1280, 1024]) {
   });
 }
 
-test('the page screen works from the keyboard alone, with a visible focus', async ({ page, editor }) => {
+test('the page screen works from the keyboard alone, with a visible focus', async ({
+  page,
+  editor,
+}) => {
   await editor.open(page, '#/edit/pages/solutions/hotels.yaml');
   const toggle = page.getByTestId('block-2-toggle');
   await toggle.focus();

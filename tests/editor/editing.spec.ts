@@ -8,11 +8,22 @@ const FILE = 'pages/solutions/hotels.yaml';
 
 /** `npm run validate -- --format json` on the temporary project: what the CLI says about it. */
 function cliMessages(root: string): Array<{ file: string; line: number; message: string }> {
-  const run = spawnSync(process.execPath, ['scripts/run-compiled.mjs', 'scripts/validate.ts', '--root', root, '--format', 'json'], { cwd: projectRoot, encoding: 'utf8' });
-  return (JSON.parse(run.stdout) as { diagnostics: Array<{ file: string; line: number; message: string }> }).diagnostics;
+  const run = spawnSync(
+    process.execPath,
+    ['scripts/run-compiled.mjs', 'scripts/validate.ts', '--root', root, '--format', 'json'],
+    { cwd: projectRoot, encoding: 'utf8' },
+  );
+  return (
+    JSON.parse(run.stdout) as {
+      diagnostics: Array<{ file: string; line: number; message: string }>;
+    }
+  ).diagnostics;
 }
 
-test('a real editing session on /solutions/hotels ends in exactly the expected git diff', async ({ page, editor }) => {
+test('a real editing session on /solutions/hotels ends in exactly the expected git diff', async ({
+  page,
+  editor,
+}) => {
   test.setTimeout(120_000);
   const original = editor.read(FILE);
   const page0 = parse(original) as { blocks: Array<{ type: string; title?: string }> };
@@ -37,13 +48,17 @@ test('a real editing session on /solutions/hotels ends in exactly the expected g
   await page.getByTestId('add-block-faq').click();
   const faq = page.getByTestId(`block-${count}`);
   await expect(faq).toHaveAttribute('data-block-type', 'faq');
-  await expect(preview.locator(`[data-editor-block="${count}"]`)).toContainText('Frequently asked questions');
+  await expect(preview.locator(`[data-editor-block="${count}"]`)).toContainText(
+    'Frequently asked questions',
+  );
   await faq.getByRole('button', { name: 'Add item' }).click();
 
   // The new question is empty: the validator's message shows beside the field. Saving is allowed, and marked.
   const question = page.getByTestId(`field-blocks.${count}.items.3.question`);
   await expect(question).toBeFocused();
-  await expect(page.locator('.mantine-InputWrapper-root', { has: question }).getByTestId('field-message')).toHaveCount(1);
+  await expect(
+    page.locator('.mantine-InputWrapper-root', { has: question }).getByTestId('field-message'),
+  ).toHaveCount(1);
   await page.getByTestId('save-button').click();
   await expect(page.getByTestId('saved-invalid')).toBeVisible();
   // Every message the CLI prints for the file is in the editor, word for word, beside its field and in the list.
@@ -53,20 +68,28 @@ test('a real editing session on /solutions/hotels ends in exactly the expected g
   const listed = await page.getByTestId('problem').allTextContents();
   for (const d of cli) {
     expect(besideFields.some((text) => text.includes(d.message))).toBe(true);
-    expect(listed.some((text) => text.includes(d.message) && text.includes(`${FILE}:${d.line}:`))).toBe(true);
+    expect(
+      listed.some((text) => text.includes(d.message) && text.includes(`${FILE}:${d.line}:`)),
+    ).toBe(true);
   }
   expect(listed).toHaveLength(cli.length);
 
   // Fix it: the messages go away.
   await question.fill('Can we keep our current channel manager?');
-  await page.getByTestId(`field-blocks.${count}.items.3.answer`).fill('Yes. Staylix connects to the major channel managers, or replaces yours when you are ready.');
+  await page
+    .getByTestId(`field-blocks.${count}.items.3.answer`)
+    .fill(
+      'Yes. Staylix connects to the major channel managers, or replaces yours when you are ready.',
+    );
   await expect(page.getByTestId('problems-panel')).toHaveAttribute('data-count', '0');
   await expect(page.getByTestId('field-message')).toHaveCount(0);
 
   // Move the FAQ above the closing block, with the keyboard-accessible button.
   await page.getByRole('button', { name: `Move up: block ${count + 1} (FAQ)` }).click();
   await expect(page.getByTestId(`block-${count - 1}`)).toHaveAttribute('data-block-type', 'faq');
-  await expect(preview.locator(`[data-editor-block="${count - 1}"]`)).toContainText('Frequently asked questions');
+  await expect(preview.locator(`[data-editor-block="${count - 1}"]`)).toContainText(
+    'Frequently asked questions',
+  );
 
   await page.keyboard.press('Control+s');
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
@@ -77,8 +100,16 @@ test('a real editing session on /solutions/hotels ends in exactly the expected g
     .git('diff', '-U0', '--', FILE)
     .split('\n')
     .filter((line) => /^[-+](?![-+]{2} )/.test(line));
-  expect(changed).toEqual([`-    title: ${heroTitle}`, `+    title: ${heroTitle} of Any Size`, ...FAQ_BLOCK.split('\n').map((line) => `+${line}`)]);
-  expect(editor.read(FILE)).toBe(original.replace(`    title: ${heroTitle}\n`, `    title: ${heroTitle} of Any Size\n`).replace(`  - type: ${last}\n`, `${FAQ_BLOCK}\n  - type: ${last}\n`));
+  expect(changed).toEqual([
+    `-    title: ${heroTitle}`,
+    `+    title: ${heroTitle} of Any Size`,
+    ...FAQ_BLOCK.split('\n').map((line) => `+${line}`),
+  ]);
+  expect(editor.read(FILE)).toBe(
+    original
+      .replace(`    title: ${heroTitle}\n`, `    title: ${heroTitle} of Any Size\n`)
+      .replace(`  - type: ${last}\n`, `${FAQ_BLOCK}\n  - type: ${last}\n`),
+  );
 });
 
 /**
@@ -102,14 +133,20 @@ const FAQ_BLOCK = `  - type: faq
         answer: Yes. Staylix connects to the major channel managers, or replaces yours when you are ready.
 `;
 
-test('clicking a block in the preview opens its form; opening a form outlines its block', async ({ page, editor }) => {
+test('clicking a block in the preview opens its form; opening a form outlines its block', async ({
+  page,
+  editor,
+}) => {
   editor.git('checkout', '--', '.');
   await editor.open(page, `#/edit/${FILE}`);
   const preview = page.frameLocator('[data-testid="preview-frame"]');
   await preview.locator('[data-editor-block="3"]').click();
   await expect(page.getByTestId('block-3')).toHaveAttribute('data-selected', 'true');
   await page.getByTestId('block-5-toggle').click();
-  await expect(preview.locator('[data-editor-block="5"]')).toHaveAttribute('data-editor-selected', /.*/);
+  await expect(preview.locator('[data-editor-block="5"]')).toHaveAttribute(
+    'data-editor-selected',
+    /.*/,
+  );
 });
 
 test('undo and redo across edits, with typing coalesced', async ({ page, editor }) => {
@@ -128,7 +165,8 @@ test('undo and redo across edits, with typing coalesced', async ({ page, editor 
   await page.keyboard.press('Control+z');
   const afterOne = await badge.inputValue();
   expect(afterOne.length).toBeLessThan('New badg'.length);
-  for (let i = 0; i < 9 && (await badge.inputValue()) !== ''; i++) await page.getByTestId('undo').click();
+  for (let i = 0; i < 9 && (await badge.inputValue()) !== ''; i++)
+    await page.getByTestId('undo').click();
   await expect(badge).toHaveValue('');
   await page.keyboard.press('Control+Shift+z');
   await expect(badge).not.toHaveValue('');
@@ -139,9 +177,14 @@ test('undo and redo across edits, with typing coalesced', async ({ page, editor 
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
 });
 
-test('dragging a block by its handle moves it, and the file changes only by that block’s lines', async ({ page, editor }) => {
+test('dragging a block by its handle moves it, and the file changes only by that block’s lines', async ({
+  page,
+  editor,
+}) => {
   const original = editor.read(FILE);
-  const types = (parse(original) as { blocks: Array<{ type: string }> }).blocks.map((block) => block.type);
+  const types = (parse(original) as { blocks: Array<{ type: string }> }).blocks.map(
+    (block) => block.type,
+  );
   try {
     await editor.open(page, `#/edit/${FILE}`);
     const handle = page.getByRole('button', { name: `Reorder block 3 (` });
@@ -160,11 +203,20 @@ test('dragging a block by its handle moves it, and the file changes only by that
     await page.getByTestId('save-button').click();
     await expect(page.getByTestId('save-state')).toHaveText(/Saved/);
     const moved = parse(editor.read(FILE)) as { blocks: Array<{ type: string }> };
-    expect(moved.blocks.map((block) => block.type)).toEqual([types[0], types[2], types[1], ...types.slice(3)]);
+    expect(moved.blocks.map((block) => block.type)).toEqual([
+      types[0],
+      types[2],
+      types[1],
+      ...types.slice(3),
+    ]);
     // The same lines, byte for byte, only in another order (nothing reprinted), and the moved block's lines only.
     const lines = (text: string) => text.split('\n');
     expect([...lines(editor.read(FILE))].sort()).toEqual([...lines(original)].sort());
-    const [added, removed] = editor.git('diff', '--numstat', '--', FILE).trim().split(/\s+/).map(Number);
+    const [added, removed] = editor
+      .git('diff', '--numstat', '--', FILE)
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     expect(added).toBe(removed);
     expect(added).toBeLessThan(lines(original).length / 2);
   } finally {

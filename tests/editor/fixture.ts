@@ -27,15 +27,33 @@ function git(root: string, ...args: string[]): string {
   return result.stdout;
 }
 
-async function startEditor(root: string, port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/edit.ts'), '--root', root, '--port', String(port)], {
-    cwd: projectRoot,
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+async function startEditor(
+  root: string,
+  port: number,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(projectRoot, 'scripts/edit.ts'),
+      '--root',
+      root,
+      '--port',
+      String(port),
+    ],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The editor did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`The editor did not start:\n${output}`)),
+      30_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const found = /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.exec(output);
@@ -56,17 +74,30 @@ export const test = base.extend<object, { editor: EditorSession }>({
   editor: [
     async ({ browser }, use) => {
       const root = mkdtempSync(path.join(tmpdir(), 'editor-e2e-'));
-      for (const entry of CONTENT) cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
+      for (const entry of CONTENT)
+        cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
       git(root, 'init', '-q');
       git(root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'add', '-A');
-      git(root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'content');
+      git(
+        root,
+        '-c',
+        'user.name=Test',
+        '-c',
+        'user.email=test@example.com',
+        'commit',
+        '-q',
+        '-m',
+        'content',
+      );
       // Port 0: the system picks a free port (printed in the editor's URL), so parallel runs never collide.
       const { child, url } = await startEditor(root, 0);
       const origin = new URL(url).origin;
       // The first load has Vite transform the app and the renderer: done once here, not inside a test's timeout.
       const warm = await browser.newPage();
       await warm.goto(`${url}#/edit/pages/solutions/hotels.yaml`);
-      await expect(warm.frameLocator('[data-testid="preview-frame"]').locator('h1')).toBeVisible({ timeout: 80_000 });
+      await expect(warm.frameLocator('[data-testid="preview-frame"]').locator('h1')).toBeVisible({
+        timeout: 80_000,
+      });
       await warm.close();
       await use({
         root,

@@ -8,13 +8,20 @@ test.beforeEach(({ editor }) => {
 });
 
 /** The page's first block's title as written on disk, changed by "another editor". */
-function changeOnDisk(editor: { read: (f: string) => string; write: (f: string, t: string) => void }, from: string, to: string) {
+function changeOnDisk(
+  editor: { read: (f: string) => string; write: (f: string, t: string) => void },
+  from: string,
+  to: string,
+) {
   const text = editor.read(FILE);
   expect(text).toContain(from);
   editor.write(FILE, text.replace(from, to));
 }
 
-test('a change on disk while editing: both versions shown, keep mine and copy theirs aside', async ({ page, editor }) => {
+test('a change on disk while editing: both versions shown, keep mine and copy theirs aside', async ({
+  page,
+  editor,
+}) => {
   await editor.open(page, `#/edit/${FILE}`);
   await page.getByTestId('block-0-toggle').click();
   const badge = page.getByTestId('field-blocks.0.badge');
@@ -36,7 +43,10 @@ test('a change on disk while editing: both versions shown, keep mine and copy th
   expect(aside).toMatch(/^draft: true$/m);
 });
 
-test('a save refused with 409 (the disk changed unnoticed): take theirs, and mine is one Undo away', async ({ page, editor }) => {
+test('a save refused with 409 (the disk changed unnoticed): take theirs, and mine is one Undo away', async ({
+  page,
+  editor,
+}) => {
   // No change events: the editor only learns about the disk at save time.
   await page.route('**/api/events**', (route) => route.abort());
   await editor.open(page, `#/edit/${FILE}`);
@@ -59,7 +69,11 @@ test('a save refused with 409 (the disk changed unnoticed): take theirs, and min
   expect(editor.read(FILE)).toContain('badge: Mine again');
 });
 
-test('unsaved typing survives a closed tab: it is offered back when the page is opened again', async ({ page, context, editor }) => {
+test('unsaved typing survives a closed tab: it is offered back when the page is opened again', async ({
+  page,
+  context,
+  editor,
+}) => {
   await editor.open(page, `#/edit/${FILE}`);
   await page.getByTestId('block-0-toggle').click();
   await page.getByTestId('field-blocks.0.badge').fill('Typed, never saved');
@@ -77,12 +91,23 @@ test('unsaved typing survives a closed tab: it is offered back when the page is 
   expect(editor.read(FILE)).not.toContain('Typed, never saved');
 });
 
-test('a file that is not valid YAML opens as text: fixed there, the form comes back, and only the fix is saved', async ({ page, editor }) => {
+test('a file that is not valid YAML opens as text: fixed there, the form comes back, and only the fix is saved', async ({
+  page,
+  editor,
+}) => {
   const good = editor.read(FILE);
   const titleLine = good.split('\n').find((line) => line.startsWith('title: '))!;
   const broken = good.replace(titleLine, titleLine.replace('title: ', 'title "'));
   editor.write(FILE, broken);
-  editor.git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-qam', 'broken');
+  editor.git(
+    '-c',
+    'user.name=Test',
+    '-c',
+    'user.email=test@example.com',
+    'commit',
+    '-qam',
+    'broken',
+  );
   try {
     await editor.open(page, `#/edit/${FILE}`);
     const text = page.getByLabel(`YAML text of ${FILE}`);
@@ -102,7 +127,10 @@ test('a file that is not valid YAML opens as text: fixed there, the form comes b
         .git('diff', '-U0', '--', FILE)
         .split('\n')
         .filter((line) => /^[-+][^-+]/.test(line)),
-    ).toEqual([`-${broken.split('\n').find((line) => line.startsWith('title "'))}`, `+${titleLine}`]);
+    ).toEqual([
+      `-${broken.split('\n').find((line) => line.startsWith('title "'))}`,
+      `+${titleLine}`,
+    ]);
   } finally {
     editor.git('reset', '-q', '--hard', 'HEAD~1');
   }

@@ -7,7 +7,8 @@ import { builtPages } from '../../pipeline/budgets.ts';
 export const distDir = path.resolve(import.meta.dirname, '../../dist/client');
 
 export function assertBuilt() {
-  if (!existsSync(path.join(distDir, 'index.html'))) throw new Error('dist/client is missing: run `npm run build` before the dist tests.');
+  if (!existsSync(path.join(distDir, 'index.html')))
+    throw new Error('dist/client is missing: run `npm run build` before the dist tests.');
 }
 
 /** Every prerendered route in dist/client (from its index.html files; the 404 page is not a route), sorted. */
@@ -17,7 +18,8 @@ export function builtRoutes(): string[] {
     .filter((route) => route !== '/404');
 }
 
-export const htmlPath = (route: string) => path.join(distDir, route === '/404' ? '404.html' : htmlFileForRoute(route));
+export const htmlPath = (route: string) =>
+  path.join(distDir, route === '/404' ? '404.html' : htmlFileForRoute(route));
 
 const cache = new Map<string, Document>();
 /** The built HTML of a route, parsed (no scripts run). */

@@ -11,12 +11,16 @@ export const projectRoot = path.resolve(import.meta.dirname, '../..');
  * reused, never what is built. `images`: variants and social cards; `bundle`: the Vite client and server bundles.
  */
 export type SeedCache = 'images' | 'bundle';
-const CACHE_FOLDERS: Record<SeedCache, string> = { images: '.cache/images', bundle: '.cache/build/bundle' };
+const CACHE_FOLDERS: Record<SeedCache, string> = {
+  images: '.cache/images',
+  bundle: '.cache/build/bundle',
+};
 
 /** A copy of the project in a temporary folder, sharing node_modules, for tests that build or serve it. */
 export function copyProject(prefix: string, seed: SeedCache[] = []): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  for (const entry of PROJECT_FILES) cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
+  for (const entry of PROJECT_FILES)
+    cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   for (const cache of seed) {
     const from = path.join(projectRoot, CACHE_FOLDERS[cache]);

@@ -38,7 +38,11 @@ function blockElement<T extends BlockType>(type: T, block: BlockOf<T>, route: st
 }
 
 /** Renders one block the way the page renders it, inside the Mantine theme. */
-export function renderBlock<T extends BlockType>(type: T, block: BlockOf<T> = loadExample(type), route = '/test') {
+export function renderBlock<T extends BlockType>(
+  type: T,
+  block: BlockOf<T> = loadExample(type),
+  route = '/test',
+) {
   return render(themed(blockElement(type, block, route)));
 }
 
@@ -54,7 +58,11 @@ export function mountServerHtml(node: ReactNode): HTMLElement {
 }
 
 /** The server HTML of one block (its example by default), mounted with mountServerHtml. */
-export function mountBlockHtml<T extends BlockType>(type: T, block: BlockOf<T> = loadExample(type), route = '/test'): HTMLElement {
+export function mountBlockHtml<T extends BlockType>(
+  type: T,
+  block: BlockOf<T> = loadExample(type),
+  route = '/test',
+): HTMLElement {
   return mountServerHtml(blockElement(type, block, route));
 }
 

@@ -22,19 +22,32 @@ function renderPage(blocks: Block[]): Document {
 }
 const imgs = (document: Document) =>
   [...document.querySelectorAll('img')].map((img) =>
-    Object.fromEntries(['src', 'alt', 'width', 'height', 'loading', 'decoding', 'fetchpriority', 'class'].map((name) => [name, img.getAttribute(name)])),
+    Object.fromEntries(
+      ['src', 'alt', 'width', 'height', 'loading', 'decoding', 'fetchpriority', 'class'].map(
+        (name) => [name, img.getAttribute(name)],
+      ),
+    ),
   );
 
 describe('images in blocks', () => {
   it('hero: the screenshot under the headline, its measured size, eager with high priority as the first large image', () => {
     const [hero] = imgs(renderPage([loadExample('hero')]));
-    expect(hero).toMatchObject({ src: '/images/examples/dashboard.png', width: '1600', height: '1000', loading: null, decoding: null, fetchpriority: 'high' });
+    expect(hero).toMatchObject({
+      src: '/images/examples/dashboard.png',
+      width: '1600',
+      height: '1000',
+      loading: null,
+      decoding: null,
+      fetchpriority: 'high',
+    });
     expect(hero!.alt).toMatch(/^The Staylix dashboard/);
   });
 
   it('a second large image on the page loads lazily: only the first one is a priority', () => {
     const hero = loadExample('hero');
-    const list = imgs(renderPage([hero, { ...hero, media: { ...hero.media!, position: 'beside' } }]));
+    const list = imgs(
+      renderPage([hero, { ...hero, media: { ...hero.media!, position: 'beside' } }]),
+    );
     expect(list.map((img) => [img.loading, img.fetchpriority])).toEqual([
       [null, 'high'],
       ['lazy', null],
@@ -42,12 +55,22 @@ describe('images in blocks', () => {
   });
 
   it('linkList covers, testimonial photos and case study logos are lazy, async and sized', () => {
-    const document = renderPage([loadExample('linkList'), loadExample('testimonials'), loadExample('caseStudies')]);
+    const document = renderPage([
+      loadExample('linkList'),
+      loadExample('testimonials'),
+      loadExample('caseStudies'),
+    ]);
     const list = imgs(document);
     expect(list).toHaveLength(4 + 2 + 4);
-    for (const img of list) expect([img.loading, img.decoding, img.fetchpriority]).toEqual(['lazy', 'async', null]);
+    for (const img of list)
+      expect([img.loading, img.decoding, img.fetchpriority]).toEqual(['lazy', 'async', null]);
     expect(list.slice(0, 4).map((img) => [img.src, img.width, img.height, img.alt])).toEqual(
-      ['operations', 'sales', 'guests', 'payments'].map((name) => [`/images/examples/cover-${name}.jpg`, '1120', '630', '']),
+      ['operations', 'sales', 'guests', 'payments'].map((name) => [
+        `/images/examples/cover-${name}.jpg`,
+        '1120',
+        '630',
+        '',
+      ]),
     );
     expect(list.slice(4, 6).map((img) => [img.width, img.height, img.alt])).toEqual([
       ['224', '224', ''],

@@ -8,7 +8,8 @@ import { readImageHeader } from '../../ui/image-header.ts';
 /** The header reader against files made by sharp, in every format the pipeline accepts, and against broken files. */
 let dir: string;
 const file = (name: string) => path.join(dir, name);
-const create = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#1d4ed8' } });
+const create = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#1d4ed8' } });
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'staylix-headers-'));
@@ -20,10 +21,19 @@ beforeAll(async () => {
   await create(300, 200).webp({ lossless: true }).toFile(file('lossless.webp'));
   await create(301, 201).ensureAlpha(0.5).webp({ quality: 80 }).toFile(file('alpha.webp'));
   await create(256, 144).avif({ effort: 0 }).toFile(file('a.avif'));
-  writeFileSync(file('box.svg'), '<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360"><rect width="10" height="10"/></svg>');
-  writeFileSync(file('wide.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="140px" viewBox="0 0 70 24"></svg>');
+  writeFileSync(
+    file('box.svg'),
+    '<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360"><rect width="10" height="10"/></svg>',
+  );
+  writeFileSync(
+    file('wide.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="140px" viewBox="0 0 70 24"></svg>',
+  );
   writeFileSync(file('text.png'), 'not an image');
-  writeFileSync(file('cut.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+  writeFileSync(
+    file('cut.png'),
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -51,9 +61,15 @@ describe('readImageHeader', () => {
 
   it('reads a changed file again (the cache is keyed by size and mtime)', async () => {
     await create(10, 20).png().toFile(file('changing.png'));
-    expect(readImageHeader(file('changing.png'))).toMatchObject({ ok: true, header: { width: 10, height: 20 } });
+    expect(readImageHeader(file('changing.png'))).toMatchObject({
+      ok: true,
+      header: { width: 10, height: 20 },
+    });
     await create(30, 40).png().toFile(file('changing.png'));
     utimesSync(file('changing.png'), new Date(), new Date(Date.now() + 5000));
-    expect(readImageHeader(file('changing.png'))).toMatchObject({ ok: true, header: { width: 30, height: 40 } });
+    expect(readImageHeader(file('changing.png'))).toMatchObject({
+      ok: true,
+      header: { width: 30, height: 40 },
+    });
   });
 });

@@ -38,7 +38,8 @@ blocks:
 
 const client = (...parts: string[]) => path.join(dir, 'dist/client', ...parts);
 const html = () => readFileSync(client('photo-test/index.html'), 'utf8');
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
 
 beforeAll(async () => {
   dir = copyProject('staylix-images-build-', ['images']);
@@ -48,7 +49,15 @@ beforeAll(async () => {
   const gradient = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="0.5" stop-color="#f59e0b"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
   );
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
     .png()
     .toBuffer();
   const photo = await sharp(gradient)
@@ -60,7 +69,11 @@ beforeAll(async () => {
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, photo);
   writeFileSync(path.join(dir, 'pages/photo-test.yaml'), PAGE);
-  build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  build = spawnSync('npm', ['run', '--silent', 'build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
 }, 300_000);
 
 afterAll(() => {
@@ -71,27 +84,37 @@ describe('a page with a 4 MB JPEG in its hero', () => {
   it('builds, with a warning about the heavy original', () => {
     expect(photoBytes).toBeGreaterThan(3 * 1024 * 1024);
     expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
-    expect(build.stdout).toMatch(/pages\/photo-test\.yaml:7:12 +warning +Image "\/images\/test\/phone-photo\.jpg" is [3-9]\.\d MB \(3000 × 2000 px\)/);
+    expect(build.stdout).toMatch(
+      /pages\/photo-test\.yaml:7:12 +warning +Image "\/images\/test\/phone-photo\.jpg" is [3-9]\.\d MB \(3000 × 2000 px\)/,
+    );
   });
 
   it('serves AVIF and WebP sources and a JPEG fallback, each at the hero widths up to the original', () => {
     const picture = /<picture[^>]*>([\s\S]*?)<\/picture>/.exec(html())![1]!;
     const sources = [...picture.matchAll(/<source[^>]*>/g)].map((match) => match[0]);
-    expect(sources.map((source) => attribute(source, 'type'))).toEqual(['image/avif', 'image/webp']);
-    const widthsOf = (srcset: string) => srcset.split(', ').map((candidate) => Number(/ (\d+)w$/.exec(candidate)![1]));
+    expect(sources.map((source) => attribute(source, 'type'))).toEqual([
+      'image/avif',
+      'image/webp',
+    ]);
+    const widthsOf = (srcset: string) =>
+      srcset.split(', ').map((candidate) => Number(/ (\d+)w$/.exec(candidate)![1]));
     for (const source of sources) {
       expect(widthsOf(attribute(source, 'srcset')!)).toEqual([...imageSlots.heroBelow.widths]);
       expect(attribute(source, 'sizes')).toBe(imageSlots.heroBelow.sizes);
     }
     const img = /<img[^>]*>/.exec(picture)![0];
-    expect(attribute(img, 'srcset')).toMatch(/^\/_images\/phone-photo-[0-9a-f]{12}-480\.jpg 480w, /);
+    expect(attribute(img, 'srcset')).toMatch(
+      /^\/_images\/phone-photo-[0-9a-f]{12}-480\.jpg 480w, /,
+    );
     expect(attribute(img, 'src')).toMatch(/^\/_images\/phone-photo-[0-9a-f]{12}-1040\.jpg$/);
     expect([attribute(img, 'width'), attribute(img, 'height')]).toEqual(['3000', '2000']);
     expect(attribute(img, 'alt')).toBe('The lobby of a hotel at dusk');
   });
 
   it('loads the hero image eagerly with high priority, and the card covers lazily', () => {
-    const imgs = [...html().matchAll(/<img[^>]*>/g)].map((match) => match[0]).filter((tag) => tag.includes('/_images/'));
+    const imgs = [...html().matchAll(/<img[^>]*>/g)]
+      .map((match) => match[0])
+      .filter((tag) => tag.includes('/_images/'));
     expect(imgs).toHaveLength(3);
     const [hero, ...covers] = imgs;
     expect(attribute(hero!, 'fetchpriority')).toBe('high');
@@ -106,7 +129,10 @@ describe('a page with a 4 MB JPEG in its hero', () => {
   });
 
   it('writes every file the HTML names, in the format and width it claims, far smaller than the original', async () => {
-    const urls = [...html().matchAll(/(\/_images\/[^\s",]+) (\d+)w/g)].map((match) => ({ url: match[1]!, width: Number(match[2]) }));
+    const urls = [...html().matchAll(/(\/_images\/[^\s",]+) (\d+)w/g)].map((match) => ({
+      url: match[1]!,
+      width: Number(match[2]),
+    }));
     expect(urls.length).toBeGreaterThanOrEqual(15);
     const formats: Record<string, string> = { avif: 'heif', webp: 'webp', jpg: 'jpeg' };
     for (const { url, width } of urls) {
@@ -133,7 +159,9 @@ describe('a page with a 4 MB JPEG in its hero', () => {
     const metadata = await sharp(client(new URL(og).pathname)).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 1200, 630]);
     const solution = readFileSync(client('solutions/hotels/index.html'), 'utf8');
-    expect(solution).toMatch(/<meta property="og:image:alt" content="Staylix · Solutions: [^"]+"\/>/);
+    expect(solution).toMatch(
+      /<meta property="og:image:alt" content="Staylix · Solutions: [^"]+"\/>/,
+    );
   });
 
   it('keeps the variants in the cache: preparing the same site again makes nothing', async () => {

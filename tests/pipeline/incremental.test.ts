@@ -22,9 +22,18 @@ const env = { ...process.env, NO_COLOR: '1' };
 // As `npm run build` runs it (compiled once per copy, no TypeScript loader): about 1.5 s less per build than tsx.
 const buildArgs = (...args: string[]) => ['scripts/run-compiled.mjs', 'scripts/build.ts', ...args];
 function build(...args: string[]) {
-  const result = spawnSync(process.execPath, buildArgs(...args), { cwd: dir, encoding: 'utf8', env });
-  if (result.status !== 0) throw new Error(`build ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  const summary = /(\d+) pages rendered, (\d+) unchanged; bundle (built|cached)/.exec(result.stdout);
+  const result = spawnSync(process.execPath, buildArgs(...args), {
+    cwd: dir,
+    encoding: 'utf8',
+    env,
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `build ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+    );
+  const summary = /(\d+) pages rendered, (\d+) unchanged; bundle (built|cached)/.exec(
+    result.stdout,
+  );
   if (!summary) throw new Error(`No build summary in:\n${result.stdout}`);
   return { rendered: Number(summary[1]), reused: Number(summary[2]), bundle: summary[3] };
 }
@@ -32,12 +41,17 @@ function build(...args: string[]) {
 /** Every file of dist/ with the hash of its bytes. */
 function snapshot(): Record<string, string> {
   const root = path.join(dir, 'dist');
-  const files = (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]).filter((entry) => entry.isFile());
+  const files = (
+    readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]
+  ).filter((entry) => entry.isFile());
   return Object.fromEntries(
     files
       .map((entry) => {
         const file = path.join(entry.parentPath, entry.name);
-        return [path.relative(root, file), createHash('sha1').update(readFileSync(file)).digest('hex')];
+        return [
+          path.relative(root, file),
+          createHash('sha1').update(readFileSync(file)).digest('hex'),
+        ];
       })
       .sort(([a], [b]) => a!.localeCompare(b!)),
   );
@@ -56,11 +70,17 @@ const pagesLinkingTo = (route: string) =>
   (readdirSync(path.join(dir, 'pages'), { recursive: true }) as string[]).filter((file) => {
     if (!file.endsWith('.yaml')) return false;
     const text = readFileSync(path.join(dir, 'pages', file), 'utf8');
-    return new RegExp(`href: ["']?${route}(["'#,}\\s]|$)`, 'm').test(text) && (parse(text) as { draft?: boolean }).draft !== true;
+    return (
+      new RegExp(`href: ["']?${route}(["'#,}\\s]|$)`, 'm').test(text) &&
+      (parse(text) as { draft?: boolean }).draft !== true
+    );
   });
 
 /** The URLs a page file is built at: its route and each alias. */
-const urlsOf = (file: string) => 1 + ((parse(readFileSync(path.join(dir, 'pages', file), 'utf8')) as { aliases?: unknown[] }).aliases?.length ?? 0);
+const urlsOf = (file: string) =>
+  1 +
+  ((parse(readFileSync(path.join(dir, 'pages', file), 'utf8')) as { aliases?: unknown[] }).aliases
+    ?.length ?? 0);
 
 const waitFor = (condition: () => boolean) =>
   new Promise<void>((resolve) => {
@@ -105,22 +125,42 @@ describe('incremental and atomic builds', () => {
   }, 300_000);
 
   it("after an edit of a block's code, bundles again and re-renders every page", () => {
-    edit('blocks/faq/Faq.tsx', (text) => text.replace('<div className={classes.list}>', '<div className={classes.list} data-edited="">'));
+    edit('blocks/faq/Faq.tsx', (text) =>
+      text.replace(
+        '<div className={classes.list}>',
+        '<div className={classes.list} data-edited="">',
+      ),
+    );
     expect(build()).toEqual({ rendered: all, reused: 0, bundle: 'built' });
-    expect(readFileSync(path.join(dir, 'dist/client/pricing/index.html'), 'utf8')).toContain('data-edited=""');
+    expect(readFileSync(path.join(dir, 'dist/client/pricing/index.html'), 'utf8')).toContain(
+      'data-edited=""',
+    );
   }, 300_000);
 
   it("after a page's text and another page's anchors change, re-renders those two and the pages that link to the second", () => {
-    edit('pages/solutions/hotels.yaml', (text) => text.replace(/^title: .*$/m, 'title: Staylix for hotels of every size'));
+    edit('pages/solutions/hotels.yaml', (text) =>
+      text.replace(/^title: .*$/m, 'title: Staylix for hotels of every size'),
+    );
     // A new anchor on /pricing: every page with a link to /pricing is rendered again (its link's target changed).
-    edit('pages/pricing.yaml', (text) => text.replace(/^(\s+- type: faq\n\s+)id: faq$/m, '$1id: questions-about-pricing'));
-    const linking = pagesLinkingTo('/pricing').filter((file) => file !== 'pricing.yaml' && file !== 'solutions/hotels.yaml');
+    edit('pages/pricing.yaml', (text) =>
+      text.replace(/^(\s+- type: faq\n\s+)id: faq$/m, '$1id: questions-about-pricing'),
+    );
+    const linking = pagesLinkingTo('/pricing').filter(
+      (file) => file !== 'pricing.yaml' && file !== 'solutions/hotels.yaml',
+    );
     expect(linking.length).toBeGreaterThan(2);
     const result = build();
-    const expected = [...linking, 'pricing.yaml', 'solutions/hotels.yaml'].reduce((sum, file) => sum + urlsOf(file), 0);
+    const expected = [...linking, 'pricing.yaml', 'solutions/hotels.yaml'].reduce(
+      (sum, file) => sum + urlsOf(file),
+      0,
+    );
     expect(result).toEqual({ rendered: expected, reused: all - expected, bundle: 'cached' });
-    expect(readFileSync(path.join(dir, 'dist/client/solutions/hotels/index.html'), 'utf8')).toContain('<title>Staylix for hotels of every size');
-    expect(readFileSync(path.join(dir, 'dist/client/pricing/index.html'), 'utf8')).toContain('id="questions-about-pricing"');
+    expect(
+      readFileSync(path.join(dir, 'dist/client/solutions/hotels/index.html'), 'utf8'),
+    ).toContain('<title>Staylix for hotels of every size');
+    expect(readFileSync(path.join(dir, 'dist/client/pricing/index.html'), 'utf8')).toContain(
+      'id="questions-about-pricing"',
+    );
     incremental = snapshot();
   }, 300_000);
 
@@ -137,7 +177,11 @@ describe('incremental and atomic builds', () => {
     expect(code, output).toBe(130);
     expect(output).toContain(validatorMessages.buildInterrupted('SIGINT'));
     expect(snapshot()).toEqual(incremental);
-    expect(readdirSync(path.join(dir, '.cache/build')).filter((entry) => /^(staging|previous)-/.test(entry))).toEqual([]);
+    expect(
+      readdirSync(path.join(dir, '.cache/build')).filter((entry) =>
+        /^(staging|previous)-/.test(entry),
+      ),
+    ).toEqual([]);
     expect(existsSync(lockFile())).toBe(false);
   }, 300_000);
 
@@ -149,7 +193,9 @@ describe('incremental and atomic builds', () => {
     await waitFor(() => existsSync(lockFile()));
     const second = spawnSync(process.execPath, buildArgs(), { cwd: dir, encoding: 'utf8', env });
     expect(second.status).toBe(1);
-    expect(second.stderr).toContain(validatorMessages.buildLocked(first.pid!, path.join('.cache', 'build', 'build.lock')));
+    expect(second.stderr).toContain(
+      validatorMessages.buildLocked(first.pid!, path.join('.cache', 'build', 'build.lock')),
+    );
     expect(snapshot()).toEqual(incremental);
     const code = await new Promise<number | null>((resolve) => first.on('exit', resolve));
     expect(code, output).toBe(0);
@@ -158,7 +204,9 @@ describe('incremental and atomic builds', () => {
   }, 300_000);
 
   it('a lock left by a build that no longer runs is taken over', () => {
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
     writeFileSync(lockFile(), gone.stdout);
     expect(build()).toEqual({ rendered: 0, reused: all, bundle: 'cached' });
     expect(existsSync(lockFile())).toBe(false);
@@ -177,11 +225,15 @@ describe('render workers', () => {
     const original = readFileSync(path.join(dir, 'pages/contact.yaml'), 'utf8');
     try {
       await pool.render(0, jobs.get('/pricing')!, 'pricing/index.html');
-      expect(readFileSync(path.join(out, 'pricing/index.html'), 'utf8')).toContain('id="questions-about-pricing"');
+      expect(readFileSync(path.join(out, 'pricing/index.html'), 'utf8')).toContain(
+        'id="questions-about-pricing"',
+      );
       edit('pages/contact.yaml', (text) => text.replace(/^title: .*$/m, 'title: Talk to Staylix'));
       const refused = pool.render(0, jobs.get('/contact')!, 'contact/index.html');
       await expect(refused).rejects.toThrow(PageChangedError);
-      await expect(refused).rejects.toThrow(validatorMessages.pageChangedWhileBuilding('pages/contact.yaml'));
+      await expect(refused).rejects.toThrow(
+        validatorMessages.pageChangedWhileBuilding('pages/contact.yaml'),
+      );
       expect(existsSync(path.join(out, 'contact/index.html'))).toBe(false);
     } finally {
       writeFileSync(path.join(dir, 'pages/contact.yaml'), original);

@@ -7,20 +7,33 @@ import { projectRoot } from '../helpers/project-copy.ts';
 /** The bundle of the project's last build (`npm test` builds before the unit tests). */
 function builtBundle(): string {
   const bundles = path.join(projectRoot, '.cache/build/bundle');
-  const dir = existsSync(bundles) ? readdirSync(bundles).find((name) => existsSync(path.join(bundles, name, 'worker.mjs'))) : undefined;
-  if (!dir) throw new Error('No built bundle in .cache/build/bundle: run `npm run build` before this test.');
+  const dir = existsSync(bundles)
+    ? readdirSync(bundles).find((name) => existsSync(path.join(bundles, name, 'worker.mjs')))
+    : undefined;
+  if (!dir)
+    throw new Error(
+      'No built bundle in .cache/build/bundle: run `npm run build` before this test.',
+    );
   return path.join(bundles, dir);
 }
 
 describe('the render workers’ page renderer', () => {
   it('writes every page of the site byte for byte as Vike’s renderPage() does, most of them without Vike', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'tests/pipeline/render-both-ways.ts', builtBundle()], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'tests/pipeline/render-both-ways.ts', builtBundle()],
+      {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout.trim().split('\n').pop()!) as { compared: number; differ: string[]; counts: { direct: number; vike: number } };
+    const result = JSON.parse(run.stdout.trim().split('\n').pop()!) as {
+      compared: number;
+      differ: string[];
+      counts: { direct: number; vike: number };
+    };
     expect(result.differ).toEqual([]);
     expect(result.compared).toBeGreaterThan(60);
     // Through the renderer, Vike renders the first page, two pages of each Vike page (one the template is learnt

@@ -13,11 +13,19 @@ if (!bundleDir) throw new Error('usage: render-both-ways.ts <bundle dir>');
 const root = path.resolve(import.meta.dirname, '../..');
 const site = loadSite({ root, includeDrafts: false, keepPages: true });
 const routes = new Map<string, LoadedPage>();
-(globalThis as Record<symbol, unknown>)[Symbol.for('staylix.providedSite')] = { config: site.config, notFound: site.notFound, routes, pages: [], diagnostics: [] };
+(globalThis as Record<symbol, unknown>)[Symbol.for('staylix.providedSite')] = {
+  config: site.config,
+  notFound: site.notFound,
+  routes,
+  pages: [],
+  diagnostics: [],
+};
 
 await import(pathToFileURL(path.join(bundleDir, 'server', 'entry.mjs')).href);
 const { renderPage } = await import('vike/server');
-const { pageRenderer } = (await import(pathToFileURL(path.join(bundleDir, 'worker.mjs')).href)) as typeof import('../../pipeline/page-renderer.ts');
+const { pageRenderer } = (await import(
+  pathToFileURL(path.join(bundleDir, 'worker.mjs')).href
+)) as typeof import('../../pipeline/page-renderer.ts');
 const renderer = pageRenderer(renderPage as never);
 
 const urls = [...site.routes.keys(), '/404'];

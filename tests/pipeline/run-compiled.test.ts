@@ -7,7 +7,12 @@ import { copyProject } from '../helpers/project-copy.ts';
 const folders: string[] = [];
 afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-const validate = (cwd: string) => spawnSync(process.execPath, ['scripts/run-compiled.mjs', 'scripts/validate.ts'], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const validate = (cwd: string) =>
+  spawnSync(process.execPath, ['scripts/run-compiled.mjs', 'scripts/validate.ts'], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
 
 describe('run-compiled', () => {
   it('compiles again when the project was moved: the compiled module has the project’s paths written in (the validation cache lives there)', () => {

@@ -49,24 +49,36 @@ const externalAddresses = () =>
 
 describe('npm run dev', () => {
   it('accepts connections on 127.0.0.1 and on no other address of this machine', async () => {
-    server = spawn(process.execPath, [path.join(projectRoot, 'node_modules/vike/bin.js'), 'dev', '--port', String(PORT), '--strictPort'], {
-      cwd: projectRoot,
-      // CI=true is what makes Vike turn --host on by itself outside containers.
-      env: { ...process.env, CI: 'true', NO_COLOR: '1' },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    server = spawn(
+      process.execPath,
+      [
+        path.join(projectRoot, 'node_modules/vike/bin.js'),
+        'dev',
+        '--port',
+        String(PORT),
+        '--strictPort',
+      ],
+      {
+        cwd: projectRoot,
+        // CI=true is what makes Vike turn --host on by itself outside containers.
+        env: { ...process.env, CI: 'true', NO_COLOR: '1' },
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     server.stdout!.on('data', (chunk) => (output += chunk));
     server.stderr!.on('data', (chunk) => (output += chunk));
     const started = Date.now();
     while (!output.includes(`:${PORT}`)) {
-      if (Date.now() - started > 60_000 || server.exitCode !== null) throw new Error(`The dev server did not start:\n${output}`);
+      if (Date.now() - started > 60_000 || server.exitCode !== null)
+        throw new Error(`The dev server did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(output).toContain(`http://127.0.0.1:${PORT}/`);
     expect(output).not.toMatch(/Network:\s+http/);
     expect(await accepts('127.0.0.1', PORT)).toBe(true);
-    for (const address of externalAddresses()) expect(await accepts(address, PORT), address).toBe(false);
+    for (const address of externalAddresses())
+      expect(await accepts(address, PORT), address).toBe(false);
   }, 90_000);
 });

@@ -15,7 +15,10 @@ function mount(frame: Record<string, string>) {
       <noscript data-scheduler-noscript></noscript>
     </div>`;
   enhanceSchedulers(document);
-  return { box: document.querySelector<HTMLElement>('[data-scheduler]')!, frame: document.querySelector('iframe') };
+  return {
+    box: document.querySelector<HTMLElement>('[data-scheduler]')!,
+    frame: document.querySelector('iframe'),
+  };
 }
 
 afterEach(() => {
@@ -24,22 +27,39 @@ afterEach(() => {
 });
 
 describe('scheduler frame address', () => {
-  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://cal.com/acme', '//cal.com/acme', '/book-demo'])(
-    'never mounts %j, and says the calendar could not be loaded',
-    (src) => {
-      const { box, frame } = mount({ src, title: 'Booking calendar' });
-      expect(frame).toBeNull();
-      expect(box.dataset.status).toBe('unavailable');
-      expect(box.querySelector('[data-scheduler-message]')!.textContent).toContain('could not be loaded');
-      expect(box.querySelector<HTMLButtonElement>('[data-scheduler-retry]')!.hidden).toBe(true);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'http://cal.com/acme',
+    '//cal.com/acme',
+    '/book-demo',
+  ])('never mounts %j, and says the calendar could not be loaded', (src) => {
+    const { box, frame } = mount({ src, title: 'Booking calendar' });
+    expect(frame).toBeNull();
+    expect(box.dataset.status).toBe('unavailable');
+    expect(box.querySelector('[data-scheduler-message]')!.textContent).toContain(
+      'could not be loaded',
+    );
+    expect(box.querySelector<HTMLButtonElement>('[data-scheduler-retry]')!.hidden).toBe(true);
+  });
 
   it('copies only the known attributes of an https frame', () => {
     vi.useFakeTimers();
-    const { frame } = mount({ src: 'https://cal.com/acme', title: 'Booking calendar', onload: 'alert(1)', srcdoc: '<script>alert(1)</script>', className: 'frame' });
+    const { frame } = mount({
+      src: 'https://cal.com/acme',
+      title: 'Booking calendar',
+      onload: 'alert(1)',
+      srcdoc: '<script>alert(1)</script>',
+      className: 'frame',
+    });
     expect(frame).not.toBeNull();
-    expect(Object.fromEntries([...frame!.attributes].map((attribute) => [attribute.name, attribute.value]))).toEqual({ src: 'https://cal.com/acme', title: 'Booking calendar', class: 'frame' });
+    expect(
+      Object.fromEntries(
+        [...frame!.attributes].map((attribute) => [attribute.name, attribute.value]),
+      ),
+    ).toEqual({ src: 'https://cal.com/acme', title: 'Booking calendar', class: 'frame' });
   });
 
   it('ignores a data-frame that is not JSON', () => {

@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,14 +28,26 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), '<!DOCTYPE html><title>home</title>');
   writeFileSync(path.join(dir, '404.html'), '<!DOCTYPE html><title>not found</title>');
   mkdirSync(path.join(dir, 'assets'));
-  server = spawn(process.execPath, [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), path.join(projectRoot, 'scripts/serve.ts'), '--port', String(PORT), '--dir', dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  server = spawn(
+    process.execPath,
+    [
+      path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'),
+      path.join(projectRoot, 'scripts/serve.ts'),
+      '--port',
+      String(PORT),
+      '--dir',
+      dir,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   server.stdout!.on('data', (chunk) => (output += chunk));
   server.stderr!.on('data', (chunk) => (output += chunk));
   const started = Date.now();
   while (!output.includes(`:${PORT}/`)) {
-    if (Date.now() - started > 30_000 || server.exitCode !== null) throw new Error(`npm run serve did not start:\n${output}`);
+    if (Date.now() - started > 30_000 || server.exitCode !== null)
+      throw new Error(`npm run serve did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }, 40_000);
@@ -40,13 +60,16 @@ afterAll(() => {
 /** A raw GET (fetch would normalise or refuse the malformed paths before sending them). */
 function get(rawPath: string): Promise<{ status: number; body: string } | { error: string }> {
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port: PORT, path: rawPath, headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
-      let body = '';
-      response.setEncoding('latin1');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      response.on('error', (error) => resolve({ error: error.message }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: PORT, path: rawPath, headers: { 'Accept-Encoding': 'gzip' } },
+      (response) => {
+        let body = '';
+        response.setEncoding('latin1');
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', (error) => resolve({ error: error.message }));
+      },
+    );
     req.on('error', (error) => resolve({ error: error.message }));
     req.end();
   });
@@ -58,10 +81,13 @@ const stillServing = async () => {
 };
 
 describe('npm run serve', () => {
-  it.each(['/%', '/%E0%A4%A', '/pricing%', '/%C0%AF', '/a%00b'])('answers %s with 400 and keeps serving', async (bad) => {
-    expect(await get(bad)).toMatchObject({ status: 400 });
-    await stillServing();
-  });
+  it.each(['/%', '/%E0%A4%A', '/pricing%', '/%C0%AF', '/a%00b'])(
+    'answers %s with 400 and keeps serving',
+    async (bad) => {
+      expect(await get(bad)).toMatchObject({ status: 400 });
+      await stillServing();
+    },
+  );
 
   it('ends only that response when a file cannot be read while it is sent', async () => {
     // /proc/self/mem passes the "is it a file" check and fails on the first read: a stream error every time.

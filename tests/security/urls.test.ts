@@ -14,7 +14,10 @@ import { postbuild } from '../../pipeline/postbuild.ts';
  * function the scheduler's enhancement script uses in the browser), and the validator says where and why.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
-const fixture = readFileSync(path.join(projectRoot, 'tests/validator/fixtures/solution-page.yaml'), 'utf8');
+const fixture = readFileSync(
+  path.join(projectRoot, 'tests/validator/fixtures/solution-page.yaml'),
+  'utf8',
+);
 let root: string;
 
 beforeAll(() => {
@@ -25,10 +28,17 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** The fixture page with its "See the platform" button pointing at `href`. */
 function pageProblems(href: string) {
-  writeFileSync(path.join(root, 'page.yaml'), fixture.replace('href: /platform,', `href: ${JSON.stringify(href)},`));
+  writeFileSync(
+    path.join(root, 'page.yaml'),
+    fixture.replace('href: /platform,', `href: ${JSON.stringify(href)},`),
+  );
   const collector = new Collector();
   validatePage(root, 'page.yaml', collector);
-  return collector.diagnostics.map(({ line, col, code, message }) => ({ at: `${line}:${col}`, code, message }));
+  return collector.diagnostics.map(({ line, col, code, message }) => ({
+    at: `${line}:${col}`,
+    code,
+    message,
+  }));
 }
 
 /** Where that href's value starts in the fixture: line:col. */
@@ -55,15 +65,27 @@ const HOSTILE_LINKS: Array<[string, string, string]> = [
 ];
 
 describe('links (href) in pages', () => {
-  it.each(HOSTILE_LINKS)('refuses %j at its line and column, with its own code and a hint', (href, code, words) => {
-    const problems = pageProblems(href);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]!.at).toBe(BUTTON_HREF);
-    expect(problems[0]!.code).toBe(code);
-    expect(problems[0]!.message).toContain(words);
-  });
+  it.each(HOSTILE_LINKS)(
+    'refuses %j at its line and column, with its own code and a hint',
+    (href, code, words) => {
+      const problems = pageProblems(href);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.at).toBe(BUTTON_HREF);
+      expect(problems[0]!.code).toBe(code);
+      expect(problems[0]!.message).toContain(words);
+    },
+  );
 
-  it.each(['/pricing', '/pricing#plans', '#faq', '/', 'https://www.example.com/a?b=c#d', 'http://legacy.example.com', 'mailto:hello@example.com', 'tel:+918047182290'])('accepts %j', (href) => {
+  it.each([
+    '/pricing',
+    '/pricing#plans',
+    '#faq',
+    '/',
+    'https://www.example.com/a?b=c#d',
+    'http://legacy.example.com',
+    'mailto:hello@example.com',
+    'tel:+918047182290',
+  ])('accepts %j', (href) => {
     expect(pageProblems(href)).toEqual([]);
   });
 });
@@ -76,11 +98,17 @@ describe('URL fields of site.config.yaml', () => {
     const lines = text.split('\n');
     const line = lines.findIndex((candidate) => candidate.includes(from)) + 1;
     const col = lines[line - 1]!.indexOf(from) + 1;
-    const found = loadSite({ root }).diagnostics.filter((d) => d.file === 'site.config.yaml' && /url/.test(d.code));
+    const found = loadSite({ root }).diagnostics.filter(
+      (d) => d.file === 'site.config.yaml' && /url/.test(d.code),
+    );
     return { found, line, col };
   };
-  const schedulerUrl = () => /^\s+url:\s*(\S+)/m.exec(readFileSync(path.join(projectRoot, 'site.config.yaml'), 'utf8'))![1]!;
-  const baseUrl = () => /^baseUrl:\s*(\S+)/m.exec(readFileSync(path.join(projectRoot, 'site.config.yaml'), 'utf8'))![1]!;
+  const schedulerUrl = () =>
+    /^\s+url:\s*(\S+)/m.exec(readFileSync(path.join(projectRoot, 'site.config.yaml'), 'utf8'))![1]!;
+  const baseUrl = () =>
+    /^baseUrl:\s*(\S+)/m.exec(
+      readFileSync(path.join(projectRoot, 'site.config.yaml'), 'utf8'),
+    )![1]!;
 
   it.each([
     ['"javascript:alert(document.domain)//"', 'starts with "javascript:"'],
@@ -94,16 +122,28 @@ describe('URL fields of site.config.yaml', () => {
     expect(found[0]!.hint).toContain('https://');
   });
 
-  it.each(['"javascript:alert(1)//"', 'http://www.example.com', 'ftp://www.example.com'])('baseUrl %s is refused at its position', (value) => {
-    const { found, line, col } = configProblems(baseUrl(), value);
-    expect(found.map((d) => `${d.line}:${d.col} ${d.code}`)).toEqual([`${line}:${col} url-scheme-not-allowed`]);
-  });
+  it.each(['"javascript:alert(1)//"', 'http://www.example.com', 'ftp://www.example.com'])(
+    'baseUrl %s is refused at its position',
+    (value) => {
+      const { found, line, col } = configProblems(baseUrl(), value);
+      expect(found.map((d) => `${d.line}:${d.col} ${d.code}`)).toEqual([
+        `${line}:${col} url-scheme-not-allowed`,
+      ]);
+    },
+  );
 });
 
 describe('the shared rule (schema/url-policy.ts)', () => {
   it('allows only https:// for embedded frames', () => {
     expect(urlProblem('https://cal.com/acme/demo', 'https')).toBeUndefined();
-    for (const value of ['http://cal.com/acme', 'javascript:alert(1)', '/book-demo', 'https:cal.com', ' https://cal.com']) expect(urlProblem(value, 'https'), value).toBeDefined();
+    for (const value of [
+      'http://cal.com/acme',
+      'javascript:alert(1)',
+      '/book-demo',
+      'https:cal.com',
+      ' https://cal.com',
+    ])
+      expect(urlProblem(value, 'https'), value).toBeDefined();
   });
 });
 
@@ -113,8 +153,12 @@ describe('_headers of the build', () => {
 
   it('allows frames from the configured scheduling provider only', () => {
     expect(frameSrc(headersFile(template, 'https://cal.com/acme/30min'))).toBe('https://cal.com');
-    expect(frameSrc(headersFile(template, 'https://calendly.com/acme/demo?x=1'))).toBe('https://calendly.com');
-    expect(frameSrc(headersFile(template, 'https://booking.example.com:8443/a'))).toBe('https://booking.example.com:8443');
+    expect(frameSrc(headersFile(template, 'https://calendly.com/acme/demo?x=1'))).toBe(
+      'https://calendly.com',
+    );
+    expect(frameSrc(headersFile(template, 'https://booking.example.com:8443/a'))).toBe(
+      'https://booking.example.com:8443',
+    );
   });
 
   it('leaves everything else of public/_headers as it is', () => {
@@ -123,21 +167,29 @@ describe('_headers of the build', () => {
   });
 
   it('adds frame-src to a policy that has none, and refuses an address that is not https', () => {
-    expect(headersFile("/*\n  Content-Security-Policy: default-src 'self'\n", 'https://cal.com/a')).toBe("/*\n  Content-Security-Policy: default-src 'self'; frame-src https://cal.com\n");
+    expect(
+      headersFile("/*\n  Content-Security-Policy: default-src 'self'\n", 'https://cal.com/a'),
+    ).toBe("/*\n  Content-Security-Policy: default-src 'self'; frame-src https://cal.com\n");
     expect(() => headersFile(template, 'javascript:alert(1)')).toThrow(/https/);
   });
 
   it("is written by the build's postbuild step from site.config.yaml", () => {
     const site = mkdtempSync(path.join(os.tmpdir(), 'staylix-headers-'));
     try {
-      const config = readFileSync(path.join(projectRoot, 'site.config.yaml'), 'utf8').replace(/^(\s+url:\s*)\S+/m, '$1https://cal.com/staylix/demo');
+      const config = readFileSync(path.join(projectRoot, 'site.config.yaml'), 'utf8').replace(
+        /^(\s+url:\s*)\S+/m,
+        '$1https://cal.com/staylix/demo',
+      );
       writeFileSync(path.join(site, 'site.config.yaml'), config);
       mkdirSync(path.join(site, 'public'));
       writeFileSync(path.join(site, 'public/_headers'), template);
       const dir = path.join(site, 'dist');
       mkdirSync(dir);
       writeFileSync(path.join(dir, '_headers'), template); // what Vite copies from public/
-      writeFileSync(path.join(dir, 'index.html'), '<!DOCTYPE html><html><head><link rel="canonical" href="https://www.example.com/"></head><body></body></html>');
+      writeFileSync(
+        path.join(dir, 'index.html'),
+        '<!DOCTYPE html><html><head><link rel="canonical" href="https://www.example.com/"></head><body></body></html>',
+      );
       postbuild(site, dir);
       expect(frameSrc(readFileSync(path.join(dir, '_headers'), 'utf8'))).toBe('https://cal.com');
     } finally {

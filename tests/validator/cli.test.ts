@@ -12,7 +12,10 @@ afterAll(() => site.cleanUp());
 /** One broken link (error) and one long title (warning). */
 const brokenAndLong = (): Array<[string, string]> => [
   ['href: /platform,', 'href: /platfrom,'],
-  ['title: Hotel Management Software for Independent Hotels', 'title: Hotel Management Software for Independent Hotels and Boutique Stays'],
+  [
+    'title: Hotel Management Software for Independent Hotels',
+    'title: Hotel Management Software for Independent Hotels and Boutique Stays',
+  ],
 ];
 
 async function captured(format: 'pretty' | 'github' | 'json') {
@@ -30,10 +33,16 @@ describe('output formats', () => {
     const { code, output } = await captured('pretty');
     expect(code).toBe(1);
     const [first, second, third, fourth, , summary] = output.split('\n');
-    expect(first).toBe('pages/solutions/fixture.yaml:1:8  warning  The title is 67 characters long; search results cut it after about 60.');
+    expect(first).toBe(
+      'pages/solutions/fixture.yaml:1:8  warning  The title is 67 characters long; search results cut it after about 60.',
+    );
     expect(second).toBe('    hint: Shorten it to 60 characters or fewer.');
-    expect(third).toBe('pages/solutions/fixture.yaml:10:42  error  Link to "/platfrom" goes nowhere: no page or alias has that route.');
-    expect(fourth).toBe('    hint: Did you mean "/platform"? Create the page (npm run new-page -- /platfrom) or fix the link.');
+    expect(third).toBe(
+      'pages/solutions/fixture.yaml:10:42  error  Link to "/platfrom" goes nowhere: no page or alias has that route.',
+    );
+    expect(fourth).toBe(
+      '    hint: Did you mean "/platform"? Create the page (npm run new-page -- /platfrom) or fix the link.',
+    );
     expect(summary).toMatch(/^\d+ pages, \d+ routes checked in \d+ ms: 1 error, 1 warning\.$/);
   });
 
@@ -80,20 +89,34 @@ describe('output formats', () => {
   it('github escapes newlines, % and the property separators', async () => {
     site.writeFixture(['href: /platform,', 'href: "/plat%form,x:y",']);
     const { output } = await captured('github');
-    expect(output).toContain('::error file=pages/solutions/fixture.yaml,line=10,col=42,title=broken-link::Link to "/plat%25form,x:y" goes nowhere');
+    expect(output).toContain(
+      '::error file=pages/solutions/fixture.yaml,line=10,col=42,title=broken-link::Link to "/plat%25form,x:y" goes nowhere',
+    );
   });
 });
 
 describe('arguments', () => {
   it('accepts --format in both spellings, and --drafts and --watch', () => {
-    expect(parseArgs(['--format', 'github'])).toMatchObject({ format: 'github', drafts: false, watch: false });
-    expect(parseArgs(['--format=json', '--drafts'])).toMatchObject({ format: 'json', drafts: true });
+    expect(parseArgs(['--format', 'github'])).toMatchObject({
+      format: 'github',
+      drafts: false,
+      watch: false,
+    });
+    expect(parseArgs(['--format=json', '--drafts'])).toMatchObject({
+      format: 'json',
+      drafts: true,
+    });
     expect(parseArgs(['--watch'])).toMatchObject({ watch: true, drafts: true });
   });
 
   it('refuses an unknown format or option with a message', () => {
-    expect(parseArgs(['--format', 'xml'])).toEqual({ error: 'Unknown --format "xml". Use pretty, github or json.' });
-    expect(parseArgs(['--frmat'])).toEqual({ error: 'Unknown option "--frmat". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.' });
+    expect(parseArgs(['--format', 'xml'])).toEqual({
+      error: 'Unknown --format "xml". Use pretty, github or json.',
+    });
+    expect(parseArgs(['--frmat'])).toEqual({
+      error:
+        'Unknown option "--frmat". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.',
+    });
   });
 });
 
@@ -107,12 +130,16 @@ describe('exit codes of npm run validate', () => {
     site.writeFixture(['href: /platform,', 'href: /platfrom,']);
     const broken = cli('--format', 'github');
     expect(broken.status).toBe(1);
-    expect(broken.stdout).toContain('::error file=pages/solutions/fixture.yaml,line=10,col=42,title=broken-link::');
+    expect(broken.stdout).toContain(
+      '::error file=pages/solutions/fixture.yaml,line=10,col=42,title=broken-link::',
+    );
 
     site.writeFixture(brokenAndLong()[1]!);
     const warned = cli();
     expect(warned.status).toBe(0);
-    expect(warned.stdout).toContain('pages/solutions/fixture.yaml:1:8  warning  The title is 67 characters long');
+    expect(warned.stdout).toContain(
+      'pages/solutions/fixture.yaml:1:8  warning  The title is 67 characters long',
+    );
     expect(warned.stdout).toMatch(/0 errors, 1 warning\.\n$/);
 
     const wrong = cli('--format', 'xml');

@@ -6,10 +6,18 @@ import { blockRules } from '../../schema/block-rule.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The codes the catalogue gives its entries (`code: 'broken-link'`). */
-const catalogueCodes = new Set([...readFileSync(path.join(root, 'engine/errors.ts'), 'utf8').matchAll(/\bcode: '([a-z0-9-]+)'/g)].map((match) => match[1]!));
+const catalogueCodes = new Set(
+  [
+    ...readFileSync(path.join(root, 'engine/errors.ts'), 'utf8').matchAll(
+      /\bcode: '([a-z0-9-]+)'/g,
+    ),
+  ].map((match) => match[1]!),
+);
 
 describe('error codes', () => {
-  const rules = blockTypes.flatMap((type) => (blockRules.get(blockSchemas[type]) ?? []).map((rule) => ({ type, code: rule.code })));
+  const rules = blockTypes.flatMap((type) =>
+    (blockRules.get(blockSchemas[type]) ?? []).map((rule) => ({ type, code: rule.code })),
+  );
 
   it('the blocks declare their rules (comparisonTable: one value per column)', () => {
     expect(rules).toContainEqual({ type: 'comparisonTable', code: 'column-count' });

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compiledModule } from '../../pipeline/compiled-module.mjs';
 import { fixtureText, makeTestSite, projectRoot, type TestSite } from './test-site.ts';
-import { checkPageFile, loadSite, loadSiteInParallel, type SiteModel } from '../../engine/load-site.ts';
+import {
+  checkPageFile,
+  loadSite,
+  loadSiteInParallel,
+  type SiteModel,
+} from '../../engine/load-site.ts';
 import { PAGE_CHECKER_ENTRY, PageCheckers, PARALLEL_FROM } from '../../engine/page-checkers.ts';
 import { VALIDATION_CACHE_FILE } from '../../engine/validation-cache.ts';
 
@@ -25,21 +30,37 @@ function writePages() {
     if (i % 40 === 10) text = text.replace('href: /platform,', 'href: /platfrom,');
     if (i % 40 === 20) text = text.replace(/^title: /m, 'titel: ');
     if (i % 40 === 30) text = `${text}\nblocks: [unclosed\n`;
-    if (i % 40 === 39) site.writeBytes(file, Buffer.concat([Buffer.from(text.slice(0, 200)), Buffer.from([0xff]), Buffer.from(text.slice(200))]));
+    if (i % 40 === 39)
+      site.writeBytes(
+        file,
+        Buffer.concat([
+          Buffer.from(text.slice(0, 200)),
+          Buffer.from([0xff]),
+          Buffer.from(text.slice(200)),
+        ]),
+      );
     else site.write(file, text);
   }
 }
 
 /** The validation cache's entries without the files' identities, which depend on when each file was read (engine/read-page-file.ts › fileIdentity). */
 const storedCache = () => {
-  const stored = JSON.parse(site.read(VALIDATION_CACHE_FILE)) as { pages: Record<string, { identity?: string }> };
+  const stored = JSON.parse(site.read(VALIDATION_CACHE_FILE)) as {
+    pages: Record<string, { identity?: string }>;
+  };
   for (const entry of Object.values(stored.pages)) delete entry.identity;
   return stored;
 };
 
 const model = (loaded: SiteModel) => ({
   diagnostics: loaded.diagnostics,
-  pages: loaded.pages.map(({ file, route, anchors, hash, summary }) => ({ file, route, anchors, hash, summary })),
+  pages: loaded.pages.map(({ file, route, anchors, hash, summary }) => ({
+    file,
+    route,
+    anchors,
+    hash,
+    summary,
+  })),
   routes: [...loaded.routes.keys()],
   notFound: loaded.notFound?.file,
 });
@@ -60,14 +81,30 @@ describe('loadSiteInParallel', () => {
     const cacheAlone = storedCache();
     rmSync(path.join(site.root, VALIDATION_CACHE_FILE));
     const asked = vi.fn(checkerModule);
-    const shared = await loadSiteInParallel({ root: site.root, keepPages: false, cache: true, checkerModule: asked });
+    const shared = await loadSiteInParallel({
+      root: site.root,
+      keepPages: false,
+      cache: true,
+      checkerModule: asked,
+    });
     expect(asked).toHaveBeenCalledOnce();
-    expect(alone.diagnostics.filter((d) => d.file.includes('/many/')).length).toBeGreaterThan(PAGES / 20);
+    expect(alone.diagnostics.filter((d) => d.file.includes('/many/')).length).toBeGreaterThan(
+      PAGES / 20,
+    );
     expect(model(shared)).toEqual(model(alone));
     expect(storedCache()).toEqual(cacheAlone);
     // Every file is known to the cache now: no helper is started, same result.
     const again = vi.fn(checkerModule);
-    expect(model(await loadSiteInParallel({ root: site.root, keepPages: false, cache: true, checkerModule: again }))).toEqual(model(alone));
+    expect(
+      model(
+        await loadSiteInParallel({
+          root: site.root,
+          keepPages: false,
+          cache: true,
+          checkerModule: again,
+        }),
+      ),
+    ).toEqual(model(alone));
     expect(again).not.toHaveBeenCalled();
   }, 60_000);
 
@@ -75,20 +112,39 @@ describe('loadSiteInParallel', () => {
     const alone = model(loadSite({ root: site.root, keepPages: false }));
     const broken = path.join(scratch, 'broken.mjs');
     writeFileSync(broken, "throw new Error('helper failed to start');\n");
-    expect(model(await loadSiteInParallel({ root: site.root, keepPages: false, checkerModule: () => broken }))).toEqual(alone);
+    expect(
+      model(
+        await loadSiteInParallel({
+          root: site.root,
+          keepPages: false,
+          checkerModule: () => broken,
+        }),
+      ),
+    ).toEqual(alone);
     // Claims ten jobs (the counter moves on, the jobs are its own) and stops without a word.
     const quitter = path.join(scratch, 'quitter.mjs');
     writeFileSync(
       quitter,
       "import { parentPort, workerData } from 'node:worker_threads';\nparentPort.once('message', ({ next, owner }) => {\n  for (let i = 0; i < 10; i++) Atomics.store(owner, Atomics.add(next, 0, 1), workerData.id);\n  process.exit(3);\n});\n",
     );
-    expect(model(await loadSiteInParallel({ root: site.root, keepPages: false, checkerModule: () => quitter }))).toEqual(alone);
+    expect(
+      model(
+        await loadSiteInParallel({
+          root: site.root,
+          keepPages: false,
+          checkerModule: () => quitter,
+        }),
+      ),
+    ).toEqual(alone);
   }, 60_000);
 });
 
 describe('PageCheckers', () => {
   it('shares the jobs: a helper checks what the main thread does not claim, with the same result', async () => {
-    const jobs = Array.from({ length: 200 }, (_, i) => ({ file: `pages/solutions/many/p-${i}.yaml`, route: `/solutions/many/p-${i}` }));
+    const jobs = Array.from({ length: 200 }, (_, i) => ({
+      file: `pages/solutions/many/p-${i}.yaml`,
+      route: `/solutions/many/p-${i}`,
+    }));
     const checkers = new PageCheckers(checkerModule(), site.root, 1);
     checkers.share(jobs);
     // The main thread claims one job, then leaves the others to the helper.
@@ -97,7 +153,8 @@ describe('PageCheckers', () => {
       throw new Error('no job should be left to the main thread');
     });
     expect(results.size).toBe(jobs.length - 1);
-    for (const [index, entry] of results) expect(entry).toEqual(checkPageFile(site.root, jobs[index]!.file, jobs[index]!.route));
+    for (const [index, entry] of results)
+      expect(entry).toEqual(checkPageFile(site.root, jobs[index]!.file, jobs[index]!.route));
     expect(
       results
         .get(20)!

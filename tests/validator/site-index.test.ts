@@ -26,21 +26,56 @@ describe('SiteIndex.check agrees with loadSite', () => {
   });
 
   it('on pages with schema errors, broken links and anchors, alias clashes, duplicate routes and syntax errors', () => {
-    site.writeFixture(['title: The Hotel OS Built for Independent Teams', 'titel: The Hotel OS Built for Independent Teams'], ['href: /platform', 'href: /platfrom']);
-    site.write('pages/solutions/clash.yaml', fixtureText.replace(/^title: .*$/m, 'title: Clash\naliases: [/pricing, /solutions/fixture, /solutions/clash, /old-clash]'));
-    site.write('pages/solutions/clash/index.yaml', fixtureText.replace(/^title: .*$/m, 'title: Duplicate route\naliases: [/old-clash]'));
+    site.writeFixture(
+      [
+        'title: The Hotel OS Built for Independent Teams',
+        'titel: The Hotel OS Built for Independent Teams',
+      ],
+      ['href: /platform', 'href: /platfrom'],
+    );
+    site.write(
+      'pages/solutions/clash.yaml',
+      fixtureText.replace(
+        /^title: .*$/m,
+        'title: Clash\naliases: [/pricing, /solutions/fixture, /solutions/clash, /old-clash]',
+      ),
+    );
+    site.write(
+      'pages/solutions/clash/index.yaml',
+      fixtureText.replace(/^title: .*$/m, 'title: Duplicate route\naliases: [/old-clash]'),
+    );
     site.write('pages/solutions/broken.yaml', 'title: [unclosed\n');
-    site.write('pages/solutions/anchors.yaml', fixtureText.replace('  - type: hero', '  - type: hero\n    id: top').replace(/href: \/platform\b/, 'href: /solutions/hotels#nowhere'));
+    site.write(
+      'pages/solutions/anchors.yaml',
+      fixtureText
+        .replace('  - type: hero', '  - type: hero\n    id: top')
+        .replace(/href: \/platform\b/, 'href: /solutions/hotels#nowhere'),
+    );
     const all = agree();
     const codes = new Set(all.map((d) => d.code));
-    for (const code of ['unknown-field', 'broken-link', 'duplicate-route', 'alias-is-a-route', 'alias-is-own-route', 'alias-taken', 'yaml-bad-indent', 'reserved-anchor', 'broken-anchor'])
+    for (const code of [
+      'unknown-field',
+      'broken-link',
+      'duplicate-route',
+      'alias-is-a-route',
+      'alias-is-own-route',
+      'alias-taken',
+      'yaml-bad-indent',
+      'reserved-anchor',
+      'broken-anchor',
+    ])
       expect([...codes]).toContain(code);
   });
 
   it('checks unsaved text: a fixed page has no problems, a broken one has, before anything is written', () => {
     const index = new SiteIndex(site.root);
-    expect(index.check(FIXTURE_FILE, fixtureText).filter((d) => d.severity === 'error')).toEqual([]);
-    const broken = index.check(FIXTURE_FILE, fixtureText.replace('href: /platform', 'href: /platfrom'));
+    expect(index.check(FIXTURE_FILE, fixtureText).filter((d) => d.severity === 'error')).toEqual(
+      [],
+    );
+    const broken = index.check(
+      FIXTURE_FILE,
+      fixtureText.replace('href: /platform', 'href: /platfrom'),
+    );
     expect(broken.map((d) => d.code)).toContain('broken-link');
   });
 });

@@ -8,12 +8,16 @@ import { loadSite } from '../../engine/load-site.ts';
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 /** A real solution page (a frozen copy of pages/solutions/hotels.yaml), so the positions in the tests stay put. */
 export const FIXTURE_FILE = 'pages/solutions/fixture.yaml';
-export const fixtureText = readFileSync(path.join(import.meta.dirname, 'fixtures/solution-page.yaml'), 'utf8');
+export const fixtureText = readFileSync(
+  path.join(import.meta.dirname, 'fixtures/solution-page.yaml'),
+  'utf8',
+);
 
 /** A throw-away copy of the real site (pages, site.config.yaml, public/) plus the fixture page. */
 export function makeTestSite() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'staylix-validator-'));
-  for (const entry of ['pages', 'public', 'site.config.yaml']) cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
+  for (const entry of ['pages', 'public', 'site.config.yaml'])
+    cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
   const site = {
     root,
     write(file: string, text: string) {
@@ -35,7 +39,8 @@ export function makeTestSite() {
       let text = fixtureText;
       for (const [from, to] of replacements) {
         const count = text.split(from).length - 1;
-        if (count !== 1) throw new Error(`"${from}" occurs ${count} times in the fixture; make it unique.`);
+        if (count !== 1)
+          throw new Error(`"${from}" occurs ${count} times in the fixture; make it unique.`);
         text = text.replace(from, to);
       }
       site.write(FIXTURE_FILE, text);
@@ -49,7 +54,12 @@ export function makeTestSite() {
       return site
         .diagnostics(options)
         .filter((d) => d.file === file)
-        .map(({ line, col, severity, code, message }) => ({ at: `${line}:${col}`, severity, code, message }));
+        .map(({ line, col, severity, code, message }) => ({
+          at: `${line}:${col}`,
+          severity,
+          code,
+          message,
+        }));
     },
     cleanUp() {
       rmSync(root, { recursive: true, force: true });
@@ -63,10 +73,14 @@ export type TestSite = ReturnType<typeof makeTestSite>;
 
 /** The CLI as `npm run validate` runs it, in a fresh Node process, on the project at `root`. */
 export function runValidateCli(root: string, ...args: string[]) {
-  const run = spawnSync(process.execPath, ['scripts/run-compiled.mjs', 'scripts/validate.ts', '--root', root, ...args], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['scripts/run-compiled.mjs', 'scripts/validate.ts', '--root', root, ...args],
+    {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

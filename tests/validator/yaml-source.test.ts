@@ -56,7 +56,10 @@ describe('YamlSource', () => {
   });
 
   it('builds positions only when asked, and they point at the value', () => {
-    const source = new YamlSource('x.yaml', 'title: Pricing\nblocks:\n  - type: hero\n    title: Plans\n');
+    const source = new YamlSource(
+      'x.yaml',
+      'title: Pricing\nblocks:\n  - type: hero\n    title: Plans\n',
+    );
     expect(source.hasSyntaxErrors).toBe(false);
     expect(source.positionOf(['blocks', 0, 'title'])).toEqual({ line: 4, col: 12 });
     expect(source.positionOf(['blocks', 0, 'missing'])).toEqual({ line: 3, col: 5 });
@@ -66,6 +69,8 @@ describe('YamlSource', () => {
     const source = new YamlSource('x.yaml', 'title: Pricing\ntitle: Again\n');
     expect(source.hasSyntaxErrors).toBe(true);
     expect(source.data).toBeUndefined();
-    expect(source.syntaxErrors).toEqual([{ line: 2, col: 1, message: 'Map keys must be unique', code: 'DUPLICATE_KEY', key: 'title' }]);
+    expect(source.syntaxErrors).toEqual([
+      { line: 2, col: 1, message: 'Map keys must be unique', code: 'DUPLICATE_KEY', key: 'title' },
+    ]);
   });
 });

@@ -1,11 +1,19 @@
-import { deleteKey, duplicateItem, insertItem, moveItem, removeItem, setValue } from '../../document/index.ts';
+import {
+  deleteKey,
+  duplicateItem,
+  insertItem,
+  moveItem,
+  removeItem,
+  setValue,
+} from '../../document/index.ts';
 import { parse } from 'yaml';
 import type { FieldPath } from '../../shared/api.ts';
 import type { EditOp } from '../schema-form/context.tsx';
 import { valueAt } from '../schema-form/store.ts';
 
 function sameKeyOrder(a: string, b: string, objectPath: FieldPath): boolean {
-  const keys = (text: string) => Object.keys((valueAt(parse(text), objectPath) as object | null) ?? {}).join();
+  const keys = (text: string) =>
+    Object.keys((valueAt(parse(text), objectPath) as object | null) ?? {}).join();
   return keys(a) === keys(b);
 }
 
@@ -19,7 +27,12 @@ export function applyEdit(text: string, edit: EditOp, before?: unknown): string 
       // An empty string can only be written quoted (`question: ""`); its quotes are not a style the author chose,
       // so a first value for it is written as a new key would be (plain when it reads back the same).
       const last = edit.path[edit.path.length - 1];
-      if (before === '' && typeof last === 'string' && typeof edit.value === 'string' && edit.value !== '') {
+      if (
+        before === '' &&
+        typeof last === 'string' &&
+        typeof edit.value === 'string' &&
+        edit.value !== ''
+      ) {
         const fresh = setValue(deleteKey(text, edit.path), edit.path, edit.value, edit.keyOrder);
         // Only when the key lands where it was (it may not, e.g. the first key of a list item).
         if (sameKeyOrder(text, fresh, edit.path.slice(0, -1))) return fresh;

@@ -38,9 +38,17 @@ describe('line diff of the conflict dialog', () => {
 describe('crash recovery storage', () => {
   it('keeps, reads and clears the unsaved text of a file', () => {
     const map = new Map<string, string>();
-    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) } as Storage;
+    const storage = {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    } as Storage;
     storeDraft('pages/a.yaml', { text: 'title: X\n', baseVersion: 'v1', savedAt: 5 }, storage);
-    expect(readDraft('pages/a.yaml', storage)).toEqual({ text: 'title: X\n', baseVersion: 'v1', savedAt: 5 });
+    expect(readDraft('pages/a.yaml', storage)).toEqual({
+      text: 'title: X\n',
+      baseVersion: 'v1',
+      savedAt: 5,
+    });
     expect(readDraft('pages/b.yaml', storage)).toBeUndefined();
     clearDraft('pages/a.yaml', storage);
     expect(readDraft('pages/a.yaml', storage)).toBeUndefined();

@@ -16,10 +16,20 @@ export const startHistory = (text: string): History => ({ entries: [text], index
 
 export const currentText = (history: History) => history.entries[history.index]!;
 
-export function record(history: History, text: string, group?: string, now = Date.now(), coalesceMs = COALESCE_MS): History {
+export function record(
+  history: History,
+  text: string,
+  group?: string,
+  now = Date.now(),
+  coalesceMs = COALESCE_MS,
+): History {
   if (text === currentText(history)) return history;
   const kept = history.entries.slice(0, history.index + 1);
-  const coalesce = group !== undefined && group === history.lastGroup && now - history.lastAt < coalesceMs && history.index > 0;
+  const coalesce =
+    group !== undefined &&
+    group === history.lastGroup &&
+    now - history.lastAt < coalesceMs &&
+    history.index > 0;
   if (coalesce) kept[kept.length - 1] = text;
   else kept.push(text);
   return { entries: kept, index: kept.length - 1, lastGroup: group, lastAt: now };
@@ -28,5 +38,7 @@ export function record(history: History, text: string, group?: string, now = Dat
 export const canUndo = (history: History) => history.index > 0;
 export const canRedo = (history: History) => history.index < history.entries.length - 1;
 
-export const undo = (history: History): History => (canUndo(history) ? { ...history, index: history.index - 1, lastGroup: undefined } : history);
-export const redo = (history: History): History => (canRedo(history) ? { ...history, index: history.index + 1, lastGroup: undefined } : history);
+export const undo = (history: History): History =>
+  canUndo(history) ? { ...history, index: history.index - 1, lastGroup: undefined } : history;
+export const redo = (history: History): History =>
+  canRedo(history) ? { ...history, index: history.index + 1, lastGroup: undefined } : history;

@@ -12,7 +12,10 @@ export function lineDiff(mine: string, theirs: string): { mine: DiffLine[]; thei
   const m = b.length;
   // lcs[i][j]: length of the common subsequence of a[i..] and b[j..].
   const lcs = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i]![j] =
+        a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   const keptA = new Set<number>();
   const keptB = new Set<number>();
   for (let i = 0, j = 0; i < n && j < m;) {

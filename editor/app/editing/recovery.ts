@@ -24,7 +24,9 @@ export function readDraft(file: string, storage: Storage = localStorage): Stored
     const raw = storage.getItem(key(file));
     if (!raw) return undefined;
     const parsed = JSON.parse(raw) as Partial<StoredDraft>;
-    return typeof parsed.text === 'string' && typeof parsed.baseVersion === 'string' ? { text: parsed.text, baseVersion: parsed.baseVersion, savedAt: Number(parsed.savedAt) || 0 } : undefined;
+    return typeof parsed.text === 'string' && typeof parsed.baseVersion === 'string'
+      ? { text: parsed.text, baseVersion: parsed.baseVersion, savedAt: Number(parsed.savedAt) || 0 }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -10,10 +10,14 @@ export function revealField(path: FieldPath) {
   requestAnimationFrame(() =>
     requestAnimationFrame(() => {
       for (let length = path.length; length > 0; length--) {
-        const element = document.querySelector<HTMLElement>(`[data-testid="field-${quoted(pathKey(path.slice(0, length)))}"]`);
+        const element = document.querySelector<HTMLElement>(
+          `[data-testid="field-${quoted(pathKey(path.slice(0, length)))}"]`,
+        );
         if (!element) continue;
         element.scrollIntoView({ block: 'center', behavior: 'smooth' });
-        const target = element.matches('input, textarea, button, [tabindex]') ? element : element.querySelector<HTMLElement>('input:not([type=hidden]), textarea, button');
+        const target = element.matches('input, textarea, button, [tabindex]')
+          ? element
+          : element.querySelector<HTMLElement>('input:not([type=hidden]), textarea, button');
         target?.focus({ preventScroll: true });
         return;
       }

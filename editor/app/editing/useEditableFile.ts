@@ -5,7 +5,16 @@ import { ApiFailure, Conflict, type Api } from '../api.ts';
 import type { EditOp } from '../schema-form/context.tsx';
 import { FormStore, valueAt } from '../schema-form/store.ts';
 import { applyEdit } from './apply.ts';
-import { canRedo, canUndo, currentText, record, redo as redoHistory, startHistory, undo as undoHistory, type History } from './history.ts';
+import {
+  canRedo,
+  canUndo,
+  currentText,
+  record,
+  redo as redoHistory,
+  startHistory,
+  undo as undoHistory,
+  type History,
+} from './history.ts';
 import { clearDraft, readDraft, storeDraft, type StoredDraft } from './recovery.ts';
 
 export interface ConflictState {
@@ -122,7 +131,8 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
           setRecovery(null);
         }
       },
-      (error: unknown) => !cancelled && setLoadError(error instanceof Error ? error.message : String(error)),
+      (error: unknown) =>
+        !cancelled && setLoadError(error instanceof Error ? error.message : String(error)),
     );
     return () => {
       cancelled = true;
@@ -148,7 +158,11 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
       const group = op.op === 'set' ? op.group : undefined;
       const sameGroup = group !== undefined && refs.current.group?.group === group;
       const base = sameGroup ? refs.current.group!.base : now;
-      const before = sameGroup ? refs.current.group!.before : op.op === 'set' ? valueAt(store.getData(), op.path) : undefined;
+      const before = sameGroup
+        ? refs.current.group!.before
+        : op.op === 'set'
+          ? valueAt(store.getData(), op.path)
+          : undefined;
       let next: string;
       try {
         next = applyEdit(base, op, before);
@@ -219,8 +233,18 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
         setConflict(null);
         return true;
       } catch (error) {
-        if (error instanceof Conflict) setConflict({ diskText: error.body.diskText, version: error.body.version || null, cause: 'save' });
-        else setSaveFailed(error instanceof ApiFailure ? `${error.message}${error.hint ? ` ${error.hint}` : ''}` : String(error));
+        if (error instanceof Conflict)
+          setConflict({
+            diskText: error.body.diskText,
+            version: error.body.version || null,
+            cause: 'save',
+          });
+        else
+          setSaveFailed(
+            error instanceof ApiFailure
+              ? `${error.message}${error.hint ? ` ${error.hint}` : ''}`
+              : String(error),
+          );
         return false;
       } finally {
         refs.current.saving = null;
@@ -263,7 +287,11 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
         markSaved(disk.text, disk.version);
         return;
       }
-      setConflict({ diskText: disk?.text ?? '', version: disk?.version ?? null, cause: 'disk-change' });
+      setConflict({
+        diskText: disk?.text ?? '',
+        version: disk?.version ?? null,
+        cause: 'disk-change',
+      });
     }
     return () => events.close();
   }, [api, path, markSaved, replaceText]);
@@ -275,7 +303,11 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     replaceText(stored.text);
     if (stored.baseVersion !== refs.current.baseVersion) {
       // The disk changed since the lost session: both versions matter, so the conflict dialog shows them.
-      setConflict({ diskText: refs.current.savedText ?? '', version: refs.current.baseVersion, cause: 'restore' });
+      setConflict({
+        diskText: refs.current.savedText ?? '',
+        version: refs.current.baseVersion,
+        cause: 'restore',
+      });
     }
   }, [recovery, replaceText]);
 
@@ -285,7 +317,10 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
   }, [path]);
 
   /** Conflict: keep my text (written over the disk's). */
-  const keepMine = useCallback(() => save(conflict ? conflict.version : undefined), [conflict, save]);
+  const keepMine = useCallback(
+    () => save(conflict ? conflict.version : undefined),
+    [conflict, save],
+  );
 
   /** Conflict: take the disk's text (my text stays one Undo away). */
   const takeTheirs = useCallback(() => {
@@ -304,7 +339,13 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     return ok ? aside : null;
   }, [api, conflict, path, save]);
 
-  const state: SaveState = saving ? 'saving' : saveFailed ? 'failed' : text !== null && text === savedText ? 'saved' : 'unsaved';
+  const state: SaveState = saving
+    ? 'saving'
+    : saveFailed
+      ? 'failed'
+      : text !== null && text === savedText
+        ? 'saved'
+        : 'unsaved';
   return {
     store,
     loading: history === null && !loadError,
@@ -351,7 +392,13 @@ async function copyAside(api: Api, path: string, text: string): Promise<string |
   }
   let body = text;
   try {
-    body = setValue(text, ['draft'], true, ['title', 'description', 'socialImage', 'aliases', 'draft']);
+    body = setValue(text, ['draft'], true, [
+      'title',
+      'description',
+      'socialImage',
+      'aliases',
+      'draft',
+    ]);
     // Two pages may not claim the same extra routes.
     if (/^aliases:/m.test(body)) body = deleteKey(body, ['aliases']);
   } catch {

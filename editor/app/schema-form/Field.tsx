@@ -48,18 +48,44 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
     withAsterisk: !optional,
   };
   // Clearing an optional field removes its key; a required one keeps an empty value for the validator to flag.
-  const setText = (next: string) => edit(next === '' && optional ? { op: 'delete', path } : { op: 'set', path, value: next, keyOrder, group: pathKey(path) });
+  const setText = (next: string) =>
+    edit(
+      next === '' && optional
+        ? { op: 'delete', path }
+        : { op: 'set', path, value: next, keyOrder, group: pathKey(path) },
+    );
 
   switch (kind.kind) {
     case 'text': {
-      const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-      if (kind.long) return <Textarea {...common} value={text} autosize minRows={2} maxRows={12} onChange={(e) => setText(e.currentTarget.value)} />;
-      return <TextInput {...common} value={text} onChange={(e) => setText(e.currentTarget.value)} />;
+      const text =
+        typeof value === 'string'
+          ? value
+          : value === undefined || value === null
+            ? ''
+            : String(value);
+      if (kind.long)
+        return (
+          <Textarea
+            {...common}
+            value={text}
+            autosize
+            minRows={2}
+            maxRows={12}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+        );
+      return (
+        <TextInput {...common} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+      );
     }
     case 'link':
-      return <LinkField {...common} value={typeof value === 'string' ? value : ''} onChange={setText} />;
+      return (
+        <LinkField {...common} value={typeof value === 'string' ? value : ''} onChange={setText} />
+      );
     case 'image':
-      return <ImageField {...common} value={typeof value === 'string' ? value : ''} onChange={setText} />;
+      return (
+        <ImageField {...common} value={typeof value === 'string' ? value : ''} onChange={setText} />
+      );
     case 'icon':
       return (
         <IconField
@@ -67,7 +93,11 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
           options={kind.options}
           value={typeof value === 'string' ? value : null}
           clearable={optional}
-          onChange={(next) => edit(next === null ? { op: 'delete', path } : { op: 'set', path, value: next, keyOrder })}
+          onChange={(next) =>
+            edit(
+              next === null ? { op: 'delete', path } : { op: 'set', path, value: next, keyOrder },
+            )
+          }
         />
       );
     case 'enum':
@@ -79,7 +109,11 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
           clearable={optional}
           allowDeselect={optional}
           placeholder={optional ? 'Not set' : 'Choose…'}
-          onChange={(next) => edit(next === null ? { op: 'delete', path } : { op: 'set', path, value: next, keyOrder })}
+          onChange={(next) =>
+            edit(
+              next === null ? { op: 'delete', path } : { op: 'set', path, value: next, keyOrder },
+            )
+          }
         />
       );
     case 'number':
@@ -88,7 +122,19 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
           {...common}
           value={typeof value === 'number' ? value : typeof value === 'string' ? value : ''}
           allowDecimal={!kind.integer}
-          onChange={(next) => edit(next === '' ? { op: 'delete', path } : { op: 'set', path, value: typeof next === 'number' ? next : Number(next), keyOrder, group: pathKey(path) })}
+          onChange={(next) =>
+            edit(
+              next === ''
+                ? { op: 'delete', path }
+                : {
+                    op: 'set',
+                    path,
+                    value: typeof next === 'number' ? next : Number(next),
+                    keyOrder,
+                    group: pathKey(path),
+                  },
+            )
+          }
         />
       );
     case 'boolean':
@@ -106,12 +152,46 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
     case 'literal':
       return null;
     case 'object':
-      return <ObjectField schema={inner} path={path} label={common.label} description={meta.description} optional={optional} keyOrder={keyOrder} />;
+      return (
+        <ObjectField
+          schema={inner}
+          path={path}
+          label={common.label}
+          description={meta.description}
+          optional={optional}
+          keyOrder={keyOrder}
+        />
+      );
     case 'list':
-      return <ListField schema={inner} path={path} label={common.label} description={meta.description} optional={optional} keyOrder={keyOrder} />;
+      return (
+        <ListField
+          schema={inner}
+          path={path}
+          label={common.label}
+          description={meta.description}
+          optional={optional}
+          keyOrder={keyOrder}
+        />
+      );
     case 'union':
-      return <UnionField schema={inner} path={path} label={common.label} description={meta.description} optional={optional} keyOrder={keyOrder} />;
+      return (
+        <UnionField
+          schema={inner}
+          path={path}
+          label={common.label}
+          description={meta.description}
+          optional={optional}
+          keyOrder={keyOrder}
+        />
+      );
     default:
-      return <TextInput {...common} readOnly value={JSON.stringify(value ?? null)} description={`This field (${kind.type}) is edited in the YAML file.`} />;
+      return (
+        <TextInput
+          {...common}
+          readOnly
+          value={JSON.stringify(value ?? null)}
+          description={`This field (${kind.type}) is edited in the YAML file.`}
+        />
+      );
   }
 }, sameField);

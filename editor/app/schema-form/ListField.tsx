@@ -33,7 +33,14 @@ export function itemSummary(value: unknown): string {
   return '';
 }
 
-export const ListField = memo(function ListField({ schema, path, label, description, optional = false, keyOrder }: GroupFieldProps) {
+export const ListField = memo(function ListField({
+  schema,
+  path,
+  label,
+  description,
+  optional = false,
+  keyOrder,
+}: GroupFieldProps) {
   const { edit } = useForm();
   const items = useValue(path);
   if (!(schema instanceof z.ZodArray)) return null;
@@ -42,14 +49,24 @@ export const ListField = memo(function ListField({ schema, path, label, descript
   const element = kind.element;
   const elementKind = fieldKind(unwrap(element).schema);
   // Objects, and unions of objects (a menu item is a link or a menu), get a card each; scalars a row.
-  const asCard = elementKind.kind === 'object' || (elementKind.kind === 'union' && elementKind.options.every((option) => fieldKind(unwrap(option).schema).kind === 'object'));
+  const asCard =
+    elementKind.kind === 'object' ||
+    (elementKind.kind === 'union' &&
+      elementKind.options.every((option) => fieldKind(unwrap(option).schema).kind === 'object'));
   const list = Array.isArray(items) ? items : [];
   const one = singular(label);
   const name = (index: number) => `${one} ${index + 1}`;
   const listKey = String(path[path.length - 1]);
   const full = kind.max !== undefined && list.length >= kind.max;
   return (
-    <Section path={path} label={label} description={description} optional={optional} emptyValue={() => [defaultValue(element)]} keyOrder={keyOrder}>
+    <Section
+      path={path}
+      label={label}
+      description={description}
+      optional={optional}
+      emptyValue={() => [defaultValue(element)]}
+      keyOrder={keyOrder}
+    >
       <Stack gap="xs">
         <SortableList
           listPath={path}
@@ -59,7 +76,15 @@ export const ListField = memo(function ListField({ schema, path, label, descript
           max={kind.max}
           renderItem={(index, { handle, actions }) =>
             asCard ? (
-              <Paper withBorder radius="sm" p="xs" bg="gray.0" component="fieldset" style={{ margin: 0, minWidth: 0 }} aria-label={name(index)}>
+              <Paper
+                withBorder
+                radius="sm"
+                p="xs"
+                bg="gray.0"
+                component="fieldset"
+                style={{ margin: 0, minWidth: 0 }}
+                aria-label={name(index)}
+              >
                 <Group justify="space-between" wrap="nowrap" gap="xs" mb={6}>
                   <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
                     {handle}
@@ -77,7 +102,12 @@ export const ListField = memo(function ListField({ schema, path, label, descript
                 </Group>
                 <Stack gap="sm">
                   {elementKind.kind === 'union' ? (
-                    <UnionField schema={unwrap(element).schema} path={[...path, index]} label={name(index)} bare />
+                    <UnionField
+                      schema={unwrap(element).schema}
+                      path={[...path, index]}
+                      label={name(index)}
+                      bare
+                    />
                   ) : (
                     <ObjectFields schema={unwrap(element).schema} path={[...path, index]} />
                   )}
@@ -87,7 +117,12 @@ export const ListField = memo(function ListField({ schema, path, label, descript
               <Group wrap="nowrap" gap={4} align="flex-start">
                 <div style={{ paddingTop: 26 }}>{handle}</div>
                 <div style={{ flex: 1, minWidth: 0 }}>
-                  <Field schema={element} path={[...path, index]} label={name(index).replace(/^./, (c) => c.toUpperCase())} listKey={listKey} />
+                  <Field
+                    schema={element}
+                    path={[...path, index]}
+                    label={name(index).replace(/^./, (c) => c.toUpperCase())}
+                    listKey={listKey}
+                  />
                 </div>
                 <div style={{ paddingTop: 24 }}>{actions}</div>
               </Group>
@@ -122,7 +157,9 @@ export const ListField = memo(function ListField({ schema, path, label, descript
 function focusNewItem(path: FieldPath) {
   requestAnimationFrame(() => {
     const prefix = `field-${path.join('.')}`;
-    const input = document.querySelector<HTMLElement>(`[data-testid="${quoted(prefix)}"]:is(input,textarea), [data-testid^="${quoted(prefix)}."]:is(input,textarea)`);
+    const input = document.querySelector<HTMLElement>(
+      `[data-testid="${quoted(prefix)}"]:is(input,textarea), [data-testid^="${quoted(prefix)}."]:is(input,textarea)`,
+    );
     input?.focus();
   });
 }

@@ -7,7 +7,14 @@ export function Messages({ diagnostics }: { diagnostics: EditorDiagnostic[] }) {
   return (
     <Stack gap={2} component="span" style={{ display: 'flex' }}>
       {diagnostics.map((d, i) => (
-        <Text key={i} component="span" size="xs" c={d.severity === 'error' ? 'var(--ed-error)' : 'var(--ed-warn)'} data-testid="field-message" data-severity={d.severity}>
+        <Text
+          key={i}
+          component="span"
+          size="xs"
+          c={d.severity === 'error' ? 'var(--ed-error)' : 'var(--ed-warn)'}
+          data-testid="field-message"
+          data-severity={d.severity}
+        >
           {d.severity === 'warning' ? 'Warning: ' : ''}
           {d.message}
           {d.hint ? (
@@ -22,4 +29,5 @@ export function Messages({ diagnostics }: { diagnostics: EditorDiagnostic[] }) {
 }
 
 /** The `error` prop for a Mantine input: undefined when there is nothing to say (so aria-invalid stays off). */
-export const errorProp = (diagnostics: EditorDiagnostic[]) => (diagnostics.length ? <Messages diagnostics={diagnostics} /> : undefined);
+export const errorProp = (diagnostics: EditorDiagnostic[]) =>
+  diagnostics.length ? <Messages diagnostics={diagnostics} /> : undefined;

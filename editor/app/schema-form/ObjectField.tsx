@@ -18,11 +18,22 @@ interface ObjectFieldProps extends GroupFieldProps {
 
 /** The fields of an object in schema order, then any key the schema does not know (so it can be removed). */
 export const ObjectFields = memo(
-  function ObjectFields({ schema, path, exclude = [] }: { schema: z.ZodType; path: FieldPath; exclude?: readonly string[] }) {
+  function ObjectFields({
+    schema,
+    path,
+    exclude = [],
+  }: {
+    schema: z.ZodType;
+    path: FieldPath;
+    exclude?: readonly string[];
+  }) {
     const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
     const keys = Object.keys(shape);
     const value = useValue(path);
-    const unknown = value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).filter((key) => !(key in shape) && !exclude.includes(key)) : [];
+    const unknown =
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.keys(value).filter((key) => !(key in shape) && !exclude.includes(key))
+        : [];
     return (
       <>
         {keys
@@ -36,7 +47,10 @@ export const ObjectFields = memo(
       </>
     );
   },
-  (a, b) => a.schema === b.schema && pathKey(a.path) === pathKey(b.path) && (a.exclude ?? []).join() === (b.exclude ?? []).join(),
+  (a, b) =>
+    a.schema === b.schema &&
+    pathKey(a.path) === pathKey(b.path) &&
+    (a.exclude ?? []).join() === (b.exclude ?? []).join(),
 );
 
 /** A key the schema does not have: shown read-only with its problem and a button to remove it. */
@@ -55,14 +69,29 @@ function UnknownKey({ path }: { path: FieldPath }) {
         value={typeof value === 'string' ? value : JSON.stringify(value)}
         error={errorProp(own)}
       />
-      <Button variant="light" color="red" leftSection={<UiIcon name="trash" size={14} />} onClick={() => edit({ op: 'delete', path })} aria-label={`Remove unknown field ${key}`}>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<UiIcon name="trash" size={14} />}
+        onClick={() => edit({ op: 'delete', path })}
+        aria-label={`Remove unknown field ${key}`}
+      >
         Remove
       </Button>
     </Group>
   );
 }
 
-export const ObjectField = memo(function ObjectField({ schema, path, label, description, optional = false, keyOrder, bare, exclude }: ObjectFieldProps) {
+export const ObjectField = memo(function ObjectField({
+  schema,
+  path,
+  label,
+  description,
+  optional = false,
+  keyOrder,
+  bare,
+  exclude,
+}: ObjectFieldProps) {
   if (bare) {
     return (
       <Stack gap="sm">
@@ -71,7 +100,14 @@ export const ObjectField = memo(function ObjectField({ schema, path, label, desc
     );
   }
   return (
-    <Section path={path} label={label} description={description} optional={optional} emptyValue={() => defaultValue(schema)} keyOrder={keyOrder}>
+    <Section
+      path={path}
+      label={label}
+      description={description}
+      optional={optional}
+      emptyValue={() => defaultValue(schema)}
+      keyOrder={keyOrder}
+    >
       <ObjectFields schema={schema} path={path} exclude={exclude} />
     </Section>
   );

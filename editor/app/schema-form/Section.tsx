@@ -20,13 +20,29 @@ interface SectionProps {
  * The frame of a nested object or list: a labelled group with its help text and its own messages; an optional
  * one that is absent shows an "Add" button instead, a present one a "Remove" button.
  */
-export function Section({ path, label, description, optional, emptyValue, keyOrder, children }: SectionProps) {
+export function Section({
+  path,
+  label,
+  description,
+  optional,
+  emptyValue,
+  keyOrder,
+  children,
+}: SectionProps) {
   const { edit } = useForm();
   const present = useValue(path) !== undefined;
   const own = useDiagnostics(path);
   const headingId = `${fieldId(path)}-label`;
   return (
-    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="sm" data-testid={`field-${pathKey(path)}`} bg={present ? undefined : 'gray.0'}>
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid={`field-${pathKey(path)}`}
+      bg={present ? undefined : 'gray.0'}
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start" mb={present ? 'xs' : 0}>
         <div>
           <Text id={headingId} fw={600} size="sm">
@@ -45,7 +61,13 @@ export function Section({ path, label, description, optional, emptyValue, keyOrd
           ) : null}
         </div>
         {optional && present ? (
-          <Button size="compact-xs" variant="default" leftSection={<UiIcon name="x" size={14} />} onClick={() => edit({ op: 'delete', path })} aria-label={`Remove ${label}`}>
+          <Button
+            size="compact-xs"
+            variant="default"
+            leftSection={<UiIcon name="x" size={14} />}
+            onClick={() => edit({ op: 'delete', path })}
+            aria-label={`Remove ${label}`}
+          >
             Remove
           </Button>
         ) : null}
@@ -58,7 +80,13 @@ export function Section({ path, label, description, optional, emptyValue, keyOrd
       {present ? (
         <Stack gap="sm">{children}</Stack>
       ) : (
-        <Button mt="xs" size="xs" variant="light" leftSection={<UiIcon name="plus" size={14} />} onClick={() => edit({ op: 'set', path, value: emptyValue(), keyOrder })}>
+        <Button
+          mt="xs"
+          size="xs"
+          variant="light"
+          leftSection={<UiIcon name="plus" size={14} />}
+          onClick={() => edit({ op: 'set', path, value: emptyValue(), keyOrder })}
+        >
           Add {label.toLowerCase()}
         </Button>
       )}

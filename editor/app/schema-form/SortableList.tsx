@@ -1,5 +1,18 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import type { FieldPath } from '../../shared/api.ts';
@@ -32,15 +45,27 @@ function refocus(listPath: FieldPath, index: number, action: string) {
   requestAnimationFrame(() => {
     const row = `[data-item="${quoted(`${pathKey(listPath)}.${index}`)}"]`;
     const button =
-      document.querySelector<HTMLButtonElement>(`${row}[data-item-action="${action}"]:not(:disabled)`) ?? document.querySelector<HTMLButtonElement>(`${row}[data-item-action]:not(:disabled)`);
+      document.querySelector<HTMLButtonElement>(
+        `${row}[data-item-action="${action}"]:not(:disabled)`,
+      ) ?? document.querySelector<HTMLButtonElement>(`${row}[data-item-action]:not(:disabled)`);
     button?.focus();
   });
 }
 
 /** A list whose items can be dragged (dnd-kit) or moved, duplicated and removed with buttons. */
-export function SortableList({ listPath, count, itemName, min = 0, max, renderItem }: SortableListProps) {
+export function SortableList({
+  listPath,
+  count,
+  itemName,
+  min = 0,
+  max,
+  renderItem,
+}: SortableListProps) {
   const { edit } = useForm();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = Array.from({ length: count }, (_, index) => itemId(listPath, index));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -49,9 +74,14 @@ export function SortableList({ listPath, count, itemName, min = 0, max, renderIt
     if (from >= 0 && to >= 0) edit({ op: 'move', path: listPath, from, to });
   };
   const announcements = {
-    onDragStart: ({ active }: { active: { id: string | number } }) => `Picked up ${itemName(ids.indexOf(String(active.id)))}.`,
-    onDragOver: ({ over }: { over: { id: string | number } | null }) => (over ? `Over position ${ids.indexOf(String(over.id)) + 1} of ${count}.` : 'Not over a position.'),
-    onDragEnd: ({ over }: { over: { id: string | number } | null }) => (over ? `Dropped at position ${ids.indexOf(String(over.id)) + 1} of ${count}.` : 'Dropped.'),
+    onDragStart: ({ active }: { active: { id: string | number } }) =>
+      `Picked up ${itemName(ids.indexOf(String(active.id)))}.`,
+    onDragOver: ({ over }: { over: { id: string | number } | null }) =>
+      over
+        ? `Over position ${ids.indexOf(String(over.id)) + 1} of ${count}.`
+        : 'Not over a position.',
+    onDragEnd: ({ over }: { over: { id: string | number } | null }) =>
+      over ? `Dropped at position ${ids.indexOf(String(over.id)) + 1} of ${count}.` : 'Dropped.',
     onDragCancel: () => 'Moving cancelled.',
   };
   return (
@@ -59,7 +89,13 @@ export function SortableList({ listPath, count, itemName, min = 0, max, renderIt
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: 'Press Space to pick the item up, the arrow keys to move it, Space again to drop it, Escape to cancel.' } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'Press Space to pick the item up, the arrow keys to move it, Space again to drop it, Escape to cancel.',
+        },
+      }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {ids.map((id, index) => (
@@ -68,7 +104,14 @@ export function SortableList({ listPath, count, itemName, min = 0, max, renderIt
               renderItem(index, {
                 handle: (
                   <Tooltip label="Drag to reorder" openDelay={500}>
-                    <ActionIcon variant="subtle" color="gray.7" size="md" aria-label={`Reorder ${itemName(index)}`} style={{ cursor: 'grab', touchAction: 'none' }} {...handleProps}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray.7"
+                      size="md"
+                      aria-label={`Reorder ${itemName(index)}`}
+                      style={{ cursor: 'grab', touchAction: 'none' }}
+                      {...handleProps}
+                    >
                       <UiIcon name="grip" size={16} />
                     </ActionIcon>
                   </Tooltip>
@@ -96,10 +139,26 @@ export function SortableList({ listPath, count, itemName, min = 0, max, renderIt
   );
 }
 
-function SortableRow({ id, children }: { id: string; children: (handleProps: Record<string, unknown>) => ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+function SortableRow({
+  id,
+  children,
+}: {
+  id: string;
+  children: (handleProps: Record<string, unknown>) => ReactNode;
+}) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id });
   const style: CSSProperties = {
-    transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined,
+    transform: transform
+      ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)`
+      : undefined,
     transition,
     position: 'relative',
     zIndex: isDragging ? 2 : undefined,
@@ -124,12 +183,36 @@ interface ItemActionsProps {
   onMove: (to: number, action: 'up' | 'down') => void;
 }
 
-function ItemActions({ listPath, index, count, name, canRemove, canAdd, onMove }: ItemActionsProps) {
+function ItemActions({
+  listPath,
+  index,
+  count,
+  name,
+  canRemove,
+  canAdd,
+  onMove,
+}: ItemActionsProps) {
   const { edit } = useForm();
   const item = `${pathKey(listPath)}.${index}`;
-  const button = (action: string, label: string, icon: Parameters<typeof UiIcon>[0]['name'], onClick: () => void, disabled = false, color = 'gray.7') => (
+  const button = (
+    action: string,
+    label: string,
+    icon: Parameters<typeof UiIcon>[0]['name'],
+    onClick: () => void,
+    disabled = false,
+    color = 'gray.7',
+  ) => (
     <Tooltip label={label} openDelay={400}>
-      <ActionIcon variant="subtle" color={color} size="md" aria-label={`${label}: ${name}`} data-item={item} data-item-action={action} disabled={disabled} onClick={onClick}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        size="md"
+        aria-label={`${label}: ${name}`}
+        data-item={item}
+        data-item-action={action}
+        disabled={disabled}
+        onClick={onClick}
+      >
         <UiIcon name={icon} size={16} />
       </ActionIcon>
     </Tooltip>
@@ -138,8 +221,21 @@ function ItemActions({ listPath, index, count, name, canRemove, canAdd, onMove }
     <Group gap={2} wrap="nowrap">
       {button('up', 'Move up', 'up', () => onMove(index - 1, 'up'), index === 0)}
       {button('down', 'Move down', 'down', () => onMove(index + 1, 'down'), index === count - 1)}
-      {button('duplicate', 'Duplicate', 'copy', () => edit({ op: 'duplicate', path: listPath, index }), !canAdd)}
-      {button('remove', 'Remove', 'trash', () => edit({ op: 'remove', path: listPath, index }), !canRemove, 'red.8')}
+      {button(
+        'duplicate',
+        'Duplicate',
+        'copy',
+        () => edit({ op: 'duplicate', path: listPath, index }),
+        !canAdd,
+      )}
+      {button(
+        'remove',
+        'Remove',
+        'trash',
+        () => edit({ op: 'remove', path: listPath, index }),
+        !canRemove,
+        'red.8',
+      )}
     </Group>
   );
 }

@@ -12,7 +12,15 @@ interface UnionFieldProps extends GroupFieldProps {
 }
 
 /** A value that may take one of several shapes: a switch between them, then the chosen shape's form. */
-export const UnionField = memo(function UnionField({ schema, path, label, description, optional = false, keyOrder, bare = false }: UnionFieldProps) {
+export const UnionField = memo(function UnionField({
+  schema,
+  path,
+  label,
+  description,
+  optional = false,
+  keyOrder,
+  bare = false,
+}: UnionFieldProps) {
   const { edit } = useForm();
   const value = useValue(path);
   const kind = fieldKind(schema);
@@ -31,7 +39,9 @@ export const UnionField = memo(function UnionField({ schema, path, label, descri
         aria-labelledby={`${fieldId(path)}-kind`}
         value={String(current)}
         data={labels.map((text, index) => ({ value: String(index), label: text }))}
-        onChange={(next) => edit({ op: 'set', path, value: defaultValue(kind.options[Number(next)]!), keyOrder })}
+        onChange={(next) =>
+          edit({ op: 'set', path, value: defaultValue(kind.options[Number(next)]!), keyOrder })
+        }
       />
     </Stack>
   );
@@ -45,7 +55,14 @@ export const UnionField = memo(function UnionField({ schema, path, label, descri
   }
   if (variantIsObject) {
     return (
-      <Section path={path} label={label} description={description} optional={optional} emptyValue={() => defaultValue(kind.options[0]!)} keyOrder={keyOrder}>
+      <Section
+        path={path}
+        label={label}
+        description={description}
+        optional={optional}
+        emptyValue={() => defaultValue(kind.options[0]!)}
+        keyOrder={keyOrder}
+      >
         {chooser}
         <ObjectFields schema={unwrap(variant).schema} path={path} />
       </Section>

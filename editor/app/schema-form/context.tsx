@@ -4,7 +4,13 @@ import { pathKey, useStoreDiagnostics, useStoreValue, type FormStore } from './s
 
 /** One change to the document, applied by editor/document's operations to the file's text (never by hand). */
 export type EditOp =
-  | { op: 'set'; path: FieldPath; value: unknown; keyOrder?: readonly string[]; /** typing in one field coalesces */ group?: string }
+  | {
+      op: 'set';
+      path: FieldPath;
+      value: unknown;
+      keyOrder?: readonly string[];
+      /** typing in one field coalesces */ group?: string;
+    }
   | { op: 'delete'; path: FieldPath }
   | { op: 'insert'; path: FieldPath; index: number; value: unknown }
   | { op: 'remove'; path: FieldPath; index: number }
@@ -36,10 +42,14 @@ export { pathKey };
 export { problemsUnder } from './store.ts';
 
 /** A DOM id for a field path. */
-export const fieldId = (path: FieldPath) => `field-${pathKey(path).replace(/[^a-zA-Z0-9_.-]/g, '_')}`;
+export const fieldId = (path: FieldPath) =>
+  `field-${pathKey(path).replace(/[^a-zA-Z0-9_.-]/g, '_')}`;
 
 /** Props of memoised field components are equal when they name the same field of the same schema. */
-export function sameField<P extends { path: FieldPath; keyOrder?: readonly string[] }>(a: P, b: P): boolean {
+export function sameField<P extends { path: FieldPath; keyOrder?: readonly string[] }>(
+  a: P,
+  b: P,
+): boolean {
   for (const key of Object.keys(a) as Array<keyof P>) {
     if (key === 'path') {
       if (pathKey(a.path) !== pathKey(b.path)) return false;

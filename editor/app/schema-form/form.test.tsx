@@ -20,7 +20,10 @@ import { FormStore, share, valueAt } from './store.ts';
 afterEach(cleanup);
 
 // jsdom has no font loading API nor ResizeObserver, which Mantine's autosizing textarea listens to.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+  });
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
@@ -28,7 +31,8 @@ globalThis.ResizeObserver ??= class {
 } as unknown as typeof ResizeObserver;
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const example = (type: string) => readFileSync(path.join(root, 'blocks', type, 'example.yaml'), 'utf8');
+const example = (type: string) =>
+  readFileSync(path.join(root, 'blocks', type, 'example.yaml'), 'utf8');
 
 /** A block's form on real YAML text: every edit goes through editor/document, like in the app. */
 function mount(text: string, schema: z.ZodType, diagnostics: EditorDiagnostic[] = []) {
@@ -39,13 +43,27 @@ function mount(text: string, schema: z.ZodType, diagnostics: EditorDiagnostic[] 
   function Harness() {
     const [, rerender] = useState(0);
     const edit = useCallback((op: EditOp) => {
-      result.text = applyEdit(result.text, op, op.op === 'set' ? valueAt(store.getData(), op.path) : undefined);
+      result.text = applyEdit(
+        result.text,
+        op,
+        op.op === 'set' ? valueAt(store.getData(), op.path) : undefined,
+      );
       store.setText(result.text);
       rerender((n) => n + 1);
     }, []);
     return (
       <MantineProvider>
-        <FormContext.Provider value={{ store, edit, site: { routes: [{ route: '/pricing', title: 'Pricing', anchors: ['faq'] }], images: ['/logo.svg'], icons: [] } }}>
+        <FormContext.Provider
+          value={{
+            store,
+            edit,
+            site: {
+              routes: [{ route: '/pricing', title: 'Pricing', anchors: ['faq'] }],
+              images: ['/logo.svg'],
+              icons: [],
+            },
+          }}
+        >
           <ObjectFields schema={schema} path={[]} exclude={['type']} />
         </FormContext.Provider>
       </MantineProvider>
@@ -61,9 +79,14 @@ function kindsIn(schema: z.ZodType, key?: string | number, seen = new Set<z.ZodT
   if (seen.has(inner)) return [];
   seen.add(inner);
   const kind = fieldKind(inner, key);
-  if (kind.kind === 'object') return ['object', ...Object.entries(kind.shape).flatMap(([k, field]) => kindsIn(field, k, seen))];
+  if (kind.kind === 'object')
+    return [
+      'object',
+      ...Object.entries(kind.shape).flatMap(([k, field]) => kindsIn(field, k, seen)),
+    ];
   if (kind.kind === 'list') return ['list', ...kindsIn(kind.element, undefined, seen)];
-  if (kind.kind === 'union') return ['union', ...kind.options.flatMap((option) => kindsIn(option, key, seen))];
+  if (kind.kind === 'union')
+    return ['union', ...kind.options.flatMap((option) => kindsIn(option, key, seen))];
   return [kind.kind === 'unsupported' ? `unsupported:${kind.type}` : kind.kind];
 }
 
@@ -82,16 +105,32 @@ describe('reading the zod schemas', () => {
     const action = unwrap(blockSchemas.hero.shape.actions).schema as z.ZodArray;
     const actionShape = (unwrap(action.element as z.ZodType).schema as z.ZodObject).shape;
     expect(fieldKind(unwrap(actionShape.href as z.ZodType).schema, 'href').kind).toBe('link');
-    expect(fieldKind(unwrap(actionShape.variant as z.ZodType).schema, 'variant')).toEqual({ kind: 'enum', options: ['primary', 'secondary'] });
+    expect(fieldKind(unwrap(actionShape.variant as z.ZodType).schema, 'variant')).toEqual({
+      kind: 'enum',
+      options: ['primary', 'secondary'],
+    });
     const logo = unwrap(siteConfigSchema.shape.logo).schema as z.ZodObject;
     expect(fieldKind(logo.shape.src as z.ZodType, 'src').kind).toBe('image');
-    expect(fieldKind(unwrap(pageSchema.shape.socialImage).schema, 'socialImage').kind).toBe('image');
+    expect(fieldKind(unwrap(pageSchema.shape.socialImage).schema, 'socialImage').kind).toBe(
+      'image',
+    );
     expect(fieldKind(unwrap(pageSchema.shape.draft).schema, 'draft').kind).toBe('boolean');
-    expect(fieldKind(unwrap(siteConfigSchema.shape.scheduler.shape.height).schema, 'height')).toEqual({ kind: 'number', integer: true });
-    expect(fieldKind(unwrap(siteConfigSchema.shape.navigation.shape.items).schema).kind).toBe('list');
-    const faqItem = (unwrap(blockSchemas.faq.shape.items).schema as z.ZodArray).element as z.ZodObject;
-    expect(fieldKind(unwrap(faqItem.shape.answer as z.ZodType).schema, 'answer')).toEqual({ kind: 'text', long: true });
-    expect(fieldKind(unwrap(faqItem.shape.question as z.ZodType).schema, 'question')).toEqual({ kind: 'text', long: false });
+    expect(
+      fieldKind(unwrap(siteConfigSchema.shape.scheduler.shape.height).schema, 'height'),
+    ).toEqual({ kind: 'number', integer: true });
+    expect(fieldKind(unwrap(siteConfigSchema.shape.navigation.shape.items).schema).kind).toBe(
+      'list',
+    );
+    const faqItem = (unwrap(blockSchemas.faq.shape.items).schema as z.ZodArray)
+      .element as z.ZodObject;
+    expect(fieldKind(unwrap(faqItem.shape.answer as z.ZodType).schema, 'answer')).toEqual({
+      kind: 'text',
+      long: true,
+    });
+    expect(fieldKind(unwrap(faqItem.shape.question as z.ZodType).schema, 'question')).toEqual({
+      kind: 'text',
+      long: false,
+    });
   });
 
   it('every block of the registry, the page and the site config use only kinds the form knows (a new block needs no editor code)', () => {
@@ -107,12 +146,19 @@ describe('reading the zod schemas', () => {
 
   it('picks the union variant that fits the value and names it', () => {
     const items = unwrap(siteConfigSchema.shape.navigation.shape.items).schema as z.ZodArray;
-    const options = (unwrap(items.element as z.ZodType).schema as z.ZodUnion).options as z.ZodType[];
+    const options = (unwrap(items.element as z.ZodType).schema as z.ZodUnion)
+      .options as z.ZodType[];
     expect(pickVariant(options, { label: 'Pricing', href: '/pricing' })).toBe(0);
     expect(pickVariant(options, { label: 'Solutions', columns: [] })).toBe(1);
-    expect(options.map((_, index) => variantLabel(options, index))).toEqual(['Link', 'Menu with columns']);
-    const cell = ((unwrap(blockSchemas.comparisonTable.shape.rows).schema as z.ZodArray).element as z.ZodObject).shape.values as z.ZodArray;
-    const cellOptions = (unwrap(cell.element as z.ZodType).schema as z.ZodUnion).options as z.ZodType[];
+    expect(options.map((_, index) => variantLabel(options, index))).toEqual([
+      'Link',
+      'Menu with columns',
+    ]);
+    const cell = (
+      (unwrap(blockSchemas.comparisonTable.shape.rows).schema as z.ZodArray).element as z.ZodObject
+    ).shape.values as z.ZodArray;
+    const cellOptions = (unwrap(cell.element as z.ZodType).schema as z.ZodUnion)
+      .options as z.ZodType[];
     expect(pickVariant(cellOptions, true)).toBe(0);
     expect(pickVariant(cellOptions, 'Smart')).toBe(1);
   });
@@ -135,14 +181,20 @@ describe('reading the zod schemas', () => {
 });
 
 describe('forms generated from a block schema', () => {
-  it.each(blockTypes)('renders the %s block from its example.yaml, with an input per written field', (type) => {
-    const text = example(type);
-    mount(text, blockSchemas[type]);
-    const data = parse(text) as Record<string, unknown>;
-    for (const key of Object.keys(data).filter((k) => k !== 'type')) {
-      expect(document.querySelector(`[data-testid="field-${key}"]`), `${type}.${key}`).not.toBeNull();
-    }
-  });
+  it.each(blockTypes)(
+    'renders the %s block from its example.yaml, with an input per written field',
+    (type) => {
+      const text = example(type);
+      mount(text, blockSchemas[type]);
+      const data = parse(text) as Record<string, unknown>;
+      for (const key of Object.keys(data).filter((k) => k !== 'type')) {
+        expect(
+          document.querySelector(`[data-testid="field-${key}"]`),
+          `${type}.${key}`,
+        ).not.toBeNull();
+      }
+    },
+  );
 
   it('typing in a field changes only that line of the YAML, and shows the help text', () => {
     const text = example('faq');
@@ -150,7 +202,9 @@ describe('forms generated from a block schema', () => {
     const heading = screen.getByTestId('field-heading');
     expect(screen.getByText('Section heading.')).toBeTruthy();
     fireEvent.change(heading, { target: { value: 'Questions hoteliers ask' } });
-    expect(result.text).toBe(text.replace('heading: Frequently asked questions', 'heading: Questions hoteliers ask'));
+    expect(result.text).toBe(
+      text.replace('heading: Frequently asked questions', 'heading: Questions hoteliers ask'),
+    );
     expect((heading as HTMLInputElement).value).toBe('Questions hoteliers ask');
   });
 
@@ -170,13 +224,18 @@ describe('forms generated from a block schema', () => {
     const heading = screen.getByTestId('field-heading');
     expect(heading.getAttribute('aria-invalid')).toBe('true');
     const wrapper = heading.closest('.mantine-InputWrapper-root') as HTMLElement;
-    expect(within(wrapper).getByTestId('field-message').textContent).toBe('`heading` is empty.Write the text, or remove the field if it is optional.');
+    expect(within(wrapper).getByTestId('field-message').textContent).toBe(
+      '`heading` is empty.Write the text, or remove the field if it is optional.',
+    );
   });
 
   it('adds, duplicates, moves and removes list items through the document operations', () => {
     const text = example('faq');
     const { result } = mount(text, blockSchemas.faq);
-    const items = () => (parse(result.text) as { items: Array<{ question: string }> }).items.map((item) => item.question);
+    const items = () =>
+      (parse(result.text) as { items: Array<{ question: string }> }).items.map(
+        (item) => item.question,
+      );
     const first = items();
     fireEvent.click(screen.getByRole('button', { name: 'Move down: item 1' }));
     expect(items()).toEqual([first[1], first[0], first[2]]);
@@ -190,8 +249,12 @@ describe('forms generated from a block schema', () => {
     expect(items()).toEqual([...first, '']);
     expect(result.text.endsWith('  - question: ""\n    answer: ""\n')).toBe(true);
     // The first words typed into an empty answer are written plain, like the author's own.
-    fireEvent.change(screen.getByTestId('field-items.3.answer'), { target: { value: 'Yes, for iOS and Android.' } });
-    expect(result.text.endsWith('  - question: ""\n    answer: Yes, for iOS and Android.\n')).toBe(true);
+    fireEvent.change(screen.getByTestId('field-items.3.answer'), {
+      target: { value: 'Yes, for iOS and Android.' },
+    });
+    expect(result.text.endsWith('  - question: ""\n    answer: Yes, for iOS and Android.\n')).toBe(
+      true,
+    );
   });
 
   it('an optional field cleared is removed from the YAML; an optional section can be added', () => {
@@ -200,14 +263,31 @@ describe('forms generated from a block schema', () => {
     fireEvent.change(screen.getByTestId('field-badge'), { target: { value: '' } });
     expect(result.text).toBe('type: hero\ntitle: Hello\n');
     fireEvent.click(screen.getByRole('button', { name: 'Add actions' }));
-    expect(parse(result.text)).toEqual({ type: 'hero', title: 'Hello', actions: [{ label: '', href: '' }] });
+    expect(parse(result.text)).toEqual({
+      type: 'hero',
+      title: 'Hello',
+      actions: [{ label: '', href: '' }],
+    });
   });
 
   it('a key the schema does not know is shown with its message and can be removed', () => {
-    const text = 'type: faq\nheading: Q\nheadline: Oops\nitems:\n  - question: A?\n    answer: B.\n';
-    const { result } = mount(text, blockSchemas.faq, [{ file: 'x', line: 3, col: 1, severity: 'error', code: 'unknown-field', message: 'Unknown field `headline`.', path: ['headline'] }]);
+    const text =
+      'type: faq\nheading: Q\nheadline: Oops\nitems:\n  - question: A?\n    answer: B.\n';
+    const { result } = mount(text, blockSchemas.faq, [
+      {
+        file: 'x',
+        line: 3,
+        col: 1,
+        severity: 'error',
+        code: 'unknown-field',
+        message: 'Unknown field `headline`.',
+        path: ['headline'],
+      },
+    ]);
     expect(screen.getByText('Unknown field `headline`.')).toBeTruthy();
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Remove unknown field headline' })));
+    act(() =>
+      fireEvent.click(screen.getByRole('button', { name: 'Remove unknown field headline' })),
+    );
     expect(result.text).toBe('type: faq\nheading: Q\nitems:\n  - question: A?\n    answer: B.\n');
   });
 });

@@ -29,7 +29,9 @@ export function unwrap(schema: z.ZodType): Unwrapped {
   for (;;) {
     const layer = z.globalRegistry.get(current) as FieldMeta | undefined;
     if (layer) {
-      for (const key of ['description', 'title', 'examples'] as const) if (meta[key] === undefined && layer[key] !== undefined) (meta as Record<string, unknown>)[key] = layer[key];
+      for (const key of ['description', 'title', 'examples'] as const)
+        if (meta[key] === undefined && layer[key] !== undefined)
+          (meta as Record<string, unknown>)[key] = layer[key];
     }
     if (current instanceof z.ZodOptional || current instanceof z.ZodDefault) {
       optional = true;
@@ -58,16 +60,26 @@ export type FieldKind =
   | { kind: 'unsupported'; type: string };
 
 /** Field names whose text is prose: a textarea rather than a one-line input. */
-const LONG_TEXT = /^(answer|description|subtitle|intro|quote|body|text|paragraphs|summary|content|excerpt|notes?)$/;
+const LONG_TEXT =
+  /^(answer|description|subtitle|intro|quote|body|text|paragraphs|summary|content|excerpt|notes?)$/;
 
 const regexChecks = (schema: z.ZodType): RegExp[] =>
-  ((schema._zod.def as { checks?: Array<{ _zod: { def: { format?: string; pattern?: RegExp } } }> }).checks ?? [])
+  (
+    (
+      schema._zod.def as {
+        checks?: Array<{ _zod: { def: { format?: string; pattern?: RegExp } } }>;
+      }
+    ).checks ?? []
+  )
     .map((check) => check._zod.def)
     .filter((def) => def.format === 'regex' && def.pattern instanceof RegExp)
     .map((def) => def.pattern!);
 
 /** A string whose pattern only accepts image file paths (`src`, `socialImage`…) is picked from public/. */
-const isImagePath = (schema: z.ZodType): boolean => regexChecks(schema).some((pattern) => /png/.test(pattern.source) && /\^\\\//.test(pattern.source));
+const isImagePath = (schema: z.ZodType): boolean =>
+  regexChecks(schema).some(
+    (pattern) => /png/.test(pattern.source) && /\^\\\//.test(pattern.source),
+  );
 
 /**
  * The kind of field for a (unwrapped) schema. `key` is the field's name in its object and `listKey` the name of the
@@ -87,15 +99,28 @@ export function fieldKind(schema: z.ZodType, key?: string | number, listKey?: st
     if (schema === (iconSchema as z.ZodType) || key === 'icon') return { kind: 'icon', options };
     return { kind: 'enum', options };
   }
-  if (schema instanceof z.ZodNumber) return { kind: 'number', integer: (schema as z.ZodNumber).isInt };
+  if (schema instanceof z.ZodNumber)
+    return { kind: 'number', integer: (schema as z.ZodNumber).isInt };
   if (schema instanceof z.ZodBoolean) return { kind: 'boolean' };
   if (schema instanceof z.ZodLiteral) return { kind: 'literal', value: schema.value };
-  if (schema instanceof z.ZodObject) return { kind: 'object', shape: schema.shape as Record<string, z.ZodType> };
+  if (schema instanceof z.ZodObject)
+    return { kind: 'object', shape: schema.shape as Record<string, z.ZodType> };
   if (schema instanceof z.ZodArray) {
-    return { kind: 'list', element: schema.element as z.ZodType, min: schema._zod.bag.minimum as number | undefined, max: schema._zod.bag.maximum as number | undefined };
+    return {
+      kind: 'list',
+      element: schema.element as z.ZodType,
+      min: schema._zod.bag.minimum as number | undefined,
+      max: schema._zod.bag.maximum as number | undefined,
+    };
   }
-  if (schema instanceof z.ZodDiscriminatedUnion) return { kind: 'union', options: [...schema.options] as z.ZodType[], discriminator: schema._zod.def.discriminator };
-  if (schema instanceof z.ZodUnion) return { kind: 'union', options: [...schema.options] as z.ZodType[] };
+  if (schema instanceof z.ZodDiscriminatedUnion)
+    return {
+      kind: 'union',
+      options: [...schema.options] as z.ZodType[],
+      discriminator: schema._zod.def.discriminator,
+    };
+  if (schema instanceof z.ZodUnion)
+    return { kind: 'union', options: [...schema.options] as z.ZodType[] };
   return { kind: 'unsupported', type: schema._zod.def.type };
 }
 
@@ -105,7 +130,8 @@ const shapeKeys = (schema: z.ZodType): string[] => {
   return inner instanceof z.ZodObject ? Object.keys(inner.shape) : [];
 };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Does `value` look like this variant of a union (used to show the right form for the value)? 0 = no. */
 function variantScore(schema: z.ZodType, value: unknown): number {
@@ -125,14 +151,23 @@ function variantScore(schema: z.ZodType, value: unknown): number {
 }
 
 const primitiveType = (schema: z.ZodType) =>
-  schema instanceof z.ZodString || schema instanceof z.ZodEnum ? 'string' : schema instanceof z.ZodNumber ? 'number' : schema instanceof z.ZodBoolean ? 'boolean' : 'object';
+  schema instanceof z.ZodString || schema instanceof z.ZodEnum
+    ? 'string'
+    : schema instanceof z.ZodNumber
+      ? 'number'
+      : schema instanceof z.ZodBoolean
+        ? 'boolean'
+        : 'object';
 
 /** The index of the union option that best fits `value` (the first one when nothing fits). */
 export function pickVariant(options: z.ZodType[], value: unknown, discriminator?: string): number {
   if (discriminator && isPlainObject(value)) {
     const found = options.findIndex((option) => {
       const inner = unwrap(option).schema;
-      const literal = inner instanceof z.ZodObject ? unwrap(inner.shape[discriminator] as z.ZodType).schema : undefined;
+      const literal =
+        inner instanceof z.ZodObject
+          ? unwrap(inner.shape[discriminator] as z.ZodType).schema
+          : undefined;
       return literal instanceof z.ZodLiteral && literal.value === value[discriminator];
     });
     if (found >= 0) return found;
@@ -153,7 +188,9 @@ export function variantLabel(options: z.ZodType[], index: number): string {
   if (schema instanceof z.ZodObject) {
     const others = new Set(options.flatMap((option, i) => (i === index ? [] : shapeKeys(option))));
     const own = Object.keys(schema.shape).filter((key) => !others.has(key));
-    return own.length ? `With ${own.map(humanize).join(', ').toLowerCase()}` : `Option ${index + 1}`;
+    return own.length
+      ? `With ${own.map(humanize).join(', ').toLowerCase()}`
+      : `Option ${index + 1}`;
   }
   if (schema instanceof z.ZodBoolean) return 'Yes / no';
   if (schema instanceof z.ZodString) return 'Text';
@@ -197,7 +234,8 @@ export function defaultValue(schema: z.ZodType): unknown {
       return kind.value;
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [key, field] of Object.entries(kind.shape)) if (!unwrap(field).optional) out[key] = defaultValue(field);
+      for (const [key, field] of Object.entries(kind.shape))
+        if (!unwrap(field).optional) out[key] = defaultValue(field);
       return out;
     }
     case 'list':

@@ -27,11 +27,23 @@ export function LinkField(props: PickerProps) {
   // Anchors of the route being typed come first once a `#` is there.
   const hash = value.indexOf('#');
   const base = hash >= 0 ? value.slice(0, hash) : undefined;
-  const anchors = base === undefined ? [] : (routes.find((route) => route.route === (base || '/'))?.anchors ?? []).map((anchor) => `${base}#${anchor}`);
+  const anchors =
+    base === undefined
+      ? []
+      : (routes.find((route) => route.route === (base || '/'))?.anchors ?? []).map(
+          (anchor) => `${base}#${anchor}`,
+        );
   const data = [
     ...(anchors.length ? [{ group: 'Anchors on that page', items: anchors }] : []),
     { group: 'Pages of the site', items: routes.map((route) => route.route) },
-    { group: 'Sections of pages', items: routes.flatMap((route) => route.anchors.filter((a) => a !== 'main' && a !== 'top').map((anchor) => `${route.route}#${anchor}`)) },
+    {
+      group: 'Sections of pages',
+      items: routes.flatMap((route) =>
+        route.anchors
+          .filter((a) => a !== 'main' && a !== 'top')
+          .map((anchor) => `${route.route}#${anchor}`),
+      ),
+    },
   ];
   return (
     <Autocomplete
@@ -75,7 +87,18 @@ export function ImageField(props: PickerProps) {
           </Group>
         )}
       />
-      {props.value && images.includes(props.value) ? <Image src={props.value} alt="" w={64} h={36} fit="contain" radius="sm" bg="gray.1" mb={props.error ? 24 : 2} /> : null}
+      {props.value && images.includes(props.value) ? (
+        <Image
+          src={props.value}
+          alt=""
+          w={64}
+          h={36}
+          fit="contain"
+          radius="sm"
+          bg="gray.1"
+          mb={props.error ? 24 : 2}
+        />
+      ) : null}
     </Group>
   );
 }
@@ -90,7 +113,8 @@ interface IconFieldProps extends Omit<PickerProps, 'value' | 'onChange'> {
 /** One of the site's built-in icons, each drawn in the list. */
 export function IconField({ options, value, clearable, onChange, ...props }: IconFieldProps) {
   const known = new Set(options);
-  const draw = (name: string) => (known.has(name) ? <Icon name={name as IconName} size={18} /> : null);
+  const draw = (name: string) =>
+    known.has(name) ? <Icon name={name as IconName} size={18} /> : null;
   return (
     <Select
       {...props}

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { parseDocument } from 'yaml';
 import type { EditorDiagnostic, FieldPath } from '../../shared/api.ts';
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * `next` with every part that equals the same part of `prev` replaced by `prev`'s object: after an edit, only the
@@ -118,7 +119,9 @@ export class FormStore {
 
 export function useStoreValue(store: FormStore, path: FieldPath): unknown {
   const key = pathKey(path);
-  return useSyncExternalStore(store.subscribe, () => valueAt(store.getData(), key === '' ? [] : path));
+  return useSyncExternalStore(store.subscribe, () =>
+    valueAt(store.getData(), key === '' ? [] : path),
+  );
 }
 
 export function useStoreDiagnostics(store: FormStore, path: FieldPath): EditorDiagnostic[] {
@@ -134,8 +137,16 @@ export function useSyntaxError(store: FormStore): SyntaxProblem | null {
 }
 
 /** How many problems sit at or under `path` (a block's badge). */
-export function problemsUnder(diagnostics: EditorDiagnostic[], path: FieldPath): { errors: number; warnings: number } {
+export function problemsUnder(
+  diagnostics: EditorDiagnostic[],
+  path: FieldPath,
+): { errors: number; warnings: number } {
   const prefix = pathKey(path);
-  const under = diagnostics.filter((d) => d.path && (pathKey(d.path) === prefix || pathKey(d.path).startsWith(`${prefix}.`)));
-  return { errors: under.filter((d) => d.severity === 'error').length, warnings: under.filter((d) => d.severity === 'warning').length };
+  const under = diagnostics.filter(
+    (d) => d.path && (pathKey(d.path) === prefix || pathKey(d.path).startsWith(`${prefix}.`)),
+  );
+  return {
+    errors: under.filter((d) => d.severity === 'error').length,
+    warnings: under.filter((d) => d.severity === 'warning').length,
+  };
 }

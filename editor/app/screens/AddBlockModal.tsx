@@ -8,7 +8,17 @@ import { humanize, unwrap } from '../schema-form/inspect.ts';
 import { UiIcon } from '../ui-icons.tsx';
 
 /** The block catalogue: every block of the registry, each added with its example.yaml as the starting content. */
-export function AddBlockModal({ api, opened, onClose, onAdd }: { api: Api; opened: boolean; onClose: () => void; onAdd: (block: Record<string, unknown>) => void }) {
+export function AddBlockModal({
+  api,
+  opened,
+  onClose,
+  onAdd,
+}: {
+  api: Api;
+  opened: boolean;
+  onClose: () => void;
+  onAdd: (block: Record<string, unknown>) => void;
+}) {
   const [catalogue, setCatalogue] = useState<BlocksResponse['blocks']>([]);
   const [query, setQuery] = useState('');
   useEffect(() => {
@@ -19,9 +29,22 @@ export function AddBlockModal({ api, opened, onClose, onAdd }: { api: Api; opene
       );
   }, [api, opened, catalogue.length]);
   const q = query.trim().toLowerCase();
-  const shown = catalogue.filter(({ type }) => !q || type.toLowerCase().includes(q) || blockDescription(type).toLowerCase().includes(q) || blockTitle(type).toLowerCase().includes(q));
+  const shown = catalogue.filter(
+    ({ type }) =>
+      !q ||
+      type.toLowerCase().includes(q) ||
+      blockDescription(type).toLowerCase().includes(q) ||
+      blockTitle(type).toLowerCase().includes(q),
+  );
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="Add a block" size="xl" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title="Add a block"
+      size="xl"
+      centered
+    >
       <TextInput
         placeholder="Search blocks"
         aria-label="Search blocks"
@@ -38,10 +61,19 @@ export function AddBlockModal({ api, opened, onClose, onAdd }: { api: Api; opene
             data-testid={`add-block-${type}`}
             onClick={() => {
               const example = parse(exampleText) as unknown;
-              onAdd(example && typeof example === 'object' && !Array.isArray(example) ? (example as Record<string, unknown>) : { type });
+              onAdd(
+                example && typeof example === 'object' && !Array.isArray(example)
+                  ? (example as Record<string, unknown>)
+                  : { type },
+              );
             }}
             p="sm"
-            style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, display: 'block', height: '100%' }}
+            style={{
+              border: '1px solid var(--mantine-color-gray-3)',
+              borderRadius: 8,
+              display: 'block',
+              height: '100%',
+            }}
             className="catalogue-item"
           >
             <Box c="brand.8" mb={4} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
@@ -61,4 +93,5 @@ export function AddBlockModal({ api, opened, onClose, onAdd }: { api: Api; opene
 }
 
 export const blockTitle = (type: string) => humanize(type);
-export const blockDescription = (type: string) => (isBlockType(type) ? (unwrap(blockSchemas[type]).meta.description ?? '') : '');
+export const blockDescription = (type: string) =>
+  isBlockType(type) ? (unwrap(blockSchemas[type]).meta.description ?? '') : '';

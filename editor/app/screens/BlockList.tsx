@@ -19,7 +19,12 @@ interface BlockListProps {
 }
 
 /** The page's blocks, top to bottom: one card each, the selected one open with its form. */
-export const BlockList = memo(function BlockList({ blocks, diagnostics, selected, onSelect }: BlockListProps) {
+export const BlockList = memo(function BlockList({
+  blocks,
+  diagnostics,
+  selected,
+  onSelect,
+}: BlockListProps) {
   return (
     <Stack gap="xs" data-testid="block-list">
       <SortableList
@@ -37,7 +42,9 @@ export const BlockList = memo(function BlockList({ blocks, diagnostics, selected
             actions={actions}
             problems={problemsUnder(diagnostics, ['blocks', index])}
             own={diagnostics.filter((d) => d.path && pathKey(d.path) === `blocks.${index}`)}
-            under={diagnostics.filter((d) => d.path && (pathKey(d.path) + '.').startsWith(`blocks.${index}.`))}
+            under={diagnostics.filter(
+              (d) => d.path && (pathKey(d.path) + '.').startsWith(`blocks.${index}.`),
+            )}
           />
         )}
       />
@@ -45,7 +52,10 @@ export const BlockList = memo(function BlockList({ blocks, diagnostics, selected
   );
 });
 
-const typeOf = (block: unknown) => (block && typeof block === 'object' && typeof (block as { type?: unknown }).type === 'string' ? (block as { type: string }).type : '');
+const typeOf = (block: unknown) =>
+  block && typeof block === 'object' && typeof (block as { type?: unknown }).type === 'string'
+    ? (block as { type: string }).type
+    : '';
 
 interface BlockCardProps {
   index: number;
@@ -60,7 +70,17 @@ interface BlockCardProps {
   under: EditorDiagnostic[];
 }
 
-function BlockCard({ index, block, open, onToggle, handle, actions, problems, own, under }: BlockCardProps) {
+function BlockCard({
+  index,
+  block,
+  open,
+  onToggle,
+  handle,
+  actions,
+  problems,
+  own,
+  under,
+}: BlockCardProps) {
   const type = typeOf(block);
   const known = isBlockType(type);
   const summary = itemSummary(block);
@@ -70,12 +90,33 @@ function BlockCard({ index, block, open, onToggle, handle, actions, problems, ow
     if (open) card.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [open]);
   return (
-    <Paper ref={card} withBorder radius="md" className="block-card" data-selected={open} data-testid={`block-${index}`} data-block-type={type}>
+    <Paper
+      ref={card}
+      withBorder
+      radius="md"
+      className="block-card"
+      data-selected={open}
+      data-testid={`block-${index}`}
+      data-block-type={type}
+    >
       <Group gap={4} wrap="nowrap" px={6} py={6} className="block-card-header">
         {handle}
-        <UnstyledButton onClick={onToggle} aria-expanded={open} aria-controls={bodyId} style={{ flex: 1, minWidth: 0, padding: '4px 6px', borderRadius: 6 }} data-testid={`block-${index}-toggle`}>
+        <UnstyledButton
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          style={{ flex: 1, minWidth: 0, padding: '4px 6px', borderRadius: 6 }}
+          data-testid={`block-${index}-toggle`}
+        >
           <Group gap={8} wrap="nowrap">
-            <Box c={open ? 'brand.7' : 'gray.6'} style={{ display: 'flex', transition: 'transform 120ms', transform: open ? 'rotate(90deg)' : undefined }}>
+            <Box
+              c={open ? 'brand.7' : 'gray.6'}
+              style={{
+                display: 'flex',
+                transition: 'transform 120ms',
+                transform: open ? 'rotate(90deg)' : undefined,
+              }}
+            >
               <UiIcon name="chevronRight" size={16} />
             </Box>
             <Box style={{ minWidth: 0 }}>
@@ -94,14 +135,24 @@ function BlockCard({ index, block, open, onToggle, handle, actions, problems, ow
         {actions}
       </Group>
       {open ? (
-        <Box id={bodyId} px="md" pb="md" pt={4} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        <Box
+          id={bodyId}
+          px="md"
+          pb="md"
+          pt={4}
+          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+        >
           {known ? (
             <Stack gap="sm" pt="xs">
               <Text size="xs" c="gray.7">
                 {blockDescription(type)}
               </Text>
               {own.length ? <Messages diagnostics={own} /> : null}
-              <ObjectFields schema={blockSchemas[type]} path={['blocks', index]} exclude={['type']} />
+              <ObjectFields
+                schema={blockSchemas[type]}
+                path={['blocks', index]}
+                exclude={['type']}
+              />
             </Stack>
           ) : (
             <Alert color="red" variant="light" mt="sm" title="This block type does not exist">

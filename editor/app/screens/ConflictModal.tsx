@@ -15,14 +15,26 @@ interface ConflictModalProps {
 
 const causeText: Record<ConflictState['cause'], string> = {
   save: 'The file was changed on disk since you opened it (another editor or a git pull), so it was not saved.',
-  'disk-change': 'The file was just changed on disk (another editor or a git pull) while you have unsaved changes.',
+  'disk-change':
+    'The file was just changed on disk (another editor or a git pull) while you have unsaved changes.',
   restore: 'The file was changed on disk after your unsaved changes were made.',
 };
 
 /** Both versions side by side, lines only in one of them marked; nothing is written or thrown away without a choice. */
-export function ConflictModal({ file, conflict, mine, onKeepMine, onTakeTheirs, onKeepBoth, onLater }: ConflictModalProps) {
+export function ConflictModal({
+  file,
+  conflict,
+  mine,
+  onKeepMine,
+  onTakeTheirs,
+  onKeepBoth,
+  onLater,
+}: ConflictModalProps) {
   const [busy, setBusy] = useState<string | null>(null);
-  const diff = useMemo(() => (conflict ? lineDiff(mine, conflict.diskText) : null), [conflict, mine]);
+  const diff = useMemo(
+    () => (conflict ? lineDiff(mine, conflict.diskText) : null),
+    [conflict, mine],
+  );
   if (!conflict || !diff) return null;
   const deleted = conflict.version === null;
   const run = (name: string, action: () => Promise<unknown> | void) => async () => {
@@ -33,7 +45,9 @@ export function ConflictModal({ file, conflict, mine, onKeepMine, onTakeTheirs, 
       setBusy(null);
     }
   };
-  const aside = file.startsWith('pages/') ? `${file.replace(/\.ya?ml$/, '').replace(/\/index$/, '')}-their-version.yaml` : 'a downloaded file';
+  const aside = file.startsWith('pages/')
+    ? `${file.replace(/\.ya?ml$/, '').replace(/\/index$/, '')}-their-version.yaml`
+    : 'a downloaded file';
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -46,25 +60,55 @@ export function ConflictModal({ file, conflict, mine, onKeepMine, onTakeTheirs, 
     >
       <Stack gap="md">
         <Text size="sm">
-          {deleted ? 'Another program deleted the file while you were editing it. Your version is still here.' : causeText[conflict.cause]} Both versions are below; lines that differ are marked.
+          {deleted
+            ? 'Another program deleted the file while you were editing it. Your version is still here.'
+            : causeText[conflict.cause]}{' '}
+          Both versions are below; lines that differ are marked.
         </Text>
         <SimpleGrid cols={2} spacing="sm">
-          <Version title="Your version (in the editor)" lines={diff.mine} testId="conflict-mine" mark="+" />
-          <Version title={deleted ? 'On disk: deleted' : 'Version on disk'} lines={deleted ? [] : diff.theirs} testId="conflict-theirs" mark="−" />
+          <Version
+            title="Your version (in the editor)"
+            lines={diff.mine}
+            testId="conflict-mine"
+            mark="+"
+          />
+          <Version
+            title={deleted ? 'On disk: deleted' : 'Version on disk'}
+            lines={deleted ? [] : diff.theirs}
+            testId="conflict-theirs"
+            mark="−"
+          />
         </SimpleGrid>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Button variant="default" onClick={onLater}>
             Decide later
           </Button>
           <Group gap="sm" wrap="wrap">
-            <Button variant="default" onClick={run('theirs', onTakeTheirs)} disabled={deleted || busy !== null} data-testid="conflict-take-theirs" title="Your version stays one Undo away">
+            <Button
+              variant="default"
+              onClick={run('theirs', onTakeTheirs)}
+              disabled={deleted || busy !== null}
+              data-testid="conflict-take-theirs"
+              title="Your version stays one Undo away"
+            >
               Take theirs
             </Button>
-            <Button variant="default" onClick={run('mine', onKeepMine)} loading={busy === 'mine'} disabled={busy !== null && busy !== 'mine'} data-testid="conflict-keep-mine">
+            <Button
+              variant="default"
+              onClick={run('mine', onKeepMine)}
+              loading={busy === 'mine'}
+              disabled={busy !== null && busy !== 'mine'}
+              data-testid="conflict-keep-mine"
+            >
               {deleted ? 'Keep mine (write the file again)' : 'Keep mine'}
             </Button>
             {deleted ? null : (
-              <Button onClick={run('both', onKeepBoth)} loading={busy === 'both'} disabled={busy !== null && busy !== 'both'} data-testid="conflict-keep-both">
+              <Button
+                onClick={run('both', onKeepBoth)}
+                loading={busy === 'both'}
+                disabled={busy !== null && busy !== 'both'}
+                data-testid="conflict-keep-both"
+              >
                 Keep mine, copy theirs to {aside.replace(/^pages\//, '')}
               </Button>
             )}
@@ -75,7 +119,17 @@ export function ConflictModal({ file, conflict, mine, onKeepMine, onTakeTheirs, 
   );
 }
 
-function Version({ title, lines, testId, mark }: { title: string; lines: DiffLine[]; testId: string; mark: string }) {
+function Version({
+  title,
+  lines,
+  testId,
+  mark,
+}: {
+  title: string;
+  lines: DiffLine[];
+  testId: string;
+  mark: string;
+}) {
   const changed = lines.filter((line) => line.changed).length;
   return (
     <Box style={{ minWidth: 0 }}>
@@ -92,11 +146,33 @@ function Version({ title, lines, testId, mark }: { title: string; lines: DiffLin
         aria-label={title}
         m={0}
         p="xs"
-        style={{ maxHeight: 360, overflow: 'auto', fontSize: 12, lineHeight: 1.5, background: 'var(--mantine-color-gray-0)', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6 }}
+        style={{
+          maxHeight: 360,
+          overflow: 'auto',
+          fontSize: 12,
+          lineHeight: 1.5,
+          background: 'var(--mantine-color-gray-0)',
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 6,
+        }}
       >
         {lines.map((line, i) => (
-          <Box component="div" key={i} style={{ background: line.changed ? (mark === '+' ? 'var(--mantine-color-green-1)' : 'var(--mantine-color-yellow-1)') : undefined, whiteSpace: 'pre' }}>
-            <span aria-hidden="true" style={{ display: 'inline-block', width: 14, color: 'var(--mantine-color-gray-7)' }}>
+          <Box
+            component="div"
+            key={i}
+            style={{
+              background: line.changed
+                ? mark === '+'
+                  ? 'var(--mantine-color-green-1)'
+                  : 'var(--mantine-color-yellow-1)'
+                : undefined,
+              whiteSpace: 'pre',
+            }}
+          >
+            <span
+              aria-hidden="true"
+              style={{ display: 'inline-block', width: 14, color: 'var(--mantine-color-gray-7)' }}
+            >
               {line.changed ? mark : ' '}
             </span>
             {line.text || ' '}

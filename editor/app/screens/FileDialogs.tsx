@@ -7,7 +7,17 @@ import { RecoveryModal } from './RecoveryModal.tsx';
  * The dialogs that keep an open file's work: the file changed on disk while it was edited, and unsaved text found
  * after a crash or a closed tab. `mine` is the open text (the screen shows these only once it is loaded); `keptBoth` says where "keep both" put the other version.
  */
-export function FileDialogs({ file, doc, mine, keptBoth }: { file: string; doc: EditableFile; mine: string; keptBoth: (aside: string) => string }) {
+export function FileDialogs({
+  file,
+  doc,
+  mine,
+  keptBoth,
+}: {
+  file: string;
+  doc: EditableFile;
+  mine: string;
+  keptBoth: (aside: string) => string;
+}) {
   const toast = useToast();
   return (
     <>
@@ -20,7 +30,11 @@ export function FileDialogs({ file, doc, mine, keptBoth }: { file: string; doc: 
         }}
         onTakeTheirs={() => {
           doc.takeTheirs();
-          toast({ message: 'The version on disk is open. Your version is one Undo away.', color: 'blue', action: { label: 'Undo', run: doc.undo } });
+          toast({
+            message: 'The version on disk is open. Your version is one Undo away.',
+            color: 'blue',
+            action: { label: 'Undo', run: doc.undo },
+          });
         }}
         onKeepBoth={async () => {
           const aside = await doc.keepBoth();
@@ -28,7 +42,11 @@ export function FileDialogs({ file, doc, mine, keptBoth }: { file: string; doc: 
         }}
         onLater={doc.closeConflict}
       />
-      <RecoveryModal recovery={doc.recovery} onRestore={() => void doc.restoreRecovered()} onDiscard={doc.discardRecovered} />
+      <RecoveryModal
+        recovery={doc.recovery}
+        onRestore={() => void doc.restoreRecovered()}
+        onDiscard={doc.discardRecovered}
+      />
     </>
   );
 }

@@ -8,7 +8,19 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 const mod = isMac ? '⌘' : 'Ctrl';
 
 /** Back link, what is open, its save state, undo / redo and save. */
-export function FileToolbar({ file, errors, title, subtitle, badges }: { file: EditableFile; errors: number; title: string; subtitle: string; badges?: ReactNode }) {
+export function FileToolbar({
+  file,
+  errors,
+  title,
+  subtitle,
+  badges,
+}: {
+  file: EditableFile;
+  errors: number;
+  title: string;
+  subtitle: string;
+  badges?: ReactNode;
+}) {
   const status =
     file.state === 'saving' ? (
       <Text size="xs" c="gray.7">
@@ -30,9 +42,22 @@ export function FileToolbar({ file, errors, title, subtitle, badges }: { file: E
       </Tag>
     );
   return (
-    <Group justify="space-between" wrap="nowrap" px="md" py={8} gap="sm" style={{ background: 'white', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      px="md"
+      py={8}
+      gap="sm"
+      style={{ background: 'white', borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Anchor href="#/" size="sm" c="gray.7" aria-label="Back to all pages" style={{ display: 'flex' }}>
+        <Anchor
+          href="#/"
+          size="sm"
+          c="gray.7"
+          aria-label="Back to all pages"
+          style={{ display: 'flex' }}
+        >
           <Box style={{ transform: 'rotate(180deg)', display: 'flex' }}>
             <UiIcon name="chevronRight" />
           </Box>
@@ -58,7 +83,15 @@ export function FileToolbar({ file, errors, title, subtitle, badges }: { file: E
             </span>
           }
         >
-          <ActionIcon variant="default" size="lg" aria-label="Undo" aria-keyshortcuts="Control+Z" disabled={!file.canUndo} onClick={file.undo} data-testid="undo">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Undo"
+            aria-keyshortcuts="Control+Z"
+            disabled={!file.canUndo}
+            onClick={file.undo}
+            data-testid="undo"
+          >
             <UiIcon name="undo" />
           </ActionIcon>
         </Tooltip>
@@ -69,7 +102,15 @@ export function FileToolbar({ file, errors, title, subtitle, badges }: { file: E
             </span>
           }
         >
-          <ActionIcon variant="default" size="lg" aria-label="Redo" aria-keyshortcuts="Control+Shift+Z" disabled={!file.canRedo} onClick={file.redo} data-testid="redo">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Redo"
+            aria-keyshortcuts="Control+Shift+Z"
+            disabled={!file.canRedo}
+            onClick={file.redo}
+            data-testid="redo"
+          >
             <UiIcon name="redo" />
           </ActionIcon>
         </Tooltip>

@@ -3,7 +3,17 @@ import { useState } from 'react';
 import { ApiFailure, type Api } from '../api.ts';
 
 /** "New page": the same templates and route checks as `npm run new-page` (the server runs that code). */
-export function NewPageModal({ api, opened, onClose, onCreated }: { api: Api; opened: boolean; onClose: () => void; onCreated: (path: string) => void }) {
+export function NewPageModal({
+  api,
+  opened,
+  onClose,
+  onCreated,
+}: {
+  api: Api;
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (path: string) => void;
+}) {
   const [route, setRoute] = useState('');
   const [title, setTitle] = useState('');
   const [template, setTemplate] = useState<string | null>(null);
@@ -15,19 +25,35 @@ export function NewPageModal({ api, opened, onClose, onCreated }: { api: Api; op
     setBusy(true);
     setError(null);
     try {
-      const created = await api.createPage({ route: route.trim(), title: title.trim() || undefined, template: template ?? undefined, publish });
+      const created = await api.createPage({
+        route: route.trim(),
+        title: title.trim() || undefined,
+        template: template ?? undefined,
+        publish,
+      });
       setRoute('');
       setTitle('');
       onCreated(created.path);
     } catch (failure) {
-      setError(failure instanceof ApiFailure ? { message: failure.message, hint: failure.hint } : { message: String(failure) });
+      setError(
+        failure instanceof ApiFailure
+          ? { message: failure.message, hint: failure.hint }
+          : { message: String(failure) },
+      );
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="New page" size="md" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title="New page"
+      size="md"
+      centered
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -57,7 +83,13 @@ export function NewPageModal({ api, opened, onClose, onCreated }: { api: Api; op
               ) : undefined
             }
           />
-          <TextInput label="Title" description="Optional: the template's title is used when empty." placeholder="Staylix for Resorts" value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+          <TextInput
+            label="Title"
+            description="Optional: the template's title is used when empty."
+            placeholder="Staylix for Resorts"
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+          />
           <Select
             label="Template"
             description="Guessed from the address when not chosen."

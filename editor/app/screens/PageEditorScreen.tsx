@@ -1,4 +1,14 @@
-import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { NOT_FOUND_FILE, routeFromFile } from '../../../engine/routes.ts';
 import { pageSchema } from '../../../blocks/page-schema.ts';
@@ -37,7 +47,15 @@ function pageFieldLabel(data: unknown, path: FieldPath): string {
   return parts.join(' › ') || 'Page';
 }
 
-export function PageEditorScreen({ api, file, site }: { api: Api; file: string; site?: SiteResponse }) {
+export function PageEditorScreen({
+  api,
+  file,
+  site,
+}: {
+  api: Api;
+  file: string;
+  site?: SiteResponse;
+}) {
   const preview = useRef<PreviewHandle>(null);
   const doc = useEditableFile(api, file, () => preview.current?.refresh());
   const [selected, setSelected] = useState<number | null>(null);
@@ -49,10 +67,19 @@ export function PageEditorScreen({ api, file, site }: { api: Api; file: string; 
   const route = file === NOT_FOUND_FILE ? '/404' : (routeFromFile(file) ?? '/');
   const diagnostics = useAllDiagnostics(doc.store);
   const syntaxError = useSyntaxError(doc.store);
-  const data = useStoreValue(doc.store, []) as { title?: unknown; draft?: unknown; blocks?: unknown } | undefined;
-  const form: FormContextValue = useMemo(() => ({ store: doc.store, edit: doc.edit, site }), [doc.store, doc.edit, site]);
-  const blocks = useMemo(() => (Array.isArray(data?.blocks) ? (data.blocks as unknown[]) : []), [data?.blocks]);
-  const settingsProblems = diagnostics.filter((d) => d.path && PAGE_KEYS.includes(String(d.path[0])));
+  const data = useStoreValue(doc.store, []) as
+    { title?: unknown; draft?: unknown; blocks?: unknown } | undefined;
+  const form: FormContextValue = useMemo(
+    () => ({ store: doc.store, edit: doc.edit, site }),
+    [doc.store, doc.edit, site],
+  );
+  const blocks = useMemo(
+    () => (Array.isArray(data?.blocks) ? (data.blocks as unknown[]) : []),
+    [data?.blocks],
+  );
+  const settingsProblems = diagnostics.filter(
+    (d) => d.path && PAGE_KEYS.includes(String(d.path[0])),
+  );
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
 
   const select = useCallback((next: number | null) => {
@@ -67,7 +94,10 @@ export function PageEditorScreen({ api, file, site }: { api: Api; file: string; 
     },
     [select],
   );
-  const fieldLabel = useCallback((path: FieldPath) => pageFieldLabel(doc.store.getData(), path), [doc.store]);
+  const fieldLabel = useCallback(
+    (path: FieldPath) => pageFieldLabel(doc.store.getData(), path),
+    [doc.store],
+  );
   const onPreviewSelect = useCallback((i: number) => {
     setSelected(i);
     preview.current?.highlight(i);
@@ -75,12 +105,20 @@ export function PageEditorScreen({ api, file, site }: { api: Api; file: string; 
   const addBlock = (example: Record<string, unknown>) => {
     const block = { ...example };
     // An example's anchor may already be taken on this page: the new block goes without one rather than clash.
-    if (typeof block.id === 'string' && blocks.some((b) => (b as { id?: unknown })?.id === block.id)) delete block.id;
+    if (
+      typeof block.id === 'string' &&
+      blocks.some((b) => (b as { id?: unknown })?.id === block.id)
+    )
+      delete block.id;
     const at = selected === null ? blocks.length : selected + 1;
     doc.edit({ op: 'insert', path: ['blocks'], index: at, value: block });
     setAdding(false);
     select(at);
-    toast({ message: `${blockTitle(String(block.type))} added with example content: replace its words.`, color: 'green', action: { label: 'Undo', run: doc.undo } });
+    toast({
+      message: `${blockTitle(String(block.type))} added with example content: replace its words.`,
+      color: 'green',
+      action: { label: 'Undo', run: doc.undo },
+    });
   };
 
   if (doc.loadError) {
@@ -110,21 +148,57 @@ export function PageEditorScreen({ api, file, site }: { api: Api; file: string; 
           subtitle={`${route === '/404' ? 'Not-found page' : route} · ${file}`}
           badges={
             <Group gap={6} wrap="nowrap" visibleFrom="lg">
-              {data?.draft === true ? <Tag tone="gray">Draft</Tag> : <Tag tone="brand">Published</Tag>}
+              {data?.draft === true ? (
+                <Tag tone="gray">Draft</Tag>
+              ) : (
+                <Tag tone="brand">Published</Tag>
+              )}
             </Group>
           }
         />
-        <Box className="editor-split" style={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: 'minmax(400px, 42%) 1fr' }}>
-          <Box component="section" aria-label="Page content" style={{ overflowY: 'auto', borderRight: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}>
+        <Box
+          className="editor-split"
+          style={{
+            flex: 1,
+            minHeight: 0,
+            display: 'grid',
+            gridTemplateColumns: 'minmax(400px, 42%) 1fr',
+          }}
+        >
+          <Box
+            component="section"
+            aria-label="Page content"
+            style={{
+              overflowY: 'auto',
+              borderRight: '1px solid var(--mantine-color-gray-3)',
+              background: 'var(--mantine-color-gray-0)',
+            }}
+          >
             <Stack gap="sm" p="md">
-              <ProblemsPanel file={file} diagnostics={diagnostics} onReveal={reveal} fieldLabel={fieldLabel} />
+              <ProblemsPanel
+                file={file}
+                diagnostics={diagnostics}
+                onReveal={reveal}
+                fieldLabel={fieldLabel}
+              />
               {doc.editError ? (
-                <Alert color="red" withCloseButton onClose={doc.dismissEditError} title="That change was not made" closeButtonLabel="Close">
+                <Alert
+                  color="red"
+                  withCloseButton
+                  onClose={doc.dismissEditError}
+                  title="That change was not made"
+                  closeButtonLabel="Close"
+                >
                   {doc.editError}
                 </Alert>
               ) : null}
               {syntaxError ? (
-                <YamlTextEditor file={file} text={doc.text} problem={syntaxError} onChange={doc.editText} />
+                <YamlTextEditor
+                  file={file}
+                  text={doc.text}
+                  problem={syntaxError}
+                  onChange={doc.editText}
+                />
               ) : (
                 <>
                   <Paper withBorder radius="md" className="block-card" data-selected={settingsOpen}>
@@ -137,7 +211,13 @@ export function PageEditorScreen({ api, file, site }: { api: Api; file: string; 
                       style={{ width: '100%', display: 'flex', alignItems: 'center', gap: 8 }}
                       data-testid="page-settings-toggle"
                     >
-                      <Box c={settingsOpen ? 'brand.7' : 'gray.6'} style={{ display: 'flex', transform: settingsOpen ? 'rotate(90deg)' : undefined }}>
+                      <Box
+                        c={settingsOpen ? 'brand.7' : 'gray.6'}
+                        style={{
+                          display: 'flex',
+                          transform: settingsOpen ? 'rotate(90deg)' : undefined,
+                        }}
+                      >
                         <UiIcon name="chevronRight" size={16} />
                       </Box>
                       <Box style={{ flex: 1, minWidth: 0 }}>
@@ -148,10 +228,21 @@ export function PageEditorScreen({ api, file, site }: { api: Api; file: string; 
                           Title and description for search results, social image, draft
                         </Text>
                       </Box>
-                      <ProblemBadge errors={settingsProblems.filter((d) => d.severity === 'error').length} warnings={settingsProblems.filter((d) => d.severity === 'warning').length} quiet />
+                      <ProblemBadge
+                        errors={settingsProblems.filter((d) => d.severity === 'error').length}
+                        warnings={settingsProblems.filter((d) => d.severity === 'warning').length}
+                        quiet
+                      />
                     </UnstyledButton>
                     {settingsOpen ? (
-                      <Stack id="page-settings" gap="sm" px="md" pb="md" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+                      <Stack
+                        id="page-settings"
+                        gap="sm"
+                        px="md"
+                        pb="md"
+                        pt="xs"
+                        style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+                      >
                         <ObjectFields schema={pageSchema} path={[]} exclude={['blocks']} />
                       </Stack>
                     ) : null}
@@ -165,19 +256,44 @@ export function PageEditorScreen({ api, file, site }: { api: Api; file: string; 
                     </Text>
                     <ProblemBadge {...problemsUnder(diagnostics, ['blocks'])} quiet />
                   </Group>
-                  <BlockList blocks={blocks} diagnostics={diagnostics} selected={selected} onSelect={select} />
-                  <Button variant="light" leftSection={<UiIcon name="plus" size={16} />} onClick={() => setAdding(true)} data-testid="add-block">
-                    {selected === null ? 'Add block at the end' : `Add block after ${blockTitle(String((blocks[selected] as { type?: unknown } | undefined)?.type ?? ''))}`}
+                  <BlockList
+                    blocks={blocks}
+                    diagnostics={diagnostics}
+                    selected={selected}
+                    onSelect={select}
+                  />
+                  <Button
+                    variant="light"
+                    leftSection={<UiIcon name="plus" size={16} />}
+                    onClick={() => setAdding(true)}
+                    data-testid="add-block"
+                  >
+                    {selected === null
+                      ? 'Add block at the end'
+                      : `Add block after ${blockTitle(String((blocks[selected] as { type?: unknown } | undefined)?.type ?? ''))}`}
                   </Button>
                 </>
               )}
             </Stack>
           </Box>
-          <PreviewPane ref={preview} route={route} file={file} token={api.token} onSelectBlock={onPreviewSelect} />
+          <PreviewPane
+            ref={preview}
+            route={route}
+            file={file}
+            token={api.token}
+            onSelectBlock={onPreviewSelect}
+          />
         </Box>
       </Box>
       <AddBlockModal api={api} opened={adding} onClose={() => setAdding(false)} onAdd={addBlock} />
-      <FileDialogs file={file} doc={doc} mine={doc.text} keptBoth={(aside) => `Your version was saved; theirs was copied to ${aside} (a draft page).`} />
+      <FileDialogs
+        file={file}
+        doc={doc}
+        mine={doc.text}
+        keptBoth={(aside) =>
+          `Your version was saved; theirs was copied to ${aside} (a draft page).`
+        }
+      />
     </FormContext.Provider>
   );
 }

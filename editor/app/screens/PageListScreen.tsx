@@ -1,4 +1,19 @@
-import { ActionIcon, Anchor, Box, Button, Group, Modal, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PageSummary, PagesResponse } from '../../shared/api.ts';
 import { ApiFailure, type Api } from '../api.ts';
@@ -16,7 +31,8 @@ interface Group {
   pages: PageSummary[];
 }
 
-const segmentLabel = (segment: string) => segment.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+const segmentLabel = (segment: string) =>
+  segment.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** The group of a page: the first part of its route when the page is inside a section or is a section's index. */
 function groupKey(page: PageSummary, all: PageSummary[]): string {
@@ -32,7 +48,8 @@ function groupPages(pages: PageSummary[], all: PageSummary[] = pages): Group[] {
   const groups = new Map<string, Group>();
   for (const page of pages) {
     const key = groupKey(page, all);
-    const label = key === '' ? 'Main pages' : key === '~special' ? 'Special pages' : segmentLabel(key);
+    const label =
+      key === '' ? 'Main pages' : key === '~special' ? 'Special pages' : segmentLabel(key);
     const group = groups.get(key) ?? { key, label, pages: [] };
     group.pages.push(page);
     groups.set(key, group);
@@ -40,14 +57,22 @@ function groupPages(pages: PageSummary[], all: PageSummary[] = pages): Group[] {
   const order = (key: string) => (key === '' ? 0 : key === '~special' ? 2 : 1);
   return [...groups.values()]
     .sort((a, b) => order(a.key) - order(b.key) || a.label.localeCompare(b.label))
-    .map((group) => ({ ...group, pages: group.pages.sort((a, b) => (a.route ?? '~').localeCompare(b.route ?? '~')) }));
+    .map((group) => ({
+      ...group,
+      pages: group.pages.sort((a, b) => (a.route ?? '~').localeCompare(b.route ?? '~')),
+    }));
 }
 
 function matches(page: PageSummary, query: string, filter: Filter): boolean {
   if (filter === 'drafts' && !page.draft) return false;
   if (filter === 'problems' && !page.errors && !page.warnings) return false;
   const q = query.trim().toLowerCase();
-  return !q || page.title.toLowerCase().includes(q) || (page.route ?? '404').includes(q) || page.file.includes(q);
+  return (
+    !q ||
+    page.title.toLowerCase().includes(q) ||
+    (page.route ?? '404').includes(q) ||
+    page.file.includes(q)
+  );
 }
 
 export function PageListScreen({ api }: { api: Api }) {
@@ -59,7 +84,15 @@ export function PageListScreen({ api }: { api: Api }) {
   const [deleting, setDeleting] = useState<PageSummary | null>(null);
   const toast = useToast();
 
-  const load = useCallback(() => api.pages().then(setData, (error: unknown) => setFailed(error instanceof Error ? error.message : String(error))), [api]);
+  const load = useCallback(
+    () =>
+      api
+        .pages()
+        .then(setData, (error: unknown) =>
+          setFailed(error instanceof Error ? error.message : String(error)),
+        ),
+    [api],
+  );
   useEffect(() => {
     void load();
     if (typeof EventSource === 'undefined') return;
@@ -88,10 +121,16 @@ export function PageListScreen({ api }: { api: Api }) {
             Pages
           </Title>
           <Text c="gray.7" size="sm">
-            {data ? `${plural(total, 'page')} · ${plural(drafts, 'draft')} · ${withProblems ? `${plural(withProblems, 'page')} with errors` : 'no errors'}` : 'Loading…'}
+            {data
+              ? `${plural(total, 'page')} · ${plural(drafts, 'draft')} · ${withProblems ? `${plural(withProblems, 'page')} with errors` : 'no errors'}`
+              : 'Loading…'}
           </Text>
         </div>
-        <Button leftSection={<UiIcon name="plus" size={16} />} onClick={() => setCreating(true)} data-testid="new-page">
+        <Button
+          leftSection={<UiIcon name="plus" size={16} />}
+          onClick={() => setCreating(true)}
+          data-testid="new-page"
+        >
           New page
         </Button>
       </Group>
@@ -107,11 +146,14 @@ export function PageListScreen({ api }: { api: Api }) {
                 Site settings
               </Anchor>
               <Text size="sm" c="gray.7">
-                Menus, footer, contact details, scheduling widget and search defaults (site.config.yaml)
+                Menus, footer, contact details, scheduling widget and search defaults
+                (site.config.yaml)
               </Text>
             </div>
           </Group>
-          {data ? <ProblemBadge errors={data.config.errors} warnings={data.config.warnings} /> : null}
+          {data ? (
+            <ProblemBadge errors={data.config.errors} warnings={data.config.warnings} />
+          ) : null}
         </Group>
       </Paper>
 
@@ -152,8 +194,21 @@ export function PageListScreen({ api }: { api: Api }) {
       ) : null}
       <Stack gap="md">
         {groups.map((group) => (
-          <Paper key={group.key} withBorder radius="md" component="section" aria-labelledby={`group-${group.key}`} style={{ overflow: 'hidden' }}>
-            <Group justify="space-between" px="md" py={8} bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Paper
+            key={group.key}
+            withBorder
+            radius="md"
+            component="section"
+            aria-labelledby={`group-${group.key}`}
+            style={{ overflow: 'hidden' }}
+          >
+            <Group
+              justify="space-between"
+              px="md"
+              py={8}
+              bg="gray.0"
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+            >
               <Text id={`group-${group.key}`} component="h2" fw={700} size="sm">
                 {group.label}
               </Text>
@@ -186,11 +241,18 @@ export function PageListScreen({ api }: { api: Api }) {
         onConfirm={async (page) => {
           try {
             await api.deletePage(page.file);
-            toast({ message: `Deleted ${page.file}. It can be restored from the project's git history.`, color: 'green' });
+            toast({
+              message: `Deleted ${page.file}. It can be restored from the project's git history.`,
+              color: 'green',
+            });
             setDeleting(null);
             void load();
           } catch (error) {
-            toast({ message: error instanceof ApiFailure ? error.message : String(error), color: 'red', title: 'Not deleted' });
+            toast({
+              message: error instanceof ApiFailure ? error.message : String(error),
+              color: 'red',
+              title: 'Not deleted',
+            });
           }
         }}
       />
@@ -202,10 +264,24 @@ function PageRow({ page, onDelete }: { page: PageSummary; onDelete: () => void }
   const depth = page.route ? Math.max(0, page.route.split('/').length - 2) : 0;
   const name = page.title || page.file;
   return (
-    <Box component="li" className="page-row" data-testid="page-list-item" data-route={page.route ?? ''} data-file={page.file} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+    <Box
+      component="li"
+      className="page-row"
+      data-testid="page-list-item"
+      data-route={page.route ?? ''}
+      data-file={page.file}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
       <Group justify="space-between" wrap="nowrap" px="md" py={10} gap="sm">
         <Box style={{ minWidth: 0, paddingLeft: depth * 20 }}>
-          <Anchor href={hrefFor({ name: 'edit', file: page.file })} fw={600} c="gray.9" size="sm" style={{ display: 'block' }} truncate>
+          <Anchor
+            href={hrefFor({ name: 'edit', file: page.file })}
+            fw={600}
+            c="gray.9"
+            size="sm"
+            style={{ display: 'block' }}
+            truncate
+          >
             {name}
           </Anchor>
           <Text size="xs" c="gray.7" ff="monospace" truncate>
@@ -215,8 +291,16 @@ function PageRow({ page, onDelete }: { page: PageSummary; onDelete: () => void }
         <Group gap="xs" wrap="nowrap">
           {page.draft ? <Tag tone="gray">Draft</Tag> : <Tag tone="brand">Published</Tag>}
           <ProblemBadge errors={page.errors} warnings={page.warnings} />
-          <Tooltip label={page.route === null ? 'The site needs its not-found page' : 'Delete page'}>
-            <ActionIcon color="red.8" variant="subtle" aria-label={`Delete ${page.route ?? page.file}`} disabled={page.route === null} onClick={onDelete}>
+          <Tooltip
+            label={page.route === null ? 'The site needs its not-found page' : 'Delete page'}
+          >
+            <ActionIcon
+              color="red.8"
+              variant="subtle"
+              aria-label={`Delete ${page.route ?? page.file}`}
+              disabled={page.route === null}
+              onClick={onDelete}
+            >
               <UiIcon name="trash" size={16} />
             </ActionIcon>
           </Tooltip>
@@ -226,15 +310,30 @@ function PageRow({ page, onDelete }: { page: PageSummary; onDelete: () => void }
   );
 }
 
-function DeletePageModal({ page, onClose, onConfirm }: { page: PageSummary | null; onClose: () => void; onConfirm: (page: PageSummary) => Promise<void> }) {
+function DeletePageModal({
+  page,
+  onClose,
+  onConfirm,
+}: {
+  page: PageSummary | null;
+  onClose: () => void;
+  onConfirm: (page: PageSummary) => Promise<void>;
+}) {
   const [busy, setBusy] = useState(false);
   return (
-    <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={page !== null} onClose={onClose} title="Delete this page?" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={page !== null}
+      onClose={onClose}
+      title="Delete this page?"
+      centered
+    >
       {page ? (
         <Stack>
           <Text size="sm">
-            <strong>{page.title || page.file}</strong> ({page.route}) will be removed from the site: the file <code>{page.file}</code> is deleted from the project. Links to it will show up as problems
-            on the pages that have them.
+            <strong>{page.title || page.file}</strong> ({page.route}) will be removed from the site:
+            the file <code>{page.file}</code> is deleted from the project. Links to it will show up
+            as problems on the pages that have them.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} data-autofocus>

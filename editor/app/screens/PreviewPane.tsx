@@ -17,7 +17,10 @@ const MOBILE = 390;
  * in an iframe: at desktop width scaled to fit, or at phone width. It talks to the editor with postMessage.
  */
 export const PreviewPane = memo(
-  forwardRef<PreviewHandle, { route: string; file: string; token: string; onSelectBlock: (index: number) => void }>(function PreviewPane({ route, file, token, onSelectBlock }, ref) {
+  forwardRef<
+    PreviewHandle,
+    { route: string; file: string; token: string; onSelectBlock: (index: number) => void }
+  >(function PreviewPane({ route, file, token, onSelectBlock }, ref) {
     const frame = useRef<HTMLIFrameElement>(null);
     const box = useRef<HTMLDivElement>(null);
     const [device, setDevice] = useState<'desktop' | 'mobile'>('desktop');
@@ -28,12 +31,24 @@ export const PreviewPane = memo(
     onSelect.current = onSelectBlock;
     const src = previewUrl(route, file, token);
 
-    const post = (message: ParentToPreview) => frame.current?.contentWindow?.postMessage(message, window.location.origin);
-    useImperativeHandle(ref, () => ({ refresh: () => post({ type: 'refresh' }), highlight: (index) => post({ type: 'highlight-block', index }) }), []);
+    const post = (message: ParentToPreview) =>
+      frame.current?.contentWindow?.postMessage(message, window.location.origin);
+    useImperativeHandle(
+      ref,
+      () => ({
+        refresh: () => post({ type: 'refresh' }),
+        highlight: (index) => post({ type: 'highlight-block', index }),
+      }),
+      [],
+    );
 
     useEffect(() => {
       const onMessage = (event: MessageEvent<PreviewToParent>) => {
-        if (event.source !== frame.current?.contentWindow || event.origin !== window.location.origin) return;
+        if (
+          event.source !== frame.current?.contentWindow ||
+          event.origin !== window.location.origin
+        )
+          return;
         const message = event.data;
         if (message?.type === 'select-block') onSelect.current(message.index);
         else if (message?.type === 'preview-updated') {
@@ -48,7 +63,10 @@ export const PreviewPane = memo(
     useEffect(() => {
       const element = box.current;
       if (!element) return;
-      const observer = new ResizeObserver(([entry]) => entry && setSize({ width: entry.contentRect.width, height: entry.contentRect.height }));
+      const observer = new ResizeObserver(
+        ([entry]) =>
+          entry && setSize({ width: entry.contentRect.width, height: entry.contentRect.height }),
+      );
       observer.observe(element);
       return () => observer.disconnect();
     }, []);
@@ -56,14 +74,33 @@ export const PreviewPane = memo(
     const frameWidth = device === 'desktop' ? DESKTOP : MOBILE;
     const scale = Math.min(1, (size.width - (device === 'mobile' ? 32 : 0)) / frameWidth);
     return (
-      <Box style={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }} component="section" aria-label="Preview">
-        <Group justify="space-between" px="sm" py={6} wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}>
+      <Box
+        style={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}
+        component="section"
+        aria-label="Preview"
+      >
+        <Group
+          justify="space-between"
+          px="sm"
+          py={6}
+          wrap="nowrap"
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}
+        >
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" fw={650}>
               Preview
             </Text>
-            <Text size="xs" c={stale ? 'var(--ed-warn)' : 'gray.7'} data-testid="preview-status" data-revision={revision ?? ''} aria-live="polite" truncate>
-              {stale ? `Showing the last version that could be drawn: ${stale}` : 'Live: shows your changes before they are saved'}
+            <Text
+              size="xs"
+              c={stale ? 'var(--ed-warn)' : 'gray.7'}
+              data-testid="preview-status"
+              data-revision={revision ?? ''}
+              aria-live="polite"
+              truncate
+            >
+              {stale
+                ? `Showing the last version that could be drawn: ${stale}`
+                : 'Live: shows your changes before they are saved'}
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
@@ -93,12 +130,28 @@ export const PreviewPane = memo(
                 },
               ]}
             />
-            <Anchor href={src} target="_blank" rel="noopener" size="xs" aria-label="Open the preview in a new tab" style={{ display: 'flex' }}>
+            <Anchor
+              href={src}
+              target="_blank"
+              rel="noopener"
+              size="xs"
+              aria-label="Open the preview in a new tab"
+              style={{ display: 'flex' }}
+            >
               <UiIcon name="external" size={16} />
             </Anchor>
           </Group>
         </Group>
-        <Box ref={box} style={{ flex: 1, minHeight: 0, overflow: 'hidden', background: 'var(--mantine-color-gray-2)', position: 'relative' }}>
+        <Box
+          ref={box}
+          style={{
+            flex: 1,
+            minHeight: 0,
+            overflow: 'hidden',
+            background: 'var(--mantine-color-gray-2)',
+            position: 'relative',
+          }}
+        >
           <Box
             style={{
               position: 'absolute',
@@ -114,7 +167,13 @@ export const PreviewPane = memo(
               background: 'white',
             }}
           >
-            <iframe ref={frame} src={src} title={`Preview of ${route}`} data-testid="preview-frame" style={{ border: 0, width: '100%', height: '100%', display: 'block' }} />
+            <iframe
+              ref={frame}
+              src={src}
+              title={`Preview of ${route}`}
+              data-testid="preview-frame"
+              style={{ border: 0, width: '100%', height: '100%', display: 'block' }}
+            />
           </Box>
         </Box>
       </Box>

@@ -15,16 +15,39 @@ const tones: Record<Tone, { color: string; background: string }> = {
 };
 
 /** A small status label: light background, dark text of the same hue (AA contrast), sentence case. */
-export function Tag({ tone, icon, children, ...props }: { tone: Tone; icon?: ReactNode; children: ReactNode } & Omit<BadgeProps, 'color' | 'children'> & Record<`data-${string}`, string>) {
+export function Tag({
+  tone,
+  icon,
+  children,
+  ...props
+}: { tone: Tone; icon?: ReactNode; children: ReactNode } & Omit<BadgeProps, 'color' | 'children'> &
+  Record<`data-${string}`, string>) {
   return (
-    <Badge variant="light" tt="none" fw={600} radius="sm" size="md" leftSection={icon} style={{ flex: '0 0 auto', ...tones[tone] }} {...props}>
+    <Badge
+      variant="light"
+      tt="none"
+      fw={600}
+      radius="sm"
+      size="md"
+      leftSection={icon}
+      style={{ flex: '0 0 auto', ...tones[tone] }}
+      {...props}
+    >
       {children}
     </Badge>
   );
 }
 
 /** "2 errors" (red), "1 warning" (orange) or "No problems" (green) for a page or a block. */
-export function ProblemBadge({ errors, warnings, quiet = false }: { errors: number; warnings: number; quiet?: boolean }) {
+export function ProblemBadge({
+  errors,
+  warnings,
+  quiet = false,
+}: {
+  errors: number;
+  warnings: number;
+  quiet?: boolean;
+}) {
   if (errors)
     return (
       <Tag tone="red" icon={<UiIcon name="alert" size={12} />} data-testid="problems-badge">

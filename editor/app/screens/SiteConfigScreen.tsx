@@ -22,8 +22,13 @@ const CONFIG = 'site.config.yaml';
 /** Tabs from the schema: one per section (object or list) of the config, the plain fields together under "General". */
 function configTabs(schema: z.ZodObject): Array<{ value: string; label: string; keys: string[] }> {
   const keys = Object.keys(schema.shape);
-  const isSection = (key: string) => ['object', 'list'].includes(fieldKind(unwrap(schema.shape[key] as z.ZodType).schema).kind) && key !== 'logo';
-  return [{ value: 'general', label: 'General', keys: keys.filter((key) => !isSection(key)) }, ...keys.filter(isSection).map((key) => ({ value: key, label: humanize(key), keys: [key] }))];
+  const isSection = (key: string) =>
+    ['object', 'list'].includes(fieldKind(unwrap(schema.shape[key] as z.ZodType).schema).kind) &&
+    key !== 'logo';
+  return [
+    { value: 'general', label: 'General', keys: keys.filter((key) => !isSection(key)) },
+    ...keys.filter(isSection).map((key) => ({ value: key, label: humanize(key), keys: [key] })),
+  ];
 }
 
 export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse }) {
@@ -33,7 +38,10 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
   const diagnostics = useAllDiagnostics(doc.store);
   const syntaxError = useSyntaxError(doc.store);
   const tabs = useMemo(() => configTabs(siteConfigSchema), []);
-  const form: FormContextValue = useMemo(() => ({ store: doc.store, edit: doc.edit, site }), [doc.store, doc.edit, site]);
+  const form: FormContextValue = useMemo(
+    () => ({ store: doc.store, edit: doc.edit, site }),
+    [doc.store, doc.edit, site],
+  );
   const keyOrder = Object.keys(siteConfigSchema.shape);
   const reveal = (path: FieldPath) => {
     const owner = tabs.find((t) => t.keys.includes(String(path[0])));
@@ -57,30 +65,57 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
   return (
     <FormContext.Provider value={form}>
       <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-        <FileToolbar file={doc} errors={diagnostics.filter((d) => d.severity === 'error').length} title="Site settings" subtitle={`${CONFIG} · shown on every page`} />
+        <FileToolbar
+          file={doc}
+          errors={diagnostics.filter((d) => d.severity === 'error').length}
+          title="Site settings"
+          subtitle={`${CONFIG} · shown on every page`}
+        />
         <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
           <Stack maw={860} mx="auto" p="md" gap="md">
             <ProblemsPanel
               file={CONFIG}
               diagnostics={diagnostics}
               onReveal={reveal}
-              fieldLabel={(path) => path.map((key) => (typeof key === 'number' ? String(key + 1) : humanize(key))).join(' › ')}
+              fieldLabel={(path) =>
+                path
+                  .map((key) => (typeof key === 'number' ? String(key + 1) : humanize(key)))
+                  .join(' › ')
+              }
             />
             {syntaxError && doc.text !== null ? (
-              <YamlTextEditor file={CONFIG} text={doc.text} problem={syntaxError} onChange={doc.editText} />
+              <YamlTextEditor
+                file={CONFIG}
+                text={doc.text}
+                problem={syntaxError}
+                onChange={doc.editText}
+              />
             ) : (
-              <Tabs value={tab} onChange={(value) => value && setTab(value)} keepMounted={false} variant="outline" radius="md">
+              <Tabs
+                value={tab}
+                onChange={(value) => value && setTab(value)}
+                keepMounted={false}
+                variant="outline"
+                radius="md"
+              >
                 <Tabs.List>
                   {tabs.map((t) => {
                     const problems = t.keys.reduce(
                       (sum, key) => {
                         const p = problemsUnder(diagnostics, [key]);
-                        return { errors: sum.errors + p.errors, warnings: sum.warnings + p.warnings };
+                        return {
+                          errors: sum.errors + p.errors,
+                          warnings: sum.warnings + p.warnings,
+                        };
                       },
                       { errors: 0, warnings: 0 },
                     );
                     return (
-                      <Tabs.Tab key={t.value} value={t.value} rightSection={<ProblemBadge {...problems} quiet />}>
+                      <Tabs.Tab
+                        key={t.value}
+                        value={t.value}
+                        rightSection={<ProblemBadge {...problems} quiet />}
+                      >
                         {t.label}
                       </Tabs.Tab>
                     );
@@ -88,16 +123,28 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
                 </Tabs.List>
                 {tabs.map((t) => (
                   <Tabs.Panel key={t.value} value={t.value} pt="md">
-                    <Stack gap="sm" p="md" bg="white" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+                    <Stack
+                      gap="sm"
+                      p="md"
+                      bg="white"
+                      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+                    >
                       {t.keys.map((key) => {
-                        const schema = siteConfigSchema.shape[key as keyof typeof siteConfigSchema.shape] as z.ZodType;
+                        const schema = siteConfigSchema.shape[
+                          key as keyof typeof siteConfigSchema.shape
+                        ] as z.ZodType;
                         const inner = unwrap(schema).schema;
                         // A section's own fields straight in its tab (the tab already names it).
                         if (t.value !== 'general' && inner instanceof z.ZodObject) {
                           return (
                             <Stack key={key} gap="sm">
                               {Object.keys(inner.shape).map((sub) => (
-                                <Field key={sub} schema={inner.shape[sub] as z.ZodType} path={[key, sub]} keyOrder={Object.keys(inner.shape)} />
+                                <Field
+                                  key={sub}
+                                  schema={inner.shape[sub] as z.ZodType}
+                                  path={[key, sub]}
+                                  keyOrder={Object.keys(inner.shape)}
+                                />
                               ))}
                             </Stack>
                           );
@@ -112,7 +159,12 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
           </Stack>
         </Box>
       </Box>
-      <FileDialogs file={CONFIG} doc={doc} mine={doc.text} keptBoth={(aside) => `Your version was saved; theirs was downloaded as ${aside}.`} />
+      <FileDialogs
+        file={CONFIG}
+        doc={doc}
+        mine={doc.text}
+        keptBoth={(aside) => `Your version was saved; theirs was downloaded as ${aside}.`}
+      />
     </FormContext.Provider>
   );
 }

@@ -17,7 +17,17 @@ function lineStart(text: string, line: number): number {
  * A file the form cannot show (its YAML does not parse) opens as text: the author fixes it here, with undo and the
  * validator's message above, and the form comes back as soon as the text parses. Nothing is rewritten for them.
  */
-export function YamlTextEditor({ file, text, problem, onChange }: { file: string; text: string; problem: SyntaxProblem; onChange: (text: string) => void }) {
+export function YamlTextEditor({
+  file,
+  text,
+  problem,
+  onChange,
+}: {
+  file: string;
+  text: string;
+  problem: SyntaxProblem;
+  onChange: (text: string) => void;
+}) {
   const area = useRef<HTMLTextAreaElement>(null);
   const goToProblem = () => {
     const element = area.current;
@@ -34,8 +44,9 @@ export function YamlTextEditor({ file, text, problem, onChange }: { file: string
     <Stack gap="sm" data-testid="yaml-text-editor">
       <Alert color="red" title="This file is not valid YAML, so the form cannot show it">
         <Text size="sm">
-          YAML stopped reading at line {problem.line}, column {problem.col}. Fix the text below: the list of problems above says what is wrong and how to fix it. The form comes back as soon as the
-          file reads as YAML, and Undo works here too.
+          YAML stopped reading at line {problem.line}, column {problem.col}. Fix the text below: the
+          list of problems above says what is wrong and how to fix it. The form comes back as soon
+          as the file reads as YAML, and Undo works here too.
         </Text>
         <Group mt="xs">
           <Button size="xs" variant="white" color="red" onClick={goToProblem}>
@@ -53,7 +64,15 @@ export function YamlTextEditor({ file, text, problem, onChange }: { file: string
         spellCheck={false}
         autoCapitalize="off"
         autoCorrect="off"
-        styles={{ input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13, lineHeight: 1.5, whiteSpace: 'pre', overflowX: 'auto' } }}
+        styles={{
+          input: {
+            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+            fontSize: 13,
+            lineHeight: 1.5,
+            whiteSpace: 'pre',
+            overflowX: 'auto',
+          },
+        }}
       />
     </Stack>
   );

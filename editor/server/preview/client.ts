@@ -8,18 +8,26 @@
 import type { ParentToPreview, PreviewToParent } from '../../shared/api.ts';
 
 const post = (message: PreviewToParent) => window.parent.postMessage(message, location.origin);
-const revisionOf = (doc: Document) => Number(doc.querySelector('meta[name="editor-draft-revision"]')?.getAttribute('content') ?? 0);
-const staleOf = (doc: Document) => doc.querySelector('meta[name="editor-preview-stale"]')?.getAttribute('content') ?? '';
+const revisionOf = (doc: Document) =>
+  Number(doc.querySelector('meta[name="editor-draft-revision"]')?.getAttribute('content') ?? 0);
+const staleOf = (doc: Document) =>
+  doc.querySelector('meta[name="editor-preview-stale"]')?.getAttribute('content') ?? '';
 
 let highlighted: number | undefined;
 
 function highlight(index: number, scroll: boolean) {
-  document.querySelectorAll('[data-editor-selected]').forEach((element) => element.removeAttribute('data-editor-selected'));
+  document
+    .querySelectorAll('[data-editor-selected]')
+    .forEach((element) => element.removeAttribute('data-editor-selected'));
   const block = document.querySelector(`[data-editor-block="${index}"]`);
   highlighted = index;
   if (!block) return;
   block.setAttribute('data-editor-selected', '');
-  if (scroll) block.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  if (scroll)
+    block.scrollIntoView({
+      block: 'start',
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
 }
 
 document.addEventListener(
@@ -42,7 +50,8 @@ let again = false;
 let blockHtml: string[] | undefined;
 let shellHtml: string | undefined;
 
-const stylesKeyOf = (doc: Document) => doc.querySelector('meta[name="editor-styles"]')?.getAttribute('content') ?? '';
+const stylesKeyOf = (doc: Document) =>
+  doc.querySelector('meta[name="editor-styles"]')?.getAttribute('content') ?? '';
 const currentBlocks = () => [...document.querySelectorAll('#root [data-editor-block]')];
 
 /** The whole page again (new stylesheets, e.g. after adding a block type): head styles and body swapped. */
@@ -51,11 +60,15 @@ async function fullRefresh() {
   const next = new DOMParser().parseFromString(await response.text(), 'text/html');
   const styleSelector = 'style, link[rel="stylesheet"], meta[name="editor-styles"]';
   const oldStyles = [...document.head.querySelectorAll(styleSelector)];
-  next.head.querySelectorAll(styleSelector).forEach((node) => document.head.appendChild(document.importNode(node, true)));
+  next.head
+    .querySelectorAll(styleSelector)
+    .forEach((node) => document.head.appendChild(document.importNode(node, true)));
   oldStyles.forEach((node) => node.remove());
   document.title = next.title;
   const scroll = window.scrollY;
-  document.body.replaceChildren(...[...next.body.childNodes].map((node) => document.importNode(node, true)));
+  document.body.replaceChildren(
+    ...[...next.body.childNodes].map((node) => document.importNode(node, true)),
+  );
   window.scrollTo(0, scroll);
   blockHtml = undefined;
   shellHtml = undefined;
@@ -73,7 +86,8 @@ async function refresh() {
   const url = new URL(location.href);
   url.searchParams.set('fragment', '1');
   const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
-  if (!response.ok || response.headers.get('x-editor-styles') !== stylesKeyOf(document)) return fullRefresh();
+  if (!response.ok || response.headers.get('x-editor-styles') !== stylesKeyOf(document))
+    return fullRefresh();
   const html = await response.text();
   const template = document.createElement('template');
   template.innerHTML = html;
@@ -82,14 +96,22 @@ async function refresh() {
   const shell = html.replace(/<main\b[\s\S]*<\/main>/, '');
   blockHtml ??= currentBlocks().map((element) => element.outerHTML);
   const root = document.getElementById('root')!;
-  if (shellHtml !== undefined && shell === shellHtml && fresh.length === blockHtml.length && fresh.length > 0) {
+  if (
+    shellHtml !== undefined &&
+    shell === shellHtml &&
+    fresh.length === blockHtml.length &&
+    fresh.length > 0
+  ) {
     const live = currentBlocks();
     freshHtml.forEach((outer, index) => {
-      if (outer !== blockHtml![index]) live[index]!.replaceWith(document.importNode(fresh[index]!, true));
+      if (outer !== blockHtml![index])
+        live[index]!.replaceWith(document.importNode(fresh[index]!, true));
     });
   } else {
     const scroll = window.scrollY;
-    root.replaceChildren(...[...template.content.childNodes].map((node) => document.importNode(node, true)));
+    root.replaceChildren(
+      ...[...template.content.childNodes].map((node) => document.importNode(node, true)),
+    );
     window.scrollTo(0, scroll);
   }
   blockHtml = freshHtml;
@@ -98,7 +120,10 @@ async function refresh() {
   if (highlighted !== undefined) highlight(highlighted, false);
   const stale = response.headers.get('x-editor-preview-stale');
   if (stale) post({ type: 'preview-stale', message: decodeURIComponent(stale) });
-  post({ type: 'preview-updated', revision: Number(response.headers.get('x-editor-draft-revision') ?? 0) });
+  post({
+    type: 'preview-updated',
+    revision: Number(response.headers.get('x-editor-draft-revision') ?? 0),
+  });
 }
 
 /** One refresh at a time; a request that arrives meanwhile runs once after it, with the newest text. */

@@ -1,4 +1,18 @@
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/g;
 
 /**
@@ -37,6 +51,7 @@ export function markBlocks(html: string, blockCount: number): { html: string; ma
   }
   if (inserts.length !== blockCount) return { html, marked: false };
   let out = html;
-  for (let i = inserts.length - 1; i >= 0; i--) out = `${out.slice(0, inserts[i])} data-editor-block="${i}"${out.slice(inserts[i])}`;
+  for (let i = inserts.length - 1; i >= 0; i--)
+    out = `${out.slice(0, inserts[i])} data-editor-block="${i}"${out.slice(inserts[i])}`;
   return { html: out, marked: true };
 }

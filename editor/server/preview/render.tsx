@@ -13,7 +13,8 @@ import title from '../../../renderer/+title.ts';
 import type { PageData } from '../../../renderer/page-data.ts';
 import { PageBody } from '../../../renderer/PageView.tsx';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The page's body only, and its title: what a refresh while typing needs (the head's tags do not show). */
 export function renderPreviewBody(data: PageData): { title: string; body: string } {

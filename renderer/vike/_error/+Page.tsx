@@ -19,5 +19,12 @@ export default function ErrorPage() {
   }
   const error = (pageContext as { errorWhileRendering?: unknown }).errorWhileRendering;
   const message = pageContext.abortReason ?? (error instanceof Error ? error.message : undefined);
-  return <UnexpectedError status={pageContext.abortStatusCode ?? 500} message={typeof message === 'string' ? message : 'Something went wrong while showing this page.'} />;
+  return (
+    <UnexpectedError
+      status={pageContext.abortStatusCode ?? 500}
+      message={
+        typeof message === 'string' ? message : 'Something went wrong while showing this page.'
+      }
+    />
+  );
 }

@@ -7,7 +7,19 @@ import classes from './Catalogue.module.css';
 
 /** Schema descriptions mark field names and paths with backticks: show those as code, never as HTML. */
 function Described({ text }: { text: string }) {
-  return <>{text.split(/(`[^`]+`)/).map((part, index) => (part.startsWith('`') && part.endsWith('`') && part.length > 2 ? <code key={index}>{part.slice(1, -1)}</code> : part))}</>;
+  return (
+    <>
+      {text
+        .split(/(`[^`]+`)/)
+        .map((part, index) =>
+          part.startsWith('`') && part.endsWith('`') && part.length > 2 ? (
+            <code key={index}>{part.slice(1, -1)}</code>
+          ) : (
+            part
+          ),
+        )}
+    </>
+  );
 }
 
 /** /_blocks and /_blocks/<type>: the block catalogue for people who write pages. */
@@ -26,8 +38,9 @@ export function CatalogueView() {
           </p>
           {!block && (
             <p className={classes.note}>
-              A page is a YAML file in <code>pages/</code> with a <code>blocks:</code> list. Open a block to see it rendered next to the YAML that produces it, copy that YAML into your page and change
-              the words. <code>AUTHORING.md</code> explains the rest.
+              A page is a YAML file in <code>pages/</code> with a <code>blocks:</code> list. Open a
+              block to see it rendered next to the YAML that produces it, copy that YAML into your
+              page and change the words. <code>AUTHORING.md</code> explains the rest.
             </p>
           )}
         </header>
@@ -42,7 +55,10 @@ export function CatalogueView() {
             <p className={classes.note}>The YAML above, exactly as a page shows it.</p>
           </div>
           <div className={classes.previewFrame}>
-            <BlockList blocks={data.page.blocks} context={{ config: data.config, route: data.route }} />
+            <BlockList
+              blocks={data.page.blocks}
+              context={{ config: data.config, route: data.route }}
+            />
           </div>
         </section>
       )}
@@ -51,18 +67,32 @@ export function CatalogueView() {
   );
 }
 
-function BlockNav({ entries, current }: { entries: CatalogueEntry[]; current: string | undefined }) {
+function BlockNav({
+  entries,
+  current,
+}: {
+  entries: CatalogueEntry[];
+  current: string | undefined;
+}) {
   return (
     <nav className={classes.nav} aria-label="Blocks">
       <ul className={classes.navList}>
         <li>
-          <a className={classes.navLink} href={CATALOGUE_ROOT} aria-current={current ? undefined : 'page'}>
+          <a
+            className={classes.navLink}
+            href={CATALOGUE_ROOT}
+            aria-current={current ? undefined : 'page'}
+          >
             All blocks
           </a>
         </li>
         {entries.map((entry) => (
           <li key={entry.type}>
-            <a className={classes.navLink} href={`${CATALOGUE_ROOT}/${entry.type}`} aria-current={entry.type === current ? 'page' : undefined}>
+            <a
+              className={classes.navLink}
+              href={`${CATALOGUE_ROOT}/${entry.type}`}
+              aria-current={entry.type === current ? 'page' : undefined}
+            >
               {entry.type}
             </a>
           </li>
@@ -85,7 +115,11 @@ function BlockIndex({ entries }: { entries: CatalogueEntry[] }) {
           </p>
           <p className={classes.tags}>
             {entry.interactive && <span className={classes.tag}>Interactive</span>}
-            {!entry.ok && <span className={`${classes.tag} ${classes.tagProblem}`}>Example missing or invalid</span>}
+            {!entry.ok && (
+              <span className={`${classes.tag} ${classes.tagProblem}`}>
+                Example missing or invalid
+              </span>
+            )}
           </p>
         </li>
       ))}
@@ -113,6 +147,8 @@ function BlockDetails({ block }: { block: CatalogueBlockPage }) {
           <h2 id="catalogue-yaml" className={classes.sectionTitle}>
             YAML
           </h2>
+          {/* One text node for the sentence (a line break here would split it in the HTML). */}
+          {/* prettier-ignore */}
           <p className={classes.note}>
             Copy this under <code>blocks:</code> in a page and change the words. Source: <code>{block.file}</code>.
           </p>
@@ -138,7 +174,11 @@ function Fields({ block }: { block: CatalogueBlockPage }) {
           Every block also takes <code>id</code> (an anchor for links such as <code>/page#pricing</code>) and <code>tone</code> (background). Fields
           inside a list or group are shown as <code>items › title</code>.
         </p>
-        <section className={classes.tableScroll} tabIndex={0} aria-label={`Fields of the ${block.type} block`}>
+        <section
+          className={classes.tableScroll}
+          tabIndex={0}
+          aria-label={`Fields of the ${block.type} block`}
+        >
           <table className={classes.table}>
             <thead>
               <tr>
@@ -157,7 +197,9 @@ function Fields({ block }: { block: CatalogueBlockPage }) {
                   <td data-label="Required">{field.required ? 'Yes' : 'No'}</td>
                   <td data-label="What it is">
                     <Described text={field.description} />
-                    {field.allowed.length === 0 && <span className={classes.kind}> ({field.kind})</span>}
+                    {field.allowed.length === 0 && (
+                      <span className={classes.kind}> ({field.kind})</span>
+                    )}
                     {field.allowed.length > 0 && (
                       <span className={classes.allowed}>
                         {' '}

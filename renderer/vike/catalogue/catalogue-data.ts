@@ -1,4 +1,9 @@
-import { blockDescription, blockFieldRows, loadBlockExample, type FieldRow } from '../../../engine/block-docs.ts';
+import {
+  blockDescription,
+  blockFieldRows,
+  loadBlockExample,
+  type FieldRow,
+} from '../../../engine/block-docs.ts';
 import { blockTypes, type Block, type BlockType } from '../../../blocks/schemas.ts';
 import { needsEnhancementScript } from '../../BlockList.tsx';
 import type { PageData } from '../../page-data.ts';
@@ -45,12 +50,19 @@ function exampleOf(type: BlockType) {
 function catalogueEntries(): CatalogueEntry[] {
   return blockTypes.map((type) => {
     const example = exampleOf(type);
-    return { type, description: blockDescription(type), interactive: example.block ? needsEnhancementScript([example.block as Block]) : false, ok: Boolean(example.block) };
+    return {
+      type,
+      description: blockDescription(type),
+      interactive: example.block ? needsEnhancementScript([example.block as Block]) : false,
+      ok: Boolean(example.block),
+    };
   });
 }
 
 export function catalogueUrls(kind: 'static' | 'interactive'): string[] {
-  return [CATALOGUE_ROOT, ...blockTypes.map((type) => `${CATALOGUE_ROOT}/${type}`)].filter((url) => catalogueKind(url) === kind);
+  return [CATALOGUE_ROOT, ...blockTypes.map((type) => `${CATALOGUE_ROOT}/${type}`)].filter(
+    (url) => catalogueKind(url) === kind,
+  );
 }
 
 const asListItem = (yaml: string) =>
@@ -77,7 +89,9 @@ export function catalogueData(pathname: string): CatalogueData {
       pageYaml: example.text === undefined ? undefined : asListItem(example.text),
       file: example.file,
       fields: blockFieldRows(target, example.data),
-      problems: example.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}  ${d.message} ${d.hint ?? ''}`.trim()),
+      problems: example.diagnostics.map((d) =>
+        `${d.file}:${d.line}:${d.col}  ${d.message} ${d.hint ?? ''}`.trim(),
+      ),
     };
     if (example.block) blocks = [example.block as Block];
   }
@@ -88,7 +102,9 @@ export function catalogueData(pathname: string): CatalogueData {
     config: site.config,
     page: {
       title: target ? `${target} block · Block catalogue` : 'Block catalogue',
-      description: target ? blockDescription(target) : `Every block a page can use (${blockTypes.length} in all), each rendered from its example next to its YAML.`,
+      description: target
+        ? blockDescription(target)
+        : `Every block a page can use (${blockTypes.length} in all), each rendered from its example next to its YAML.`,
       blocks,
     },
     catalogue: { entries, block },

@@ -33,7 +33,9 @@ export function catalogueKind(pathname: string): 'static' | 'interactive' | unde
   if (target === undefined) return undefined;
   if (target === null) return 'static';
   try {
-    const example = parse(readFileSync(path.join(process.cwd(), 'blocks', target, 'example.yaml'), 'utf8')) as Block;
+    const example = parse(
+      readFileSync(path.join(process.cwd(), 'blocks', target, 'example.yaml'), 'utf8'),
+    ) as Block;
     return example?.type === target && needsEnhancementScript([example]) ? 'interactive' : 'static';
   } catch {
     return 'static';

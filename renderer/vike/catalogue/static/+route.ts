@@ -1,3 +1,4 @@
 import { catalogueKind } from '../catalogue-route.ts';
 
-export default (pageContext: { urlPathname: string }) => catalogueKind(pageContext.urlPathname) === 'static';
+export default (pageContext: { urlPathname: string }) =>
+  catalogueKind(pageContext.urlPathname) === 'static';
