@@ -623,12 +623,8 @@ export const validatorMessages = {
     `A render worker ran out of memory (${limitMb} MB)${url ? ` while rendering ${url}` : ''}. A page that needs that much is far larger than any page of this site: look for a very long list or text in that page's YAML; if the page is right, raise RENDER_WORKER_MEMORY_MB in pipeline/prerender.ts.`,
   pageChangedWhileBuilding: (file: string): string =>
     `${file} changed while the site was being built (or is no longer valid): build again once it is saved.`,
-  buildUnknownOption: (option: string): string =>
-    `Unknown option "${option}". Options: --clean (ignore the build cache), --catalogue (include the block catalogue, /_blocks).`,
   unknownFormat: (format: string): string =>
     `Unknown --format "${format}". Use pretty, github or json.`,
-  unknownOption: (option: string): string =>
-    `Unknown option "${option}". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.`,
   overlayTitle: (count: number): string =>
     `${count === 1 ? '1 problem' : `${count} problems`} in the site's YAML. Fix and save: this message goes away by itself.`,
   missingExample: (type: string, file: string): AuthorError => ({
@@ -638,10 +634,18 @@ export const validatorMessages = {
   }),
 } as const;
 
+/** What every command says about a command line it cannot follow (engine/command-line.ts); its help follows. */
+export const commandLineMessages = {
+  unknownOption: (option: string): string => `Unknown option "${option}".`,
+  /** `detail` is parseArgs' own message, e.g. "Option '--port <value>' argument missing". */
+  badValue: (detail: string): string => detail.replace(/\.?$/, '.'),
+  unexpectedArgument: (argument: string): string => `Unexpected argument "${argument}".`,
+  notANumber: (option: string, value: string): string =>
+    `--${option} takes a number, not "${value}".`,
+} as const;
+
 /** Messages of the new-page command. */
 export const newPageMessages = {
-  usage:
-    'Usage: npm run new-page -- /solutions/resorts [--template solution|resource|legal] [--title "Staylix for Resorts"] [--publish]\n       npm run new-page   (asks for the route, template and title)',
   badRoute: (route: string): AuthorError => ({
     code: 'bad-route',
     message: `${quote(route)} is not a route a page can have.`,

@@ -196,6 +196,6 @@ describe('npm run new-page', () => {
     );
     const wrong = run('/a', '/b');
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toContain('Usage: npm run new-page -- /solutions/resorts');
+    expect(wrong.stderr).toContain('Usage: npm run new-page -- [route] [options]');
   });
 });
