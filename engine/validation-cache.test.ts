@@ -12,7 +12,8 @@ const report = (site: ReturnType<typeof loadSite>) =>
 describe('the validation cache', () => {
   const site = makeTestSite();
   afterAll(() => site.cleanUp());
-  // Problems of every phase: in the file itself (phase 1), a clash of aliases (2), a broken link and image (3).
+  // Problems of every phase: in the file itself (phase 1), a clash of aliases (2), a broken link
+  // and image (3).
   site.write(
     'pages/solutions/one.yaml',
     fixtureText
@@ -111,7 +112,8 @@ describe('the validation cache, for files that have settled', () => {
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const clean = report(loadSite({ root: site.root, cache: true }));
     expect(stored().pages[file]!.identity).toMatch(/^\d+:\d+:[\d.]+:[\d.]+$/);
-    // An entry whose hash matches no text, with a problem of its own: only a file not read gives it back.
+    // An entry whose hash matches no text, with a problem of its own: only a file not read gives it
+    // back.
     const cache = stored();
     const problem = {
       file,

@@ -4,7 +4,10 @@ import { formatDiagnostics, type OutputFormat } from './format.ts';
 import { SiteLoader, type LoadOptions, type SiteModel } from './load-site.ts';
 import { findPlaceholders } from './placeholders.ts';
 
-/** Prints `npm run validate`'s report (the problems, then a summary line in pretty format) and returns the exit code. */
+/**
+ * Prints `npm run validate`'s report (the problems, then a summary line in pretty format) and
+ * returns the exit code.
+ */
 export function printReport(
   diagnostics: Diagnostic[],
   counts: { pages: number; routes: number; ms: number },
@@ -41,7 +44,10 @@ export interface ValidationRun extends Pick<
   print?: (text: string) => void;
 }
 
-/** Validates the site, prints the report, and returns the exit code with the loaded site (the build hands it on to the prerender). */
+/**
+ * Validates the site, prints the report, and returns the exit code with the loaded site (the build
+ * hands it on to the prerender).
+ */
 export async function validateAndReport({
   root,
   format,
@@ -65,7 +71,8 @@ export async function validateAndReport({
     ms: Math.round(performance.now() - started),
   };
   const exitCode = printReport(site.diagnostics, counts, format, print);
-  // Written once the report is out: after a first check of 10,000 pages it takes a tenth of a second.
+  // Written once the report is out: after a first check of 10,000 pages it takes a tenth of a
+  // second.
   loader.saveCache();
   return { exitCode, site };
 }

@@ -1,9 +1,9 @@
 /**
- * The client and server bundles (`vike build` without its prerender), cached by what they are made of: the code
- * (renderer/, schema/, engine/), public/, the Vite and TypeScript config, the package versions (package-lock.json) and
- * Node's version. A YAML page or site.config.yaml is not bundled (the renderer reads the site at render time), so
- * changing one never re-bundles; nor does `--catalogue` (the catalogue's Vike pages are in every bundle, and only
- * rendered when asked for).
+ * The client and server bundles (`vike build` without its prerender), cached by what they are made
+ * of: the code (renderer/, schema/, engine/), public/, the Vite and TypeScript config, the package
+ * versions (package-lock.json) and Node's version. A YAML page or site.config.yaml is not bundled
+ * (the renderer reads the site at render time), so changing one never re-bundles; nor does
+ * `--catalogue` (the catalogue's Vike pages are in every bundle, and only rendered when asked for).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
@@ -41,7 +41,10 @@ export function bundleKey(root: string): string {
   return sha1(hashTree(root, INPUTS, isTest), process.version);
 }
 
-/** Runs `child` to completion; rejects with its exit code. Killed with the build when the build is interrupted. */
+/**
+ * Runs `child` to completion; rejects with its exit code. Killed with the build when the build is
+ * interrupted.
+ */
 function run(
   command: string,
   args: string[],
@@ -83,8 +86,8 @@ export async function bundle(
       signal,
     });
     writeWorkerModule(root, workerModuleOf(path.join(temporary, 'server', 'entry.mjs')));
-    // Only the newest bundle is kept (one is 5–10 MB, an older one is only useful after a revert), and no left-overs
-    // of an interrupted build.
+    // Only the newest bundle is kept (one is 5–10 MB, an older one is only useful after a revert),
+    // and no left-overs of an interrupted build.
     for (const old of readdirSync(bundles))
       if (path.join(bundles, old) !== temporary)
         rmSync(path.join(bundles, old), { recursive: true, force: true });

@@ -1,7 +1,7 @@
 /**
- * Atomic output: a build writes into a staging folder and swaps it into dist/ only when everything succeeded, under a
- * lock that a second build refuses to share. An interrupted or failed build removes its staging folder and leaves
- * dist/ exactly as it was.
+ * Atomic output: a build writes into a staging folder and swaps it into dist/ only when everything
+ * succeeded, under a lock that a second build refuses to share. An interrupted or failed build
+ * removes its staging folder and leaves dist/ exactly as it was.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -32,8 +32,8 @@ const isAlive = (pid: number) => {
 };
 
 /**
- * Takes the build lock (a file holding this process's pid). A lock left by a process that no longer runs (a build
- * killed with SIGKILL, a machine that restarted) is stale and taken over.
+ * Takes the build lock (a file holding this process's pid). A lock left by a process that no longer
+ * runs (a build killed with SIGKILL, a machine that restarted) is stale and taken over.
  */
 export function acquireLock(lockFile: string): () => void {
   mkdirSync(path.dirname(lockFile), { recursive: true });
@@ -69,8 +69,9 @@ export interface Output {
 }
 
 /**
- * Staging and backup folders live in `cacheDir`, on the same file system as dist/, so that the swap is two renames.
- * Left-overs of a build that was killed are removed first; if it was killed between the two renames, dist/ is restored.
+ * Staging and backup folders live in `cacheDir`, on the same file system as dist/, so that the swap
+ * is two renames. Left-overs of a build that was killed are removed first; if it was killed between
+ * the two renames, dist/ is restored.
  */
 export function prepareOutput(distDir: string, cacheDir: string): Output {
   mkdirSync(cacheDir, { recursive: true });
@@ -79,7 +80,8 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
       renameSync(path.join(cacheDir, entry), distDir);
     else if (entry.startsWith('staging-') || entry.startsWith('previous-'))
       rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
-    // A removal started by an earlier build that did not finish (the machine stopped): not while it may still run.
+    // A removal started by an earlier build that did not finish (the machine stopped): not while it
+    // may still run.
     else if (
       entry.startsWith('trash-') &&
       Date.now() - statSync(path.join(cacheDir, entry)).mtimeMs > 10 * 60_000
@@ -95,7 +97,8 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
       if (existsSync(distDir)) renameSync(distDir, previous);
       renameSync(staging, distDir);
       if (!existsSync(previous)) return;
-      // Deleting thousands of files takes seconds: a process of its own does it after the build has ended.
+      // Deleting thousands of files takes seconds: a process of its own does it after the build has
+      // ended.
       const trash = path.join(cacheDir, `trash-${process.pid}-${Date.now()}`);
       renameSync(previous, trash);
       spawn(
@@ -114,7 +117,10 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
   };
 }
 
-/** The bundle's client files (assets, public/) and Vike's assets.json, copied (never linked: later steps write files). */
+/**
+ * The bundle's client files (assets, public/) and Vike's assets.json, copied (never linked: later
+ * steps write files).
+ */
 export function copyBundle(bundleDir: string, staging: string) {
   cpSync(path.join(bundleDir, 'client'), path.join(staging, 'client'), { recursive: true });
   if (existsSync(path.join(bundleDir, 'assets.json')))

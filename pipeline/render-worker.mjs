@@ -1,11 +1,13 @@
-// One prerender worker thread: loads the bundled server (Vike + vike-react, built by `vike build`) and, for each page
-// the build sends it, renders it (pipeline/page-renderer.ts: Vike's own renderPage(), or the document Vike renders
-// without its per-request work once that has proved equal), finishes it (pipeline/postbuild.ts's pageFinisher: CSS
-// inlined and pruned, module preloads) and writes it, so that the main thread does no per-page work and no page's
-// HTML crosses threads. The build has validated the site already: each job names its page's file and the hash its text
-// had then; the worker reads and validates that one file again (refused if it changed) and hands it to the renderer
-// through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again. Plain JavaScript, and
-// started without the build's TypeScript loader: renderer and finisher come compiled next to the bundle (pipeline/worker-module.ts).
+// One prerender worker thread: loads the bundled server (Vike + vike-react, built by `vike build`)
+// and, for each page the build sends it, renders it (pipeline/page-renderer.ts: Vike's own
+// renderPage(), or the document Vike renders without its per-request work once that has proved
+// equal), finishes it (pipeline/postbuild.ts's pageFinisher: CSS inlined and pruned, module
+// preloads) and writes it, so that the main thread does no per-page work and no page's HTML crosses
+// threads. The build has validated the site already: each job names its page's file and the hash
+// its text had then; the worker reads and validates that one file again (refused if it changed) and
+// hands it to the renderer through renderer/site/load.ts's PROVIDED_SITE instead of loading the
+// whole site again. Plain JavaScript, and started without the build's TypeScript loader: renderer
+// and finisher come compiled next to the bundle (pipeline/worker-module.ts).
 import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +18,8 @@ const routes = new Map();
 const site = { config: undefined, notFound: undefined, routes, pages: [], diagnostics: [] };
 globalThis[PROVIDED_SITE] = site;
 
-// The worker starts while the build validates the site: the site's config comes later, with the first message.
+// The worker starts while the build validates the site: the site's config comes later, with the
+// first message.
 await import(pathToFileURL(workerData.serverEntry).href);
 const { renderPage } = await import('vike/server');
 const { folderMaker, pageFinisher, pageRenderer, PageChangedError, readValidPage } = await import(
@@ -24,17 +27,24 @@ const { folderMaker, pageFinisher, pageRenderer, PageChangedError, readValidPage
 );
 const renderer = pageRenderer(renderPage);
 
-// Jobs run one after the other (the router reads `routes`, which holds the current job's page only).
+// Jobs run one after the other (the router reads `routes`, which holds the current job's page
+// only).
 let queue = Promise.resolve();
 parentPort.on('message', (message) => {
   queue = queue.then(() => handle(message));
 });
 
-/** Made at the first page: the output folder's stylesheets are copied there before the prerender starts. */
+/**
+ * Made at the first page: the output folder's stylesheets are copied there before the prerender
+ * starts.
+ */
 let finish;
 const makeFolder = folderMaker();
 
-/** A page the main thread named (file, route, anchors, hash), its validated content read on first use. */
+/**
+ * A page the main thread named (file, route, anchors, hash), its validated content read on first
+ * use.
+ */
 function pageOf(named) {
   if (!named) return undefined;
   let page;
@@ -51,7 +61,8 @@ function render(url, loaded) {
   routes.clear();
   if (loaded) {
     const named = pageOf(loaded);
-    // Read before Vike runs: a page changed since it was checked is refused with its message alone, not a hook's stack.
+    // Read before Vike runs: a page changed since it was checked is refused with its message alone,
+    // not a hook's stack.
     void named.page;
     routes.set(url, named);
   }
@@ -76,7 +87,8 @@ async function handle({ id, url, loaded, file, config, notFound }) {
       written: { size: stat.size, mtimeMs: stat.mtimeMs, sitemapUrl: page.sitemapUrl },
     });
   } catch (error) {
-    // A page changed since it was checked is the author's to fix (its message alone); anything else is the build's.
+    // A page changed since it was checked is the author's to fix (its message alone); anything else
+    // is the build's.
     if (error instanceof PageChangedError)
       parentPort.postMessage({ id, error: error.message, pageChanged: true });
     else

@@ -1,8 +1,9 @@
 /**
- * `npm run build`, as a list of steps (see `STEPS`). Everything is written into a staging folder that replaces dist/
- * only when every step succeeded; an interrupted or failed build leaves dist/ as it was. Cached in `.cache/build/`:
- * the bundles (by a hash of the code, config and package versions) and the pages of the last build (by a hash of what
- * each page depends on), so a build after a YAML edit re-renders only the pages that change.
+ * `npm run build`, as a list of steps (see `STEPS`). Everything is written into a staging folder
+ * that replaces dist/ only when every step succeeded; an interrupted or failed build leaves dist/
+ * as it was. Cached in `.cache/build/`: the bundles (by a hash of the code, config and package
+ * versions) and the pages of the last build (by a hash of what each page depends on), so a build
+ * after a YAML edit re-renders only the pages that change.
  */
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -79,9 +80,15 @@ interface Context {
   bundle?: Bundle;
   pool?: RenderPool;
   prerendered?: PrerenderResult;
-  /** Changes when an image the pages show changes (its variants get new URLs): every page is rendered again. */
+  /**
+   * Changes when an image the pages show changes (its variants get new URLs): every page is
+   * rendered again.
+   */
   imagesKey?: string;
-  /** Settles when the social cards drawn in the background are in the output folder, with the images' summary line. */
+  /**
+   * Settles when the social cards drawn in the background are in the output folder, with the
+   * images' summary line.
+   */
   imagesPublished?: Promise<string>;
   log: string[];
 }
@@ -118,10 +125,11 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
       context.site = site;
     },
   },
-  // Images (sharp and satori, in this process) and the bundle (Vite, in a child process) need nothing of each other:
-  // run together they use both cores, which halves a cold build's longest wait. Social cards are drawn in the
-  // background while the pages are rendered (their URLs are known before they are drawn); the images are published
-  // once drawn, next to the bundle's files, which they never replace (the render workers read the bundle's CSS).
+  // Images (sharp and satori, in this process) and the bundle (Vite, in a child process) need
+  // nothing of each other: run together they use both cores, which halves a cold build's longest
+  // wait. Social cards are drawn in the background while the pages are rendered (their URLs are
+  // known before they are drawn); the images are published once drawn, next to the bundle's files,
+  // which they never replace (the render workers read the bundle's CSS).
   {
     name: 'images + bundle',
     run: async (context) => {
@@ -221,8 +229,8 @@ export async function runBuild(options: BuildOptions): Promise<number> {
   process.once('SIGTERM', stop);
   const timings: string[] = [];
   try {
-    // With the bundle already cached and something changed since the last build, a render worker loads the bundle
-    // while the site is validated.
+    // With the bundle already cached and something changed since the last build, a render worker
+    // loads the bundle while the site is validated.
     const key = bundleKey(options.root);
     const cachedEntry = path.join(cacheDir, 'bundle', key, 'server', 'entry.mjs');
     const fingerprint = inputsFingerprint(options.root, key);

@@ -8,6 +8,8 @@ export interface PageData {
   canonicalRoute: string;
   page: Page;
   config: SiteConfig;
-  /** Pages that search engines must not index, such as the block catalogue (drafts are noindex too). */
+  /**
+   * Pages that search engines must not index, such as the block catalogue (drafts are noindex too).
+   */
   noindex?: boolean;
 }

@@ -5,8 +5,8 @@ import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 
 /**
- * Benefit cards (IconCard). A card with `href` is a link card: its link ("Learn more", or `linkLabel`) stretches over
- * the whole card and names the card title.
+ * Benefit cards (IconCard). A card with `href` is a link card: its link ("Learn more", or
+ * `linkLabel`) stretches over the whole card and names the card title.
  */
 export function Benefits({ block }: BlockProps<'benefits'>) {
   return (

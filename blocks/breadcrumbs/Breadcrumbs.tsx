@@ -4,7 +4,10 @@ import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './Breadcrumbs.module.css';
 
-/** The trail from Home to this page. The last item is the current page: no link, `aria-current="page"`. */
+/**
+ * The trail from Home to this page. The last item is the current page: no link,
+ * `aria-current="page"`.
+ */
 export function Breadcrumbs({ block }: BlockProps<'breadcrumbs'>) {
   const last = block.items.length - 1;
   return (

@@ -30,7 +30,9 @@ function Item({
   );
 }
 
-/** The company's email, phone, address and social profile, all from `contact` in site.config.yaml. */
+/**
+ * The company's email, phone, address and social profile, all from `contact` in site.config.yaml.
+ */
 export function ContactDetails({ block, context }: BlockProps<'contactDetails'>) {
   const { contact, legalName, name } = context.config;
   return (

@@ -7,7 +7,10 @@ import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './PricingTiers.module.css';
 
-/** Plan cards without prices (pricing is outcome-based): name, audience, included features and one call to action. */
+/**
+ * Plan cards without prices (pricing is outcome-based): name, audience, included features and one
+ * call to action.
+ */
 export function PricingTiers({ block }: BlockProps<'pricingTiers'>) {
   const idPrefix = useId();
   return (

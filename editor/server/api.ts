@@ -76,17 +76,23 @@ function stringField(body: Record<string, unknown>, name: string): string {
   return value;
 }
 
-/** An error as the editor shows it: in the form's words when the catalogue has them (engine/errors.ts). */
+/**
+ * An error as the editor shows it: in the form's words when the catalogue has them
+ * (engine/errors.ts).
+ */
 export const apiError = (error: ApiError | AuthorError): ApiError =>
   'form' in error ? { code: error.code, ...wordingFor(error, 'form') } : error;
 
-/** A diagnostic in the form's words: the editor's fields have no lines, colons or indentation to speak of. */
+/**
+ * A diagnostic in the form's words: the editor's fields have no lines, colons or indentation to
+ * speak of.
+ */
 const inFormWords = ({ form, ...d }: Diagnostic): Diagnostic =>
   form ? { ...d, message: form.message ?? d.message, hint: form.hint } : d;
 
 /**
- * The validator's diagnostics in the form's words, each with the YAML path of its field (from the validator, else
- * from its position).
+ * The validator's diagnostics in the form's words, each with the YAML path of its field (from the
+ * validator, else from its position).
  */
 function withPaths(diagnostics: Diagnostic[], text: string): EditorDiagnostic[] {
   const missing = diagnostics.filter((d) => !d.path && !(d.line === 1 && d.col === 1));
@@ -148,7 +154,10 @@ function site(ctx: ApiContext): SiteResponse {
   };
 }
 
-/** Each block's example.yaml: it belongs to the block's code, so it is read from the editor's own source tree. */
+/**
+ * Each block's example.yaml: it belongs to the block's code, so it is read from the editor's own
+ * source tree.
+ */
 const BLOCKS_DIR = path.resolve(import.meta.dirname, '../../blocks');
 
 function blocks(): BlocksResponse {
@@ -163,7 +172,10 @@ function blocks(): BlocksResponse {
   };
 }
 
-/** The new page's file goes through the same checks as every write (a folder on the way may be a link out). */
+/**
+ * The new page's file goes through the same checks as every write (a folder on the way may be a
+ * link out).
+ */
 function guardNewPage(ctx: ApiContext, route: string) {
   const clean = route.replace(/\/+$/, '');
   if (!/^\/[a-z0-9][a-z0-9/-]*$/.test(clean) || clean.includes('//')) return; // createPage explains what is wrong with the route

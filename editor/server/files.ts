@@ -27,9 +27,10 @@ export class FileAccessError extends Error {
 }
 
 /**
- * The project's files as the editor sees them. Every path comes from the browser, so each is checked before any
- * disk access: relative, no `..`, inside pages/, site.config.yaml or public/, and (after resolving symlinks) still
- * inside the project. Writes go to a temporary file renamed over the old one, so a crash never leaves half a page.
+ * The project's files as the editor sees them. Every path comes from the browser, so each is
+ * checked before any disk access: relative, no `..`, inside pages/, site.config.yaml or public/,
+ * and (after resolving symlinks) still inside the project. Writes go to a temporary file renamed
+ * over the old one, so a crash never leaves half a page.
  */
 export class ProjectFiles {
   readonly root: string;
@@ -38,7 +39,9 @@ export class ProjectFiles {
     this.root = realpathSync(root);
   }
 
-  /** The absolute path for a project-relative path, or a FileAccessError saying why it is refused. */
+  /**
+   * The absolute path for a project-relative path, or a FileAccessError saying why it is refused.
+   */
   resolve(relative: unknown): { file: string; absolute: string } {
     if (typeof relative !== 'string' || relative === '')
       throw new FileAccessError(400, editorErrors.missingPath());
@@ -56,7 +59,10 @@ export class ProjectFiles {
     return { file, absolute };
   }
 
-  /** Follows symlinks along the path (the file itself and each existing folder): all must stay in the project. */
+  /**
+   * Follows symlinks along the path (the file itself and each existing folder): all must stay in
+   * the project.
+   */
   private assertInsideProject(file: string, absolute: string) {
     let existing = absolute;
     for (;;) {
@@ -95,8 +101,8 @@ export class ProjectFiles {
   }
 
   /**
-   * Writes `text` if the file on disk is still `baseVersion` (null: the file must not exist yet). Otherwise nothing
-   * is written and the disk's text comes back, so that the editor can show both.
+   * Writes `text` if the file on disk is still `baseVersion` (null: the file must not exist yet).
+   * Otherwise nothing is written and the disk's text comes back, so that the editor can show both.
    */
   save(
     relative: unknown,
@@ -117,7 +123,8 @@ export class ProjectFiles {
       return { ok: false, path: file, diskText: disk ?? '', version: diskVersion ?? '' };
     }
     mkdirSync(path.dirname(absolute), { recursive: true });
-    // Checked again after creating folders: a folder on the way may not be a link out of the project.
+    // Checked again after creating folders: a folder on the way may not be a link out of the
+    // project.
     this.assertInsideProject(file, absolute);
     const temporary = `${absolute}.${process.pid}.editor-tmp`;
     writeFileSync(temporary, text);

@@ -30,10 +30,11 @@ interface Rendered {
 }
 
 /**
- * The live preview: GET /preview<route>?draft=<file> renders the route with the editor's unsaved text for <file>
- * (the draft store) in place of the file on disk, through the site's own components (see preview/render.tsx), and
- * with the CSS those components import, as Vite resolves it. A draft that does not validate keeps the last good
- * render on screen and says why (meta editor-preview-stale).
+ * The live preview: GET /preview<route>?draft=<file> renders the route with the editor's unsaved
+ * text for <file> (the draft store) in place of the file on disk, through the site's own components
+ * (see preview/render.tsx), and with the CSS those components import, as Vite resolves it. A draft
+ * that does not validate keeps the last good render on screen and says why (meta
+ * editor-preview-stale).
  */
 export class Preview {
   private lastGood = new Map<string, Page>();
@@ -69,7 +70,10 @@ export class Preview {
     return this.configCache.config;
   }
 
-  /** The page for a file from its current (draft or disk) text; the last good version when the text has problems. */
+  /**
+   * The page for a file from its current (draft or disk) text; the last good version when the text
+   * has problems.
+   */
   private page(file: string): Rendered | undefined {
     const text = this.textOf(file);
     if (text === undefined) return undefined;
@@ -87,7 +91,10 @@ export class Preview {
     return previous ? { page: previous, error: message } : undefined;
   }
 
-  /** Which file a preview route shows: the draft's own file when it has this route, else the page on disk. */
+  /**
+   * Which file a preview route shows: the draft's own file when it has this route, else the page on
+   * disk.
+   */
   private fileFor(route: string, draftFile: string | null): string | undefined {
     if (draftFile && draftFile !== CONFIG_FILE) {
       if (route === '/404' && draftFile === NOT_FOUND_FILE) return draftFile;
@@ -149,7 +156,8 @@ export class Preview {
     const revision = draftFile ? (this.drafts.get(draftFile)?.revision ?? 0) : 0;
     const links = await this.cssLinks(vite);
     if (url.searchParams.has('fragment')) {
-      // While typing: the body alone (the preview script swaps the blocks that changed), title and state in headers.
+      // While typing: the body alone (the preview script swaps the blocks that changed), title and
+      // state in headers.
       const parts = renderPreviewBody(data);
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',

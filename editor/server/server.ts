@@ -49,9 +49,10 @@ const CODE_ROOT = path.resolve(import.meta.dirname, '../..');
 const APP_HTML = path.join(CODE_ROOT, 'editor/app/index.html');
 
 /**
- * `npm run edit`: one Node HTTP server for the editor's API, its browser app and the live preview. Vite runs inside
- * it in middleware mode (created on the first request that needs it) to serve the app's modules and to load the
- * site's components for the preview; Vite's own network features (HMR websocket, file watcher) are off.
+ * `npm run edit`: one Node HTTP server for the editor's API, its browser app and the live preview.
+ * Vite runs inside it in middleware mode (created on the first request that needs it) to serve the
+ * app's modules and to load the site's components for the preview; Vite's own network features (HMR
+ * websocket, file watcher) are off.
  */
 export async function startEditorServer(options: EditorServerOptions): Promise<EditorServer> {
   const host = options.host ?? '127.0.0.1';
@@ -74,7 +75,8 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
         import('@vitejs/plugin-react'),
       ]);
       return createServer({
-        // The site's code (renderer/, editor/app/) is where this file is; the content (pages, public/) is `root`.
+        // The site's code (renderer/, editor/app/) is where this file is; the content (pages,
+        // public/) is `root`.
         root: CODE_ROOT,
         publicDir: path.join(root, 'public'),
         configFile: false,
@@ -82,7 +84,8 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
         appType: 'custom',
         logLevel: 'warn',
         clearScreen: false,
-        // Vite's client (which every CSS import loads) connects over this server's own port, checked in 'upgrade' below.
+        // Vite's client (which every CSS import loads) connects over this server's own port,
+        // checked in 'upgrade' below.
         server: {
           middlewareMode: true,
           hmr: { server: http },
@@ -110,7 +113,8 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
     if (refused) return fail(res, 403, refused);
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
-    // The API wants the header (or ?token= for EventSource); the app's files and the preview accept the session cookie.
+    // The API wants the header (or ?token= for EventSource); the app's files and the preview accept
+    // the session cookie.
     if (!hasToken(req, url, guard!, { cookie: !isApi }))
       return fail(res, 401, editorErrors.badToken());
     if (url.searchParams.get('token') && !isApi) res.setHeader('set-cookie', sessionCookie(token));
@@ -142,9 +146,11 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
       fail(res, 500, { code: 'internal', message: String((error as Error)?.message ?? error) });
     });
   });
-  // Browsers and fetch keep connections open between keystrokes; a short keep-alive makes them race the close.
+  // Browsers and fetch keep connections open between keystrokes; a short keep-alive makes them race
+  // the close.
   http.keepAliveTimeout = 65_000;
-  // Websocket upgrades (Vite's client) pass the same Host, Origin and session checks as every request.
+  // Websocket upgrades (Vite's client) pass the same Host, Origin and session checks as every
+  // request.
   http.prependListener('upgrade', (req: IncomingMessage, socket: import('node:stream').Duplex) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (checkOrigin(req, guard!) || !hasToken(req, url, guard!, { cookie: true })) socket.destroy();

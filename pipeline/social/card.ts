@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-/** A social card: 1200 × 630 PNG (the size Open Graph and Twitter's large card expect), from text only. */
+/**
+ * A social card: 1200 × 630 PNG (the size Open Graph and Twitter's large card expect), from text
+ * only.
+ */
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 /** Bump when the drawing changes, so cached cards are drawn again. */

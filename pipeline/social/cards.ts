@@ -12,7 +12,10 @@ const words = (segment: string) =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 
-/** `/solutions/hotels` → "Solutions"; `/resources/blog/x` → "Resources · Blog"; a top-level page has none. */
+/**
+ * `/solutions/hotels` → "Solutions"; `/resources/blog/x` → "Resources · Blog"; a top-level page has
+ * none.
+ */
 function sectionOf(route: string): string {
   const segments = route.split('/').filter(Boolean);
   if (segments.length < 2) return '';
@@ -30,14 +33,17 @@ export interface MadeCards {
   files: Record<string, string>;
   /** How many cards are drawn now (the rest were in the cache). */
   made: number;
-  /** Settles when every card of `files` is in the cache: the pages that show them can be rendered meanwhile. */
+  /**
+   * Settles when every card of `files` is in the cache: the pages that show them can be rendered
+   * meanwhile.
+   */
   drawn: Promise<void>;
 }
 
 /**
- * A card per published page, unless the page names its own `socialImage`. Cards are cached by a hash of what is
- * drawn on them: a build draws only the cards of new or retitled pages. Their URLs (and the manifest) are known at
- * once; the missing cards are drawn in the background (`drawn`).
+ * A card per published page, unless the page names its own `socialImage`. Cards are cached by a
+ * hash of what is drawn on them: a build draws only the cards of new or retitled pages. Their URLs
+ * (and the manifest) are known at once; the missing cards are drawn in the background (`drawn`).
  */
 export function makeSocialCards({
   site,

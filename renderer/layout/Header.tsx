@@ -22,7 +22,8 @@ function DesktopItem({ item, route, index }: { item: NavItem; route: string; ind
     );
   }
   const panelId = `menu-panel-${index}`;
-  // CSS alone opens the panel on hover and focus; once the site script runs, header-enhance.ts takes over (data-open).
+  // CSS alone opens the panel on hover and focus; once the site script runs, header-enhance.ts
+  // takes over (data-open).
   return (
     <li className={classes.menu} data-menu>
       <button

@@ -31,7 +31,10 @@ function organizationLd(config: SiteConfig) {
   };
 }
 
-/** The structured data of the page's blocks: each block type's `jsonLd` hook with its blocks, in registry order. */
+/**
+ * The structured data of the page's blocks: each block type's `jsonLd` hook with its blocks, in
+ * registry order.
+ */
 function blocksLd(blocks: Block[], page: JsonLdPage): object[] {
   return (Object.keys(registry) as BlockType[]).flatMap((type) => {
     const { jsonLd } = registry[type] as BlockDefinition<BlockType>;
@@ -41,14 +44,15 @@ function blocksLd(blocks: Block[], page: JsonLdPage): object[] {
 }
 
 /**
- * Everything in <head> that depends on the page: derived from the page YAML and site.config.yaml, and the social card
- * the build made for the page (`social`, looked up when not given).
+ * Everything in <head> that depends on the page: derived from the page YAML and site.config.yaml,
+ * and the social card the build made for the page (`social`, looked up when not given).
  */
 export function headTags(data: PageData, social: SocialImage = socialImageFor(data)): HeadTags {
   const { config, page } = data;
   const isNotFound = data.route === '/404';
   const url = absoluteUrl(config.baseUrl, data.canonicalRoute);
-  // og:title and og:description come from vike-react's `title` and `description` settings (renderer/+title.ts).
+  // og:title and og:description come from vike-react's `title` and `description` settings
+  // (renderer/+title.ts).
   const title = data.canonicalRoute === '/' ? page.title : `${page.title} | ${config.name}`;
   const meta: HeadTags['meta'] = [
     { property: 'og:type', content: 'website' },
@@ -82,7 +86,10 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
   };
 }
 
-/** JSON for a `<script type="application/ld+json">`: `<` is escaped so YAML text can never close the script element. */
+/**
+ * JSON for a `<script type="application/ld+json">`: `<` is escaped so YAML text can never close the
+ * script element.
+ */
 export const serializeJsonLd = (item: object) =>
   JSON.stringify(item)
     .replace(/</g, '\\u003c')

@@ -5,9 +5,9 @@ import { startDevServer } from '../helpers/dev-server.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
 /**
- * `npm run dev` in Chromium, on a copy of the project: an edit of a page's YAML shows in the open page without a
- * reload (renderer/client/live-update.ts), its enhancers working on the new body; an edit that needs other scripts
- * reloads the page.
+ * `npm run dev` in Chromium, on a copy of the project: an edit of a page's YAML shows in the open
+ * page without a reload (renderer/client/live-update.ts), its enhancers working on the new body; an
+ * edit that needs other scripts reloads the page.
  */
 test.describe.configure({ mode: 'serial' });
 

@@ -2,9 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixture.ts';
 
-/** Serious and critical axe violations of the editor's own UI (the preview iframe is the site, tested elsewhere). */
+/**
+ * Serious and critical axe violations of the editor's own UI (the preview iframe is the site,
+ * tested elsewhere).
+ */
 async function seriousViolations(page: Page) {
-  // A dialog fading in has text of a lower contrast than it ends with: axe looks once every transition has ended.
+  // A dialog fading in has text of a lower contrast than it ends with: axe looks once every
+  // transition has ended.
   await page.evaluate(() =>
     Promise.all(
       document
@@ -19,7 +23,8 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-// The two sweeps are the longest tests of the suite: they may run on different workers (they only read).
+// The two sweeps are the longest tests of the suite: they may run on different workers (they only
+// read).
 test.describe.configure({ mode: 'parallel' });
 
 for (const width of [1280, 1024]) {

@@ -6,9 +6,10 @@ import { PROJECT_FILES } from '../../pipeline/project-files.ts';
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Caches a copy may start from, from the project's own build (`npm test` builds before the unit tests). Both are
- * content-addressed: a copy whose code or images differ gets new keys and makes its own, so seeding changes what is
- * reused, never what is built. `images`: variants and social cards; `bundle`: the Vite client and server bundles.
+ * Caches a copy may start from, from the project's own build (`npm test` builds before the unit
+ * tests). Both are content-addressed: a copy whose code or images differ gets new keys and makes
+ * its own, so seeding changes what is reused, never what is built. `images`: variants and social
+ * cards; `bundle`: the Vite client and server bundles.
  */
 export type SeedCache = 'images' | 'bundle';
 const CACHE_FOLDERS: Record<SeedCache, string> = {
@@ -16,7 +17,10 @@ const CACHE_FOLDERS: Record<SeedCache, string> = {
   bundle: '.cache/build/bundle',
 };
 
-/** A copy of the project in a temporary folder, sharing node_modules, for tests that build or serve it. */
+/**
+ * A copy of the project in a temporary folder, sharing node_modules, for tests that build or serve
+ * it.
+ */
 export function copyProject(prefix: string, seed: SeedCache[] = []): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   for (const entry of PROJECT_FILES)

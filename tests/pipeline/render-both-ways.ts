@@ -1,8 +1,9 @@
 /**
- * node --import tsx tests/pipeline/render-both-ways.ts <bundle dir>: renders every route of the site (aliases and the
- * not-found page included) as a render worker does — pipeline/page-renderer.ts, which goes without Vike once a template
- * has proved equal — and again with Vike's renderPage(), and prints what it compared as JSON. Run by
- * page-renderer.test.ts in a process of its own: the server bundle and Vike must be Node's own modules, not Vitest's.
+ * node --import tsx tests/pipeline/render-both-ways.ts <bundle dir>: renders every route of the
+ * site (aliases and the not-found page included) as a render worker does —
+ * pipeline/page-renderer.ts, which goes without Vike once a template has proved equal — and again
+ * with Vike's renderPage(), and prints what it compared as JSON. Run by page-renderer.test.ts in a
+ * process of its own: the server bundle and Vike must be Node's own modules, not Vitest's.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
