@@ -1,8 +1,12 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const BROWSER_ONLY =
+  'This module reaches the browser: import Node modules only in a server-only module (see eslint.config.js).';
 
 // Syntax-only rules: the type-aware presets (no-floating-promises and the like) need a TypeScript program and took
 // 72–94 s of CPU on this project against 23–28 s for these, on top of `tsc --noEmit`, which already runs in `npm test`.
@@ -50,4 +54,29 @@ export default defineConfig(
     },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
+  {
+    // Folders whose modules reach the browser's module graph (Vike bundles every page's components for it, and the
+    // editor's app runs there): no Node module, which Vite would replace by an empty stub with a warning. What reads
+    // files is in the server-only modules listed in `ignores`, loaded where pages are rendered
+    // (ui/picture-source.ts says how).
+    files: ['schema/**', 'ui/**', 'blocks/**', 'renderer/**', 'editor/app/**', 'editor/shared/**'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'ui/image-source.ts',
+      'ui/image-manifest.ts',
+      'ui/image-header.ts',
+      'renderer/seo/social-image.ts',
+      'renderer/site/standalone-site.ts',
+      'renderer/vike/catalogue/catalogue-route.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.map((name) => ({ name, message: BROWSER_ONLY })),
+          patterns: [{ group: ['node:*'], message: BROWSER_ONLY }],
+        },
+      ],
+    },
+  },
 );

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { blockSchemas, type BlockOf, type BlockType } from '../blocks/schemas.ts';
 import { Collector } from './collector.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
-import { validatorMessages } from './errors.ts';
+import { diagnosticWords, validatorMessages } from './errors.ts';
 import { parseWith, readYaml } from './read-yaml.ts';
 import { descriptionOf, regexMessage } from './zod-schema.ts';
 
@@ -74,7 +74,7 @@ export function loadBlockExample<T extends BlockType>(root: string, type: T): Bl
           line: 1,
           col: 1,
           severity: 'error',
-          ...validatorMessages.missingExample(type, file),
+          ...diagnosticWords(validatorMessages.missingExample(type, file)),
         },
       ],
     };

@@ -1,5 +1,5 @@
 import type { Diagnostic } from './diagnostic.ts';
-import { inputErrors, type AuthorError } from './errors.ts';
+import { formWordsOf, inputErrors, type AuthorError } from './errors.ts';
 import type { YamlPath } from './yaml-source.ts';
 import type { LocatedError } from './zod-issues.ts';
 
@@ -42,6 +42,7 @@ export class Collector {
         code: error.code,
         message: error.message,
         hint: error.hint,
+        ...formWordsOf(error),
       };
     });
     return counted.length ? [...this.shown, ...counted] : this.shown;
@@ -62,6 +63,7 @@ export class Collector {
       code: error.code,
       message: error.message,
       hint: error.hint,
+      ...formWordsOf(error),
       ...(fieldPath ? { path: [...fieldPath] } : {}),
     });
   }
@@ -81,6 +83,7 @@ export class Collector {
       code: error.code,
       message: error.message,
       hint: error.hint,
+      ...formWordsOf(error),
     });
   }
   /** Translated zod issues, each at the position of its path (or of its key, for unknown fields). */

@@ -8,9 +8,46 @@ import { plural } from '../schema/block-rule.ts';
 
 export interface AuthorError {
   code: string;
+  /** The words for a file (`npm run validate`, the dev server): they may speak of lines, colons and indentation. */
   message: string;
   hint: string;
+  /** The words for the page editor's form (see FormWording). */
+  form: FormWording;
 }
+
+/** Where an author reads a message: a YAML file (the terminal, the dev server) or the page editor's form. */
+export type Context = 'file' | 'form';
+
+/**
+ * A message's words in the page editor's form, which has fields, not lines, colons, indentation, quotes or YAML
+ * syntax. An object: the form's own hint (and message, when the file's would not do). `'same'`: the file's words say
+ * nothing a form lacks. `'text-only'`: a problem of the YAML text itself (syntax, tags, aliases, encoding), which the
+ * editor shows where the author edits the text, so the file's words are the right ones there too.
+ * engine/errors-wording.test.ts renders every code in both contexts.
+ */
+type FormWording = { message?: string; hint: string } | 'same' | 'text-only';
+
+/** The message and hint of `error` as `context` words them. */
+export function wordingFor(
+  error: Pick<AuthorError, 'message' | 'hint' | 'form'>,
+  context: Context,
+): { message: string; hint: string } {
+  if (context === 'file' || typeof error.form === 'string')
+    return { message: error.message, hint: error.hint };
+  return { message: error.form.message ?? error.message, hint: error.form.hint };
+}
+
+/** What a diagnostic keeps of the form's words: only words that differ from the file's. */
+export const formWordsOf = (error: Pick<AuthorError, 'form'>) =>
+  typeof error.form === 'object' ? { form: error.form } : {};
+
+/** The fields of a diagnostic that come from the catalogue: code, the file's words and the form's when they differ. */
+export const diagnosticWords = (error: AuthorError) => ({
+  code: error.code,
+  message: error.message,
+  hint: error.hint,
+  ...formWordsOf(error),
+});
 
 const quote = (value: string) => `"${value}"`;
 const list = (values: readonly unknown[], max = 12) =>
@@ -100,7 +137,7 @@ function place(subject: Subject): string {
     : label(subject);
 }
 
-function valueKindWords(value: ValueKind): string {
+function valueKindWords(value: ValueKind, context: Context = 'file'): string {
   switch (value.kind) {
     case 'text':
       return 'text';
@@ -114,7 +151,8 @@ function valueKindWords(value: ValueKind): string {
       return value.noun === undefined ? 'a list' : `a list of ${value.noun}`;
     case 'fields': {
       const keys = value.suchAs ?? [];
-      if (!keys.length) return 'a group of fields (key: value lines)';
+      if (!keys.length)
+        return context === 'form' ? 'a group of fields' : 'a group of fields (key: value lines)';
       return `a group of fields such as ${keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}`}`;
     }
     case 'image':
@@ -124,10 +162,10 @@ function valueKindWords(value: ValueKind): string {
   }
 }
 
-const expectedWords = (expected: Expected) =>
+const expectedWords = (expected: Expected, context: Context = 'file') =>
   expected.kind === 'one-of'
-    ? [...new Set(expected.options.map(valueKindWords))].join(', or ')
-    : valueKindWords(expected);
+    ? [...new Set(expected.options.map((option) => valueKindWords(option, context)))].join(', or ')
+    : valueKindWords(expected, context);
 
 function foundWords(found: Found): string {
   switch (found.kind) {
@@ -148,7 +186,7 @@ function foundWords(found: Found): string {
   }
 }
 
-function shapeWords(shapes: readonly Shape[] | undefined): string {
+function shapeWords(shapes: readonly Shape[] | undefined, context: Context = 'file'): string {
   if (!shapes?.length) return 'the form shown in the example';
   return shapes
     .map((shape) =>
@@ -156,7 +194,7 @@ function shapeWords(shapes: readonly Shape[] | undefined): string {
         ? `fields ${shape.keys.join(', ')}`
         : shape.kind === 'values'
           ? shape.values.join(', ')
-          : valueKindWords(shape),
+          : valueKindWords(shape, context),
     )
     .join(' or ');
 }
@@ -207,6 +245,7 @@ export const authorErrors = {
     const known = yamlProblems[yamlCode];
     return {
       code: known ? `yaml-${yamlCode.toLowerCase().replace(/_/g, '-')}` : 'yaml-syntax',
+      form: 'text-only',
       message: known ? known.message : `This is not valid YAML: ${detail.replace(/\.?$/, '.')}`,
       hint: known
         ? known.hint
@@ -215,11 +254,13 @@ export const authorErrors = {
   },
   duplicateKey: (key: string): AuthorError => ({
     code: 'duplicate-key',
+    form: 'text-only',
     message: `The field ${quote(key)} is written twice in the same place.`,
     hint: 'Keep one of them and delete the other.',
   }),
   notAMapping: (found: 'empty' | 'list' | 'text'): AuthorError => ({
     code: 'not-a-mapping',
+    form: 'text-only',
     message: `The file must be a set of fields (key: value lines), but it is ${found === 'list' ? 'a list' : found === 'text' ? 'plain text' : 'empty'}.`,
     hint: 'Start the file with "title:", "description:" and "blocks:" (npm run new-page creates one for you).',
   }),
@@ -229,11 +270,16 @@ export const authorErrors = {
     known: readonly string[],
   ): AuthorError => ({
     code: 'unknown-block-type',
+    form: 'same',
     message: `Unknown block type ${quote(type)}.`,
     hint: suggestion(guess, `Block types: ${list(known, 40)}. Each one is shown at /_blocks.`),
   }),
   blockNotAMapping: (index: number, found: Found, typeGuess: string | undefined): AuthorError => ({
     code: 'block-not-a-mapping',
+    form: {
+      message: `Block ${index + 1} has no fields: it is ${foundWords(found)}.`,
+      hint: 'Delete this block and add it again from the list of blocks.',
+    },
     message: `Block ${index + 1} should be a group of fields starting with "type:", but it is ${foundWords(found)}.`,
     hint: typeGuess
       ? `Write "- type: ${typeGuess}", then the block's fields on the lines below, lined up with "type".`
@@ -241,6 +287,9 @@ export const authorErrors = {
   }),
   missingBlockType: (known: readonly string[]): AuthorError => ({
     code: 'missing-block-type',
+    form: {
+      hint: `Delete this block and add it again from the list of blocks (${list(known, 40)}).`,
+    },
     message: 'This block has no "type".',
     hint: `Add "type:" as the first line of the block, one of: ${list(known, 40)}.`,
   }),
@@ -251,6 +300,7 @@ export const authorErrors = {
     allowed: readonly string[],
   ): AuthorError => ({
     code: 'unknown-field',
+    form: 'same',
     message: `Unknown field ${quote(field)} in ${place(where)}.`,
     hint: suggestion(
       guess,
@@ -260,21 +310,32 @@ export const authorErrors = {
   /** `description` is the field's own description from the schema, e.g. "Section heading." */
   missingField: (field: string, where: Subject, description: string | undefined): AuthorError => ({
     code: 'missing-field',
+    form: {
+      hint: `Fill in "${field}" in ${place(where)}.${description ? ` ${sentence(description).replace(/([^.!?])$/, '$1.')}` : ''}`,
+    },
     message: `${sentence(place(where))} is missing the required field ${quote(field)}.`,
     hint: `Add a line "${field}: …" to ${place(where)}.${description ? ` ${sentence(description).replace(/([^.!?])$/, '$1.')}` : ''}`,
   }),
   missingAltText: (src: string | undefined, where: Subject): AuthorError => ({
     code: 'missing-alt-text',
+    form: {
+      hint: 'Fill in "alt" with what the image shows (for a logo, the company name and "logo"). Screen readers read it aloud.',
+    },
     message: `The image ${src ? `${quote(src)} ` : ''}in ${place(where)} has no alt text: "alt" is required.`,
     hint: 'Add a line "alt: …" saying what the image shows (for a logo, the company name and "logo"). Screen readers read it aloud.',
   }),
   emptyAltText: (src: string | undefined): AuthorError => ({
     code: 'empty-alt-text',
+    form: { hint: 'Write what the image shows in "alt". Screen readers read it aloud.' },
     message: `The image ${src ? `${quote(src)} ` : ''}has empty alt text: "alt" is required.`,
     hint: 'Write what the image shows after "alt:". Screen readers read it aloud.',
   }),
   wrongType: (subject: Subject, expected: Expected, found: Found): AuthorError => ({
     code: 'wrong-type',
+    form: {
+      message: `${sentence(label(subject))} should be ${expectedWords(expected, 'form')}, but it is ${foundWords(found)}.`,
+      hint: expectedFormHint(expected),
+    },
     message: `${sentence(label(subject))} should be ${expectedWords(expected)}, but it is ${foundWords(found)}.`,
     hint:
       expected.kind === 'text' && found.kind === 'fields'
@@ -288,16 +349,26 @@ export const authorErrors = {
     allowed: readonly unknown[],
   ): AuthorError => ({
     code: 'bad-value',
+    form: 'same',
     message: `${typeof value === 'string' ? quote(value) : String(value)} is not an allowed value for ${quote(field)}.`,
     hint: suggestion(guess, `Allowed values: ${list(allowed, 40)}.`),
   }),
   emptyText: (subject: Subject): AuthorError => ({
     code: 'empty-text',
+    form: {
+      hint: 'Write the text in this field. If the field is optional, you may remove it instead.',
+    },
     message: `${sentence(label(subject))} is empty.`,
     hint: 'Write the text after the colon, or delete the line if the field is optional.',
   }),
   tooFew: (subject: Subject, minimum: number, unit: 'item' | 'character'): AuthorError => ({
     code: 'too-few',
+    form: {
+      hint:
+        unit === 'item'
+          ? `Add items until there are at least ${minimum}.`
+          : `Make it at least ${plural(minimum, unit)} long.`,
+    },
     message: `${sentence(label(subject))} needs at least ${plural(minimum, unit)}.`,
     hint:
       unit === 'item'
@@ -311,6 +382,7 @@ export const authorErrors = {
     got: number | undefined,
   ): AuthorError => ({
     code: 'too-many',
+    form: 'same',
     message:
       got === undefined
         ? `${sentence(label(subject))} has more than ${plural(maximum, unit)}.`
@@ -322,12 +394,14 @@ export const authorErrors = {
   }),
   badFormat: (field: string, value: string, expected: Format): AuthorError => ({
     code: 'bad-format',
+    form: 'same',
     message: `${quote(value)} is not a valid ${quote(field)}.`,
     hint: `Write ${formatWords(expected)}.`,
   }),
   /** `shapes` undefined: the allowed forms are not known (the message points at the example). */
   noMatchingShape: (subject: Subject, shapes: readonly Shape[] | undefined): AuthorError => ({
     code: 'no-matching-shape',
+    form: { hint: `Use one of: ${shapeWords(shapes, 'form')}.` },
     message: `${sentence(label(subject))} does not match any of the forms allowed here.`,
     hint: `Use one of: ${shapeWords(shapes)}.`,
   }),
@@ -338,17 +412,22 @@ export const authorErrors = {
     value: unknown,
   ): AuthorError => ({
     code: 'out-of-range',
+    form: 'same',
     message: `${sentence(label(subject))} should be ${side} ${bound}, but it is ${String(value)}.`,
     hint: `Write a number ${side} ${bound}.`,
   }),
   /** `detail` is zod's own message, for a check the catalogue has no entry for. */
   invalidValue: (subject: Subject, detail: string): AuthorError => ({
     code: 'invalid',
+    form: 'same',
     message: `${sentence(label(subject))} is not valid: ${detail}.`,
     hint: 'Compare it with the example of this block at /_blocks.',
   }),
   brokenLink: (target: string, guess: string | undefined): AuthorError => ({
     code: 'broken-link',
+    form: {
+      hint: suggestion(guess, 'Create that page (New page in the page list) or fix the link.'),
+    },
     message: `Link to ${quote(target)} goes nowhere: no page or alias has that route.`,
     hint: suggestion(
       guess,
@@ -363,6 +442,14 @@ export const authorErrors = {
     anchors: readonly string[],
   ): AuthorError => ({
     code: 'broken-anchor',
+    form: {
+      hint: suggestion(
+        guess,
+        anchors.length
+          ? `Anchors on ${route}: ${list(anchors, 20)}.`
+          : `Give a block of ${route} the id "${anchorName}".`,
+      ),
+    },
     message: `Link to ${quote(target)}: the page ${route} has no block with id ${quote(anchorName)}.`,
     hint: suggestion(
       guess,
@@ -373,97 +460,119 @@ export const authorErrors = {
   }),
   linkToDraft: (target: string): AuthorError => ({
     code: 'link-to-draft',
+    form: { hint: 'Publish that page (it is marked as a draft) or remove the link.' },
     message: `Link to ${quote(target)} points at a draft page, which is left out of the production build.`,
     hint: 'Publish that page (delete the line "draft: true") or remove the link.',
   }),
   /** Two files that map to the same route, e.g. pages/x.yaml and pages/x/index.yaml. */
   duplicateRoute: (route: string, otherFile: string): AuthorError => ({
     code: 'duplicate-route',
+    form: 'same',
     message: `The route ${route} of this file is also the route of ${otherFile}.`,
     hint: 'Each route can belong to one page only: rename or delete one of the two files.',
   }),
   aliasIsAPage: (alias: string, otherFile: string): AuthorError => ({
     code: 'alias-is-a-route',
+    form: 'same',
     message: `The alias ${alias} is already the route of ${otherFile}.`,
     hint: `Remove the alias, or delete ${otherFile} if this page should replace it.`,
   }),
   aliasTaken: (alias: string, otherFile: string): AuthorError => ({
     code: 'alias-taken',
+    form: 'same',
     message: `The alias ${alias} is also an alias of ${otherFile}.`,
     hint: 'An alias can show one page only: remove it from one of the two files.',
   }),
   aliasListedTwice: (alias: string): AuthorError => ({
     code: 'alias-listed-twice',
+    form: 'same',
     message: `The alias ${alias} is listed twice.`,
     hint: 'Keep one of them.',
   }),
   aliasIsOwnRoute: (alias: string): AuthorError => ({
     code: 'alias-is-own-route',
+    form: 'same',
     message: `The alias ${alias} is the route of this page itself.`,
     hint: 'Remove it: a page always has its own route.',
   }),
   duplicateAnchor: (anchorName: string, firstLine: number): AuthorError => ({
     code: 'duplicate-anchor',
+    form: {
+      message: `The anchor id ${quote(anchorName)} is already used by another block on this page.`,
+      hint: `Give each block a different id, so that links to #${anchorName} land on one place.`,
+    },
     message: `The anchor id ${quote(anchorName)} is already used on this page (line ${firstLine}).`,
     hint: `Give each block a different id, so that links to #${anchorName} land on one place.`,
   }),
   reservedAnchor: (anchorName: string): AuthorError => ({
     code: 'reserved-anchor',
+    form: 'same',
     message: `The anchor id ${quote(anchorName)} is reserved by the page layout.`,
     hint: `Choose another id: "${anchorName}" is already used by the ${anchorName === 'main' ? 'skip link target' : 'Back to Top target'}.`,
   }),
   missingImage: (src: string, guess: string | undefined): AuthorError => ({
     code: 'missing-image',
+    form: 'same',
     message: `Image ${quote(src)} does not exist in public/.`,
     hint: suggestion(guess, `Add the file as public${src} or fix the path.`),
   }),
   imagePathTraversal: (src: string): AuthorError => ({
     code: 'image-path-outside',
+    form: 'same',
     message: `Image ${quote(src)} contains "..": an image must be a file inside public/.`,
     hint: 'Write the path from the public/ folder without "..": public/images/photo.jpg is /images/photo.jpg.',
   }),
   imageUnsupported: (src: string): AuthorError => ({
     code: 'image-unsupported',
+    form: 'same',
     message: `public${src} is not a PNG, JPEG, WebP, AVIF or SVG image.`,
     hint: 'Open it in an image editor and export it as JPEG (photos) or PNG (screenshots), then point src at the new file.',
   }),
   imageUnreadable: (src: string): AuthorError => ({
     code: 'image-unreadable',
+    form: 'same',
     message: `public${src} cannot be read as an image: the file is damaged or cut short.`,
     hint: 'Copy the original image into public/ again, or export it anew as JPEG or PNG.',
   }),
   svgWithoutSize: (src: string): AuthorError => ({
     code: 'svg-without-size',
+    form: 'same',
     message: `The SVG public${src} has no size: its <svg> element has neither width and height nor a viewBox.`,
     hint: 'Add a viewBox (e.g. viewBox="0 0 640 360") to the <svg> element, so the page can keep its space while it loads.',
   }),
   imageTooSmall: (src: string, width: number, needed: number, slot: string): AuthorError => ({
     code: 'image-too-small',
+    form: 'same',
     message: `Image ${quote(src)} is ${width} px wide; ${slot} needs at least ${needed} px, or it looks blurred.`,
     hint: `Use a larger version of the image (${needed} px wide or more; twice that is sharp on phones and retina screens).`,
   }),
   imageTooHeavy: (src: string, megabytes: string, width: number, height: number): AuthorError => ({
     code: 'image-too-heavy',
+    form: 'same',
     message: `Image ${quote(src)} is ${megabytes} MB (${width} × ${height} px). Visitors get small copies, but every build and clone of the site carries the original.`,
     hint: 'Save it at most 2400 px wide as a JPEG of quality 80 (a few hundred KB): it looks the same on the site.',
   }),
   titleTooLong: (length: number, max: number): AuthorError => ({
     code: 'title-too-long',
+    form: 'same',
     message: `The title is ${length} characters long; search results cut it after about ${max}.`,
     hint: `Shorten it to ${max} characters or fewer.`,
   }),
   descriptionTooLong: (length: number, max: number): AuthorError => ({
     code: 'description-too-long',
+    form: 'same',
     message: `The description is ${length} characters long; search results cut it after about ${max}.`,
     hint: `Shorten it to ${max} characters or fewer.`,
   }),
   missingConfig: (): AuthorError => ({
     code: 'missing-config',
+    form: 'same',
     message: 'site.config.yaml is missing: the site has no name, navigation or footer.',
     hint: 'Restore site.config.yaml at the top of the project (git checkout site.config.yaml).',
   }),
   badPagePath: (file: string): AuthorError => ({
     code: 'bad-page-path',
+    form: 'same',
     message: `The file name ${quote(file)} cannot become a route.`,
     hint: 'Use lowercase letters, digits and dashes in folder and file names, ending in .yaml (e.g. pages/solutions/resorts.yaml).',
   }),
@@ -484,18 +593,24 @@ export const inputErrors = {
       case 'hidden-character':
         return {
           code: 'url-hidden-character',
+          form: {
+            message: `${where} contains a space, an invisible character or a backslash; browsers drop or rewrite these, which can turn an address into another one.`,
+            hint: `Remove it (write a space inside an address as %20). ${allowed}`,
+          },
           message: `${where} contains a space, tab, line break, control character or backslash; browsers drop or rewrite these, which can turn an address into another one.`,
           hint: `Remove it (write a space inside an address as %20). ${allowed}`,
         };
       case 'protocol-relative':
         return {
           code: 'url-protocol-relative',
+          form: 'same',
           message: `${where} starts with "//", which browsers read as an address on another site.`,
           hint: 'For a page of this site write a single slash (/pricing); for another site write the full address with https://.',
         };
       case 'scheme':
         return {
           code: 'url-scheme-not-allowed',
+          form: 'same',
           message: `${where} starts with "${scheme}:", which is not allowed here${rule === 'https' ? ': only https:// addresses are' : ''}.`,
           hint:
             scheme === 'http'
@@ -505,6 +620,7 @@ export const inputErrors = {
       case 'no-scheme':
         return {
           code: 'url-not-an-address',
+          form: 'same',
           message:
             rule === 'link'
               ? `${where} is neither a page of this site (starting with /) nor a full address.`
@@ -514,6 +630,7 @@ export const inputErrors = {
       default:
         return {
           code: 'url-malformed',
+          form: 'same',
           message: `${where} is not a valid web address: it needs a host name after "//" and no user name or password.`,
           hint: allowed,
         };
@@ -521,41 +638,49 @@ export const inputErrors = {
   },
   tooManyAliases: (count: number, limit: number): AuthorError => ({
     code: 'too-many-aliases',
+    form: 'text-only',
     message: `This file repeats anchored values with aliases (*name) ${count} times; at most ${limit} are allowed.`,
     hint: 'Write the repeated fields out where they are needed (copy them), or repeat fewer values. Aliases can make a small file expand into an enormous page.',
   }),
   aliasExpansion: (limit: number): AuthorError => ({
     code: 'alias-expansion',
+    form: 'text-only',
     message: `The aliases (*name) of this file, starting here, repeat so much that they would add more than ${limit.toLocaleString('en')} values and characters to it.`,
     hint: 'An alias repeats everything its anchor (&name) holds, aliases inside it included: write the values out instead, or alias smaller parts.',
   }),
   yamlTag: (tag: string): AuthorError => ({
     code: 'yaml-tag',
+    form: 'text-only',
     message: `The YAML tag ${quote(tag)} is not allowed: pages are plain text, numbers, true/false, lists and fields.`,
     hint: `Remove ${quote(tag)}. To keep a value as text, put it in quotes instead.`,
   }),
   invalidUtf8: (byte: number): AuthorError => ({
     code: 'invalid-utf8',
+    form: 'text-only',
     message: `This file is not valid UTF-8: byte 0x${byte.toString(16).padStart(2, '0').toUpperCase()} here is not part of any character.`,
     hint: 'Save the file as UTF-8 in your editor (the status bar shows the encoding), then retype the character at this position.',
   }),
   fileTooLarge: (bytes: number, limit: number): AuthorError => ({
     code: 'file-too-large',
+    form: 'same',
     message: `This file is ${(bytes / 1024).toLocaleString('en', { maximumFractionDigits: 0 })} KB; a page may be at most ${limit / 1024} KB (the largest page of the site is under 20 KB).`,
     hint: 'Split the content into several pages, or move long lists out of it. Was a large file saved here by mistake?',
   }),
   symlinkOutside: (file: string, target: string): AuthorError => ({
     code: 'symlink-outside',
+    form: 'same',
     message: `${file} is a symbolic link to ${target}, outside the project: it is not read and not published.`,
     hint: 'Copy the file into the project instead of linking to it, or delete the link.',
   }),
   brokenSymlink: (file: string): AuthorError => ({
     code: 'broken-symlink',
+    form: 'same',
     message: `${file} is a symbolic link that leads nowhere.`,
     hint: 'Delete the link, or put a real file at its place.',
   }),
   skippedPageFile: (file: string, rename: string | undefined): AuthorError => ({
     code: 'not-a-page-file',
+    form: 'same',
     message: `${file} is not read: only files ending in .yaml (lowercase) are pages.`,
     hint: rename
       ? `Rename it to ${rename} if it is a page; move it out of pages/ if it is not.`
@@ -563,6 +688,7 @@ export const inputErrors = {
   }),
   moreProblems: (hidden: number, shown: number): AuthorError => ({
     code: 'more-problems',
+    form: 'same',
     message: `${plural(hidden, 'more problem')} in this file ${hidden === 1 ? 'is' : 'are'} not shown (the first ${shown} are listed).`,
     hint: 'Fix the problems above and validate again. So many problems often come from one repeated mistake, or from a file that is not a page.',
   }),
@@ -581,24 +707,28 @@ export const placeholderErrors = {
       case 'to-confirm':
         return {
           code: 'placeholder-to-confirm',
+          form: 'same',
           message: `${shown} is marked as still to be confirmed: the site cannot go live with it.`,
           hint: `Replace the brackets with the wording the company has confirmed, or reword the sentence so that it promises nothing that is not agreed. ${after}`,
         };
       case 'example-email':
         return {
           code: 'placeholder-example-email',
+          form: 'same',
           message: `${shown} is a placeholder: addresses on example domains reach no one.`,
           hint: `Write the company's real email address here before the site goes live. ${after}`,
         };
       case 'example-url':
         return {
           code: 'placeholder-example-url',
+          form: 'same',
           message: `${shown} is a placeholder: addresses on example domains lead nowhere.`,
           hint: `Write the company's real address (https://…) here before the site goes live. ${after}`,
         };
       case 'dummy-phone':
         return {
           code: 'placeholder-dummy-phone',
+          form: 'same',
           message: `${shown} is a placeholder phone number (only zeros after the country code).`,
           hint: `Write the company's real number, with its country code, before the site goes live. ${after}`,
         };
@@ -623,32 +753,39 @@ export const validatorMessages = {
     `A render worker ran out of memory (${limitMb} MB)${url ? ` while rendering ${url}` : ''}. A page that needs that much is far larger than any page of this site: look for a very long list or text in that page's YAML; if the page is right, raise RENDER_WORKER_MEMORY_MB in pipeline/prerender.ts.`,
   pageChangedWhileBuilding: (file: string): string =>
     `${file} changed while the site was being built (or is no longer valid): build again once it is saved.`,
-  buildUnknownOption: (option: string): string =>
-    `Unknown option "${option}". Options: --clean (ignore the build cache), --catalogue (include the block catalogue, /_blocks).`,
   unknownFormat: (format: string): string =>
     `Unknown --format "${format}". Use pretty, github or json.`,
-  unknownOption: (option: string): string =>
-    `Unknown option "${option}". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.`,
   overlayTitle: (count: number): string =>
     `${count === 1 ? '1 problem' : `${count} problems`} in the site's YAML. Fix and save: this message goes away by itself.`,
   missingExample: (type: string, file: string): AuthorError => ({
     code: 'missing-example',
+    form: 'same',
     message: `The "${type}" block has no example.`,
     hint: `Add ${file}: one realistic block, starting with "type: ${type}". The catalogue and the block's tests use it.`,
   }),
 } as const;
 
+/** What every command says about a command line it cannot follow (engine/command-line.ts); its help follows. */
+export const commandLineMessages = {
+  unknownOption: (option: string): string => `Unknown option "${option}".`,
+  /** `detail` is parseArgs' own message, e.g. "Option '--port <value>' argument missing". */
+  badValue: (detail: string): string => detail.replace(/\.?$/, '.'),
+  unexpectedArgument: (argument: string): string => `Unexpected argument "${argument}".`,
+  notANumber: (option: string, value: string): string =>
+    `--${option} takes a number, not "${value}".`,
+} as const;
+
 /** Messages of the new-page command. */
 export const newPageMessages = {
-  usage:
-    'Usage: npm run new-page -- /solutions/resorts [--template solution|resource|legal] [--title "Staylix for Resorts"] [--publish]\n       npm run new-page   (asks for the route, template and title)',
   badRoute: (route: string): AuthorError => ({
     code: 'bad-route',
+    form: 'same',
     message: `${quote(route)} is not a route a page can have.`,
     hint: 'Write it like /solutions/resorts: starting with /, lowercase words joined by dashes, separated by /.',
   }),
   routeExists: (route: string, file: string, isAlias: boolean): AuthorError => ({
     code: 'route-exists',
+    form: 'same',
     message: isAlias
       ? `The route ${route} already exists: it is an alias of ${file}.`
       : `The route ${route} already exists: ${file}.`,
@@ -662,11 +799,13 @@ export const newPageMessages = {
     known: readonly string[],
   ): AuthorError => ({
     code: 'unknown-template',
+    form: 'same',
     message: `Unknown template ${quote(name)}.`,
     hint: suggestion(guess, `Templates: ${list(known)}.`),
   }),
   noTemplateFor: (route: string, known: readonly string[]): AuthorError => ({
     code: 'choose-template',
+    form: { hint: `Choose one of the templates: ${list(known)}.` },
     message: `Which template should ${route} use?`,
     hint: `Add --template with one of: ${list(known)}.`,
   }),
@@ -680,16 +819,19 @@ export const newPageMessages = {
     ].join('\n'),
   segmentTooLong: (segment: string, max: number): AuthorError => ({
     code: 'route-part-too-long',
+    form: 'same',
     message: `The part "${segment.slice(0, 40)}…" of the route is ${segment.length} characters long; at most ${max} are allowed.`,
     hint: 'Use a few words joined by dashes (e.g. /solutions/resorts): the route is the page address and its file name.',
   }),
   routeTooLong: (length: number, max: number): AuthorError => ({
     code: 'route-too-long',
+    form: 'same',
     message: `The route is ${length} characters long; at most ${max} are allowed.`,
     hint: 'Use fewer or shorter parts, e.g. /solutions/resorts.',
   }),
   cannotWrite: (file: string, reason: string): AuthorError => ({
     code: 'cannot-write',
+    form: 'same',
     message: `${file} could not be written: ${reason}.`,
     hint: 'Check that the folder exists and is writable, and that the route is not too long for the file system; nothing was created.',
   }),
@@ -702,71 +844,85 @@ export const newPageMessages = {
 export const editorMessages = {
   missingPath: (): AuthorError => ({
     code: 'missing-path',
+    form: 'same',
     message: 'The request names no file.',
     hint: 'Give the file as a path inside the project, e.g. pages/solutions/hotels.yaml.',
   }),
   absolutePath: (given: string): AuthorError => ({
     code: 'absolute-path',
+    form: 'same',
     message: `${quote(given)} is an absolute path; the editor only works with paths inside the project.`,
     hint: 'Give the path from the project folder, e.g. pages/solutions/hotels.yaml.',
   }),
   traversal: (given: string): AuthorError => ({
     code: 'path-traversal',
+    form: 'same',
     message: `${quote(given)} contains "..": the editor never leaves the project folder.`,
     hint: 'Give the path from the project folder without "..", e.g. pages/solutions/hotels.yaml.',
   }),
   notWritable: (given: string): AuthorError => ({
     code: 'not-writable',
+    form: 'same',
     message: `The editor does not read or write ${quote(given)}: only pages/*.yaml, site.config.yaml and files in public/.`,
     hint: 'Edit other files with a code editor.',
   }),
   symlinkOut: (file: string): AuthorError => ({
     code: 'symlink-outside',
+    form: 'same',
     message: `${file} is (or is inside) a symbolic link that leads out of the project; the editor does not follow it.`,
     hint: 'Replace the link with a real file or folder inside the project.',
   }),
   noSuchFile: (file: string): AuthorError => ({
     code: 'no-such-file',
+    form: 'same',
     message: `${file} does not exist.`,
     hint: 'It may have been renamed or deleted on disk; reload the page list.',
   }),
   conflict: (file: string): AuthorError => ({
     code: 'changed-on-disk',
+    form: 'same',
     message: `${file} changed on disk since you opened it; nothing was saved.`,
     hint: 'Compare your version with the one on disk, then keep yours, take theirs or merge them by hand.',
   }),
   badToken: (): AuthorError => ({
     code: 'bad-token',
+    form: 'same',
     message: 'This request has no valid editor session token.',
     hint: 'Open the editor with the URL that `npm run edit` printed (it ends with ?token=…).',
   }),
   badHost: (host: string): AuthorError => ({
     code: 'bad-host',
+    form: 'same',
     message: `Refused a request for host ${quote(host)}: the editor answers only to its own address.`,
     hint: 'Open the editor with the URL that `npm run edit` printed.',
   }),
   badOrigin: (origin: string): AuthorError => ({
     code: 'bad-origin',
+    form: 'same',
     message: `Refused a request from ${quote(origin)}: only the editor's own pages may call it.`,
     hint: 'Use the editor in its own tab, at the URL that `npm run edit` printed.',
   }),
   badRequest: (what: string): AuthorError => ({
     code: 'bad-request',
+    form: 'same',
     message: `The request is missing ${what}.`,
     hint: 'This is a bug in the editor app; reload the page.',
   }),
   notFound: (url: string): AuthorError => ({
     code: 'not-found',
+    form: 'same',
     message: `Nothing at ${quote(url)}.`,
     hint: 'Open the editor with the URL that `npm run edit` printed.',
   }),
   notAPage: (file: string): AuthorError => ({
     code: 'not-a-page',
+    form: 'same',
     message: `${file} is not a page: only files in pages/ can be deleted from the editor.`,
     hint: 'Delete other files with a code editor.',
   }),
   invalidDocument: (detail: string): AuthorError => ({
     code: 'not-editable',
+    form: 'text-only',
     message: `The file cannot be edited field by field: ${detail}`,
     hint: 'Fix the YAML in the text view first (the problems list says where).',
   }),
@@ -777,11 +933,21 @@ export const editorMessages = {
     ].join('\n'),
 } as const;
 
+/** expectedHint in a form's words: what to fill in, not how to type it. */
+function expectedFormHint(expected: Expected): string {
+  const options = expected.kind === 'one-of' ? expected.options : [expected];
+  const first = options[0];
+  if (options.length === 1 && first?.kind === 'list') return 'Add the items one by one.';
+  if (options.length === 1 && first?.kind === 'boolean') return 'Choose yes or no.';
+  if (options.length === 1 && first?.kind === 'fields') return 'Fill in its fields.';
+  return `Enter ${expectedWords(expected, 'form')}, like the example of this block at /_blocks.`;
+}
+
 /** How to write a value of the expected kind; for several kinds, the first one's advice (or a list of them). */
 function expectedHint(expected: Expected): string {
   const options = expected.kind === 'one-of' ? expected.options : [expected];
   const first = options[0];
-  const several = new Set(options.map(valueKindWords)).size > 1;
+  const several = new Set(options.map((option) => valueKindWords(option))).size > 1;
   if (first?.kind === 'list')
     return 'Write each item on its own line starting with "- ", indented under the field.';
   if (!several && first?.kind === 'text')

@@ -35,7 +35,8 @@ function formatJson(list: Diagnostic[]): string {
     {
       errors: list.filter((d) => d.severity === 'error').length,
       warnings: list.filter((d) => d.severity === 'warning').length,
-      diagnostics: list,
+      // The file's words only: the form's (for the page editor) are no concern of a terminal or CI.
+      diagnostics: list.map(({ form: _form, ...d }) => d),
     },
     null,
     2,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isScalar } from 'yaml';
 import type { Diagnostic } from './diagnostic.ts';
-import { placeholderErrors } from './errors.ts';
+import { formWordsOf, placeholderErrors } from './errors.ts';
 import { listPageFiles } from './load-site.ts';
 import { YamlSource, type YamlPath } from './yaml-source.ts';
 
@@ -107,6 +107,7 @@ export function placeholderDiagnostics(
         code: error.code,
         message: error.message,
         hint: error.hint,
+        ...formWordsOf(error),
         path: [...at],
       });
     }

@@ -1,8 +1,29 @@
 import path from 'node:path';
+import { parseCommandLine, type CommandSpec } from './command-line.ts';
 import { validatorMessages } from './errors.ts';
 import type { OutputFormat } from './format.ts';
 
 const FORMATS: OutputFormat[] = ['pretty', 'github', 'json'];
+
+export const VALIDATE_COMMAND = {
+  usage: 'npm run validate --',
+  summary:
+    'Checks site.config.yaml and every page; prints each problem at file:line:col with a hint. Exit 1 on any error.',
+  options: {
+    format: {
+      type: 'string',
+      value: 'pretty|github|json',
+      help: 'pretty (default), GitHub Actions annotations, or JSON',
+    },
+    drafts: { type: 'boolean', help: 'treat drafts as published, as the dev server does' },
+    production: {
+      type: 'boolean',
+      help: 'also fail on placeholders left in (the check before a deploy)',
+    },
+    watch: { type: 'boolean', help: 'check again on every save (implies --drafts)' },
+    root: { type: 'string', value: '<dir>', help: 'the project folder (default: this one)' },
+  },
+} as const satisfies CommandSpec;
 
 export interface ValidateArgs {
   format: OutputFormat;
@@ -12,28 +33,27 @@ export interface ValidateArgs {
   production: boolean;
 }
 
-/** `npm run validate`'s command line (scripts/validate.ts lists the options), or the catalogue's message for a wrong one. */
-export function parseValidateArgs(argv: string[]): ValidateArgs | { error: string } {
-  let format = 'pretty';
-  let root = process.cwd();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--format') format = argv[++i] ?? '';
-    else if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
-    else if (arg === '--root') root = path.resolve(argv[++i] ?? '.');
-    else if (arg !== '--drafts' && arg !== '--watch' && arg !== '--production')
-      return { error: validatorMessages.unknownOption(arg) };
-  }
+/** `npm run validate`'s command line, its help when asked for, or what is wrong with it. */
+export function parseValidateArgs(
+  argv: string[],
+): ValidateArgs | { help: string } | { error: string } {
+  const line = parseCommandLine(VALIDATE_COMMAND, argv);
+  if (!('values' in line)) return line;
+  const {
+    format = 'pretty',
+    root,
+    watch = false,
+    production = false,
+    drafts = false,
+  } = line.values;
   if (!FORMATS.includes(format as OutputFormat))
     return { error: validatorMessages.unknownFormat(format) };
-  const watching = argv.includes('--watch');
-  const production = argv.includes('--production');
   // Production is what gets published: drafts are left out, as in the build.
   return {
     format: format as OutputFormat,
-    root,
-    drafts: !production && (argv.includes('--drafts') || watching),
-    watch: watching,
+    root: path.resolve(root ?? process.cwd()),
+    drafts: !production && (drafts || watch),
+    watch,
     production,
   };
 }

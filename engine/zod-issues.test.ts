@@ -37,6 +37,7 @@ describe('translateIssues', () => {
         code: 'same-length',
         message: '1 values for 2 columns.',
         hint: 'Give 2 values.',
+        form: 'same',
         path: ['blocks', 0, 'rows', 1, 'values'],
       },
     ]);

@@ -6,6 +6,7 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { parseCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import { validatorMessages } from '../engine/errors.ts';
 import { PageChangedError, type SiteModel } from '../engine/load-site.ts';
 import { PAGE_CHECKER_ENTRY } from '../engine/page-checkers.ts';
@@ -36,16 +37,31 @@ export interface BuildOptions {
   catalogue: boolean;
 }
 
+const BUILD_COMMAND = {
+  usage: 'npm run build --',
+  summary:
+    'Validates the site, then bundles and prerenders every route into dist/ (replaced only when every step succeeded).',
+  options: {
+    clean: {
+      type: 'boolean',
+      help: 'ignore the build cache (.cache/build/): bundle and render everything',
+    },
+    catalogue: {
+      type: 'boolean',
+      help: 'include the block catalogue (/_blocks; also BUILD_CATALOGUE=1)',
+    },
+  },
+} as const satisfies CommandSpec;
+
 export function parseBuildArgs(
   argv: string[],
-): { clean: boolean; catalogue: boolean } | { error: string } {
-  const options = { clean: false, catalogue: process.env.BUILD_CATALOGUE === '1' };
-  for (const arg of argv) {
-    if (arg === '--clean') options.clean = true;
-    else if (arg === '--catalogue') options.catalogue = true;
-    else return { error: validatorMessages.buildUnknownOption(arg) };
-  }
-  return options;
+): { clean: boolean; catalogue: boolean } | { help: string } | { error: string } {
+  const line = parseCommandLine(BUILD_COMMAND, argv);
+  if (!('values' in line)) return line;
+  return {
+    clean: line.values.clean ?? false,
+    catalogue: (line.values.catalogue ?? false) || process.env.BUILD_CATALOGUE === '1',
+  };
 }
 
 /** What the steps share. */

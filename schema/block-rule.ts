@@ -9,6 +9,8 @@ export interface RuleWording {
   code: string;
   message: string;
   hint: string;
+  /** The words for the page editor's form: `'same'` when the file's words speak of nothing a form lacks. */
+  form: { message?: string; hint: string } | 'same';
 }
 
 /**
@@ -20,6 +22,11 @@ export interface BlockRule<Data> {
   code: string;
   message: (data: Data) => string;
   hint: (data: Data) => string;
+  /**
+   * The words for the page editor's form, when the file's speak of lines, colons, indentation or quotes (a form has
+   * none); left out, the file's words serve both (engine/errors-wording.test.ts checks they may).
+   */
+  form?: (data: Data) => { message?: string; hint: string };
 }
 
 /** A custom zod issue's params when a block's rule reports it: the rule and the data to word it with. */
@@ -57,6 +64,7 @@ export function ruleWording(params: unknown): RuleWording | undefined {
     code: rule.code,
     message: rule.message(candidate.data),
     hint: rule.hint(candidate.data),
+    form: rule.form ? rule.form(candidate.data) : 'same',
   };
 }
 

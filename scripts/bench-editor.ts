@@ -13,13 +13,24 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 
+const BENCH_EDITOR_COMMAND = {
+  usage: 'npm run bench:editor --',
+  summary: 'Keystroke → preview latency of the page editor in Chromium (median and p95).',
+  options: {
+    keys: { type: 'string', value: '<count>', help: 'keystrokes to measure (default: 20)' },
+    api: {
+      type: 'boolean',
+      help: "measure below the UI: the document edit, /api/check, the preview's refresh",
+    },
+  },
+} as const satisfies CommandSpec;
+const { values } = readCommandLine(BENCH_EDITOR_COMMAND);
+const KEYS = numberOption(BENCH_EDITOR_COMMAND, 'keys', values.keys, 20);
+const FORCE_API = values.api ?? false;
 process.env.NODE_ENV ??= 'production';
 const { startEditorServer } = await import('../editor/server/server.ts');
-
-const args = process.argv.slice(2);
-const KEYS = Number(args[args.indexOf('--keys') + 1] ?? 20) || 20;
-const FORCE_API = args.includes('--api');
 const FILE = 'pages/solutions/hotels.yaml';
 const ROUTE = '/solutions/hotels';
 const projectRoot = path.resolve(import.meta.dirname, '..');

@@ -34,6 +34,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { parse, stringify } from 'yaml';
+import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import { IncrementalValidation } from '../engine/watch-validation.ts';
 import { PROJECT_FILES } from '../pipeline/project-files.ts';
 
@@ -457,19 +458,40 @@ interface Row {
   incremental?: Built;
 }
 
+const BENCH_SCALE_COMMAND = {
+  usage: 'npm run bench:scale --',
+  summary:
+    'Validation, dev server and build times and peak memory on copies with N synthetic pages. Exit 1 on a missed target.',
+  options: {
+    sizes: {
+      type: 'string',
+      value: '<n,n,…>',
+      help: 'the numbers of pages to add (default: 60,500,1000)',
+    },
+    incremental: { type: 'boolean', help: 'also time a build after one page is edited' },
+    keep: { type: 'boolean', help: 'keep the copies (their folders are printed)' },
+    'no-build': { type: 'boolean', help: 'validation and dev server only' },
+    cards: {
+      type: 'string',
+      value: '<dir>',
+      help: 'keep the social cards in this folder between runs',
+    },
+  },
+} as const satisfies CommandSpec;
+
 async function main() {
-  const args = process.argv.slice(2);
-  const sizes = (args.includes('--sizes') ? args[args.indexOf('--sizes') + 1]! : '60,500,1000')
+  const { values: options } = readCommandLine(BENCH_SCALE_COMMAND);
+  const sizes = (options.sizes ?? '60,500,1000')
     .split(',')
-    .map(Number);
-  const keep = args.includes('--keep');
-  const withBuild = !args.includes('--no-build');
-  const incremental = args.includes('--incremental');
+    .map((size) => numberOption(BENCH_SCALE_COMMAND, 'sizes', size, 0));
+  const keep = options.keep ?? false;
+  const withBuild = !options['no-build'];
+  const incremental = options.incremental ?? false;
   console.log(
     `Scale benchmark on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model.trim()}), Node ${process.version}; N synthetic solution pages added to the real site.\n`,
   );
   const rows: Row[] = [];
-  const cardsOption = args.includes('--cards') ? args[args.indexOf('--cards') + 1] : undefined;
+  const cardsOption = options.cards;
   const cards = cardsOption
     ? path.resolve(cardsOption)
     : mkdtempSync(path.join(os.tmpdir(), 'staylix-scale-cards-'));

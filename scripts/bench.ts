@@ -33,13 +33,37 @@ import type * as LH from 'lighthouse/types/lh.js';
 import { pageImageBytes } from '../pipeline/images/page-bytes.ts';
 import { PROJECT_FILES } from '../pipeline/project-files.ts';
 import { budgets, builtPages, formatKb, jsBudget, measureSite } from '../pipeline/budgets.ts';
+import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import { startServer } from './serve.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist', 'client');
 /** Full Lighthouse reports (JSON, open them at https://googlechrome.github.io/lighthouse/viewer/). */
 const reportDir = path.join(root, '.bench');
-const args = process.argv.slice(2);
+const BENCH_COMMAND = {
+  usage: 'npm run bench --',
+  summary:
+    'Page weight of every route and Lighthouse (mobile) on the main pages, against the budgets. Exit 1 on a miss.',
+  options: {
+    build: { type: 'boolean', help: 'build first even when dist/client exists' },
+    'no-lighthouse': { type: 'boolean', help: 'page weights only' },
+    pages: {
+      type: 'string',
+      value: '</,/pricing,…>',
+      help: 'the pages Lighthouse runs on (default: the landing, pricing, a solution, a resource)',
+    },
+    runs: {
+      type: 'string',
+      value: '<count>',
+      help: 'Lighthouse runs per page, the median kept (default: 1)',
+    },
+    'no-image-page': {
+      type: 'boolean',
+      help: 'leave out the page whose largest paint is an image',
+    },
+  },
+} as const satisfies CommandSpec;
+const { values: options } = readCommandLine(BENCH_COMMAND);
 const DEFAULT_PAGES = ['/', '/pricing', '/solutions/hotels', '/resources/blog'];
 /** Shown when the catalogue is built: a hero with its image. */
 const CATALOGUE_PAGE = '/_blocks/hero';
@@ -149,7 +173,7 @@ async function runLighthouse(
   }
   const server = await startServer(siteDir, 0);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const runs = Math.max(1, Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 1));
+  const runs = Math.max(1, numberOption(BENCH_COMMAND, 'runs', options.runs, 1));
   mkdirSync(reportDir, { recursive: true });
   const rows: LighthouseRow[] = [];
   const failures: string[] = [];
@@ -352,17 +376,16 @@ async function imageLcpPage(): Promise<string[]> {
 }
 
 async function main() {
-  if (args.includes('--build') || !existsSync(path.join(dist, 'index.html'))) build();
+  if (options.build || !existsSync(path.join(dist, 'index.html'))) build();
   const failures = weightBudgets();
-  if (!args.includes('--no-lighthouse')) {
+  if (!options['no-lighthouse']) {
     const catalogue = existsSync(path.join(dist, CATALOGUE_PAGE.slice(1), 'index.html'));
-    const pages = args.includes('--pages')
-      ? args[args.indexOf('--pages') + 1]!.split(',')
+    const pages = options.pages
+      ? options.pages.split(',')
       : [...DEFAULT_PAGES, ...(catalogue ? [CATALOGUE_PAGE] : [])];
     console.log('');
     failures.push(...(await runLighthouse(pages)).failures);
-    if (!args.includes('--no-image-page') && !args.includes('--pages'))
-      failures.push(...(await imageLcpPage()));
+    if (!options['no-image-page'] && !options.pages) failures.push(...(await imageLcpPage()));
   }
   if (failures.length) {
     console.log(

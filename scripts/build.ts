@@ -10,6 +10,10 @@
 import { parseBuildArgs, runBuild } from '../pipeline/run-build.ts';
 
 const args = parseBuildArgs(process.argv.slice(2));
+if ('help' in args) {
+  console.log(args.help);
+  process.exit(0);
+}
 if ('error' in args) {
   console.error(args.error);
   process.exit(2);

@@ -5,24 +5,33 @@
  * 127.0.0.1 unless --host says otherwise.
  */
 import path from 'node:path';
+import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import { editorMessages } from '../engine/errors.ts';
 import { startEditorServer } from '../editor/server/server.ts';
 
-function option(name: string): string | undefined {
-  const args = process.argv.slice(2);
-  const at = args.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
-  if (at < 0) return undefined;
-  return args[at]!.includes('=') ? args[at]!.slice(name.length + 1) : args[at + 1];
-}
+const EDIT_COMMAND = {
+  usage: 'npm run edit --',
+  summary: "Starts the page editor and prints its address, which holds this session's token.",
+  options: {
+    port: { type: 'string', value: '<port>', help: 'the port (default: 4321)' },
+    host: {
+      type: 'string',
+      value: '<address>',
+      help: 'listen on this address instead of 127.0.0.1 (and answer only to it)',
+    },
+    root: { type: 'string', value: '<dir>', help: 'the project folder (default: this one)' },
+  },
+} as const satisfies CommandSpec;
+const { values } = readCommandLine(EDIT_COMMAND);
 
 // The preview renders React on every keystroke: React's production build renders a page 3-5× faster than its
 // development build. Set NODE_ENV=development to work on the editor itself.
 process.env.NODE_ENV ??= 'production';
 
 const server = await startEditorServer({
-  root: path.resolve(option('--root') ?? process.cwd()),
-  host: option('--host') ?? '127.0.0.1',
-  port: Number(option('--port') ?? 4321),
+  root: path.resolve(values.root ?? process.cwd()),
+  host: values.host ?? '127.0.0.1',
+  port: numberOption(EDIT_COMMAND, 'port', values.port, 4321),
 });
 console.log(editorMessages.started(server.url));
 

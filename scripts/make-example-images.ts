@@ -6,6 +6,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { readCommandLine } from '../engine/command-line.ts';
+
+readCommandLine({
+  usage: 'npx tsx scripts/make-example-images.ts',
+  summary:
+    'Draws the example images of the block catalogue and renders them into public/images/examples/.',
+  options: {},
+});
 
 const out = path.join(process.cwd(), 'public/images/examples');
 const brand = '#1d4ed8';

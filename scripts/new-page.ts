@@ -7,33 +7,45 @@
  */
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
+import { helpText, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import { newPageMessages } from '../engine/errors.ts';
 import { formatPretty } from '../engine/format.ts';
 import { loadSite } from '../engine/load-site.ts';
 import { createPage, guessTemplate, TEMPLATES } from '../engine/new-page.ts';
 
-function parseArgs(
-  argv: string[],
-):
-  | { route?: string; template?: string; title?: string; publish: boolean; root: string }
-  | undefined {
-  const out: { route?: string; template?: string; title?: string; publish: boolean; root: string } =
-    { publish: false, root: process.cwd() };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--template') out.template = argv[++i];
-    else if (arg.startsWith('--template=')) out.template = arg.slice('--template='.length);
-    else if (arg === '--title') out.title = argv[++i];
-    else if (arg.startsWith('--title=')) out.title = arg.slice('--title='.length);
-    else if (arg === '--publish') out.publish = true;
-    else if (arg === '--root') out.root = path.resolve(argv[++i] ?? '.');
-    else if (!arg.startsWith('--') && out.route === undefined) out.route = arg;
-    else return undefined;
-  }
-  return out;
+const NEW_PAGE_COMMAND = {
+  usage: 'npm run new-page --',
+  summary:
+    'Creates pages/<route>.yaml from a template and checks it with the rest of the site; with no route, asks.',
+  options: {
+    template: { type: 'string', value: '<name>', help: `the template: ${TEMPLATES.join(', ')}` },
+    title: { type: 'string', value: '<title>', help: "the page's title (default: from the route)" },
+    publish: { type: 'boolean', help: 'create it published (default: a draft)' },
+    root: { type: 'string', value: '<dir>', help: 'the project folder (default: this one)' },
+  },
+  positionals: { usage: '[route]', help: "the new page's route, e.g. /solutions/resorts", max: 1 },
+} as const satisfies CommandSpec;
+
+interface NewPageArgs {
+  route?: string;
+  template?: string;
+  title?: string;
+  publish: boolean;
+  root: string;
 }
 
-async function ask(args: NonNullable<ReturnType<typeof parseArgs>>) {
+function readArgs(): NewPageArgs {
+  const { values, positionals } = readCommandLine(NEW_PAGE_COMMAND);
+  return {
+    ...(positionals[0] === undefined ? {} : { route: positionals[0] }),
+    ...(values.template === undefined ? {} : { template: values.template }),
+    ...(values.title === undefined ? {} : { title: values.title }),
+    publish: values.publish ?? false,
+    root: path.resolve(values.root ?? process.cwd()),
+  };
+}
+
+async function ask(args: NewPageArgs) {
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   try {
     const route = (
@@ -52,14 +64,10 @@ async function ask(args: NonNullable<ReturnType<typeof parseArgs>>) {
 }
 
 async function main() {
-  let args = parseArgs(process.argv.slice(2));
-  if (!args) {
-    console.error(newPageMessages.usage);
-    return 2;
-  }
+  let args = readArgs();
   if (!args.route) {
     if (!process.stdin.isTTY) {
-      console.error(newPageMessages.usage);
+      console.error(helpText(NEW_PAGE_COMMAND));
       return 2;
     }
     try {

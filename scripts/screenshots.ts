@@ -5,9 +5,16 @@
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { readCommandLine } from '../engine/command-line.ts';
 import { startServer } from './serve.ts';
 
-const routes = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+const { positionals: routes } = readCommandLine({
+  usage: 'npx tsx scripts/screenshots.ts',
+  summary:
+    'Full-page screenshots of routes of the built site at 390 and 1280 px, into screenshots/.',
+  options: {},
+  positionals: { usage: '[routes…]', help: 'the routes to take (default: /)', max: Infinity },
+});
 const widths = [390, 1280];
 const outDir = path.resolve('screenshots');
 mkdirSync(outDir, { recursive: true });

@@ -2,8 +2,14 @@
  * Serves the prerendered site in dist/client like a static host would: `/x` → x/index.html,
  * unknown paths → 404.html with status 404, headers from public/_headers when present, text gzip-compressed
  * when the client accepts it (as Netlify, Cloudflare Pages or nginx with `gzip on` do).
- * Usage: tsx scripts/serve.ts [--port 4173] [--dir dist/client]
+ * `npm run serve -- --help` lists its options.
  */
+import {
+  numberOption,
+  readCommandLine,
+  type CommandLine,
+  type CommandSpec,
+} from '../engine/command-line.ts';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -117,17 +123,29 @@ export function startServer(dir: string, port: number): Promise<Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const port = Number(args[args.indexOf('--port') + 1] ?? 0) || Number(process.env.PORT) || 4173;
-  const dir = path.resolve(
-    args.includes('--dir') ? args[args.indexOf('--dir') + 1]! : 'dist/client',
-  );
+export const SERVE_COMMAND = {
+  usage: 'npm run serve --',
+  summary:
+    'Serves the built site (dist/client) on 127.0.0.1 like a static host: 404 page, _headers, gzip.',
+  options: {
+    port: { type: 'string', value: '<port>', help: 'the port (default: PORT, else 4173)' },
+    dir: { type: 'string', value: '<dir>', help: 'the folder to serve (default: dist/client)' },
+  },
+} as const satisfies CommandSpec;
+
+/** Serves the folder the command line names (`npm run serve`, and `npm start` after its build). */
+export async function serveFromCommandLine(
+  values: CommandLine<typeof SERVE_COMMAND>['values'],
+): Promise<void> {
+  const port = numberOption(SERVE_COMMAND, 'port', values.port, Number(process.env.PORT) || 4173);
+  const dir = path.resolve(values.dir ?? 'dist/client');
   if (!existsSync(path.join(dir, 'index.html'))) {
     console.error(`Nothing to serve in ${dir}: run \`npm run build\` first.`);
     process.exit(1);
   }
-  startServer(dir, port).then(() =>
-    console.log(`Serving ${path.relative(process.cwd(), dir)} at http://127.0.0.1:${port}/`),
-  );
+  await startServer(dir, port);
+  console.log(`Serving ${path.relative(process.cwd(), dir)} at http://127.0.0.1:${port}/`);
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  await serveFromCommandLine(readCommandLine(SERVE_COMMAND).values);

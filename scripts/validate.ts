@@ -21,6 +21,10 @@ import { parseValidateArgs } from '../engine/validate-args.ts';
 import { VALIDATION_CACHE_FILE } from '../engine/validation-cache.ts';
 
 const args = parseValidateArgs(process.argv.slice(2));
+if ('help' in args) {
+  console.log(args.help);
+  process.exit(0);
+}
 if ('error' in args) {
   console.error(args.error);
   process.exit(2);

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { imageSlots, type ImageSlotName } from '../schema/image-slots.ts';
-import { pictureSource } from './image-source.ts';
+import { pictureSource } from './picture-source.ts';
 import classes from './Picture.module.css';
 
 /**

@@ -7,16 +7,9 @@ import {
   type VariantFormat,
 } from './image-manifest.ts';
 import type { ImageSlot } from '../schema/image-slots.ts';
+import type { PictureSource } from './picture-source.ts';
 
-/** What a `<picture>` needs, on the server only: the variants made by the build, or the original in development. */
-export interface PictureSource {
-  width: number | undefined;
-  height: number | undefined;
-  /** `<source>` elements, best format first (none for an SVG or outside a build). */
-  sources: Array<{ type: string; srcSet: string }>;
-  /** The `<img>`: the original's format. */
-  img: { src: string; srcSet?: string };
-}
+/** Server only (it reads files): ui/picture-source.ts loads it where pages are rendered, never in the browser. */
 
 const mime: Record<VariantFormat, string> = {
   avif: 'image/avif',

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Diagnostic } from '../../engine/diagnostic.ts';
+import { wordingFor, type AuthorError } from '../../engine/errors.ts';
 import { NOT_FOUND_FILE, routeFromFile } from '../../engine/routes.ts';
 import { CONFIG_FILE, SiteIndex } from '../../engine/site-index.ts';
 import { blockTypes } from '../../blocks/schemas.ts';
@@ -75,13 +76,24 @@ function stringField(body: Record<string, unknown>, name: string): string {
   return value;
 }
 
-/** The validator's diagnostics, each with the YAML path of its field (from the validator, else from its position). */
+/** An error as the editor shows it: in the form's words when the catalogue has them (engine/errors.ts). */
+export const apiError = (error: ApiError | AuthorError): ApiError =>
+  'form' in error ? { code: error.code, ...wordingFor(error, 'form') } : error;
+
+/** A diagnostic in the form's words: the editor's fields have no lines, colons or indentation to speak of. */
+const inFormWords = ({ form, ...d }: Diagnostic): Diagnostic =>
+  form ? { ...d, message: form.message ?? d.message, hint: form.hint } : d;
+
+/**
+ * The validator's diagnostics in the form's words, each with the YAML path of its field (from the validator, else
+ * from its position).
+ */
 function withPaths(diagnostics: Diagnostic[], text: string): EditorDiagnostic[] {
   const missing = diagnostics.filter((d) => !d.path && !(d.line === 1 && d.col === 1));
   const found = missing.length ? pathsAt(text, missing) : [];
-  return diagnostics.map((d) => {
+  return diagnostics.map(inFormWords).map((d, i) => {
     if (d.path) return { ...d, path: [...d.path] };
-    const at = found[missing.indexOf(d)];
+    const at = found[missing.indexOf(diagnostics[i]!)];
     return at && at.length ? { ...d, path: at } : { ...d };
   });
 }
@@ -198,7 +210,7 @@ export async function handleApi(
       const result = ctx.files.save(body.path, text, baseVersion);
       if (!result.ok) {
         return sendJson(res, 409, {
-          error: editorErrors.conflict(result.path),
+          error: apiError(editorErrors.conflict(result.path)),
           diskText: result.diskText,
           version: result.version,
         } satisfies ConflictResponse);

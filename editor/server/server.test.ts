@@ -305,8 +305,11 @@ describe('the API of editor/shared/api.ts', () => {
       (d) => d.file === 'pages/solutions/hotels.yaml',
     );
     rmSync(copy, { recursive: true, force: true });
+    // The same problems; the editor words them for its form where the catalogue has a form's wording.
     expect(body.diagnostics.map(({ path: _path, ...rest }) => rest)).toEqual(
-      cli.map(({ path: _path, ...rest }) => rest),
+      cli.map(({ path: _path, form, ...rest }) =>
+        form ? { ...rest, message: form.message ?? rest.message, hint: form.hint } : rest,
+      ),
     );
     expect(cli.length).toBe(2);
     const link = body.diagnostics.find((d) => d.code === 'broken-link')!;
@@ -318,6 +321,20 @@ describe('the API of editor/shared/api.ts', () => {
     expect(body.draftRevision).toBeGreaterThan(0);
     // Nothing was written: checking is not saving.
     expect(disk('pages/solutions/hotels.yaml')).not.toContain('titel');
+  });
+
+  it("words problems for its form: an empty title says nothing of colons or lines, as the CLI's words do", async () => {
+    const text = disk('pages/solutions/hotels.yaml').replace(/^title: .*$/m, 'title: ""');
+    const { body } = (await call('POST', '/api/check', {
+      body: { path: 'pages/solutions/hotels.yaml', text },
+    })) as { body: CheckResponse };
+    const empty = body.diagnostics.find((d) => d.code === 'empty-text')!;
+    expect(empty.message).toBe('"title" is empty.');
+    expect(empty.hint).toBe(
+      'Write the text in this field. If the field is optional, you may remove it instead.',
+    );
+    expect(empty.path).toEqual(['title']);
+    expect('form' in empty).toBe(false);
   });
 
   it('saves with conflict detection: a file changed on disk is never overwritten, and its text comes back', async () => {

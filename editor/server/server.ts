@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { SiteIndex } from '../../engine/site-index.ts';
-import { handleApi, HttpError, sendJson, type ApiContext } from './api.ts';
+import { apiError, handleApi, HttpError, sendJson, type ApiContext } from './api.ts';
 import { DraftStore } from './drafts.ts';
 import { editorErrors } from './errors.ts';
 import { FileEvents } from './events.ts';
@@ -97,10 +97,10 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
   const fail = (
     res: ServerResponse,
     status: number,
-    error: { code: string; message: string; hint?: string },
+    error: Parameters<typeof apiError>[0],
     extra: Record<string, unknown> = {},
   ) => {
-    if (!res.headersSent) sendJson(res, status, { error, ...extra });
+    if (!res.headersSent) sendJson(res, status, { error: apiError(error), ...extra });
     else res.end();
   };
 

@@ -108,6 +108,7 @@ describe('npm run new-page', () => {
         code: 'route-exists',
         message: 'The route /solutions/hotels already exists: pages/solutions/hotels.yaml.',
         hint: 'Edit pages/solutions/hotels.yaml, or choose another route.',
+        form: 'same',
       },
     });
     expect(createPage({ root: site.root, route: '/solutions' })).toMatchObject({
@@ -123,6 +124,7 @@ describe('npm run new-page', () => {
         code: 'route-exists',
         message: 'The route /features already exists: it is an alias of pages/index.yaml.',
         hint: 'Remove the alias from pages/index.yaml first, or choose another route.',
+        form: 'same',
       },
     });
   });
@@ -148,6 +150,7 @@ describe('npm run new-page', () => {
         code: 'unknown-template',
         message: 'Unknown template "legl".',
         hint: 'Did you mean "legal"? Templates: solution, resource, legal.',
+        form: 'same',
       },
     });
     expect(createPage({ root: site.root, route: '/careers' })).toEqual({
@@ -156,6 +159,8 @@ describe('npm run new-page', () => {
         code: 'choose-template',
         message: 'Which template should /careers use?',
         hint: 'Add --template with one of: solution, resource, legal.',
+        // The page editor's new-page dialog has no --template: it offers the templates to choose from.
+        form: { hint: 'Choose one of the templates: solution, resource, legal.' },
       },
     });
     expect(existsSync(path.join(site.root, 'pages/careers.yaml'))).toBe(false);
@@ -196,6 +201,6 @@ describe('npm run new-page', () => {
     );
     const wrong = run('/a', '/b');
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toContain('Usage: npm run new-page -- /solutions/resorts');
+    expect(wrong.stderr).toContain('Usage: npm run new-page -- [route] [options]');
   });
 });

@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { validatorMessages } from '../../engine/errors.ts';
 import { loadSite, PageChangedError } from '../../engine/load-site.ts';
 import { prerenderJobs, RenderPool } from '../../pipeline/prerender.ts';
+import { bundlerWarnings } from '../helpers/bundler-warnings.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
 /**
@@ -18,6 +19,8 @@ import { copyProject } from '../helpers/project-copy.ts';
  */
 let dir: string;
 const env = { ...process.env, NO_COLOR: '1' };
+/** What the last build() printed, stdout and stderr. */
+let lastOutput = '';
 
 // As `npm run build` runs it (compiled once per copy, no TypeScript loader): about 1.5 s less per build than tsx.
 const buildArgs = (...args: string[]) => ['scripts/run-compiled.mjs', 'scripts/build.ts', ...args];
@@ -27,6 +30,7 @@ function build(...args: string[]) {
     encoding: 'utf8',
     env,
   });
+  lastOutput = `${result.stdout}${result.stderr}`;
   if (result.status !== 0)
     throw new Error(
       `build ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
@@ -132,6 +136,8 @@ describe('incremental and atomic builds', () => {
       ),
     );
     expect(build()).toEqual({ rendered: all, reused: 0, bundle: 'built' });
+    // The bundler speaks only when something is wrong (a Node module in the browser's graph, a chunk too large…).
+    expect(bundlerWarnings(lastOutput)).toEqual([]);
     expect(readFileSync(path.join(dir, 'dist/client/pricing/index.html'), 'utf8')).toContain(
       'data-edited=""',
     );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runValidation } from '../../engine/validation-report.ts';
-import { parseValidateArgs as parseArgs } from '../../engine/validate-args.ts';
+import { helpText } from '../../engine/command-line.ts';
+import { parseValidateArgs as parseArgs, VALIDATE_COMMAND } from '../../engine/validate-args.ts';
 import { makeTestSite, runValidateCli, type TestSite } from './test-site.ts';
 
 let site: TestSite;
@@ -114,8 +115,7 @@ describe('arguments', () => {
       error: 'Unknown --format "xml". Use pretty, github or json.',
     });
     expect(parseArgs(['--frmat'])).toEqual({
-      error:
-        'Unknown option "--frmat". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.',
+      error: `Unknown option "--frmat".\n\n${helpText(VALIDATE_COMMAND)}`,
     });
   });
 });

@@ -1,0 +1,310 @@
+import { describe, expect, it } from 'vitest';
+import { blockRules, type BlockRule } from '../schema/block-rule.ts';
+import { blockSchemas } from '../blocks/schemas.ts';
+import {
+  authorErrors,
+  editorMessages,
+  inputErrors,
+  newPageMessages,
+  placeholderErrors,
+  validatorMessages,
+  wordingFor,
+  type AuthorError,
+} from './errors.ts';
+
+/**
+ * Every error an author can meet, rendered in both contexts: the file's words (the terminal, the dev server) and the
+ * form's (the page editor), which never speak of YAML's syntax: a form has no colons, lines, indentation or quotes.
+ * A new catalogue entry needs samples here (TypeScript asks for them) and a form wording (the catalogue's type asks
+ * for one, and this test fails naming its code when its form words speak of the file).
+ */
+
+/** The entries of a catalogue group that return an AuthorError, with the arguments to render each with. */
+type Samples<Group> = {
+  [
+    K in keyof Group as Group[K] extends (...args: never[]) => AuthorError ? K : never
+  ]: Group[K] extends (...args: infer Args) => AuthorError ? Args[] : never;
+};
+
+const field = { kind: 'field', name: 'title' } as const;
+const item = { kind: 'item', index: 1, list: 'items' } as const;
+const block = { kind: 'block', index: 0, type: 'hero' } as const;
+const page = { kind: 'root', root: 'page' } as const;
+
+const author: Samples<typeof authorErrors> = {
+  yamlSyntax: [
+    ['TAB_AS_INDENT', ''],
+    ['BLOCK_AS_IMPLICIT_KEY', ''],
+    ['SOMETHING_ELSE', 'Unexpected token'],
+  ],
+  duplicateKey: [['title']],
+  notAMapping: [['empty'], ['list'], ['text']],
+  unknownBlockType: [
+    ['heor', 'hero', ['hero', 'faq']],
+    ['x', undefined, ['hero']],
+  ],
+  blockNotAMapping: [
+    [0, { kind: 'text', value: 'hero' }, 'hero'],
+    [1, { kind: 'list', length: 2 }, undefined],
+  ],
+  missingBlockType: [[['hero', 'faq']]],
+  unknownField: [
+    ['titel', block, 'title', ['title', 'intro']],
+    ['x', page, undefined, []],
+  ],
+  missingField: [
+    ['title', block, 'Section heading.'],
+    ['alt', item, undefined],
+  ],
+  missingAltText: [
+    ['/images/a.png', block],
+    [undefined, item],
+  ],
+  emptyAltText: [['/images/a.png'], [undefined]],
+  wrongType: [
+    [field, { kind: 'text' }, { kind: 'fields' }],
+    [field, { kind: 'text' }, { kind: 'number', value: 3 }],
+    [field, { kind: 'list', noun: 'cards' }, { kind: 'text', value: 'a' }],
+    [field, { kind: 'fields' }, { kind: 'text', value: 'a' }],
+    [field, { kind: 'fields', suchAs: ['label', 'href'] }, { kind: 'empty' }],
+    [field, { kind: 'boolean' }, { kind: 'text', value: 'yes' }],
+    [field, { kind: 'number' }, { kind: 'text', value: 'ten' }],
+    [
+      field,
+      { kind: 'one-of', options: [{ kind: 'text' }, { kind: 'fields' }] },
+      { kind: 'number', value: 1 },
+    ],
+    [item, { kind: 'image' }, { kind: 'text', value: '/a.png' }],
+  ],
+  badEnumValue: [['tone', 'drak', 'dark', ['light', 'dark']]],
+  emptyText: [[field], [item]],
+  tooFew: [
+    [field, 2, 'item'],
+    [field, 10, 'character'],
+  ],
+  tooMany: [
+    [field, 3, 'item', 5],
+    [field, 60, 'character', undefined],
+  ],
+  badFormat: [
+    ['email', 'a@', { kind: 'email' }],
+    ['href', 'x', { kind: 'url' }],
+  ],
+  noMatchingShape: [
+    [field, [{ kind: 'object', keys: ['label', 'href'] }, { kind: 'fields' }]],
+    [field, undefined],
+  ],
+  numberOutOfRange: [[field, 1, 'at least', 0]],
+  invalidValue: [[field, 'Too small']],
+  brokenLink: [
+    ['/platfrom', '/platform'],
+    ['/nowhere#x', undefined],
+  ],
+  brokenAnchor: [
+    ['/pricing#fq', 'fq', '/pricing', 'faq', ['faq']],
+    ['/pricing#x', 'x', '/pricing', undefined, []],
+  ],
+  linkToDraft: [['/draft']],
+  duplicateRoute: [['/x', 'pages/x/index.yaml']],
+  aliasIsAPage: [['/x', 'pages/x.yaml']],
+  aliasTaken: [['/x', 'pages/y.yaml']],
+  aliasListedTwice: [['/x']],
+  aliasIsOwnRoute: [['/x']],
+  duplicateAnchor: [['faq', 12]],
+  reservedAnchor: [['main'], ['top']],
+  missingImage: [['/images/a.png', '/images/b.png']],
+  imagePathTraversal: [['/../a.png']],
+  imageUnsupported: [['/a.gif']],
+  imageUnreadable: [['/a.png']],
+  svgWithoutSize: [['/a.svg']],
+  imageTooSmall: [['/a.png', 100, 640, 'a hero image']],
+  imageTooHeavy: [['/a.jpg', '4.2', 6000, 4000]],
+  titleTooLong: [[70, 60]],
+  descriptionTooLong: [[200, 160]],
+  missingConfig: [[]],
+  badPagePath: [['pages/A B.yaml']],
+};
+
+const input: Samples<typeof inputErrors> = {
+  badUrl: [
+    ['href', 'java\tscript:alert(1)', 'hidden-character', 'link'],
+    ['href', '//evil.example', 'protocol-relative', 'link'],
+    ['url', 'http://x.example', 'scheme', 'https'],
+    ['href', 'javascript:alert(1)', 'scheme', 'link'],
+    ['href', 'pricing', 'no-scheme', 'link'],
+    ['baseUrl', 'example', 'no-scheme', 'https'],
+    ['href', 'https://', 'malformed', 'link'],
+  ],
+  tooManyAliases: [[120, 100]],
+  aliasExpansion: [[100_000]],
+  yamlTag: [['!!js/function']],
+  invalidUtf8: [[0xff]],
+  fileTooLarge: [[2_000_000, 1_048_576]],
+  symlinkOutside: [['pages/a.yaml', '/etc/passwd']],
+  brokenSymlink: [['pages/a.yaml']],
+  skippedPageFile: [
+    ['pages/a.YAML', 'pages/a.yaml'],
+    ['pages/a.txt', undefined],
+  ],
+  moreProblems: [
+    [1, 100],
+    [5, 100],
+  ],
+};
+
+const placeholders: Samples<typeof placeholderErrors> = {
+  placeholder: [
+    ['to-confirm', '[to confirm: 24/7 support]'],
+    ['example-email', 'hello@example.com'],
+    ['example-url', 'https://example.com'],
+    ['dummy-phone', '+1 000 000 0000'],
+  ],
+};
+
+const validator: Samples<typeof validatorMessages> = {
+  missingExample: [['hero', 'blocks/hero/example.yaml']],
+};
+
+const newPage: Samples<typeof newPageMessages> = {
+  badRoute: [['Resorts']],
+  routeExists: [
+    ['/x', 'pages/x.yaml', false],
+    ['/x', 'pages/y.yaml', true],
+  ],
+  unknownTemplate: [['soluton', 'solution', ['solution', 'legal']]],
+  noTemplateFor: [['/x', ['solution', 'legal']]],
+  segmentTooLong: [['a'.repeat(120), 100]],
+  routeTooLong: [[500, 400]],
+  cannotWrite: [['pages/x.yaml', 'EACCES']],
+};
+
+const editor: Samples<typeof editorMessages> = {
+  missingPath: [[]],
+  absolutePath: [['/etc/passwd']],
+  traversal: [['../x']],
+  notWritable: [['package.json']],
+  symlinkOut: [['pages/a.yaml']],
+  noSuchFile: [['pages/a.yaml']],
+  conflict: [['pages/a.yaml']],
+  badToken: [[]],
+  badHost: [['evil.example']],
+  badOrigin: [['https://evil.example']],
+  badRequest: [['a path']],
+  notFound: [['/x']],
+  notAPage: [['site.config.yaml']],
+  invalidDocument: [['it is not YAML.']],
+};
+
+const groups = {
+  authorErrors: [authorErrors, author],
+  inputErrors: [inputErrors, input],
+  placeholderErrors: [placeholderErrors, placeholders],
+  validatorMessages: [validatorMessages, validator],
+  newPageMessages: [newPageMessages, newPage],
+  editorMessages: [editorMessages, editor],
+} as const;
+
+/** Every error the catalogue can give, rendered with its samples. */
+function everyError(): AuthorError[] {
+  const out: AuthorError[] = [];
+  for (const [name, [group, samples]] of Object.entries(groups)) {
+    const table = samples as Record<string, unknown[][]>;
+    for (const [key, entry] of Object.entries(group as Record<string, unknown>)) {
+      if (typeof entry !== 'function') continue;
+      const render = entry as (...args: unknown[]) => unknown;
+      if (!table[key]) {
+        // An entry without samples that gives an error: it must be rendered here too.
+        let probe: unknown;
+        try {
+          probe = render('x', 'x', 'x', 'x', 'x');
+        } catch {
+          probe = undefined;
+        }
+        if (probe && typeof probe === 'object' && 'code' in probe)
+          throw new Error(
+            `${name}.${key} (code "${(probe as AuthorError).code}") has no samples in this test`,
+          );
+        continue;
+      }
+      for (const args of table[key]) out.push(render(...args) as AuthorError);
+    }
+  }
+  return out;
+}
+
+/** Every block's own rules, with their words as a block's check gives them (from the sample data below). */
+function blockRuleErrors(): AuthorError[] {
+  const rules = Object.values(blockSchemas).flatMap(
+    (schema) => blockRules.get(schema) ?? [],
+  ) as BlockRule<unknown>[];
+  return rules.map((rule) => {
+    const data = { expected: 3, got: 2, award: 'Best', years: 2, results: 1 };
+    return {
+      code: rule.code,
+      message: rule.message(data),
+      hint: rule.hint(data),
+      form: rule.form ? rule.form(data) : 'same',
+    };
+  });
+}
+
+/** Words that speak of the YAML text: a form has none of these. (`.yaml` in a file name is not one of them.) */
+const FILE_WORDS =
+  /\b(colons?|indent\w*|lines?|quotes?|quoted|quotation)\b|(?<![./\w])yaml\b|key: value|"- "/i;
+
+/** Problems of the YAML text itself: the editor shows them beside the text, where the file's words fit. */
+const TEXT_ONLY = new Set([
+  'duplicate-key',
+  'not-a-mapping',
+  'too-many-aliases',
+  'alias-expansion',
+  'yaml-tag',
+  'invalid-utf8',
+  'not-editable',
+]);
+const isTextOnly = (code: string) => TEXT_ONLY.has(code) || code.startsWith('yaml-');
+
+describe('the catalogue in two contexts', () => {
+  const errors = [...everyError(), ...blockRuleErrors()];
+
+  it('renders every code (more than 80 of them), each with words for a file and for a form', () => {
+    const codes = new Set(errors.map((error) => error.code));
+    expect(codes.size).toBeGreaterThan(80);
+    for (const error of errors) {
+      expect(error.form, `"${error.code}" has no form wording`).toBeDefined();
+      for (const context of ['file', 'form'] as const) {
+        const words = wordingFor(error, context);
+        expect(words.message, `"${error.code}" in a ${context}`).toMatch(/\S/);
+        expect(words.hint, `"${error.code}" in a ${context}`).toMatch(/\S/);
+      }
+    }
+  });
+
+  it('the form never speaks of colons, lines, indentation, quotes or YAML syntax', () => {
+    const offending = errors
+      .filter((error) => error.form !== 'text-only')
+      .flatMap((error) => {
+        const { message, hint } = wordingFor(error, 'form');
+        const match = FILE_WORDS.exec(`${message} ${hint}`);
+        return match ? [`"${error.code}" says "${match[0]}" in a form: ${message} ${hint}`] : [];
+      });
+    expect(offending).toEqual([]);
+  });
+
+  it('only problems of the YAML text itself keep the file’s words in the editor', () => {
+    const claimed = errors.filter((error) => error.form === 'text-only').map((error) => error.code);
+    expect(claimed.filter((code) => !isTextOnly(code))).toEqual([]);
+  });
+
+  it('the file keeps its words: an empty title in both contexts', () => {
+    const empty = authorErrors.emptyText(field);
+    expect(wordingFor(empty, 'file')).toEqual({
+      message: '"title" is empty.',
+      hint: 'Write the text after the colon, or delete the line if the field is optional.',
+    });
+    expect(wordingFor(empty, 'form')).toEqual({
+      message: '"title" is empty.',
+      hint: 'Write the text in this field. If the field is optional, you may remove it instead.',
+    });
+  });
+});
