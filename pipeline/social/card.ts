@@ -12,7 +12,7 @@ export const CARD_VERSION = 'card-v1';
  * How a card is drawn, part of the key of the cards and backgrounds in the cache (with the source of this module and
  * the rest of what goes into a card: see `cardDrawingKey`). Bump when the drawing code changes.
  */
-export const CARD_RENDERER = 'layers-v1';
+const CARD_RENDERER = 'layers-v1';
 
 export interface CardText {
   title: string;
@@ -51,7 +51,7 @@ const el = (
 ): Node => ({ type, props: { style, children } });
 
 /** What to draw: the whole card, only what every page of a section shares, or only the title (on transparent). */
-export type CardLayer = 'card' | 'background' | 'title';
+type CardLayer = 'card' | 'background' | 'title';
 
 /** The row at the top of the card: the brand's initial in a square, its name, the section's label. */
 const brandRow = (brand: string, section: string) =>
@@ -124,7 +124,7 @@ const hostRow = (host: string, drawn: boolean) =>
  * The card's layout. `background`: all but the title (nothing moves without it: the rows sit at the top and the
  * bottom of the card whatever the title's height); `title`: the title alone, on transparent, where it is on the card.
  */
-export function layout({ title, section, brand, host }: CardText, layer: CardLayer = 'card'): Node {
+function layout({ title, section, brand, host }: CardText, layer: CardLayer = 'card'): Node {
   const size = title.length > 70 ? 56 : title.length > 40 ? 68 : 80;
   // Satori sizes boxes content-box: the padding comes on top of width and height.
   return el(
