@@ -196,13 +196,28 @@ type Sharp = typeof import('sharp').default;
 let tools: Promise<{ satori: Satori; Resvg: Resvg; sharp: Sharp }> | undefined;
 // Loaded at the first card drawn: a build whose cards are all cached never loads them.
 const loadTools = () =>
-  (tools ??= Promise.all([import('satori'), import('@resvg/resvg-js'), import('sharp')]).then(
+  (tools ??= Promise.all([import('satori'), importResvg(), import('sharp')]).then(
     ([satori, resvg, sharp]) => ({
       satori: satori.default,
       Resvg: resvg.Resvg,
       sharp: sharp.default,
     }),
   ));
+
+/**
+ * resvg's loader asks Node for a diagnostic report to tell glibc from musl; without the network part (interfaces,
+ * host name lookups) that report takes half the time. Only that one report is made so.
+ */
+async function importResvg() {
+  const report = process.report as { excludeNetwork?: boolean } | undefined;
+  const before = report?.excludeNetwork;
+  if (report) report.excludeNetwork = true;
+  try {
+    return await import('@resvg/resvg-js');
+  } finally {
+    if (report) report.excludeNetwork = before;
+  }
+}
 
 /** A layer of the card as RGBA pixels, 1200 × 630. */
 async function rasterise(
