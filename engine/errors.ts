@@ -623,6 +623,8 @@ export const validatorMessages = {
     `A render worker ran out of memory (${limitMb} MB)${url ? ` while rendering ${url}` : ''}. A page that needs that much is far larger than any page of this site: look for a very long list or text in that page's YAML; if the page is right, raise RENDER_WORKER_MEMORY_MB in pipeline/prerender.ts.`,
   pageChangedWhileBuilding: (file: string): string =>
     `${file} changed while the site was being built (or is no longer valid): build again once it is saved.`,
+  codeChangedWhileBundling:
+    'The code, public/ or package-lock.json changed while the site was being bundled: build again once the change is saved.',
   buildUnknownOption: (option: string): string =>
     `Unknown option "${option}". Options: --clean (ignore the build cache), --catalogue (include the block catalogue, /_blocks).`,
   unknownFormat: (format: string): string =>

@@ -120,7 +120,7 @@ export class RenderPool {
   /** `root`: the project (the workers read its pages); `outDir`: where they write the pages (the staging folder's client/). */
   constructor(
     private readonly root: string,
-    private readonly serverEntry: string,
+    readonly serverEntry: string,
     private readonly outDir: string,
   ) {}
 
