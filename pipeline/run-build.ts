@@ -18,6 +18,7 @@ import { compiledModule } from './compiled-module.mjs';
 import { prepareImages, publishImages } from './images/prepare.ts';
 import { bundle, bundleKey, BundleInputsChangedError, type Bundle } from './bundle.ts';
 import { workerModuleOf } from './worker-module.ts';
+import type { SocialCard } from '../ui/image-manifest.ts';
 import { inputsFingerprint, readManifest, writeManifest, type Manifest } from './manifest.ts';
 import { acquireLock, copyBundle, prepareOutput, type Output } from './output.ts';
 import {
@@ -65,6 +66,8 @@ interface Context {
   prerendered?: PrerenderResult;
   /** Changes when an image the pages show changes (its variants get new URLs): every page is rendered again. */
   imagesKey?: string;
+  /** The social card of each route (part of its page's key). */
+  socialCards?: Record<string, SocialCard>;
   /** `inputsFingerprint` of this build, taken once the generated files are written. */
   fingerprint?: string;
   /** Settles when the social cards drawn in the background are in the output folder, with the images' summary line. */
@@ -122,6 +125,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
         bundle(context.options.root, context.cacheDir, context.env, context.abort.signal),
       ]);
       context.imagesKey = prepared.pagesKey;
+      context.socialCards = prepared.manifest.social;
       context.bundle = bundled;
       copyBundle(bundled.dir, context.output.staging);
       context.imagesPublished = prepared.done.then((summary) => {
@@ -145,6 +149,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
         site,
         `${bundled.key}:${context.imagesKey ?? ''}`,
         context.options.catalogue ? catalogueUrls() : [],
+        context.socialCards,
       );
       context.prerendered = await prerender({
         jobs,

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { hashTree, sha1 } from '../../engine/hash.ts';
+import { packageVersion } from '../package-version.ts';
 import type { SiteModel } from '../../engine/load-site.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import type { SocialCard } from '../../ui/image-manifest.ts';
@@ -22,6 +24,20 @@ function sectionOf(route: string): string {
     .join(' · ');
 }
 
+/**
+ * What a card's pixels depend on besides its text: the drawing code (pipeline/social/) and the versions of the
+ * libraries and fonts that draw it.
+ */
+function drawingKey(root: string): string {
+  const versions = ['satori', '@resvg/resvg-js', '@fontsource/inter'].map(
+    (name) => `${name}@${packageVersion(name)}`,
+  );
+  return sha1(
+    hashTree(root, ['pipeline/social'], (file) => file.includes('.test.')),
+    ...versions,
+  );
+}
+
 const cardAlt = (text: CardText) =>
   `${text.brand}${text.section ? ` · ${text.section}` : ''}: ${text.title}`;
 
@@ -40,6 +56,7 @@ export interface MadeCards {
  * once; the missing cards are drawn in the background (`drawn`).
  */
 export function makeSocialCards({
+  root,
   site,
   config,
   cacheDir,
@@ -51,6 +68,7 @@ export function makeSocialCards({
 }): MadeCards {
   const dir = path.join(cacheDir, 'social');
   mkdirSync(dir, { recursive: true });
+  const drawing = drawingKey(root);
   const host = new URL(config.baseUrl).host;
   const cards: Record<string, SocialCard> = {};
   const files: Record<string, string> = {};
@@ -64,7 +82,7 @@ export function makeSocialCards({
       host,
     };
     const key = createHash('sha256')
-      .update(JSON.stringify([CARD_VERSION, text]))
+      .update(JSON.stringify([CARD_VERSION, drawing, text]))
       .digest('hex')
       .slice(0, 12);
     const cached = path.join(dir, `${key}.png`);
