@@ -6,7 +6,7 @@ import path from 'node:path';
  * (every link of its menus and footer pointed at the home page), with a few short pages of its own instead of the
  * project's. A few pages build in a few seconds; each kind of change still has something to change.
  */
-export const SMALL_PAGES: Record<string, string> = {
+const SMALL_PAGES: Record<string, string> = {
   'index.yaml': page('Home', ['/about', '/news']),
   'about.yaml': page('About us', ['/'], { image: '/images/examples/dashboard.png' }),
   'news.yaml': page('News', ['/about']),

@@ -106,7 +106,7 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('image' as const),
       colour: fc.nat({ max: 0xffffff }),
-      width: fc.constantFrom(640, 960),
+      width: fc.constantFrom(1100, 1400),
     }),
   },
   {
