@@ -753,6 +753,8 @@ export const validatorMessages = {
     `A render worker ran out of memory (${limitMb} MB)${url ? ` while rendering ${url}` : ''}. A page that needs that much is far larger than any page of this site: look for a very long list or text in that page's YAML; if the page is right, raise RENDER_WORKER_MEMORY_MB in pipeline/prerender.ts.`,
   pageChangedWhileBuilding: (file: string): string =>
     `${file} changed while the site was being built (or is no longer valid): build again once it is saved.`,
+  codeChangedWhileBundling:
+    'The code, public/ or package-lock.json changed while the site was being bundled: build again once the change is saved.',
   unknownFormat: (format: string): string =>
     `Unknown --format "${format}". Use pretty, github or json.`,
   overlayTitle: (count: number): string =>

@@ -1,13 +1,18 @@
 /**
  * The client and server bundles (`vike build` without its prerender), cached by what they are made of: the code
  * (renderer/, schema/, engine/), public/, the Vite and TypeScript config, the package versions (package-lock.json) and
- * Node's version. A YAML page or site.config.yaml is not bundled (the renderer reads the site at render time), so
+ * Node's version, and the project's folder. A YAML page or site.config.yaml is not bundled (the renderer reads the site at render time), so
  * changing one never re-bundles; nor does `--catalogue` (the catalogue's Vike pages are in every bundle, and only
- * rendered when asked for).
+ * rendered when asked for), nor do the generated authoring files (schema/generated/: the build writes them from the
+ * site config, and no bundled module imports them).
+ *
+ * An entry is made in a temporary folder and renamed to its key once complete; its key is taken again after bundling,
+ * and a bundle whose inputs changed meanwhile is thrown away (it could be of either version).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { validatorMessages } from '../engine/errors.ts';
 import { hashTree, sha1 } from '../engine/hash.ts';
 import { workerModuleOf, writeWorkerModule } from './worker-module.ts';
 
@@ -24,8 +29,14 @@ const INPUTS = [
   'package.json',
   'package-lock.json',
 ];
-const isTest = (file: string) =>
-  /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || file.includes('/__snapshots__/');
+/** Files under INPUTS that no bundle is made of: tests and the generated authoring files. */
+const notBundled = (file: string) =>
+  /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) ||
+  file.includes('/__snapshots__/') ||
+  file.startsWith('schema/generated/');
+
+/** The code, public/ or the lockfile changed while they were bundled: an author's matter (build again), not a fault. */
+export class BundleInputsChangedError extends Error {}
 
 export interface Bundle {
   /** Hash of everything the bundles are made of. */
@@ -37,8 +48,19 @@ export interface Bundle {
   built: boolean;
 }
 
+/**
+ * Also the project's folder and where its node_modules really is: the server bundle has the project's path written in,
+ * and Vite names the modules of a node_modules linked from elsewhere by their path from the project (other chunk names
+ * and hashes), so a bundle made in another folder is another bundle.
+ */
 export function bundleKey(root: string): string {
-  return sha1(hashTree(root, INPUTS, isTest), process.version);
+  const modules = path.join(root, 'node_modules');
+  return sha1(
+    hashTree(root, INPUTS, notBundled),
+    process.version,
+    path.resolve(root),
+    existsSync(modules) ? realpathSync(modules) : '-',
+  );
 }
 
 /** Runs `child` to completion; rejects with its exit code. Killed with the build when the build is interrupted. */
@@ -83,6 +105,8 @@ export async function bundle(
       signal,
     });
     writeWorkerModule(root, workerModuleOf(path.join(temporary, 'server', 'entry.mjs')));
+    if (bundleKey(root) !== key)
+      throw new BundleInputsChangedError(validatorMessages.codeChangedWhileBundling);
     // Only the newest bundle is kept (one is 5–10 MB, an older one is only useful after a revert), and no left-overs
     // of an interrupted build.
     for (const old of readdirSync(bundles))

@@ -1,10 +1,11 @@
 // A TypeScript entry point compiled to one JavaScript module (esbuild; packages stay in node_modules), kept in
-// .cache/compiled/ and compiled again only when one of the files it was made from changed (size or modification
-// time). Plain JavaScript: scripts/run-compiled.mjs uses it before anything is compiled.
+// .cache/compiled/ and compiled again only when one of the files it was made from changed (by content). Plain
+// JavaScript: scripts/run-compiled.mjs uses it before anything is compiled.
 //
 // Every `import.meta.url` / `import.meta.dirname` of the compiled code reads as if the code were in pipeline/ (all of the
 // build's uses resolve a sibling of pipeline/ or a file in it: the render worker, the project root).
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,15 +21,18 @@ export const NODE_MODULE_OPTIONS = {
 };
 
 /**
- * size:mtime of each file the compiled module was made from, with the Node and esbuild versions and the project's
- * folder (the module has its paths written in: a project moved or copied elsewhere compiles again).
+ * A hash of the content of each file the compiled module was made from, with the Node and esbuild versions and the
+ * project's folder (the module has its paths written in: a project moved or copied elsewhere compiles again). By
+ * content, not size and modification time: two saves of a file within the file system's clock tick, at the same
+ * size, have the same time (a few milliseconds to hash the build's some 200 files).
  */
 function stamp(root, files, esbuildVersion) {
   const stamps = { node: process.version, esbuild: esbuildVersion, root, files: {} };
   for (const file of files) {
     try {
-      const stat = statSync(path.join(root, file));
-      stamps.files[file] = `${stat.size}:${stat.mtimeMs}`;
+      stamps.files[file] = createHash('sha1')
+        .update(readFileSync(path.join(root, file)))
+        .digest('hex');
     } catch {
       stamps.files[file] = 'missing';
     }
@@ -36,13 +40,19 @@ function stamp(root, files, esbuildVersion) {
   return stamps;
 }
 
+/** The installed esbuild's version, without loading esbuild. */
+const installedEsbuild = () =>
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8'))
+    .version;
+
 function isFresh(root, outFile, manifestFile) {
   if (!existsSync(outFile) || !existsSync(manifestFile)) return false;
   try {
     const stored = JSON.parse(readFileSync(manifestFile, 'utf8'));
-    const now = stamp(root, Object.keys(stored.files), stored.esbuild);
+    const now = stamp(root, Object.keys(stored.files), installedEsbuild());
     return (
       stored.node === now.node &&
+      stored.esbuild === now.esbuild &&
       stored.root === now.root &&
       JSON.stringify(stored.files) === JSON.stringify(now.files)
     );

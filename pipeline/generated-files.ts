@@ -3,7 +3,7 @@
  * changed since the last build. Generating them costs about half a second; hashing their inputs and the files
  * themselves (so a hand edit of a generated file is still put right) a few milliseconds.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashTree } from '../engine/hash.ts';
 
@@ -34,6 +34,7 @@ export async function updateGeneratedFiles(
   const { writeGeneratedFiles } = await import('./json-schema.ts');
   const line = writeGeneratedFiles(root);
   mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(stampFile, stamp());
+  writeFileSync(`${stampFile}.${process.pid}.tmp`, stamp());
+  renameSync(`${stampFile}.${process.pid}.tmp`, stampFile);
   return line;
 }

@@ -10,7 +10,7 @@
  * example: the description from the zod schema, the example from the schema or, failing that, from the block's
  * example.yaml (the same YAML the block catalogue shows). Each block type is also offered as a snippet.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import {
@@ -314,7 +314,9 @@ export function writeGeneratedFiles(root = projectRoot): string {
   for (const [file, content] of generatedFiles(root)) {
     const target = path.join(root, file);
     if (existsSync(target) && readFileSync(target, 'utf8') === content) continue;
-    writeFileSync(target, content);
+    // Under a temporary name, then renamed: a build stopped meanwhile never leaves AUTHORING.md half written.
+    writeFileSync(`${target}.${process.pid}.tmp`, content);
+    renameSync(`${target}.${process.pid}.tmp`, target);
     changed.push(file);
   }
   return changed.length ? `Schema: updated ${changed.join(', ')}.` : 'Schema: up to date.';

@@ -3,6 +3,7 @@ import {
   existsSync,
   readdirSync,
   readFileSync,
+  renameSync,
   statSync,
   writeFileSync,
   type Dirent,
@@ -57,6 +58,9 @@ export function readManifest(file: string): Manifest | undefined {
   }
 }
 
+/** Written whole or not at all: under a temporary name, then renamed. */
 export function writeManifest(file: string, pages: Record<string, ManifestEntry>, inputs: string) {
-  writeFileSync(file, JSON.stringify({ version: 1, pages, inputs } satisfies Manifest));
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify({ version: 1, pages, inputs } satisfies Manifest));
+  renameSync(temporary, file);
 }

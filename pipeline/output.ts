@@ -5,17 +5,16 @@
  */
 import { spawn } from 'node:child_process';
 import {
-  closeSync,
   cpSync,
   existsSync,
+  linkSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import { validatorMessages } from '../engine/errors.ts';
@@ -32,31 +31,62 @@ const isAlive = (pid: number) => {
 };
 
 /**
- * Takes the build lock (a file holding this process's pid). A lock left by a process that no longer runs (a build
- * killed with SIGKILL, a machine that restarted) is stale and taken over.
+ * Takes the build lock (a file holding this process's pid). The file appears with its pid already in it (written under
+ * a temporary name, then linked to the lock's name, which fails if a lock exists): another build never reads an empty
+ * lock and takes it for a stale one. A lock left by a process that no longer runs (a build killed with SIGKILL, a
+ * machine that restarted) is stale: it is moved aside under a name of this process's own, and taken over only if what
+ * was moved is still that stale lock.
  */
 export function acquireLock(lockFile: string): () => void {
   mkdirSync(path.dirname(lockFile), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => {
-        if (existsSync(lockFile) && readFileSync(lockFile, 'utf8') === String(process.pid))
-          rmSync(lockFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(lockFile, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid))
+  const mine = `${lockFile}.${process.pid}.tmp`;
+  writeFileSync(mine, String(process.pid));
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        linkSync(mine, lockFile);
+        return () => {
+          if (readLock(lockFile) === process.pid) rmSync(lockFile, { force: true });
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const pid = readLock(lockFile);
+      if (pid === undefined) continue; // released meanwhile
+      if (pid > 0 && pid !== process.pid && isAlive(pid))
         throw new BuildLockedError(
           validatorMessages.buildLocked(pid, path.relative(process.cwd(), lockFile) || lockFile),
         );
-      rmSync(lockFile, { force: true }); // stale
+      const aside = `${lockFile}.${process.pid}.stale`;
+      try {
+        renameSync(lockFile, aside);
+      } catch {
+        continue; // another build moved it first
+      }
+      const moved = readLock(aside);
+      if (moved !== pid && moved !== undefined && moved > 0 && isAlive(moved)) {
+        // A live build's lock, taken between the read and the move: put back unless a lock exists again.
+        try {
+          linkSync(aside, lockFile);
+        } catch {
+          // Another build has locked since: the one whose lock was moved finds it gone when it releases.
+        }
+      }
+      rmSync(aside, { force: true });
     }
+  } finally {
+    rmSync(mine, { force: true });
   }
   throw new BuildLockedError(validatorMessages.buildLocked(0, lockFile));
+}
+
+/** The pid in a lock file, or undefined if there is no lock (a lock never holds anything but a pid). */
+function readLock(lockFile: string): number | undefined {
+  try {
+    return Number(readFileSync(lockFile, 'utf8')) || 0;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface Output {

@@ -15,6 +15,7 @@ import { sha1 } from '../engine/hash.ts';
 import { folderMaker } from './folder-maker.ts';
 import { workerModuleOf } from './worker-module.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
+import type { SocialCard } from '../ui/image-manifest.ts';
 
 export interface PrerenderJob {
   url: string;
@@ -30,7 +31,8 @@ const htmlFileOf = (url: string) =>
 /**
  * What a page's HTML depends on besides the code (the bundle's key): the site config, the page's text (its hash:
  * the validated page follows from it and the validator's code, part of the bundle's key), its URL and canonical
- * route, and for each page it links to, that page's route and anchors.
+ * route, its social card (its URL names the card's content), and for each page it links to, that page's route and
+ * anchors.
  */
 function pageKey(
   site: SiteModel,
@@ -38,12 +40,14 @@ function pageKey(
   configKey: string,
   url: string,
   loaded: LoadedPage,
+  social: Record<string, SocialCard>,
 ): string {
   const links = loaded.links.map((href) => {
     const target = site.routes.get(splitLink(href).path);
     return `${href}>${target ? `${target.route}#${target.anchors.join(',')}` : '-'}`;
   });
-  return sha1(bundleKey, configKey, url, loaded.hash, links.join('\n'));
+  const card = JSON.stringify(social[loaded.route] ?? null);
+  return sha1(bundleKey, configKey, url, loaded.hash, links.join('\n'), card);
 }
 
 /** Every URL to prerender with its key: routes and aliases, the not-found page, the block catalogue when asked for. */
@@ -51,6 +55,7 @@ export function prerenderJobs(
   site: SiteModel,
   bundleKey: string,
   catalogueUrls: string[],
+  social: Record<string, SocialCard> = {},
 ): PrerenderJob[] {
   const configKey = sha1(JSON.stringify(site.config));
   const jobs: PrerenderJob[] = [];
@@ -58,13 +63,13 @@ export function prerenderJobs(
     jobs.push({
       url,
       loaded,
-      key: pageKey(site, bundleKey, configKey, `${url}>${loaded.route}`, loaded),
+      key: pageKey(site, bundleKey, configKey, `${url}>${loaded.route}`, loaded, social),
     });
   if (site.notFound)
     jobs.push({
       url: '/404',
       loaded: undefined,
-      key: pageKey(site, bundleKey, configKey, '/404', site.notFound),
+      key: pageKey(site, bundleKey, configKey, '/404', site.notFound, social),
     });
   for (const url of catalogueUrls)
     jobs.push({ url, loaded: undefined, key: sha1(bundleKey, configKey, url, 'catalogue') });
@@ -120,7 +125,7 @@ export class RenderPool {
   /** `root`: the project (the workers read its pages); `outDir`: where they write the pages (the staging folder's client/). */
   constructor(
     private readonly root: string,
-    private readonly serverEntry: string,
+    readonly serverEntry: string,
     private readonly outDir: string,
   ) {}
 

@@ -17,8 +17,9 @@ import { writeSiteFiles } from './postbuild.ts';
 import { validateAndReport } from '../engine/validation-report.ts';
 import { compiledModule } from './compiled-module.mjs';
 import { prepareImages, publishImages } from './images/prepare.ts';
-import { bundle, bundleKey, type Bundle } from './bundle.ts';
+import { bundle, bundleKey, BundleInputsChangedError, type Bundle } from './bundle.ts';
 import { workerModuleOf } from './worker-module.ts';
+import type { SocialCard } from '../ui/image-manifest.ts';
 import { inputsFingerprint, readManifest, writeManifest, type Manifest } from './manifest.ts';
 import { acquireLock, copyBundle, prepareOutput, type Output } from './output.ts';
 import {
@@ -81,6 +82,10 @@ interface Context {
   prerendered?: PrerenderResult;
   /** Changes when an image the pages show changes (its variants get new URLs): every page is rendered again. */
   imagesKey?: string;
+  /** The social card of each route (part of its page's key). */
+  socialCards?: Record<string, SocialCard>;
+  /** `inputsFingerprint` of this build, taken once the generated files are written. */
+  fingerprint?: string;
   /** Settles when the social cards drawn in the background are in the output folder, with the images' summary line. */
   imagesPublished?: Promise<string>;
   log: string[];
@@ -97,10 +102,12 @@ const catalogueUrls = () => [
 const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<void> }> = [
   {
     name: 'schemas',
-    run: async (context) =>
-      void context.log.push(
+    run: async (context) => {
+      context.log.push(
         await updateGeneratedFiles(context.options.root, context.cacheDir, context.options.clean),
-      ),
+      );
+      startRendererEarly(context);
+    },
   },
   {
     name: 'validation',
@@ -134,6 +141,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
         bundle(context.options.root, context.cacheDir, context.env, context.abort.signal),
       ]);
       context.imagesKey = prepared.pagesKey;
+      context.socialCards = prepared.manifest.social;
       context.bundle = bundled;
       copyBundle(bundled.dir, context.output.staging);
       context.imagesPublished = prepared.done.then((summary) => {
@@ -148,10 +156,16 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
     run: async (context) => {
       const site = context.site!;
       const bundled = context.bundle!;
+      // A pool started early loaded the bundle cached then: if the build made another one, that pool is of no use.
+      if (context.pool && context.pool.serverEntry !== bundled.serverEntry) {
+        await context.pool.close();
+        context.pool = undefined;
+      }
       const jobs = prerenderJobs(
         site,
         `${bundled.key}:${context.imagesKey ?? ''}`,
         context.options.catalogue ? catalogueUrls() : [],
+        context.socialCards,
       );
       context.prerendered = await prerender({
         jobs,
@@ -185,6 +199,29 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
   },
 ];
 
+/**
+ * With the bundle already cached and something changed since the last build, a render worker loads the bundle while
+ * the site is validated. Taken after the generated files are written (the build's own writes come first); the
+ * prerender still checks that the pool's bundle is the one the build ends up with.
+ */
+function startRendererEarly(context: Context) {
+  const { root, clean } = context.options;
+  const key = bundleKey(root);
+  const cachedEntry = path.join(context.cacheDir, 'bundle', key, 'server', 'entry.mjs');
+  context.fingerprint = inputsFingerprint(root, key);
+  if (
+    !clean &&
+    existsSync(cachedEntry) &&
+    existsSync(workerModuleOf(cachedEntry)) &&
+    context.previous?.inputs !== context.fingerprint
+  )
+    context.pool = new RenderPool(
+      root,
+      cachedEntry,
+      path.join(context.output.staging, 'client'),
+    ).ensure(1);
+}
+
 const lap = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 /** Runs a build; returns the exit code. Messages go to the console. */
@@ -192,6 +229,7 @@ export async function runBuild(options: BuildOptions): Promise<number> {
   const started = performance.now();
   const cacheDir = path.join(options.root, '.cache', 'build');
   const distDir = path.join(options.root, 'dist');
+  const manifestFile = path.join(cacheDir, 'manifest.json');
   let release: () => void;
   try {
     release = acquireLock(path.join(cacheDir, 'build.lock'));
@@ -221,36 +259,26 @@ export async function runBuild(options: BuildOptions): Promise<number> {
   process.once('SIGTERM', stop);
   const timings: string[] = [];
   try {
-    // With the bundle already cached and something changed since the last build, a render worker loads the bundle
-    // while the site is validated.
-    const key = bundleKey(options.root);
-    const cachedEntry = path.join(cacheDir, 'bundle', key, 'server', 'entry.mjs');
-    const fingerprint = inputsFingerprint(options.root, key);
     if (options.clean) rmSync(path.join(cacheDir, 'bundle'), { recursive: true, force: true });
-    else context.previous = readManifest(path.join(cacheDir, 'manifest.json'));
-    if (
-      !options.clean &&
-      existsSync(cachedEntry) &&
-      existsSync(workerModuleOf(cachedEntry)) &&
-      context.previous?.inputs !== fingerprint
-    ) {
-      context.pool = new RenderPool(
-        options.root,
-        cachedEntry,
-        path.join(context.output.staging, 'client'),
-      ).ensure(1);
-    }
+    else context.previous = readManifest(manifestFile);
     for (const step of STEPS) {
       const stepStarted = performance.now();
       await step.run(context);
       timings.push(`${step.name} ${lap(performance.now() - stepStarted)}`);
     }
+    // The manifest describes dist/: removed before dist/ is replaced, so that a build stopped between the two leaves
+    // none (every page is rendered again) rather than one of the dist/ before.
+    rmSync(manifestFile, { force: true });
     context.output.commit();
     committed = true;
-    writeManifest(path.join(cacheDir, 'manifest.json'), context.prerendered!.entries, fingerprint);
+    writeManifest(manifestFile, context.prerendered!.entries, context.fingerprint!);
   } catch (error) {
     context.output.discard();
-    if (error instanceof BuildStopped || error instanceof PageChangedError)
+    if (
+      error instanceof BuildStopped ||
+      error instanceof PageChangedError ||
+      error instanceof BundleInputsChangedError
+    )
       console.error(`\n${error.message}`);
     else
       console.error(

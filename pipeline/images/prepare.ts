@@ -114,8 +114,8 @@ export async function prepareImages({
 
   mkdirSync(cacheDir, { recursive: true });
   const manifestFile = imageManifestFile(root);
-  writeFileSync(`${manifestFile}.tmp`, JSON.stringify(manifest));
-  renameSync(`${manifestFile}.tmp`, manifestFile);
+  writeFileSync(`${manifestFile}.${process.pid}.tmp`, JSON.stringify(manifest));
+  renameSync(`${manifestFile}.${process.pid}.tmp`, manifestFile);
   const seconds = (ms: number) =>
     ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
   const variants = Object.values(manifest.images).reduce(

@@ -2,11 +2,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
+import { packageVersion } from '../package-version.ts';
 import type { ImageHeader } from '../../ui/image-header.ts';
 import type { ManifestImage, Variant, VariantFormat } from '../../ui/image-manifest.ts';
 
-/** Bump when the encoder settings change, so cached variants made with the old settings are not reused. */
-const SETTINGS = 'v1:avif-q55-e2:webp-q78:jpeg-q78-moz:png-9';
+/**
+ * Bump when the encoder settings change, so cached variants made with the old settings are not reused. sharp's version
+ * is part of it: another version (another libvips) encodes other bytes.
+ */
+const SETTINGS = `v1:avif-q55-e2:webp-q78:jpeg-q78-moz:png-9:sharp-${packageVersion('sharp')}`;
 
 const encoders: Record<VariantFormat, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 55, effort: 2 }),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { packageVersion } from '../package-version.ts';
 
 /** A social card: 1200 × 630 PNG (the size Open Graph and Twitter's large card expect), from text only. */
 export const CARD_WIDTH = 1200;
@@ -165,15 +166,6 @@ function layout({ title, section, brand, host }: CardText, layer: CardLayer = 'c
 
 const DRAWING_PACKAGES = ['satori', '@resvg/resvg-js', 'sharp', '@fontsource/inter'];
 let drawingKey: string | undefined;
-/** The installed version of a package (read from its folder: some packages' exports hide their package.json). */
-function installedVersion(name: string): string {
-  for (const folder of require.resolve.paths(name) ?? []) {
-    const manifest = path.join(folder, name, 'package.json');
-    if (existsSync(manifest))
-      return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
-  }
-  throw new Error(`${name} is not installed: run npm ci.`);
-}
 /**
  * Everything a card's pixels depend on besides its words: how it is drawn (CARD_RENDERER), its layout, colours and
  * sizes (the layout of a sample card, each layer), the font's bytes and the versions of the packages that draw it.
@@ -186,7 +178,7 @@ export function cardDrawingKey(): string {
   for (const layer of ['card', 'background', 'title'] as const)
     hash.update(JSON.stringify(layout(sample, layer)));
   for (const font of interFonts()) hash.update(`${font.name} ${font.weight}`).update(font.data);
-  for (const name of DRAWING_PACKAGES) hash.update(`${name}@${installedVersion(name)}`);
+  for (const name of DRAWING_PACKAGES) hash.update(`${name}@${packageVersion(name)}`);
   return (drawingKey = hash.digest('hex'));
 }
 

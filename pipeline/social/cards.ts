@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { hashTree, sha1 } from '../../engine/hash.ts';
 import type { SiteModel } from '../../engine/load-site.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import type { SocialCard } from '../../ui/image-manifest.ts';
@@ -29,6 +30,10 @@ function sectionOf(route: string): string {
     .join(' · ');
 }
 
+/** The code that draws a card (pipeline/social/): a change to it draws every card again. */
+const drawingCode = (root: string) =>
+  hashTree(root, ['pipeline/social'], (file) => file.includes('.test.'));
+
 const cardAlt = (text: CardText) =>
   `${text.brand}${text.section ? ` · ${text.section}` : ''}: ${text.title}`;
 
@@ -47,6 +52,7 @@ export interface MadeCards {
  * once; the missing cards are drawn in the background (`drawn`).
  */
 export function makeSocialCards({
+  root,
   site,
   config,
   cacheDir,
@@ -59,7 +65,7 @@ export function makeSocialCards({
   const dir = path.join(cacheDir, 'social');
   mkdirSync(dir, { recursive: true });
   const host = new URL(config.baseUrl).host;
-  const drawing = cardDrawingKey();
+  const drawing = sha1(cardDrawingKey(), drawingCode(root));
   const cards: Record<string, SocialCard> = {};
   const files: Record<string, string> = {};
   const toDraw = new Map<string, CardText>();

@@ -25,7 +25,7 @@ const html = (route: string) =>
   readFileSync(path.join(dir, 'dist/client', route.slice(1), 'index.html'), 'utf8');
 
 beforeAll(() => {
-  dir = copyProject('staylix-new-page-build-', ['images', 'bundle']);
+  dir = copyProject('staylix-new-page-build-', ['images']);
   const published = run('npm', [
     'run',
     '--silent',

@@ -50,7 +50,7 @@ const pixels = async (file: string) =>
 const before = { card: '', cardPixels: '', variants: new Set<string>(), variantPixels: '' };
 
 beforeAll(async () => {
-  dir = copyProject('stale-cache-', ['bundle', 'images']);
+  dir = copyProject('stale-cache-', ['images']);
   oldCache = path.join(os.tmpdir(), `${path.basename(dir)}-old-cache`);
   build();
   before.card = ogImage();

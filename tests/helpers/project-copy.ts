@@ -6,14 +6,14 @@ import { PROJECT_FILES } from '../../pipeline/project-files.ts';
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Caches a copy may start from, from the project's own build (`npm test` builds before the unit tests). Both are
- * content-addressed: a copy whose code or images differ gets new keys and makes its own, so seeding changes what is
- * reused, never what is built. `images`: variants and social cards; `bundle`: the Vite client and server bundles.
+ * Caches a copy may start from, from the project's own build (`npm test` builds before the unit tests). Content-
+ * addressed: a copy whose images differ gets new keys and makes its own, so seeding changes what is reused, never what
+ * is built. `images`: variants and social cards. (The bundles are not seeded: their key includes the project's
+ * folder, which a bundle has written in.)
  */
-export type SeedCache = 'images' | 'bundle';
+export type SeedCache = 'images';
 const CACHE_FOLDERS: Record<SeedCache, string> = {
   images: '.cache/images',
-  bundle: '.cache/build/bundle',
 };
 
 /** A copy of the project in a temporary folder, sharing node_modules, for tests that build or serve it. */

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../helpers/project-copy.ts';
 
@@ -28,5 +29,23 @@ describe('run-compiled', () => {
     expect(compiled).toContain(after);
     expect(compiled).not.toContain(`${before}/`);
     expect(existsSync(`${after}/.cache/validation.json`)).toBe(true);
+  }, 60_000);
+
+  it('compiles again when a file it was made from changed, even at the same size and modification time', () => {
+    const dir = copyProject('staylix-compiled-');
+    folders.push(dir);
+    const file = path.join(dir, 'engine/errors.ts');
+    const tick = new Date('2030-01-01T00:00:00Z'); // one tick of the file system's clock for both saves
+    utimesSync(file, tick, tick);
+    expect(validate(dir).status).toBe(0);
+    const before = readFileSync(file, 'utf8');
+    const after = before.replace('Build failed: dist/', 'Build FAILED: dist/');
+    expect(after.length).toBe(before.length);
+    writeFileSync(file, after);
+    utimesSync(file, tick, tick);
+    expect(validate(dir).status).toBe(0);
+    expect(readFileSync(path.join(dir, '.cache/compiled/validate.mjs'), 'utf8')).toContain(
+      'Build FAILED: dist/',
+    );
   }, 60_000);
 });
