@@ -10,7 +10,7 @@ import {
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSite } from '../../engine/load-site.ts';
 import type {
   BlocksResponse,
@@ -241,6 +241,30 @@ describe('what the editor may write', () => {
     expect(readFileSync(path.join(outside, 'secret.yaml'), 'utf8')).toBe('title: secret\n');
     expect(existsSync(path.join(outside, 'new.yaml'))).toBe(false);
     expect(existsSync(path.join(outside, 'page.yaml'))).toBe(false);
+  });
+
+  it('answers a file name too long for the disk with a 400 of its own, never a path or a stack', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const file = `pages/${'a'.repeat(1750)}.yaml`;
+      for (const answer of [
+        await call('PUT', '/api/file', {
+          body: { path: file, text: 'title: x\n', baseVersion: null },
+        }),
+        await call('GET', `/api/file?path=${file}`),
+        await call('POST', '/api/check', { body: { path: file, text: 'title: x\n' } }),
+        await call('DELETE', `/api/file?path=${file}`),
+        await call('POST', '/api/pages', { body: { route: `/${'a'.repeat(1750)}` } }),
+      ]) {
+        expect(answer.status).toBe(400);
+        expect(answer.body.error.code).toBe('name-too-long');
+        expect(JSON.stringify(answer.body)).not.toContain(root);
+        expect(JSON.stringify(answer.body)).not.toContain(os.tmpdir());
+      }
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('writes pages, the config and files in public/', async () => {
