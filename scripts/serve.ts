@@ -5,10 +5,16 @@
  * Usage: tsx scripts/serve.ts [--port 4173] [--dir dist/client]
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
+import {
+  answerClientError,
+  isNoSuchName,
+  malformedTarget,
+  serverOptions,
+} from '../engine/http-guard.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -60,14 +66,18 @@ export function requestPath(raw: string | undefined): string | undefined {
 export function startServer(dir: string, port: number): Promise<Server> {
   const headersFile = path.join(dir, '_headers');
   const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
-  const server = createServer((request, response) => {
-    const pathname = requestPath(request.url);
-    if (pathname === undefined) {
-      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
-      return response.end(
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('Allow', 'GET, HEAD');
+      return plain(response, 405, 'Method not allowed: this server only sends files (GET, HEAD).');
+    }
+    const pathname = malformedTarget(request) ? undefined : requestPath(request.url);
+    if (pathname === undefined)
+      return plain(
+        response,
+        400,
         'Bad request: the address is not valid (a % must be followed by two hex digits of UTF-8).',
       );
-    }
     const candidates = [
       pathname,
       path.posix.join(pathname, 'index.html'),
@@ -76,7 +86,7 @@ export function startServer(dir: string, port: number): Promise<Server> {
     let file: string | undefined;
     for (const candidate of candidates) {
       const full = path.join(dir, path.posix.normalize(candidate));
-      if (full.startsWith(dir) && statSync(full, { throwIfNoEntry: false })?.isFile()) {
+      if (full.startsWith(dir) && isFile(full)) {
         file = full;
         break;
       }
@@ -112,9 +122,33 @@ export function startServer(dir: string, port: number): Promise<Server> {
     response.on('close', () => source.destroy());
     if (gzip) response.setHeader('Content-Encoding', 'gzip');
     (gzip ? source.pipe(gzip) : source).pipe(response);
+  };
+  const server = createServer(serverOptions(), (request, response) => {
+    try {
+      answer(request, response);
+    } catch {
+      // A request never ends the server: what failed is this answer (its details stay out of the body).
+      if (!response.headersSent) plain(response, 500, 'The server failed to answer this request.');
+      else response.destroy();
+    }
   });
-  server.on('clientError', (_error, socket) => socket.destroy());
+  server.on('clientError', answerClientError);
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+/** Whether `file` is a file; a name that cannot exist (too long, a file on the way) is not one. */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch (error) {
+    if (isNoSuchName(error)) return false;
+    throw error;
+  }
+}
+
+function plain(response: ServerResponse, status: number, text: string) {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  response.end(text);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
