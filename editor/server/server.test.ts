@@ -1,8 +1,10 @@
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -67,6 +69,35 @@ function call(
     );
     req.on('error', reject);
     req.end(payload);
+  });
+}
+
+/** A request whose body is sent as it is (not JSON-encoded by the test). */
+function rawCall(
+  method: string,
+  url: string,
+  body: string,
+): Promise<{ status: number; text: string; body: Answer['body'] }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path: url,
+        headers: { 'x-editor-token': server.token, 'content-type': 'application/json' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, text, body: JSON.parse(text) });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -265,6 +296,50 @@ describe('what the editor may write', () => {
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it('answers a write the disk refuses (a folder has that name) with its reason, never a path', async () => {
+    mkdirSync(path.join(root, 'pages/folder.yaml'));
+    const answer = await call('PUT', '/api/file', {
+      body: { path: 'pages/folder.yaml', text: 'title: x\n', baseVersion: null },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toMatchObject({
+      code: 'cannot-write',
+      message:
+        '"pages/folder.yaml" could not be written: a folder has that name. Nothing was changed.',
+    });
+    expect(
+      readdirSync(path.join(root, 'pages')).filter((name) => name.includes('editor-tmp')),
+    ).toEqual([]);
+    rmSync(path.join(root, 'pages/folder.yaml'), { recursive: true });
+  });
+
+  it('answers every body it cannot use with a 4xx and a short message of its own', async () => {
+    const routes = [
+      ['POST', '/api/check'],
+      ['PUT', '/api/file'],
+      ['POST', '/api/pages'],
+    ] as const;
+    const bodies: Array<[string, number, string]> = [
+      ['', 400, 'bad-request'],
+      ['{"path": "pages/index.yaml", "te', 400, 'bad-request'],
+      ['not json', 400, 'bad-request'],
+      ['[]', 400, 'bad-request'],
+      ['null', 400, 'bad-request'],
+      ['"text"', 400, 'bad-request'],
+      ['{"path": 5, "text": [], "route": {}, "baseVersion": 1}', 400, ''],
+      [`{"text": "${'x'.repeat(10 * 1024 * 1024)}"}`, 413, 'body-too-large'],
+    ];
+    for (const [method, url] of routes)
+      for (const [body, status, code] of bodies) {
+        const answer = await rawCall(method, url, body);
+        const label = `${method} ${url} ${body.slice(0, 40)}`;
+        expect(answer.status, label).toBe(status);
+        if (code) expect(answer.body.error.code, label).toBe(code);
+        expect(answer.text.length, label).toBeLessThan(400);
+        expect(answer.text, label).not.toContain(root);
+      }
   });
 
   it('writes pages, the config and files in public/', async () => {

@@ -8,6 +8,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
+import { answerClientError, serverOptions } from '../../engine/http-guard.ts';
 import { SiteIndex } from '../../engine/site-index.ts';
 import { handleApi, HttpError, sendJson, type ApiContext } from './api.ts';
 import { DraftStore } from './drafts.ts';
@@ -134,16 +135,17 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
     server.middlewares(req, res, () => fail(res, 404, editorErrors.notFound(url.pathname)));
   }
 
-  const http = createHttpServer((req, res) => {
+  // Browsers and fetch keep connections open between keystrokes; a short keep-alive makes them race the close.
+  const http = createHttpServer(serverOptions(65_000), (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) return fail(res, error.status, error.error, error.extra);
       if (error instanceof FileAccessError) return fail(res, error.status, error.error);
+      // The details (paths, stack) go to the terminal of the person running the editor, never into an answer.
       console.error(error);
-      fail(res, 500, { code: 'internal', message: String((error as Error)?.message ?? error) });
+      fail(res, 500, editorErrors.internal());
     });
   });
-  // Browsers and fetch keep connections open between keystrokes; a short keep-alive makes them race the close.
-  http.keepAliveTimeout = 65_000;
+  http.on('clientError', answerClientError);
   // Websocket upgrades (Vite's client) pass the same Host, Origin and session checks as every request.
   http.prependListener('upgrade', (req: IncomingMessage, socket: import('node:stream').Duplex) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
