@@ -27,13 +27,14 @@ export function serverOptions(keepAliveTimeout: number = SERVER_LIMITS.keepAlive
 }
 
 /**
- * Sets the timeouts on a server someone else created (Vite's). Node reads them on every check of its connections,
- * so they hold from then on; `maxHeaderSize` is read as each connection opens.
+ * Sets the limits on a server someone else created (Vite's). Node reads the timeouts on every check of its
+ * connections, so they hold from then on. Its header size limit can only be given when it is created: Vite leaves
+ * it at Node's default, which is SERVER_LIMITS.maxHeaderSize (a test holds it there).
  */
 export function applyServerLimits(server: Server) {
   server.headersTimeout = SERVER_LIMITS.headersTimeout;
   server.requestTimeout = SERVER_LIMITS.requestTimeout;
-  (server as Server & { maxHeaderSize?: number }).maxHeaderSize = SERVER_LIMITS.maxHeaderSize;
+  server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout;
   server.on('clientError', answerClientError);
 }
 

@@ -8,6 +8,8 @@ import { watchFolders } from './watch-folders.ts';
 import { PAGE_UPDATE_EVENT } from './dev-events.ts';
 import { preloadRendererPackages } from './preload-renderer-packages.ts';
 import { resolveImportMetaLazily } from './lazy-import-meta-resolve.ts';
+import { devRequestGuard } from './dev-request-guard.ts';
+import { applyServerLimits } from './http-guard.ts';
 
 /** `  16 | text` lines around a position, with a caret under the column: the overlay shows it as code. */
 export function codeFrame(text: string, line: number, col: number, context = 2): string {
@@ -78,6 +80,9 @@ export function yamlPagesDevPlugin(): Plugin {
       };
     },
     configureServer(server: ViteDevServer) {
+      // First of all middlewares (other plugins added theirs before this hook ran): no other sees a malformed request.
+      server.middlewares.stack.unshift({ route: '', handle: devRequestGuard });
+      if (server.httpServer) applyServerLimits(server.httpServer as import('node:http').Server);
       preloadRendererPackages();
       resolveImportMetaLazily(server);
       const root = server.config.root;
