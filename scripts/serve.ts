@@ -6,7 +6,9 @@
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import {
@@ -152,16 +154,19 @@ function plain(response: ServerResponse, status: number, text: string) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const port = Number(args[args.indexOf('--port') + 1] ?? 0) || Number(process.env.PORT) || 4173;
-  const dir = path.resolve(
-    args.includes('--dir') ? args[args.indexOf('--dir') + 1]! : 'dist/client',
-  );
+  const { values } = parseArgs({
+    options: { port: { type: 'string' }, dir: { type: 'string', default: 'dist/client' } },
+  });
+  // --port 0: any free port (tests); the address printed is the one listened on.
+  const port = Number(values.port ?? (process.env.PORT || 4173));
+  const dir = path.resolve(values.dir);
   if (!existsSync(path.join(dir, 'index.html'))) {
     console.error(`Nothing to serve in ${dir}: run \`npm run build\` first.`);
     process.exit(1);
   }
-  startServer(dir, port).then(() =>
-    console.log(`Serving ${path.relative(process.cwd(), dir)} at http://127.0.0.1:${port}/`),
+  startServer(dir, port).then((server) =>
+    console.log(
+      `Serving ${path.relative(process.cwd(), dir)} at http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    ),
   );
 }
