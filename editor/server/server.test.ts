@@ -200,6 +200,16 @@ describe('who may talk to the editor', () => {
     expect(put.status).toBe(401);
   });
 
+  it('takes a session cookie that is not URI-encoded for no session (401), not a failure', async () => {
+    // Found by the fuzz test (tests/security/editor.property.test.ts): decoding it threw, and the answer was a 500.
+    const answer = await call('GET', '/', {
+      headers: { cookie: 'editor_session=%' },
+      token: false,
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error.code).toBe('bad-token');
+  });
+
   it('the app and the preview take the token once and then a SameSite=Strict, HttpOnly session cookie', async () => {
     // A preview of a route that does not exist: answered without starting Vite (the preview test covers rendering).
     const first = await call('GET', '/preview/no-such-page?token=test-token-0123456789', {
