@@ -3,7 +3,8 @@ import { malformedTarget } from './http-guard.ts';
 
 const BAD_REQUEST =
   'Bad request: the address is not valid (a % must be followed by two hex digits of UTF-8).';
-const FORBIDDEN = 'Forbidden: the dev server does not serve that file.';
+const FORBIDDEN =
+  'Forbidden: the dev server answers only for its own address, and only with files of the project.';
 const FAILED =
   'The dev server failed to answer this request; the terminal running `npm run dev` says why.';
 
