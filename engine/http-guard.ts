@@ -14,16 +14,15 @@ export const SERVER_LIMITS = {
   requestTimeout: 30_000,
   /** How long an idle kept-alive connection stays open. */
   keepAliveTimeout: 5_000,
-} as const;
+  /** How often Node looks for connections past the two timeouts above (its default, 30 s, would let them run late). */
+  connectionsCheckingInterval: 1_000,
+};
 
-/** Options for `createServer` with the limits above (maxHeaderSize can only be given there). */
-export function serverOptions(keepAliveTimeout: number = SERVER_LIMITS.keepAliveTimeout) {
-  return {
-    maxHeaderSize: SERVER_LIMITS.maxHeaderSize,
-    headersTimeout: SERVER_LIMITS.headersTimeout,
-    requestTimeout: SERVER_LIMITS.requestTimeout,
-    keepAliveTimeout,
-  } satisfies ServerOptions;
+export type ServerLimits = typeof SERVER_LIMITS;
+
+/** Options for `createServer` with the limits above, some replaced (maxHeaderSize can only be given there). */
+export function serverOptions(overrides: Partial<ServerLimits> = {}) {
+  return { ...SERVER_LIMITS, ...overrides } satisfies ServerOptions;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   isNoSuchName,
   malformedTarget,
   serverOptions,
+  type ServerLimits,
 } from '../engine/http-guard.ts';
 
 const types: Record<string, string> = {
@@ -65,7 +66,12 @@ export function requestPath(raw: string | undefined): string | undefined {
   }
 }
 
-export function startServer(dir: string, port: number): Promise<Server> {
+/** `limits`: Node's limits where they differ from SERVER_LIMITS (tests shorten the timeouts). */
+export function startServer(
+  dir: string,
+  port: number,
+  limits: Partial<ServerLimits> = {},
+): Promise<Server> {
   const headersFile = path.join(dir, '_headers');
   const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
   const answer = (request: IncomingMessage, response: ServerResponse) => {
@@ -125,7 +131,7 @@ export function startServer(dir: string, port: number): Promise<Server> {
     if (gzip) response.setHeader('Content-Encoding', 'gzip');
     (gzip ? source.pipe(gzip) : source).pipe(response);
   };
-  const server = createServer(serverOptions(), (request, response) => {
+  const server = createServer(serverOptions(limits), (request, response) => {
     try {
       answer(request, response);
     } catch {

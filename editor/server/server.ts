@@ -136,7 +136,7 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
   }
 
   // Browsers and fetch keep connections open between keystrokes; a short keep-alive makes them race the close.
-  const http = createHttpServer(serverOptions(65_000), (req, res) => {
+  const http = createHttpServer(serverOptions({ keepAliveTimeout: 65_000 }), (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) return fail(res, error.status, error.error, error.extra);
       if (error instanceof FileAccessError) return fail(res, error.status, error.error);
