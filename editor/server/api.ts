@@ -49,7 +49,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
 }
 
 /** The largest request body the editor reads: the largest page of the site is under 100 KB. */
-export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const tooLarge = () => new HttpError(413, editorErrors.bodyTooLarge(MAX_BODY_BYTES));

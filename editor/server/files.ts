@@ -18,7 +18,7 @@ export const versionOf = (text: string) =>
  * The longest name of a file or folder the editor accepts, in bytes: file systems allow 255, and a write goes
  * through a temporary file whose name adds a suffix to the file's.
  */
-export const MAX_NAME_BYTES = 200;
+const MAX_NAME_BYTES = 200;
 /** The most folders deep a path may go. */
 const MAX_DEPTH = 32;
 

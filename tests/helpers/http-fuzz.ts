@@ -9,8 +9,7 @@ import fc from 'fast-check';
  */
 
 /** How the client sends: all at once, in slow pieces, or closing the connection half way through. */
-export type Behaviour =
-  { kind: 'whole' } | { kind: 'slow'; pieces: number } | { kind: 'cut'; at: number };
+type Behaviour = { kind: 'whole' } | { kind: 'slow'; pieces: number } | { kind: 'cut'; at: number };
 
 export interface RawRequest {
   method: string;
@@ -30,7 +29,7 @@ export interface Answer {
 }
 
 /** The request as bytes: latin1, so that each character of a string is one byte on the wire (0x00-0xff). */
-export function requestBytes(request: RawRequest): Buffer {
+function requestBytes(request: RawRequest): Buffer {
   const head =
     `${request.method} ${request.target} HTTP/1.1\r\n` +
     request.headers.map(([name, value]) => `${name}: ${value}\r\n`).join('') +
@@ -375,7 +374,7 @@ export function problemsOf(
 }
 
 /** A child process's output so far, and whether it is still running. */
-export function watch(child: ChildProcess): { output: () => string } {
+function watch(child: ChildProcess): { output: () => string } {
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

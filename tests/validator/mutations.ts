@@ -16,7 +16,7 @@ export type Mutation =
 
 const at = fc.nat();
 
-export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('delete-line' as const), at }),
   fc.record({
     kind: fc.constant('indent' as const),
