@@ -128,7 +128,7 @@ const apiBodies = bodies([
 
 const normalCall = (): RawRequest => ({
   method: 'GET',
-  target: '/api/pages',
+  target: '/api/file?path=pages/index.yaml',
   headers: [
     ['Host', `127.0.0.1:${server.port}`],
     ['X-Editor-Token', token()],
