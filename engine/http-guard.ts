@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 /**
@@ -35,6 +36,35 @@ export function applyServerLimits(server: Server) {
   server.requestTimeout = SERVER_LIMITS.requestTimeout;
   server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout;
   server.on('clientError', answerClientError);
+}
+
+/**
+ * Websocket upgrades: only Vite's client opens one (protocol vite-hmr or vite-ping, at Vite's path `hmrPath`), and
+ * only when `allowed` says so. Vite's own listener ignores any other without closing it, so each would hold a
+ * socket for good: it gets a 400 here, and what Vite's listener sees of it no longer looks like its own. An accepted
+ * one that does not finish its handshake in time is closed (the websocket library lifts the timeout once it does).
+ */
+export function guardUpgrades(
+  server: Server,
+  hmrPath: string,
+  allowed: (req: IncomingMessage) => boolean = () => true,
+) {
+  server.prependListener('upgrade', (req: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => {});
+    const protocol = req.headers['sec-websocket-protocol'];
+    const pathname = malformedTarget(req) ? undefined : req.url!.split('?')[0];
+    if (
+      (protocol === 'vite-hmr' || protocol === 'vite-ping') &&
+      pathname === hmrPath &&
+      allowed(req)
+    ) {
+      socket.setTimeout(SERVER_LIMITS.headersTimeout, () => socket.destroy());
+      return;
+    }
+    delete req.headers['sec-websocket-protocol'];
+    req.url = '/';
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
 }
 
 /** Status and short text for what Node's parser refused, by its error code. */

@@ -210,6 +210,13 @@ describe('who may talk to the editor', () => {
     expect(answer.body.error.code).toBe('bad-token');
   });
 
+  it('reads an address that starts with // as a path (it was taken for a host name and gave a 500)', async () => {
+    // Found by the fuzz test with seed 99: GET //%2 threw in new URL().
+    for (const address of ['//%2', '//evil.example/api/pages', '//'])
+      expect((await call('GET', address)).status, address).toBe(404);
+    expect((await call('GET', '//api/pages')).status).toBe(404);
+  });
+
   it('the app and the preview take the token once and then a SameSite=Strict, HttpOnly session cookie', async () => {
     // A preview of a route that does not exist: answered without starting Vite (the preview test covers rendering).
     const first = await call('GET', '/preview/no-such-page?token=test-token-0123456789', {

@@ -236,6 +236,8 @@ const knownHeaders = fc.constantFrom<[string, string]>(
   ['If-None-Match', '*'],
   ['Expect', '100-continue'],
   ['Upgrade', 'websocket'],
+  ['Connection', 'Upgrade'],
+  ['Sec-WebSocket-Protocol', 'vite-hmr'],
   ['Transfer-Encoding', 'chunked'],
   ['Content-Length', '-1'],
   ['Content-Length', 'abc'],
@@ -253,6 +255,15 @@ const otherHeaders = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.array(fc.oneof(knownHeaders, randomHeaders), { minLength: 1, maxLength: 4 }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant<Array<[string, string]>>([
+      ['Connection', 'Upgrade'],
+      ['Upgrade', 'websocket'],
+      ['Sec-WebSocket-Version', '13'],
+      ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='],
+    ]),
   },
 );
 

@@ -190,3 +190,24 @@ describe('npm run edit under fuzzed requests', () => {
     Math.max(60_000, propertyRuns(30) * 500),
   );
 });
+
+describe('npm run edit: requests the fuzz test found', () => {
+  it('survives a websocket upgrade whose address starts with // (it threw in the upgrade listener)', async () => {
+    await server.ensureRunning();
+    const answer = await exchange(server.port, {
+      method: 'GET',
+      target: '//%2',
+      headers: [
+        ['Host', `127.0.0.1:${server.port}`],
+        ['X-Editor-Token', token()],
+        ['Connection', 'Upgrade'],
+        ['Upgrade', 'websocket'],
+      ],
+      body: Buffer.alloc(0),
+      behaviour: { kind: 'whole' },
+    });
+    expect(answer.timedOut).toBe(false);
+    expect((await exchange(server.port, normalCall())).status).toBe(200);
+    expect(server.alive).toBe(true);
+  });
+});
