@@ -160,9 +160,17 @@ function plain(response: ServerResponse, status: number, text: string) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({
-    options: { port: { type: 'string' }, dir: { type: 'string', default: 'dist/client' } },
-  });
+  let values: { port?: string; dir: string };
+  try {
+    ({ values } = parseArgs({
+      options: { port: { type: 'string' }, dir: { type: 'string', default: 'dist/client' } },
+    }));
+  } catch (error) {
+    console.error(
+      `${(error as Error).message}\nUsage: npm run serve -- [--port 4173] [--dir dist/client]`,
+    );
+    process.exit(2);
+  }
   // --port 0: any free port (tests); the address printed is the one listened on.
   const port = Number(values.port ?? (process.env.PORT || 4173));
   const dir = path.resolve(values.dir);
