@@ -193,6 +193,18 @@ describe('npm run dev: requests the fuzz test found or that once leaked', () => 
       ).toMatchObject({ status: 400, timedOut: false });
   });
 
+  it('answers a page request with a 10 MB body and keeps rendering', async () => {
+    const answer = await exchange(server.port, {
+      ...page('/pricing'),
+      method: 'POST',
+      headers: [...page('/pricing').headers, ['Content-Length', String(10 * 1024 * 1024)]],
+      body: Buffer.alloc(10 * 1024 * 1024, 'x'),
+    });
+    expect(answer.status).toBeGreaterThan(0);
+    expect(answer.status).toBeLessThan(500);
+    expect((await exchange(server.port, page('/pricing'), 30_000)).status).toBe(200);
+  });
+
   it('answers a request line over 16 KB with 431', async () => {
     expect(await ask(`/${'a'.repeat(20_000)}`)).toMatchObject({ status: 431 });
   });

@@ -107,3 +107,21 @@ describe('npm run serve under fuzzed requests', () => {
     Math.max(30_000, propertyRuns(60) * 200),
   );
 });
+
+describe('npm run serve: bodies', () => {
+  it('answers a 10 MB body with 405 and keeps serving', async () => {
+    await server.ensureRunning();
+    const answer = await exchange(server.port, {
+      method: 'POST',
+      target: '/',
+      headers: [
+        ['Host', '127.0.0.1'],
+        ['Content-Length', String(10 * 1024 * 1024)],
+      ],
+      body: Buffer.alloc(10 * 1024 * 1024, 'x'),
+      behaviour: { kind: 'whole' },
+    });
+    expect(answer.status).toBe(405);
+    expect((await exchange(server.port, normalGet('/pricing', '127.0.0.1'))).status).toBe(200);
+  });
+});
