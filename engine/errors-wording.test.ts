@@ -193,6 +193,10 @@ const editor: Samples<typeof editorMessages> = {
   notFound: [['/x']],
   notAPage: [['site.config.yaml']],
   invalidDocument: [['it is not YAML.']],
+  nameTooLong: [['a'.repeat(300), 255]],
+  cannotWrite: [['pages/x.yaml', 'the disk is full']],
+  bodyTooLarge: [[2 * 1024 * 1024]],
+  internal: [[]],
 };
 
 const groups = {

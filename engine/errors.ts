@@ -843,6 +843,10 @@ export const newPageMessages = {
 } as const;
 
 /** What the page editor (`npm run edit`) answers when it refuses a request. */
+/** A value from a request, cut short when quoted back: an answer stays short whatever was sent. */
+const echo = (value: string, max = 80) =>
+  quote(value.length > max ? `${value.slice(0, max)}…` : value);
+
 export const editorMessages = {
   missingPath: (): AuthorError => ({
     code: 'missing-path',
@@ -853,19 +857,19 @@ export const editorMessages = {
   absolutePath: (given: string): AuthorError => ({
     code: 'absolute-path',
     form: 'same',
-    message: `${quote(given)} is an absolute path; the editor only works with paths inside the project.`,
+    message: `${echo(given)} is an absolute path; the editor only works with paths inside the project.`,
     hint: 'Give the path from the project folder, e.g. pages/solutions/hotels.yaml.',
   }),
   traversal: (given: string): AuthorError => ({
     code: 'path-traversal',
     form: 'same',
-    message: `${quote(given)} contains "..": the editor never leaves the project folder.`,
+    message: `${echo(given)} contains "..": the editor never leaves the project folder.`,
     hint: 'Give the path from the project folder without "..", e.g. pages/solutions/hotels.yaml.',
   }),
   notWritable: (given: string): AuthorError => ({
     code: 'not-writable',
     form: 'same',
-    message: `The editor does not read or write ${quote(given)}: only pages/*.yaml, site.config.yaml and files in public/.`,
+    message: `The editor does not read or write ${echo(given)}: only pages/*.yaml, site.config.yaml and files in public/.`,
     hint: 'Edit other files with a code editor.',
   }),
   symlinkOut: (file: string): AuthorError => ({
@@ -895,13 +899,13 @@ export const editorMessages = {
   badHost: (host: string): AuthorError => ({
     code: 'bad-host',
     form: 'same',
-    message: `Refused a request for host ${quote(host)}: the editor answers only to its own address.`,
+    message: `Refused a request for host ${echo(host)}: the editor answers only to its own address.`,
     hint: 'Open the editor with the URL that `npm run edit` printed.',
   }),
   badOrigin: (origin: string): AuthorError => ({
     code: 'bad-origin',
     form: 'same',
-    message: `Refused a request from ${quote(origin)}: only the editor's own pages may call it.`,
+    message: `Refused a request from ${echo(origin)}: only the editor's own pages may call it.`,
     hint: 'Use the editor in its own tab, at the URL that `npm run edit` printed.',
   }),
   badRequest: (what: string): AuthorError => ({
@@ -913,8 +917,33 @@ export const editorMessages = {
   notFound: (url: string): AuthorError => ({
     code: 'not-found',
     form: 'same',
-    message: `Nothing at ${quote(url)}.`,
+    message: `Nothing at ${echo(url)}.`,
     hint: 'Open the editor with the URL that `npm run edit` printed.',
+  }),
+  nameTooLong: (given: string, max: number): AuthorError => ({
+    code: 'name-too-long',
+    form: 'same',
+    message: `${echo(given)} is too long: each name in a path may have at most ${max} bytes.`,
+    hint: 'Choose a shorter file name (the route of a page is its file name).',
+  }),
+  cannotWrite: (file: string, reason: string): AuthorError => ({
+    code: 'cannot-write',
+    form: 'same',
+    message: `${echo(file)} could not be written: ${reason}. Nothing was changed.`,
+    hint: 'Choose another name, or fix the file or folder on disk with a file manager.',
+  }),
+  bodyTooLarge: (maxBytes: number): AuthorError => ({
+    code: 'body-too-large',
+    form: 'same',
+    message: `The request is larger than ${maxBytes / (1024 * 1024)} MB, the most the editor accepts.`,
+    hint: 'A page this large is better split into several pages.',
+  }),
+  internal: (): AuthorError => ({
+    code: 'internal',
+    form: 'same',
+    message:
+      'The editor failed to answer this request; the terminal running `npm run edit` says why.',
+    hint: 'Try again; if it keeps failing, restart `npm run edit`.',
   }),
   notAPage: (file: string): AuthorError => ({
     code: 'not-a-page',

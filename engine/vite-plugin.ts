@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
 import type { Diagnostic } from './diagnostic.ts';
@@ -8,6 +9,8 @@ import { watchFolders } from './watch-folders.ts';
 import { PAGE_UPDATE_EVENT } from './dev-events.ts';
 import { preloadRendererPackages } from './preload-renderer-packages.ts';
 import { resolveImportMetaLazily } from './lazy-import-meta-resolve.ts';
+import { devRequestGuard } from './dev-request-guard.ts';
+import { applyServerLimits, guardUpgrades } from './http-guard.ts';
 
 /** `  16 | text` lines around a position, with a caret under the column: the overlay shows it as code. */
 export function codeFrame(text: string, line: number, col: number, context = 2): string {
@@ -78,6 +81,12 @@ export function yamlPagesDevPlugin(): Plugin {
       };
     },
     configureServer(server: ViteDevServer) {
+      // First of all middlewares (other plugins added theirs before this hook ran): no other sees a malformed request.
+      server.middlewares.stack.unshift({ route: '', handle: devRequestGuard });
+      if (server.httpServer) {
+        applyServerLimits(server.httpServer as Server);
+        guardUpgrades(server.httpServer as Server, server.config.base);
+      }
       preloadRendererPackages();
       resolveImportMetaLazily(server);
       const root = server.config.root;

@@ -11,10 +11,18 @@ import {
   type CommandSpec,
 } from '../engine/command-line.ts';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
+import {
+  answerClientError,
+  isNoSuchName,
+  malformedTarget,
+  serverOptions,
+  type ServerLimits,
+} from '../engine/http-guard.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -63,17 +71,26 @@ export function requestPath(raw: string | undefined): string | undefined {
   }
 }
 
-export function startServer(dir: string, port: number): Promise<Server> {
+/** `limits`: Node's limits where they differ from SERVER_LIMITS (tests shorten the timeouts). */
+export function startServer(
+  dir: string,
+  port: number,
+  limits: Partial<ServerLimits> = {},
+): Promise<Server> {
   const headersFile = path.join(dir, '_headers');
   const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
-  const server = createServer((request, response) => {
-    const pathname = requestPath(request.url);
-    if (pathname === undefined) {
-      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
-      return response.end(
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('Allow', 'GET, HEAD');
+      return plain(response, 405, 'Method not allowed: this server only sends files (GET, HEAD).');
+    }
+    const pathname = malformedTarget(request) ? undefined : requestPath(request.url);
+    if (pathname === undefined)
+      return plain(
+        response,
+        400,
         'Bad request: the address is not valid (a % must be followed by two hex digits of UTF-8).',
       );
-    }
     const candidates = [
       pathname,
       path.posix.join(pathname, 'index.html'),
@@ -82,7 +99,7 @@ export function startServer(dir: string, port: number): Promise<Server> {
     let file: string | undefined;
     for (const candidate of candidates) {
       const full = path.join(dir, path.posix.normalize(candidate));
-      if (full.startsWith(dir) && statSync(full, { throwIfNoEntry: false })?.isFile()) {
+      if (full.startsWith(dir) && isFile(full)) {
         file = full;
         break;
       }
@@ -118,9 +135,33 @@ export function startServer(dir: string, port: number): Promise<Server> {
     response.on('close', () => source.destroy());
     if (gzip) response.setHeader('Content-Encoding', 'gzip');
     (gzip ? source.pipe(gzip) : source).pipe(response);
+  };
+  const server = createServer(serverOptions(limits), (request, response) => {
+    try {
+      answer(request, response);
+    } catch {
+      // A request never ends the server: what failed is this answer (its details stay out of the body).
+      if (!response.headersSent) plain(response, 500, 'The server failed to answer this request.');
+      else response.destroy();
+    }
   });
-  server.on('clientError', (_error, socket) => socket.destroy());
+  server.on('clientError', answerClientError);
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+/** Whether `file` is a file; a name that cannot exist (too long, a file on the way) is not one. */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch (error) {
+    if (isNoSuchName(error)) return false;
+    throw error;
+  }
+}
+
+function plain(response: ServerResponse, status: number, text: string) {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  response.end(text);
 }
 
 export const SERVE_COMMAND = {
@@ -143,8 +184,9 @@ export async function serveFromCommandLine(
     console.error(`Nothing to serve in ${dir}: run \`npm run build\` first.`);
     process.exit(1);
   }
-  await startServer(dir, port);
-  console.log(`Serving ${path.relative(process.cwd(), dir)} at http://127.0.0.1:${port}/`);
+  const server = await startServer(dir, port);
+  const { port: listening } = server.address() as AddressInfo;
+  console.log(`Serving ${path.relative(process.cwd(), dir)} at http://127.0.0.1:${listening}/`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))

@@ -14,6 +14,14 @@ import { editorErrors, type EditorError } from './errors.ts';
 export const versionOf = (text: string) =>
   createHash('sha256').update(text).digest('hex').slice(0, 16);
 
+/**
+ * The longest name of a file or folder the editor accepts, in bytes: file systems allow 255, and a write goes
+ * through a temporary file whose name adds a suffix to the file's.
+ */
+const MAX_NAME_BYTES = 200;
+/** The most folders deep a path may go. */
+const MAX_DEPTH = 32;
+
 /** What the editor may write: page YAML, the site config and files in public/. */
 const WRITABLE = [/^pages\/.+\.ya?ml$/, /^site\.config\.yaml$/, /^public\/.+/];
 
@@ -48,6 +56,8 @@ export class ProjectFiles {
     if (parts.includes('..')) throw new FileAccessError(403, editorErrors.traversal(relative));
     if (relative.includes('\0') || parts.some((part) => part === '' || part === '.'))
       throw new FileAccessError(403, editorErrors.notWritable(relative));
+    if (parts.length > MAX_DEPTH || parts.some((part) => Buffer.byteLength(part) > MAX_NAME_BYTES))
+      throw new FileAccessError(400, editorErrors.nameTooLong(relative, MAX_NAME_BYTES));
     const file = parts.join('/');
     if (!WRITABLE.some((pattern) => pattern.test(file)))
       throw new FileAccessError(403, editorErrors.notWritable(relative));
@@ -116,12 +126,17 @@ export class ProjectFiles {
     if (diskVersion !== baseVersion && disk !== text) {
       return { ok: false, path: file, diskText: disk ?? '', version: diskVersion ?? '' };
     }
-    mkdirSync(path.dirname(absolute), { recursive: true });
-    // Checked again after creating folders: a folder on the way may not be a link out of the project.
-    this.assertInsideProject(file, absolute);
     const temporary = `${absolute}.${process.pid}.editor-tmp`;
-    writeFileSync(temporary, text);
-    renameSync(temporary, absolute);
+    try {
+      mkdirSync(path.dirname(absolute), { recursive: true });
+      // Checked again after creating folders: a folder on the way may not be a link out of the project.
+      this.assertInsideProject(file, absolute);
+      writeFileSync(temporary, text);
+      renameSync(temporary, absolute);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw writeFailure(file, error);
+    }
     return { ok: true, path: file, version: versionOf(text) };
   }
 
@@ -132,7 +147,31 @@ export class ProjectFiles {
     } catch {
       throw new FileAccessError(404, editorErrors.noSuchFile(file));
     }
-    rmSync(absolute);
+    try {
+      rmSync(absolute);
+    } catch (error) {
+      throw writeFailure(file, error);
+    }
     return file;
   }
+}
+
+/** Why the disk refused a write, in the author's words and with the status it gets; never the absolute path. */
+const WRITE_FAILURES: Record<string, [number, string]> = {
+  EISDIR: [409, 'a folder has that name'],
+  ENOTDIR: [409, 'a part of the path is a file, not a folder'],
+  EEXIST: [409, 'a file has the name of a folder on the way'],
+  ENAMETOOLONG: [400, 'the name is too long for the disk'],
+  EINVAL: [400, 'the disk does not allow that name'],
+  EACCES: [403, 'the editor is not allowed to write there'],
+  EPERM: [403, 'the editor is not allowed to write there'],
+  EROFS: [403, 'the disk is read-only'],
+  ENOSPC: [507, 'the disk is full'],
+  EDQUOT: [507, 'the disk quota is used up'],
+};
+
+function writeFailure(file: string, error: unknown): unknown {
+  if (error instanceof FileAccessError) return error;
+  const known = WRITE_FAILURES[String((error as NodeJS.ErrnoException | undefined)?.code)];
+  return known ? new FileAccessError(known[0], editorErrors.cannotWrite(file, known[1])) : error;
 }

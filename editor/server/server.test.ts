@@ -1,8 +1,10 @@
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -10,7 +12,7 @@ import {
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSite } from '../../engine/load-site.ts';
 import type {
   BlocksResponse,
@@ -67,6 +69,35 @@ function call(
     );
     req.on('error', reject);
     req.end(payload);
+  });
+}
+
+/** A request whose body is sent as it is (not JSON-encoded by the test). */
+function rawCall(
+  method: string,
+  url: string,
+  body: string,
+): Promise<{ status: number; text: string; body: Answer['body'] }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path: url,
+        headers: { 'x-editor-token': server.token, 'content-type': 'application/json' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, text, body: JSON.parse(text) });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -169,6 +200,23 @@ describe('who may talk to the editor', () => {
     expect(put.status).toBe(401);
   });
 
+  it('takes a session cookie that is not URI-encoded for no session (401), not a failure', async () => {
+    // Found by the fuzz test (tests/security/editor.property.test.ts): decoding it threw, and the answer was a 500.
+    const answer = await call('GET', '/', {
+      headers: { cookie: 'editor_session=%' },
+      token: false,
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error.code).toBe('bad-token');
+  });
+
+  it('reads an address that starts with // as a path (it was taken for a host name and gave a 500)', async () => {
+    // Found by the fuzz test with seed 99: GET //%2 threw in new URL().
+    for (const address of ['//%2', '//evil.example/api/pages', '//'])
+      expect((await call('GET', address)).status, address).toBe(404);
+    expect((await call('GET', '//api/pages')).status).toBe(404);
+  });
+
   it('the app and the preview take the token once and then a SameSite=Strict, HttpOnly session cookie', async () => {
     // A preview of a route that does not exist: answered without starting Vite (the preview test covers rendering).
     const first = await call('GET', '/preview/no-such-page?token=test-token-0123456789', {
@@ -241,6 +289,74 @@ describe('what the editor may write', () => {
     expect(readFileSync(path.join(outside, 'secret.yaml'), 'utf8')).toBe('title: secret\n');
     expect(existsSync(path.join(outside, 'new.yaml'))).toBe(false);
     expect(existsSync(path.join(outside, 'page.yaml'))).toBe(false);
+  });
+
+  it('answers a file name too long for the disk with a 400 of its own, never a path or a stack', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const file = `pages/${'a'.repeat(1750)}.yaml`;
+      for (const answer of [
+        await call('PUT', '/api/file', {
+          body: { path: file, text: 'title: x\n', baseVersion: null },
+        }),
+        await call('GET', `/api/file?path=${file}`),
+        await call('POST', '/api/check', { body: { path: file, text: 'title: x\n' } }),
+        await call('DELETE', `/api/file?path=${file}`),
+        await call('POST', '/api/pages', { body: { route: `/${'a'.repeat(1750)}` } }),
+      ]) {
+        expect(answer.status).toBe(400);
+        expect(answer.body.error.code).toBe('name-too-long');
+        expect(JSON.stringify(answer.body)).not.toContain(root);
+        expect(JSON.stringify(answer.body)).not.toContain(os.tmpdir());
+      }
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('answers a write the disk refuses (a folder has that name) with its reason, never a path', async () => {
+    mkdirSync(path.join(root, 'pages/folder.yaml'));
+    const answer = await call('PUT', '/api/file', {
+      body: { path: 'pages/folder.yaml', text: 'title: x\n', baseVersion: null },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toMatchObject({
+      code: 'cannot-write',
+      message:
+        '"pages/folder.yaml" could not be written: a folder has that name. Nothing was changed.',
+    });
+    expect(
+      readdirSync(path.join(root, 'pages')).filter((name) => name.includes('editor-tmp')),
+    ).toEqual([]);
+    rmSync(path.join(root, 'pages/folder.yaml'), { recursive: true });
+  });
+
+  it('answers every body it cannot use with a 4xx and a short message of its own', async () => {
+    const routes = [
+      ['POST', '/api/check'],
+      ['PUT', '/api/file'],
+      ['POST', '/api/pages'],
+    ] as const;
+    const bodies: Array<[string, number, string]> = [
+      ['', 400, 'bad-request'],
+      ['{"path": "pages/index.yaml", "te', 400, 'bad-request'],
+      ['not json', 400, 'bad-request'],
+      ['[]', 400, 'bad-request'],
+      ['null', 400, 'bad-request'],
+      ['"text"', 400, 'bad-request'],
+      ['{"path": 5, "text": [], "route": {}, "baseVersion": 1}', 400, ''],
+      [`{"text": "${'x'.repeat(10 * 1024 * 1024)}"}`, 413, 'body-too-large'],
+    ];
+    for (const [method, url] of routes)
+      for (const [body, status, code] of bodies) {
+        const answer = await rawCall(method, url, body);
+        const label = `${method} ${url} ${body.slice(0, 40)}`;
+        expect(answer.status, label).toBe(status);
+        if (code) expect(answer.body.error.code, label).toBe(code);
+        expect(answer.text.length, label).toBeLessThan(400);
+        expect(answer.text, label).not.toContain(root);
+      }
   });
 
   it('writes pages, the config and files in public/', async () => {

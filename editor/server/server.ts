@@ -8,6 +8,12 @@ import {
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
+import {
+  answerClientError,
+  guardUpgrades,
+  malformedTarget,
+  serverOptions,
+} from '../../engine/http-guard.ts';
 import { SiteIndex } from '../../engine/site-index.ts';
 import { apiError, handleApi, HttpError, sendJson, type ApiContext } from './api.ts';
 import { DraftStore } from './drafts.ts';
@@ -47,6 +53,19 @@ export interface EditorServer {
 
 const CODE_ROOT = path.resolve(import.meta.dirname, '../..');
 const APP_HTML = path.join(CODE_ROOT, 'editor/app/index.html');
+
+/**
+ * The request's address, or undefined when it is not a path (`*`, `http://…`, a byte a URL never has). It is read as
+ * a path even when it starts with `//`, which `new URL(address, base)` would take for a host name.
+ */
+function requestUrl(req: IncomingMessage): URL | undefined {
+  if (malformedTarget(req)) return undefined;
+  try {
+    return new URL(`http://editor${req.url}`);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * `npm run edit`: one Node HTTP server for the editor's API, its browser app and the live preview. Vite runs inside
@@ -108,7 +127,8 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const refused = checkOrigin(req, guard!);
     if (refused) return fail(res, 403, refused);
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const url = requestUrl(req);
+    if (!url) return fail(res, 400, editorErrors.badRequest('a valid address'));
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
     // The API wants the header (or ?token= for EventSource); the app's files and the preview accept the session cookie.
     if (!hasToken(req, url, guard!, { cookie: !isApi }))
@@ -134,20 +154,23 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
     server.middlewares(req, res, () => fail(res, 404, editorErrors.notFound(url.pathname)));
   }
 
-  const http = createHttpServer((req, res) => {
+  // Browsers and fetch keep connections open between keystrokes; a short keep-alive makes them race the close.
+  const http = createHttpServer(serverOptions({ keepAliveTimeout: 65_000 }), (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) return fail(res, error.status, error.error, error.extra);
       if (error instanceof FileAccessError) return fail(res, error.status, error.error);
+      // The details (paths, stack) go to the terminal of the person running the editor, never into an answer.
       console.error(error);
-      fail(res, 500, { code: 'internal', message: String((error as Error)?.message ?? error) });
+      fail(res, 500, editorErrors.internal());
     });
   });
-  // Browsers and fetch keep connections open between keystrokes; a short keep-alive makes them race the close.
-  http.keepAliveTimeout = 65_000;
+  http.on('clientError', answerClientError);
   // Websocket upgrades (Vite's client) pass the same Host, Origin and session checks as every request.
-  http.prependListener('upgrade', (req: IncomingMessage, socket: import('node:stream').Duplex) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (checkOrigin(req, guard!) || !hasToken(req, url, guard!, { cookie: true })) socket.destroy();
+  guardUpgrades(http, '/', (req) => {
+    const url = requestUrl(req);
+    return Boolean(
+      url && !checkOrigin(req, guard!) && hasToken(req, url, guard!, { cookie: true }),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);

@@ -89,6 +89,12 @@ describe('npm run serve', () => {
     },
   );
 
+  it('answers a path longer than a file name can be with 404 and keeps serving', async () => {
+    const answer = await get(`/${'a'.repeat(8192)}`);
+    expect(answer).toMatchObject({ status: 404 });
+    await stillServing();
+  });
+
   it('ends only that response when a file cannot be read while it is sent', async () => {
     // /proc/self/mem passes the "is it a file" check and fails on the first read: a stream error every time.
     if (!existsSync('/proc/self/mem')) return;
