@@ -52,7 +52,12 @@ beforeAll(async () => {
     ),
   );
   await server.ensureRunning();
-}, 60_000);
+  // The first preview starts Vite and loads the renderer (seconds on a busy machine): the property then measures
+  // answers of a server that is up, as an author's second request is.
+  expect(
+    (await exchange(server.port, { ...normalCall(), target: '/preview' }, 90_000)).status,
+  ).toBe(200);
+}, 120_000);
 
 afterAll(() => {
   server?.stop();
@@ -148,9 +153,9 @@ async function check(request: RawRequest) {
       value.replace('{port}', String(server.port)).replace('{token}', token()),
     ]),
   };
-  const answer = await exchange(server.port, sent, 15_000);
+  const answer = await exchange(server.port, sent, 30_000);
   expect(problemsOf(sent, answer, { paths: hostPaths(projectRoot, root) })).toEqual([]);
-  const next = await exchange(server.port, normalCall(), 15_000);
+  const next = await exchange(server.port, normalCall(), 30_000);
   expect(next.status, server.output).toBe(200);
   expect(server.alive).toBe(true);
 }
@@ -182,7 +187,26 @@ describe('npm run edit under fuzzed requests', () => {
           }),
           check,
         ),
-        propertyParameters(30),
+        {
+          ...propertyParameters(30),
+          // Kept from a run where it found no answer in time: the first preview, before the warm-up above.
+          examples: [
+            [
+              {
+                method: 'GET',
+                target: '/preview',
+                headers: [
+                  ['Host', '127.0.0.1:{port}'],
+                  ['X-Editor-Token', '{token}'],
+                  ['Content-Length', '18'],
+                  ['Connection', 'close'],
+                ],
+                body: Buffer.from('{"path": "[h", "te'),
+                behaviour: { kind: 'whole' },
+              },
+            ],
+          ],
+        },
       );
       expect(server.ended).toEqual([]);
       expect(server.output).not.toMatch(/\n\s+at /);
