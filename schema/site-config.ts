@@ -128,6 +128,19 @@ export const siteConfigSchema = z
         locale: text('Open Graph locale.', 'en_IN'),
       })
       .meta({ description: 'Search and social-card defaults.' }),
+    publishing: z
+      .strictObject({
+        mode: z.enum(['direct', 'review']).default('direct').meta({
+          description:
+            "direct = the editor's Publish button sends changes straight to the published branch (the deploy picks them up); review = each publish becomes a change set that a colleague approves (a pull request).",
+        }),
+        placeholders: z.enum(['allowed', 'refused']).default('allowed').meta({
+          description:
+            'refused = the editor refuses to publish while a placeholder is left (the deploy check); allowed = placeholders pass, as in `npm run validate`.',
+        }),
+      })
+      .optional()
+      .meta({ description: "How the editor's Publish button sends changes (default: direct)." }),
   })
   .meta({
     title: 'Site configuration',
