@@ -3,7 +3,7 @@ import { equalData } from '../document/data-ops.ts';
 import { routeFromFile } from '../../engine/routes.ts';
 import { humanize } from '../app/schema-form/inspect.ts';
 import { alignLists } from './align.ts';
-import { blockTitle, countOf, itemNoun } from './labels.ts';
+import { blockTitle, countOf, itemLabel, itemNoun } from './labels.ts';
 import type { Change, FileChange, FileVersions, YamlPath } from './types.ts';
 import { bytes, itemName, show, showChange, shorten } from './values.ts';
 
@@ -107,7 +107,7 @@ function diffList(
       out.add([...path, j], `${label}: ${name(item, j)} moved ${direction}`, label, order);
     }
     if (isObject(item) || Array.isArray(item))
-      diffValue(before[i], item, [...path, j], [...labels, String(j + 1)], out, order);
+      diffValue(before[i], item, [...path, j], [...labels, itemLabel(item, j)], out, order);
     else if (!equalData(before[i], item))
       out.add([...path, j], `${label} › ${j + 1}: ${showChange(before[i], item)}`, label, order);
   });
@@ -295,7 +295,7 @@ export function summarizeChanges(files: FileChange[]): string {
   }
   const lines = files.flatMap((file) =>
     file.changes.map((change) =>
-      files.length === 1 || /^(Page|Image|File) /.test(change.text)
+      files.length === 1 || change.text.includes(file.route ? `Page ${file.route} ` : file.file)
         ? change.text
         : `${name(file)}: ${change.text}`,
     ),

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { blockSchemas, isBlockType } from '../../blocks/schemas.ts';
 import { humanize, unwrap } from '../app/schema-form/inspect.ts';
 import type { YamlPath } from './types.ts';
+import { itemName } from './values.ts';
 
 /**
  * Names of blocks and fields in the words the editor's forms use: a block is its type humanized (`faq` → `FAQ`,
- * `ctaBand` → `CTA band`), a field its key humanized (`linkLabel` → `Link label`), a list item its number from 1,
- * all joined with ` › ` as in the editor's "Go to" links: `FAQ › Items › 2 › Answer`.
+ * `ctaBand` → `CTA band`), a field its key humanized (`linkLabel` → `Link label`), a list item its
+ * title or question (its number when it has none), all joined with ` › ` as in the editor's "Go to" links:
+ * `FAQ › Items › 'Is there a contract?' › Answer`.
  */
 
 export const blockTitle = (type: unknown) =>
@@ -15,22 +17,27 @@ export const blockTitle = (type: unknown) =>
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-export function blockAt(data: unknown, index: number): Record<string, unknown> | undefined {
-  const blocks = isObject(data) ? data.blocks : undefined;
-  const block = Array.isArray(blocks) ? blocks[index] : undefined;
-  return isObject(block) ? block : undefined;
-}
-
 const isPage = (file: string) => file.startsWith('pages/');
+
+/** A list item in a label: its title, question or label when it has one (`'How long does setup take?'`), else its number. */
+export function itemLabel(item: unknown, index: number): string {
+  return (isObject(item) && itemName(item, 32)) || String(index + 1);
+}
 
 /** The label of the field at `path` of a file whose data is `data` (the version the path points into). */
 export function fieldLabel(file: string, data: unknown, path: YamlPath): string {
   const parts: string[] = [];
+  let at: unknown = data;
   path.forEach((key, i) => {
-    if (isPage(file) && i === 0 && key === 'blocks' && path.length > 1) return;
-    if (isPage(file) && i === 1 && path[0] === 'blocks' && typeof key === 'number')
-      parts.push(blockTitle(blockAt(data, key)?.type));
-    else parts.push(typeof key === 'number' ? String(key + 1) : humanize(key));
+    const item = Array.isArray(at) && typeof key === 'number' ? at[key] : undefined;
+    if (isPage(file) && i === 0 && key === 'blocks' && path.length > 1) {
+      // The block's name stands for the list of blocks.
+    } else if (isPage(file) && i === 1 && path[0] === 'blocks' && typeof key === 'number')
+      parts.push(blockTitle(isObject(item) ? item.type : undefined));
+    else if (typeof key === 'number') parts.push(itemLabel(item, key));
+    else parts.push(humanize(key));
+    at =
+      isObject(at) || Array.isArray(at) ? (at as Record<string | number, unknown>)[key] : undefined;
   });
   return parts.join(' › ') || (isPage(file) ? 'Page' : 'Settings');
 }

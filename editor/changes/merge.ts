@@ -3,6 +3,7 @@ import { equalData, sameData, withValue } from '../document/data-ops.ts';
 import { deleteKey, insertItem, moveItem, removeItem, setValue } from '../document/edit.ts';
 import { alignLists } from './align.ts';
 import { fieldLabel } from './labels.ts';
+import { adoptTheirs } from './source.ts';
 import type { Conflict, ConflictChoice, MergeInput, MergeResult, YamlPath } from './types.ts';
 
 /**
@@ -38,20 +39,19 @@ interface Entry {
 class Merger {
   text: string;
   readonly conflicts: Conflict[] = [];
-  private readonly oursData: unknown;
-  private readonly theirsData: unknown;
+  private readonly baseData: unknown;
   private readonly theirsText: string;
   private readonly theirsDoc: Document;
 
   constructor(
     private readonly file: string,
+    baseData: unknown,
     ours: { text: string; data: unknown },
     theirs: { text: string; data: unknown; doc: Document },
     private readonly choices?: Record<string, ConflictChoice>,
   ) {
     this.text = ours.text;
-    this.oursData = ours.data;
-    this.theirsData = theirs.data;
+    this.baseData = baseData;
     this.theirsText = theirs.text;
     this.theirsDoc = theirs.doc;
   }
@@ -88,7 +88,21 @@ class Merger {
     if (value === undefined) return this.edit((text) => deleteKey(text, path));
     const raw = this.rawSplice(path, theirsPath, value);
     if (raw !== undefined) this.text = raw;
-    else this.edit((text) => setValue(text, path, value, keyOrder));
+    else {
+      this.edit((text) => setValue(text, path, value, keyOrder));
+      this.adopt(path, theirsPath);
+    }
+  }
+
+  /** Theirs' own lines for what was just written from theirs (see source.ts). */
+  private adopt(path: YamlPath, theirsPath: YamlPath) {
+    const out = adoptTheirs(
+      this.text,
+      path,
+      { text: this.theirsText, doc: this.theirsDoc },
+      theirsPath,
+    );
+    if (out !== undefined) this.text = out;
   }
 
   private rawSplice(path: YamlPath, theirsPath: YamlPath, value: unknown): string | undefined {
@@ -112,16 +126,17 @@ class Merger {
     path: YamlPath,
     theirsPath: YamlPath,
     id: YamlPath,
+    basePath: YamlPath,
   ) {
     if (equalData(ours, theirs) || equalData(base, theirs)) return;
     if (isObject(base) && isObject(ours) && isObject(theirs))
-      return this.map(base, ours, theirs, path, theirsPath, id);
+      return this.map(base, ours, theirs, path, theirsPath, id, basePath);
     if (Array.isArray(base) && Array.isArray(ours) && Array.isArray(theirs))
-      return this.list(base, ours, theirs, path, theirsPath, id);
+      return this.list(base, ours, theirs, path, theirsPath, id, basePath);
     if (equalData(base, ours)) return this.takeTheirs(path, theirsPath, theirs);
     this.conflict(
       pathId(id),
-      { path: [...path], label: this.label(this.oursData, id), base, ours, theirs },
+      { path: [...path], label: this.label(this.baseData, basePath), base, ours, theirs },
       {
         theirs: () => this.takeTheirs(path, theirsPath, theirs),
         value: (value) => this.edit((text) => setValue(text, path, value)),
@@ -136,6 +151,7 @@ class Merger {
     path: YamlPath,
     theirsPath: YamlPath,
     id: YamlPath,
+    basePath: YamlPath,
   ) {
     const keys = [...new Set([...Object.keys(ours), ...Object.keys(theirs), ...Object.keys(base)])];
     const order = Object.keys(theirs);
@@ -148,7 +164,7 @@ class Merger {
       const idAt = [...id, key];
       if (inOurs && inTheirs) {
         const start = inBase ? base[key] : emptyLike(ours[key], theirs[key]);
-        this.node(start, ours[key], theirs[key], at, theirsAt, idAt);
+        this.node(start, ours[key], theirs[key], at, theirsAt, idAt, [...basePath, key]);
       } else if (inTheirs && !inBase) {
         this.takeTheirs(at, theirsAt, theirs[key], order);
       } else if (inTheirs) {
@@ -158,7 +174,7 @@ class Merger {
           pathId(idAt),
           {
             path: at,
-            label: this.label(this.theirsData, theirsAt),
+            label: this.label(this.baseData, [...basePath, key]),
             base: base[key],
             theirs: theirs[key],
           },
@@ -173,7 +189,12 @@ class Merger {
         else
           this.conflict(
             pathId(idAt),
-            { path: at, label: this.label(this.oursData, idAt), base: base[key], ours: ours[key] },
+            {
+              path: at,
+              label: this.label(this.baseData, [...basePath, key]),
+              base: base[key],
+              ours: ours[key],
+            },
             {
               theirs: () => this.edit((text) => deleteKey(text, at)),
               value: (value) => this.edit((text) => setValue(text, at, value, order)),
@@ -190,6 +211,7 @@ class Merger {
     path: YamlPath,
     theirsPath: YamlPath,
     id: YamlPath,
+    basePath: YamlPath,
   ) {
     const withOurs = alignLists(base, ours);
     const withTheirs = alignLists(base, theirs);
@@ -214,7 +236,7 @@ class Merger {
         pathId(idAt),
         {
           path: [...path, o],
-          label: `${this.label(this.oursData, idAt)} (removed by them, changed by you)`,
+          label: this.label(this.baseData, [...basePath, b]),
           base: base[b],
           ours: ours[o],
         },
@@ -269,7 +291,7 @@ class Merger {
         pathId(idAt),
         {
           path: [...path, at],
-          label: `${this.label(this.theirsData, [...theirsPath, t])} (removed by you, changed by them)`,
+          label: this.label(this.baseData, [...basePath, b]),
           base: base[b],
           theirs: item,
         },
@@ -296,6 +318,7 @@ class Merger {
       if (entry.ours !== undefined) return;
       const value = entry.value ? entry.value.value : theirs[entry.theirs!];
       this.edit((text) => insertItem(text, path, i, value));
+      if (!entry.value) this.adopt([...path, i], [...theirsPath, entry.theirs!]);
     });
 
     // Then what changed inside the items both still have.
@@ -311,6 +334,7 @@ class Merger {
         at,
         [...theirsPath, entry.theirs],
         [...id, entry.ours],
+        [...basePath, entry.base],
       );
     });
   }
@@ -353,12 +377,13 @@ function run(
   if (!parsedBase || !parsedOurs || !parsedTheirs) return { ...wholeFile(input), used };
   const merger = new Merger(
     input.file,
+    parsedBase.data,
     { text: ours, data: parsedOurs.data },
     { text: theirs, data: parsedTheirs.data, doc: parsedTheirs.doc },
     choices,
   );
   try {
-    merger.node(parsedBase.data, parsedOurs.data, parsedTheirs.data, [], [], []);
+    merger.node(parsedBase.data, parsedOurs.data, parsedTheirs.data, [], [], [], []);
   } catch (error) {
     if (error instanceof CannotMerge || error instanceof Error)
       return { ...wholeFile(input), used };
