@@ -15,6 +15,7 @@ import {
   isAncestor,
   listTree,
   readBlob,
+  readDisk,
   readText,
   worktreeFiles,
   writeAuthorFile,
@@ -165,27 +166,19 @@ export async function getLatest(
     const mode = (nextTree.get(file) ?? headAll.get(file))?.mode;
     return !hasControlChar(file) && (mode === '100644' || mode === '100755');
   };
-  if (codeChanged.length) {
-    const status = (
-      await git(root, [
-        'status',
-        '--porcelain=v1',
-        '-z',
-        '--untracked-files=no',
-        '--',
-        ...codeChanged.filter(plain).map((file) => `:(literal)${file}`),
-      ])
-    ).stdout;
-    const dirty = new Set(
-      status
-        .split('\0')
-        .filter(Boolean)
-        .map((record) => record.slice(3)),
-    );
-    for (const file of codeChanged) {
-      if (!plain(file) || dirty.has(file)) keptCode.push(file);
-      else codeToFollow.push(file);
-    }
+  // A file is untouched when its content on disk is still the old commit's (or it is absent from both).
+  const candidates = codeChanged.filter(plain);
+  const onDisk = new Map<string, string | undefined>();
+  const present = candidates.filter((file) => readDisk(root, file) !== undefined);
+  if (present.length) {
+    const shas = (
+      await git(root, ['hash-object', '--stdin-paths'], { input: present.join('\n') + '\n' })
+    ).stdout.split('\n');
+    present.forEach((file, i) => onDisk.set(file, shas[i]));
+  }
+  for (const file of codeChanged) {
+    const untouched = plain(file) && onDisk.get(file) === headAll.get(file)?.sha;
+    (untouched ? codeToFollow : keptCode).push(file);
   }
   for (const file of codeToFollow) {
     const entry = nextTree.get(file);

@@ -73,8 +73,8 @@ export function git(
   args: readonly string[],
   options: GitOptions = {},
 ): Promise<GitResult> {
-  checkArgs(args);
   return new Promise((resolve, reject) => {
+    checkArgs(args);
     const child = execFile(
       'git',
       ['-c', 'core.quotepath=off', '-c', 'color.ui=false', ...args],
