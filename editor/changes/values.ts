@@ -6,7 +6,12 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export function shorten(text: string, max = MAX): string {
   const line = oneLine(text);
-  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+  if (line.length <= max) return line;
+  let cut = line.slice(0, max - 1);
+  // At a space, unless the text has none late enough.
+  const space = cut.lastIndexOf(' ');
+  if (line[max - 1] !== ' ' && space > max / 2) cut = cut.slice(0, space);
+  return `${cut.trimEnd()}…`;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -45,13 +50,19 @@ export function showChange(before: unknown, after: unknown): string {
     a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
   )
     suffix++;
-  const start = Math.max(0, prefix - 20);
+  // Texts with little in common are shown from their start.
+  if (prefix < 20 && suffix < 20) return `${show(a)} → ${show(b)}`;
+  // About 20 characters either side of the change, cut at spaces.
+  let start = Math.max(0, prefix - 20);
+  const space = a.indexOf(' ', start);
+  if (start > 0 && space >= 0 && space < prefix) start = space + 1;
   const window = (text: string) => {
-    const end = Math.min(text.length, text.length - suffix + 20);
-    let part = text.slice(start, end);
-    if (part.length > MAX) part = part.slice(0, MAX - 1).trimEnd() + '…';
-    else if (end < text.length) part += '…';
-    return `'${start > 0 ? '…' : ''}${part}'`;
+    let end = Math.min(text.length, text.length - suffix + 20);
+    const before = text.lastIndexOf(' ', end);
+    if (end < text.length && before > text.length - suffix) end = before;
+    const part = text.slice(start, end);
+    if (part.length > MAX) return `'${start > 0 ? '…' : ''}${shorten(part)}'`;
+    return `'${start > 0 ? '…' : ''}${part}${end < text.length ? '…' : ''}'`;
   };
   return `${window(a)} → ${window(b)}`;
 }
