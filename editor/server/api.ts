@@ -31,6 +31,8 @@ export interface ApiContext {
   site: SiteIndex;
   drafts: DraftStore;
   events: FileEvents | undefined;
+  /** /api/publish/… (editor/server/publishing.ts). */
+  publishing?: { handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> };
 }
 
 export class HttpError extends Error {
@@ -50,7 +52,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
 
 const MAX_BODY = 2 * 1024 * 1024;
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -165,6 +167,11 @@ export async function handleApi(
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
+  if (
+    ctx.publishing &&
+    (url.pathname === '/api/publish' || url.pathname.startsWith('/api/publish/'))
+  )
+    return ctx.publishing.handle(req, res, url);
   const route = `${req.method} ${url.pathname}`;
   switch (route) {
     case 'GET /api/pages':

@@ -15,6 +15,7 @@ import { editorErrors } from './errors.ts';
 import { FileEvents } from './events.ts';
 import { FileAccessError, ProjectFiles } from './files.ts';
 import { Preview } from './preview.ts';
+import { PublishingService } from './publishing.ts';
 import {
   checkOrigin,
   guardFor,
@@ -65,6 +66,7 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
       ? undefined
       : new FileEvents(root, (file, text) => site.refresh(file, text));
   const ctx: ApiContext = { files, site, drafts, events };
+  ctx.publishing = new PublishingService(ctx);
 
   let vitePromise: Promise<ViteDevServer> | undefined;
   const vite = () =>
