@@ -1,5 +1,5 @@
 import { isScalar, parseDocument, type Document, type Node } from 'yaml';
-import { equalData, sameData, withValue } from '../document/data-ops.ts';
+import { equalData, withValue } from '../document/data-ops.ts';
 import { deleteKey, insertItem, moveItem, removeItem, setValue } from '../document/edit.ts';
 import { alignLists } from './align.ts';
 import { fieldLabel } from './labels.ts';
@@ -46,11 +46,12 @@ class Merger {
   constructor(
     private readonly file: string,
     baseData: unknown,
-    ours: { text: string; data: unknown },
+    ours: { text: string; data: unknown; doc: Document },
     theirs: { text: string; data: unknown; doc: Document },
     private readonly choices?: Record<string, ConflictChoice>,
   ) {
     this.text = ours.text;
+    this.parsed = ours;
     this.baseData = baseData;
     this.theirsText = theirs.text;
     this.theirsDoc = theirs.doc;
@@ -105,9 +106,20 @@ class Merger {
     if (out !== undefined) this.text = out;
   }
 
+  /** The current text parsed; kept until the next edit (parsing is most of a merge's time). */
+  private parsed?: { text: string; doc: Document; data: unknown };
+  current() {
+    if (this.parsed?.text !== this.text) {
+      const result = parse(this.text);
+      this.parsed = result && { text: this.text, ...result };
+    }
+    return this.parsed;
+  }
+
   private rawSplice(path: YamlPath, theirsPath: YamlPath, value: unknown): string | undefined {
     const theirsNode = this.theirsDoc.getIn(theirsPath, true) as Node | undefined;
-    const current = parse(this.text);
+    if (!isScalar(theirsNode)) return undefined;
+    const current = this.current();
     const oursNode = current?.doc.getIn(path, true) as Node | undefined;
     if (!current || !isScalar(theirsNode) || !isScalar(oursNode)) return undefined;
     if (!theirsNode.range || !oursNode.range) return undefined;
@@ -115,7 +127,10 @@ class Merger {
     const [start, end] = oursNode.range;
     if (source.includes('\n') || this.text.slice(start, end).includes('\n')) return undefined;
     const out = this.text.slice(0, start) + source + this.text.slice(end);
-    return sameData(out, withValue(current.data, path, value)) ? out : undefined;
+    const check = parse(out);
+    if (!check || !equalData(check.data, withValue(current.data, path, value))) return undefined;
+    this.parsed = { text: out, ...check };
+    return out;
   }
 
   /** Merges one node; `path` is where it is in the text now, `id` where it was in ours (stable across runs). */
@@ -378,7 +393,7 @@ function run(
   const merger = new Merger(
     input.file,
     parsedBase.data,
-    { text: ours, data: parsedOurs.data },
+    { text: ours, ...parsedOurs },
     { text: theirs, data: parsedTheirs.data, doc: parsedTheirs.doc },
     choices,
   );
@@ -389,7 +404,7 @@ function run(
       return { ...wholeFile(input), used };
     throw error;
   }
-  if (!parse(merger.text)) return { ...wholeFile(input), used };
+  if (!merger.current()) return { ...wholeFile(input), used };
   return { text: merger.text, conflicts: merger.conflicts, used: merger.used };
 }
 
