@@ -355,10 +355,10 @@ describe('mergeYaml: conflicts', () => {
     expect(result.text).toBe(mine);
     expect(
       result.conflicts.map(({ id, path, base: b, ours: o, theirs: t }) => ({ id, path, b, o, t })),
-    ).toEqual([{ id: 'file', path: [], b: base, o: mine, t: broken }]);
+    ).toEqual([{ id: 'whole-file', path: [], b: base, o: mine, t: broken }]);
     const again = { file, base, ours: mine, theirs: broken };
-    expect(resolveConflicts(again, { file: { pick: 'ours' } })).toBe(mine);
-    expect(resolveConflicts(again, { file: { pick: 'theirs' } })).toBe(broken);
+    expect(resolveConflicts(again, { 'whole-file': { pick: 'ours' } })).toBe(mine);
+    expect(resolveConflicts(again, { 'whole-file': { pick: 'theirs' } })).toBe(broken);
   });
 });
 

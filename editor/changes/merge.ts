@@ -16,9 +16,7 @@ import type { Conflict, ConflictChoice, MergeInput, MergeResult, YamlPath } from
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const WHOLE_FILE = 'file';
-
-class CannotMerge extends Error {}
+const WHOLE_FILE = 'whole-file';
 
 function parse(text: string): { doc: Document; data: unknown } | undefined {
   const doc = parseDocument(text, { keepSourceTokens: true });
@@ -362,14 +360,14 @@ function emptyLike(a: unknown, b: unknown): unknown {
   return undefined;
 }
 
-function wholeFile(input: MergeInput): MergeResult {
+function wholeFile(input: MergeInput, why: string): MergeResult {
   return {
     text: input.ours,
     conflicts: [
       {
         id: WHOLE_FILE,
         path: [],
-        label: 'The whole file (one version is not valid YAML)',
+        label: `The whole file (${why})`,
         base: input.base,
         ours: input.ours,
         theirs: input.theirs,
@@ -389,7 +387,8 @@ function run(
   const parsedBase = parse(base);
   const parsedOurs = parse(ours);
   const parsedTheirs = parse(theirs);
-  if (!parsedBase || !parsedOurs || !parsedTheirs) return { ...wholeFile(input), used };
+  if (!parsedBase || !parsedOurs || !parsedTheirs)
+    return { ...wholeFile(input, 'one of the versions is not valid YAML'), used };
   const merger = new Merger(
     input.file,
     parsedBase.data,
@@ -399,12 +398,11 @@ function run(
   );
   try {
     merger.node(parsedBase.data, parsedOurs.data, parsedTheirs.data, [], [], [], []);
-  } catch (error) {
-    if (error instanceof CannotMerge || error instanceof Error)
-      return { ...wholeFile(input), used };
-    throw error;
+  } catch {
+    // An edit that editor/document cannot write without changing other values: no guessing.
+    return { ...wholeFile(input, 'it could not be merged field by field'), used };
   }
-  if (!merger.current()) return { ...wholeFile(input), used };
+  if (!merger.current()) return { ...wholeFile(input, 'the merge was not valid YAML'), used };
   return { text: merger.text, conflicts: merger.conflicts, used: merger.used };
 }
 
@@ -428,8 +426,7 @@ export function resolveConflicts(
       if (typeof whole.value !== 'string') throw new Error('The whole file is chosen as text.');
       return whole.value;
     }
-    if (whole.pick === 'theirs') return input.theirs;
-    if (!parse(input.ours) || !parse(input.theirs) || !parse(input.base)) return input.ours;
+    return whole.pick === 'theirs' ? input.theirs : input.ours;
   }
   const result = run(input, choices);
   const unknown = Object.keys(choices).filter((id) => id !== WHOLE_FILE && !result.used.has(id));
