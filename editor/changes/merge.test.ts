@@ -281,6 +281,56 @@ describe('mergeYaml: list items', () => {
   });
 });
 
+describe('mergeYaml: more than one change to the same block or list', () => {
+  it('different fields added to the same block by each side: both', () => {
+    const ours = edit(base, [
+      '    heading: How it works\n',
+      '    heading: How it works\n    intro: Three steps.\n',
+    ]);
+    const theirs = edit(base, ['  - type: steps\n', '  - type: steps\n    tone: muted\n']);
+    expect(merge(ours, theirs)).toEqual({
+      text: edit(
+        base,
+        ['  - type: steps\n', '  - type: steps\n    tone: muted\n'],
+        ['    heading: How it works\n', '    heading: How it works\n    intro: Three steps.\n'],
+      ),
+      conflicts: [],
+    });
+  });
+
+  it('a block moved by both to different places stays where ours put it', () => {
+    const ours = edit(base, [STEPS + FAQ, FAQ + STEPS]);
+    const cta =
+      '  - type: ctaBand\n    heading: Ready?\n    actions:\n      - { label: Book a Demo, href: "#demo", variant: primary }\n';
+    const theirs = edit(base, [FAQ, ''], [cta, `${cta}\n${FAQ.trimEnd()}\n`]);
+    expect(merge(ours, theirs)).toEqual({ text: ours, conflicts: [] });
+  });
+
+  it('list items of text: different items merge, the same item changed differently is a conflict', () => {
+    const chips = base.replace(
+      '    actions:\n      - { label: Book',
+      '    chips: [Villas, Spa, Dining]\n    actions:\n      - { label: Book',
+    );
+    const run = (ours: string, theirs: string) => mergeYaml({ file, base: chips, ours, theirs });
+    const ours = edit(chips, ['[Villas, Spa, Dining]', '[Villas and suites, Spa, Dining]']);
+    expect(
+      run(ours, edit(chips, ['[Villas, Spa, Dining]', '[Villas, Spa, Fine dining]'])).text,
+    ).toBe(edit(chips, ['[Villas, Spa, Dining]', '[Villas and suites, Spa, Fine dining]']));
+    const both = run(ours, edit(chips, ['[Villas, Spa, Dining]', '[Private villas, Spa, Dining]']));
+    expect(both.text).toBe(ours);
+    expect(both.conflicts).toEqual([
+      {
+        id: 'blocks.0.chips.0',
+        path: ['blocks', 0, 'chips', 0],
+        label: 'Hero › Chips › 1',
+        base: 'Villas',
+        ours: 'Villas and suites',
+        theirs: 'Private villas',
+      },
+    ]);
+  });
+});
+
 describe('mergeYaml: conflicts', () => {
   const ours = edit(base, ['title: Run your resort from one screen', 'title: Ours']);
   const theirs = edit(
@@ -384,6 +434,26 @@ footer:
     const theirs = edit(config, ['      href: /pricing\n', `      href: /pricing\n${item}`]);
     expect(run(ours, theirs)).toEqual({
       text: edit(ours, ['      href: /pricing\n', `      href: /pricing\n${item}`]),
+      conflicts: [],
+    });
+  });
+
+  it('a link added to a menu column by theirs, in flow style, while ours renamed another', () => {
+    const menu = `navigation:
+  items:
+    - label: Solutions
+      columns:
+        - heading: Hubs
+          links:
+            - { label: Operations Hub, href: /solutions/operations-hub, description: "PMS, POS, stock" }
+            - { label: Sales Hub, href: /solutions/sales-hub, description: "Booking engine" }
+`;
+    const added =
+      '            - { label: Guest Hub, href: /solutions/guest-hub, description: "Magic links" }\n';
+    const ours = edit(menu, ['label: Sales Hub', 'label: Sales and Revenue Hub']);
+    const theirs = menu + added;
+    expect(mergeYaml({ file: 'site.config.yaml', base: menu, ours, theirs })).toEqual({
+      text: ours + added,
       conflicts: [],
     });
   });
