@@ -332,6 +332,23 @@ export class PublishingService {
     });
   }
 
+  /** A file's text for the side-by-side previews: published, on disk, or a conflict's side. */
+  async versionText(
+    file: string,
+    version: 'published' | 'current' | 'ours' | 'theirs',
+  ): Promise<string | undefined> {
+    if (!isSafeAuthorFile(file)) return undefined;
+    if (version === 'current') return readDisk(this.root, file)?.toString('utf8');
+    const state = await repoState(this.root);
+    if (state.kind !== 'ready') return undefined;
+    if (version === 'published') {
+      const published = await commitOf(this.root, state.publishedRef);
+      return published ? (await fileAt(this.root, published, file))?.toString('utf8') : undefined;
+    }
+    const record = (await readConflicts(this.root)).find((c) => c.file === file);
+    return version === 'ours' ? record?.ours : record?.theirs;
+  }
+
   async conflicts() {
     await this.ready();
     return { conflicts: (await readConflicts(this.root)).map(conflictView) };

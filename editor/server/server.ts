@@ -66,7 +66,8 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
       ? undefined
       : new FileEvents(root, (file, text) => site.refresh(file, text));
   const ctx: ApiContext = { files, site, drafts, events };
-  ctx.publishing = new PublishingService(ctx);
+  const publishing = new PublishingService(ctx);
+  ctx.publishing = publishing;
 
   let vitePromise: Promise<ViteDevServer> | undefined;
   const vite = () =>
@@ -93,7 +94,9 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
         build: { target: 'es2022' },
       });
     })());
-  const preview = new Preview(root, vite, site, drafts);
+  const preview = new Preview(root, vite, site, drafts, (file, version) =>
+    publishing.versionText(file, version),
+  );
 
   let guard: Guard | undefined;
   const fail = (

@@ -130,6 +130,18 @@ test('change a title, see it in Changes, publish; a colleague publishes; get lat
   await expect(card.getByTestId('lines-view')).toContainText(
     '+     title: A Hotel OS for Small Teams',
   );
+  // Published and changed side by side, the changed block outlined.
+  await card.getByTestId('compare').click();
+  await expect(page.frameLocator('[data-testid="preview-published"]').locator('h1')).toHaveText(
+    TITLE,
+  );
+  const changed = page.frameLocator('[data-testid="preview-current"]');
+  await expect(changed.locator('h1')).toHaveText('A Hotel OS for Small Teams');
+  expect(
+    await changed
+      .locator('[data-editor-block="0"]')
+      .evaluate((el) => getComputedStyle(el).outlineStyle),
+  ).toBe('solid');
 
   // Asked once: the author's name and e-mail, kept in the project's own settings.
   await page.getByTestId('identity-name').fill('Alice Author');
@@ -210,11 +222,20 @@ for (const choice of ['theirs', 'ours', 'edit'] as const) {
     // Never conflict markers, Alice's value kept on disk until she chooses.
     expect(read(alice)).toContain(`title: Alice ${choice}`);
     expect(read(alice)).not.toMatch(/^(<<<<<<<|=======|>>>>>>>)/m);
-    await page.getByRole('link', { name: 'Open the conflicts' }).click();
+    await page
+      .getByTestId('publish-outcome')
+      .getByRole('link', { name: 'Open the conflicts' })
+      .click();
     const conflict = page.getByTestId('conflict');
     await expect(conflict).toHaveCount(1);
     await expect(conflict.getByTestId('conflict-ours')).toContainText(`Alice ${choice}`);
     await expect(conflict.getByTestId('conflict-theirs')).toContainText(`Bob ${choice}`);
+    await expect(page.frameLocator('[data-testid="preview-ours"]').locator('h1')).toHaveText(
+      `Alice ${choice}`,
+    );
+    await expect(page.frameLocator('[data-testid="preview-theirs"]').locator('h1')).toHaveText(
+      `Bob ${choice}`,
+    );
     if (choice === 'theirs') {
       for (const width of [1280, 1024]) {
         await page.setViewportSize({ width, height: 800 });

@@ -28,6 +28,7 @@ import { go, hrefFor, screenOfFile } from '../route.ts';
 import { useToast } from '../toasts.tsx';
 import { IdentityFields } from './IdentityFields.tsx';
 import { LinesView } from './LinesView.tsx';
+import { blocksOf, SideBySide } from './SideBySide.tsx';
 import { usePublishStatus } from './status.ts';
 
 const STATUS_WORDS: Record<FileChange['status'], string> = {
@@ -304,6 +305,8 @@ function ChangeCard({
     setShowLines(!showLines);
   };
   const isText = file.kind !== 'public';
+  const [compare, setCompare] = useState(false);
+  const comparable = file.kind === 'page' && file.status === 'changed' && file.route !== undefined;
   return (
     <Paper withBorder p="md" data-testid="change-card" data-file={file.file}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -374,7 +377,36 @@ function ChangeCard({
           >
             {showLines ? 'Hide the lines' : 'Show the lines'}
           </Button>
+          {comparable ? (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+              onClick={() => setCompare(!compare)}
+              aria-expanded={compare}
+              data-testid="compare"
+            >
+              {compare ? 'Hide the previews' : 'Compare the previews'}
+            </Button>
+          ) : null}
           {showLines && lines ? <LinesView before={lines.before} after={lines.after} /> : null}
+          {compare && comparable ? (
+            <Box mt="xs">
+              <SideBySide
+                token={api.token}
+                file={file.file}
+                route={file.route!}
+                sides={[
+                  { version: 'published', label: 'Published', marked: [] },
+                  {
+                    version: 'current',
+                    label: 'With your changes',
+                    marked: blocksOf(file.changes),
+                  },
+                ]}
+              />
+            </Box>
+          ) : null}
         </Box>
       ) : null}
     </Paper>

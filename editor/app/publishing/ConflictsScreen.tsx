@@ -18,6 +18,7 @@ import type { Conflict, FileConflictView } from '../../shared/publish-api.ts';
 import { ApiFailure, type Api } from '../api.ts';
 import { hrefFor, screenOfFile } from '../route.ts';
 import { useToast } from '../toasts.tsx';
+import { blocksOf, SideBySide } from './SideBySide.tsx';
 
 type Pick = 'ours' | 'theirs' | 'edit';
 
@@ -134,6 +135,19 @@ function FileConflicts({
           </Anchor>
         ) : null}
       </Group>
+      {!file.wholeFile && file.route ? (
+        <Box mt="sm">
+          <SideBySide
+            token={api.token}
+            file={file.file}
+            route={file.route}
+            sides={[
+              { version: 'ours', label: 'Yours', marked: blocksOf(file.conflicts) },
+              { version: 'theirs', label: "Your colleague's", marked: blocksOf(file.conflicts) },
+            ]}
+          />
+        </Box>
+      ) : null}
       <Stack mt="sm" gap="md">
         {file.conflicts.map((conflict) => (
           <ConflictChoice
