@@ -161,6 +161,9 @@ describe('describeFileChange: pages', () => {
     expect(describeFileChange({ file, before: after, after: before }).changes[0]!.text).toBe(
       'Page no longer a draft',
     );
+    expect(describeFileChange({ file, before, after }).summary).toBe(
+      'Page /solutions/resorts: now a draft, Hide navbar, Description',
+    );
   });
 
   it('long values are shortened around what changed', () => {

@@ -179,8 +179,8 @@ function diffPage(before: unknown, after: unknown, out: Collector): void {
   const b = isObject(before) ? before : {};
   const a = isObject(after) ? after : {};
   if (Boolean(b.draft) !== Boolean(a.draft)) {
-    const text = a.draft ? 'Page is now a draft' : 'Page no longer a draft';
-    out.add(['draft'], text, text, -1);
+    const headline = a.draft ? 'now a draft' : 'no longer a draft';
+    out.add(['draft'], a.draft ? 'Page is now a draft' : 'Page no longer a draft', headline, -1);
   }
   const rest = (page: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(page).filter(([key]) => key !== 'blocks' && key !== 'draft'));
