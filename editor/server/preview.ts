@@ -27,7 +27,8 @@ const escapeAttribute = (text: string) =>
 /** Another version of a file for the preview (`?version=`): the published one, or a conflict's two sides. */
 export type VersionSource = (
   file: string,
-  version: 'published' | 'current' | 'ours' | 'theirs',
+  /** A named version, or a published version's commit id. */
+  version: string,
 ) => Promise<string | undefined>;
 
 const VERSIONS = new Set(['published', 'current', 'ours', 'theirs']);
@@ -145,8 +146,12 @@ export class Preview {
     const config = this.config();
     const which = url.searchParams.get('version');
     const versionText =
-      which && VERSIONS.has(which) && file && file === draftFile && this.versions
-        ? ((await this.versions(file, which as 'published')) ?? '')
+      which &&
+      (VERSIONS.has(which) || /^[0-9a-f]{40}$/.test(which)) &&
+      file &&
+      file === draftFile &&
+      this.versions
+        ? ((await this.versions(file, which)) ?? '')
         : undefined;
     const rendered = file ? this.page(file, versionText) : undefined;
     // `?mark=0,3`: blocks outlined as changed (the Changes and conflict screens' side-by-side previews).

@@ -333,12 +333,10 @@ export class PublishingService {
   }
 
   /** A file's text for the side-by-side previews: published, on disk, or a conflict's side. */
-  async versionText(
-    file: string,
-    version: 'published' | 'current' | 'ours' | 'theirs',
-  ): Promise<string | undefined> {
+  async versionText(file: string, version: string): Promise<string | undefined> {
     if (!isSafeAuthorFile(file)) return undefined;
     if (version === 'current') return readDisk(this.root, file)?.toString('utf8');
+    if (isCommitId(version)) return (await fileAt(this.root, version, file))?.toString('utf8');
     const state = await repoState(this.root);
     if (state.kind !== 'ready') return undefined;
     if (version === 'published') {

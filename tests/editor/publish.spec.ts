@@ -188,6 +188,23 @@ test('change a title, see it in Changes, publish; a colleague publishes; get lat
   await expect(page.getByTestId('version')).toHaveCount(4);
   expect(await seriousViolations(page), 'versions screen').toEqual([]);
   await page.screenshot({ path: path.join(SHOTS, 'versions-1280.png'), fullPage: true });
+  // Any version in the preview; restoring one makes a change to publish, never a rewrite of history.
+  await page.getByTestId('version').nth(2).getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('dialog').frameLocator('iframe').locator('h1')).toHaveText(
+    'A Hotel OS for Small Teams',
+  );
+  await page.keyboard.press('Escape');
+  const published = read(alice);
+  await page.getByTestId('version').nth(3).getByTestId('restore-version').click();
+  await page.getByTestId('restore-confirm').click();
+  await expect(page.getByText(/is back in/)).toBeVisible();
+  expect(read(alice)).toBe(readFileSync(path.join(dir, 'seed', FILE), 'utf8'));
+  // Discarding the page on the Changes screen brings the published version back, after a confirmation.
+  await page.getByTestId('nav-changes').click();
+  await page.getByRole('button', { name: 'Discard the changes to Page /solutions/hotels' }).click();
+  await page.getByTestId('discard-confirm').click();
+  await expect(page.getByTestId('no-changes')).toBeVisible();
+  expect(read(alice)).toBe(published);
 });
 
 test('a site with an error: publish refused, the problem links to its field', async ({ page }) => {

@@ -1,7 +1,8 @@
 import { Box, Text } from '@mantine/core';
 import { previewUrl } from '../../shared/api.ts';
 
-type Version = 'published' | 'current' | 'ours' | 'theirs';
+/** A named version, or a published version's commit id. */
+type Version = 'published' | 'current' | 'ours' | 'theirs' | (string & {});
 
 /**
  * Two versions of a page next to each other, rendered by the editor's preview (`?version=`), the blocks that

@@ -17,12 +17,15 @@ import type { VersionView, VersionsResponse } from '../../shared/publish-api.ts'
 import { ApiFailure, type Api } from '../api.ts';
 import { hrefFor, screenOfFile } from '../route.ts';
 import { useToast } from '../toasts.tsx';
+import { routeFromFile } from '../../../engine/routes.ts';
+import { blocksOf, SideBySide } from './SideBySide.tsx';
 
 const when = (date: string) =>
   new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A page's published versions: who, when, their message and the change in words; show one, or restore it. */
 export function VersionsScreen({ api, file }: { api: Api; file: string }) {
+  const route = file.startsWith('pages/') ? routeFromFile(file) : undefined;
   const [data, setData] = useState<VersionsResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [shownVersion, setShownVersion] = useState<{ version: VersionView; text: string } | null>(
@@ -117,9 +120,26 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
         title={shownVersion ? `${file}, ${when(shownVersion.version.date)}` : ''}
         size="xl"
       >
-        <Box component="pre" style={{ fontSize: 12, whiteSpace: 'pre-wrap', margin: 0 }}>
-          {shownVersion?.text}
-        </Box>
+        {shownVersion && route ? (
+          <SideBySide
+            token={api.token}
+            file={file}
+            route={route}
+            sides={[
+              {
+                version: shownVersion.version.commit,
+                label: `${shownVersion.version.author}, ${when(shownVersion.version.date)}`,
+                marked: shownVersion.version.change
+                  ? blocksOf(shownVersion.version.change.changes)
+                  : [],
+              },
+            ]}
+          />
+        ) : (
+          <Box component="pre" style={{ fontSize: 12, whiteSpace: 'pre-wrap', margin: 0 }}>
+            {shownVersion?.text}
+          </Box>
+        )}
       </Modal>
       <Modal
         opened={restoring !== null}
