@@ -18,7 +18,7 @@ import {
   type TreeEntry,
 } from './tree.ts';
 
-export type PublishMode = 'direct' | 'review';
+type PublishMode = 'direct' | 'review';
 
 /** Author files that differ from the published version, and names git could misread (never published). */
 export async function authorChanges(

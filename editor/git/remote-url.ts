@@ -39,7 +39,7 @@ function parse(
   }
 }
 
-export function webRepo(url: string): WebRepo | undefined {
+function webRepo(url: string): WebRepo | undefined {
   const parsed = parse(url);
   if (!parsed) return undefined;
   const repoPath = parsed.path.replace(/\/+$/, '').replace(/\.git$/, '');

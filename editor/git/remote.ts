@@ -6,7 +6,7 @@ const NETWORK_TIMEOUT = 60_000;
 /** Why talking to the remote failed, from git's own words (LC_ALL=C keeps them in English). */
 export type RemoteProblem = 'offline' | 'denied' | 'stale' | 'refused' | 'timeout' | 'other';
 
-export function remoteProblemOf(error: unknown): RemoteProblem {
+function remoteProblemOf(error: unknown): RemoteProblem {
   if (!(error instanceof GitError)) return 'other';
   if (error.kind === 'timeout') return 'timeout';
   const text = error.stderr;

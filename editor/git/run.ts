@@ -48,7 +48,7 @@ function checkArgs(args: readonly string[]) {
  * The environment every git command runs in: never a prompt (a missing credential fails instead of hanging the
  * editor), the machine's own credential helpers untouched, messages in English for the logs, no pager, no editor.
  */
-export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env))
     if (name.startsWith('GIT_') && name !== 'GIT_SSH' && name !== 'GIT_SSH_COMMAND')

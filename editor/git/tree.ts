@@ -103,7 +103,7 @@ export async function worktreeFiles(
   return { files, unsafe };
 }
 
-export type FileStatus = 'added' | 'removed' | 'changed';
+type FileStatus = 'added' | 'removed' | 'changed';
 export interface Difference {
   file: string;
   status: FileStatus;

@@ -4,10 +4,10 @@
  * `{ error: ApiError }` with a 4xx status when refused. The UI's words: publish, get latest, changes, versions,
  * in review.
  */
-import type { Change, Conflict, FileChange } from '../changes/types.ts';
+import type { Conflict, FileChange } from '../changes/types.ts';
 import type { ApiError, FieldPath } from './api.ts';
 
-export type { Change, Conflict, FileChange };
+export type { Conflict, FileChange };
 
 export interface Identity {
   name: string;
@@ -123,7 +123,7 @@ export interface VersionsResponse {
 // POST /api/publish/restore  { path, commit } → { restored: path, text }
 
 // GET /api/publish/review
-export interface ReviewItem {
+interface ReviewItem {
   name: string;
   author: string;
   date: string;
