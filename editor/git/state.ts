@@ -72,7 +72,9 @@ export async function repoState(root: string): Promise<RepoState> {
       : remotes[0]!;
   const remoteBranch =
     remote === configuredRemote && isSafeBranchName(configuredMerge) ? configuredMerge : branch;
-  const rawUrl = await gitText(root, ['remote', 'get-url', remote]);
+  // As configured (before `insteadOf` rewriting): the address people know, which pull-request links are made from.
+  const rawUrl =
+    (await config(`remote.${remote}.url`)) || (await gitText(root, ['remote', 'get-url', remote]));
   return {
     kind: 'ready',
     branch,

@@ -1,4 +1,4 @@
-import { mkdtempSync, cpSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,5 +164,67 @@ describe('publishing API', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('review mode, through the API', () => {
+  it('sends a change set for review with its link, and lists it as in review until it clashes', async () => {
+    team = makeTeam();
+    const seedGit = (...args: string[]) =>
+      git(team!.seed, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', ...args);
+    const config = readFileSync(path.join(team.seed, 'site.config.yaml'), 'utf8');
+    writeFileSync(
+      path.join(team.seed, 'site.config.yaml'),
+      `${config}publishing:\n  mode: review\n`,
+    );
+    seedGit('commit', '-qam', 'review mode');
+    seedGit('push', '-q');
+    const a = team.clone('alice');
+    // The project's address as people know it; git is sent to the local remote instead.
+    a.git('config', `url.${team.remote}.insteadOf`, 'git@github.com:acme/site.git');
+    a.git('remote', 'set-url', 'origin', 'git@github.com:acme/site.git');
+    server = await startEditorServer({ root: a.root, watch: false });
+    const status = await call('GET', '/api/publish/status');
+    expect(status.body).toMatchObject({
+      mode: 'review',
+      destination: 'github.com:acme/site.git (main)',
+    });
+
+    const before = team.remoteHead();
+    a.edit(HOTELS, 'title: The Hotel OS Built for Independent Teams', 'title: For Review');
+    const sent = await call('POST', '/api/publish', {
+      name: 'Alice',
+      email: 'alice@example.com',
+      message: 'Hotels: title for review',
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.status).toBe('in-review');
+    expect(sent.body.reviewUrl).toBe(
+      `https://github.com/acme/site/compare/main...${sent.body.name}?expand=1`,
+    );
+    expect(team.remoteHead()).toBe(before);
+    expect(git(team.remote, 'show', `${sent.body.name}:${HOTELS}`)).toContain('title: For Review');
+
+    let review = await call('GET', '/api/publish/review');
+    expect(review.body.items).toHaveLength(1);
+    expect(review.body.items[0]).toMatchObject({
+      name: sent.body.name,
+      author: 'Alice',
+      files: [HOTELS],
+      mergesCleanly: true,
+      reviewUrl: sent.body.reviewUrl,
+    });
+
+    // Someone publishes the same field on the published branch: the change set no longer merges cleanly.
+    seedGit('pull', '-q');
+    const text = readFileSync(path.join(team.seed, HOTELS), 'utf8');
+    writeFileSync(
+      path.join(team.seed, HOTELS),
+      text.replace('title: The Hotel OS Built for Independent Teams', 'title: Meanwhile'),
+    );
+    seedGit('commit', '-qam', 'meanwhile');
+    seedGit('push', '-q');
+    review = await call('GET', '/api/publish/review');
+    expect(review.body.items[0].mergesCleanly).toBe(false);
   });
 });
