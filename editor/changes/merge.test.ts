@@ -331,6 +331,30 @@ describe('mergeYaml: more than one change to the same block or list', () => {
   });
 });
 
+describe('mergeYaml: line ends', () => {
+  it('a file written with Windows line ends keeps them, whatever theirs used', () => {
+    const crlf = (text: string) => text.replace(/\n/g, '\r\n');
+    const rich = '  - type: richText\n    paragraphs: [Hello.]\n\n';
+    const ours = crlf(edit(base, ['title: Resorts', 'title: Villas']));
+    const theirs = edit(base, [FAQ, rich + FAQ], ['answer: No.', 'answer: "No: never."']);
+    for (const [b, t] of [
+      [crlf(base), crlf(theirs)],
+      [base, theirs],
+    ])
+      expect(mergeYaml({ file, base: b!, ours, theirs: t! })).toEqual({
+        text: crlf(
+          edit(
+            base,
+            ['title: Resorts', 'title: Villas'],
+            [FAQ, rich + FAQ],
+            ['answer: No.', 'answer: "No: never."'],
+          ),
+        ),
+        conflicts: [],
+      });
+  });
+});
+
 describe('mergeYaml: conflicts', () => {
   const ours = edit(base, ['title: Run your resort from one screen', 'title: Ours']);
   const theirs = edit(

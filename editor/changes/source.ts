@@ -68,7 +68,10 @@ export function adoptTheirs(
   const their = spanOf(theirs.text, theirs.doc, theirsPath);
   if (!mine || !their || mine.lead !== their.lead) return undefined;
   let source = theirs.text.slice(their.start, their.end);
-  if (!source.endsWith('\n') && ours.slice(mine.start, mine.end).endsWith('\n')) source += '\n';
+  // In ours' line ends.
+  source = ours.includes('\r\n') ? source.replace(/\r?\n/g, '\r\n') : source.replace(/\r\n/g, '\n');
+  if (!source.endsWith('\n') && ours.slice(mine.start, mine.end).endsWith('\n'))
+    source += ours.includes('\r\n') ? '\r\n' : '\n';
   const out = ours.slice(0, mine.start) + source + ours.slice(mine.end);
   return out !== ours && sameData(out, doc.toJS()) ? out : undefined;
 }
