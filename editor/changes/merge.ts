@@ -37,7 +37,11 @@ interface Entry {
 class Merger {
   text: string;
   readonly conflicts: Conflict[] = [];
+  /** The ids of the conflicts a choice was applied to. */
+  readonly used = new Set<string>();
   private readonly baseData: unknown;
+  /** The current text parsed; kept until the next edit (parsing is most of a merge's time). */
+  private parsed?: { text: string; doc: Document; data: unknown };
   private readonly theirsText: string;
   private readonly theirsDoc: Document;
 
@@ -70,7 +74,6 @@ class Merger {
     if ('value' in choice) apply.value(choice.value);
     else if (choice.pick === 'theirs') apply.theirs();
   }
-  readonly used = new Set<string>();
 
   private label(data: unknown, path: YamlPath): string {
     const label = fieldLabel(this.file, data, path);
@@ -104,8 +107,6 @@ class Merger {
     if (out !== undefined) this.text = out;
   }
 
-  /** The current text parsed; kept until the next edit (parsing is most of a merge's time). */
-  private parsed?: { text: string; doc: Document; data: unknown };
   current() {
     if (this.parsed?.text !== this.text) {
       const result = parse(this.text);
@@ -119,7 +120,7 @@ class Merger {
     if (!isScalar(theirsNode)) return undefined;
     const current = this.current();
     const oursNode = current?.doc.getIn(path, true) as Node | undefined;
-    if (!current || !isScalar(theirsNode) || !isScalar(oursNode)) return undefined;
+    if (!current || !isScalar(oursNode)) return undefined;
     if (!theirsNode.range || !oursNode.range) return undefined;
     const source = this.theirsText.slice(theirsNode.range[0], theirsNode.range[1]);
     const [start, end] = oursNode.range;
