@@ -68,6 +68,8 @@ export type PublishResult =
       pullRequestUrl?: string;
     }
   | { status: 'nothing-to-publish' }
+  /** The remote has no published branch to build on (a developer publishes the project once). */
+  | { status: 'not-published' }
   | { status: 'refused'; problems: CheckProblem[] }
   | { status: 'conflicts'; latest: LatestResult }
   | { status: 'list-changed'; files: string[] }
@@ -134,7 +136,7 @@ export async function publish(
     if (problems.length) return { status: 'refused', problems };
 
     const { published, changes } = await authorChanges(root, state);
-    if (!published) return { status: 'nothing-to-publish' };
+    if (!published) return { status: 'not-published' };
     const files = changes.map((change) => change.file);
     if (
       attempt === 1 &&

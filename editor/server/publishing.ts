@@ -186,7 +186,8 @@ export class PublishingService {
 
   async changes(): Promise<ChangesResponse> {
     const state = await this.ready();
-    const { changes, unsafe } = await authorChanges(this.root, state);
+    const { published, changes, unsafe } = await authorChanges(this.root, state);
+    if (!published) throw new HttpError(409, publishMessages.unavailable('not-published'));
     const files = await Promise.all(changes.map((d) => this.describe(this.root, d)));
     return { files, message: summarizeChanges(files), unsafe };
   }
@@ -270,6 +271,8 @@ export class PublishingService {
           throw new HttpError(409, publishMessages.listChanged(), { files: result.files });
         case 'nothing-to-publish':
           throw new HttpError(409, publishMessages.nothing());
+        case 'not-published':
+          throw new HttpError(409, publishMessages.unavailable('not-published'));
         case 'bad-input':
           throw new HttpError(400, publishMessages.badInput(result.field));
       }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -302,5 +302,29 @@ describe('hostile input', () => {
     expect(existsSync(path.join(a.root, 'pwned'))).toBe(false);
     expect(readdirSync(team.dir).sort()).toEqual(outside);
     expect(readdirSync(os.tmpdir()).filter((f) => f.startsWith('pwned')).length).toBe(tmpBefore);
+  });
+});
+
+describe('when publishing is not possible', () => {
+  it('names the reason: no git, no remote, a rebase or merge in progress, a detached HEAD', async () => {
+    team = makeTeam();
+    const plain = path.join(team.dir, 'plain');
+    mkdirSync(plain);
+    expect(await repoState(plain)).toEqual({ kind: 'no-git', gitMissing: false });
+    const a = team.clone('alice');
+    expect((await repoState(a.root)).kind).toBe('ready');
+    a.git('remote', 'remove', 'origin');
+    expect(await repoState(a.root)).toEqual({ kind: 'no-remote', branch: 'main' });
+    const b = team.clone('bob');
+    mkdirSync(path.join(b.root, '.git', 'rebase-merge'));
+    expect(await repoState(b.root)).toEqual({ kind: 'busy', what: 'rebase' });
+    rmSync(path.join(b.root, '.git', 'rebase-merge'), { recursive: true });
+    writeFileSync(path.join(b.root, '.git', 'MERGE_HEAD'), `${team.remoteHead()}\n`);
+    expect(await repoState(b.root)).toEqual({ kind: 'busy', what: 'merge' });
+    rmSync(path.join(b.root, '.git', 'MERGE_HEAD'));
+    b.git('checkout', '-q', '--detach');
+    expect(await repoState(b.root)).toEqual({ kind: 'detached' });
+    // A folder inside a larger repository is not published from.
+    expect(await repoState(path.join(b.root, 'pages'))).toEqual({ kind: 'not-top' });
   });
 });
