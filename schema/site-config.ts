@@ -132,11 +132,11 @@ export const siteConfigSchema = z
       .strictObject({
         mode: z.enum(['direct', 'review']).default('direct').meta({
           description:
-            "direct = the editor's Publish button sends changes straight to the published branch (the deploy picks them up); review = each publish becomes a change set that a colleague approves (a pull request).",
+            "direct = the editor's Publish button puts changes live with the next deploy; review = each publish waits for a colleague's approval first.",
         }),
         placeholders: z.enum(['allowed', 'refused']).default('allowed').meta({
           description:
-            'refused = the editor refuses to publish while a placeholder is left (the deploy check); allowed = placeholders pass, as in `npm run validate`.',
+            'refused = the editor does not publish while a placeholder is left (as the deploy check); allowed = placeholders do not stop a publish.',
         }),
       })
       .optional()
