@@ -213,6 +213,18 @@ describe('describeFileChange: pages', () => {
   });
 });
 
+describe('describeFileChange: keys that are names of JavaScript properties', () => {
+  it('a field called constructor added, and a list called toString', () => {
+    const page = 'title: X\nblocks:\n  - type: faq\n    toString: [a]\n';
+    expect(
+      texts2(page, 'title: X\nconstructor: y\nblocks:\n  - type: faq\n    toString: [a, b]\n'),
+    ).toEqual(["Constructor added: 'y'", "FAQ › To string: 'b' added"]);
+  });
+});
+
+const texts2 = (from: string, to: string) =>
+  describeFileChange({ file, before: from, after: to }).changes.map((change) => change.text);
+
 describe('describeFileChange: site settings and public files', () => {
   it('site.config.yaml with the form labels, menu items by name', () => {
     const config = `footer:

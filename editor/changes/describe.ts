@@ -61,12 +61,15 @@ function diffValue(
   if (equalData(before, after)) return;
   const label = labels.join(' › ');
   if (isObject(before) && isObject(after)) {
-    const keys = [...Object.keys(after), ...Object.keys(before).filter((key) => !(key in after))];
+    const keys = [
+      ...Object.keys(after),
+      ...Object.keys(before).filter((key) => !Object.hasOwn(after, key)),
+    ];
     for (const key of keys) {
       const fieldLabel = [...labels, humanize(key)].join(' › ');
-      if (!(key in before))
+      if (!Object.hasOwn(before, key))
         out.add([...path, key], `${fieldLabel} added: ${show(after[key])}`, fieldLabel, order);
-      else if (!(key in after))
+      else if (!Object.hasOwn(after, key))
         out.add(
           [...path, key],
           `${fieldLabel} removed (was ${show(before[key])})`,

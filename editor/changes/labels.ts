@@ -49,8 +49,8 @@ export function fieldLabel(file: string, data: unknown, path: YamlPath): string 
 export function itemNoun(blockType: unknown, listKey: string): string | undefined {
   if (typeof blockType !== 'string' || !isBlockType(blockType)) return undefined;
   const schema = blockSchemas[blockType] as unknown as z.ZodObject;
-  const field = schema.shape[listKey] as z.ZodType | undefined;
-  if (!field) return undefined;
+  if (!Object.hasOwn(schema.shape, listKey)) return undefined;
+  const field = schema.shape[listKey] as z.ZodType;
   const description = unwrap(field).meta.description;
   return description ? /^The ([a-z ]+?)[,.]/.exec(description)?.[1] : undefined;
 }

@@ -1,6 +1,7 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { mergeYaml, resolveConflicts } from './merge.ts';
+import type { ConflictChoice } from './types.ts';
 
 const file = 'pages/solutions/resorts.yaml';
 
@@ -433,6 +434,34 @@ describe('mergeYaml: conflicts', () => {
     const again = { file, base, ours: mine, theirs: broken };
     expect(resolveConflicts(again, { 'whole-file': { pick: 'ours' } })).toBe(mine);
     expect(resolveConflicts(again, { 'whole-file': { pick: 'theirs' } })).toBe(broken);
+  });
+});
+
+describe('mergeYaml: keys that are names of JavaScript properties', () => {
+  it('merges and resolves a field called constructor like any other', () => {
+    const page = 'constructor: a\ntoString: b\nblocks: []\n';
+    const input = {
+      file,
+      base: page,
+      ours: 'constructor: ours\ntoString: b\nblocks: []\n',
+      theirs: 'constructor: theirs\ntoString: c\nblocks: []\n',
+    };
+    const result = mergeYaml(input);
+    expect(result).toEqual({
+      text: 'constructor: ours\ntoString: c\nblocks: []\n',
+      conflicts: [
+        {
+          id: 'constructor',
+          path: ['constructor'],
+          label: 'Constructor',
+          base: 'a',
+          ours: 'ours',
+          theirs: 'theirs',
+        },
+      ],
+    });
+    const choices = Object.fromEntries([['constructor', { pick: 'theirs' } as ConflictChoice]]);
+    expect(resolveConflicts(input, choices)).toBe(input.theirs);
   });
 });
 

@@ -65,7 +65,7 @@ class Merger {
     conflict: Omit<Conflict, 'id'>,
     apply: { theirs: () => void; value: (value: unknown) => void },
   ): void {
-    const choice = this.choices?.[id];
+    const choice = this.choices && Object.hasOwn(this.choices, id) ? this.choices[id] : undefined;
     if (!choice) {
       this.conflicts.push({ id, ...conflict });
       return;
@@ -421,7 +421,7 @@ export function resolveConflicts(
   input: MergeInput,
   choices: Record<string, ConflictChoice>,
 ): string {
-  const whole = choices[WHOLE_FILE];
+  const whole = Object.hasOwn(choices, WHOLE_FILE) ? choices[WHOLE_FILE] : undefined;
   if (whole) {
     if ('value' in whole) {
       if (typeof whole.value !== 'string') throw new Error('The whole file is chosen as text.');
