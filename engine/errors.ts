@@ -921,6 +921,24 @@ export const publishMessages = {
       hint,
     };
   },
+  latestUnreachable: (
+    problem: 'offline' | 'denied' | 'stale' | 'refused' | 'timeout' | 'other',
+  ): AuthorError => ({
+    code: `latest-unreachable-${problem}`,
+    message:
+      problem === 'denied'
+        ? 'The repository refused this computer, so the latest version could not be fetched; nothing changed here.'
+        : 'The latest version could not be fetched (no network, or the repository did not answer); nothing changed here.',
+    hint:
+      problem === 'denied'
+        ? 'Ask a developer to give this computer access, then try Get latest again.'
+        : 'Check your connection and try Get latest again.',
+  }),
+  upToDate: (): string => 'You have the latest version.',
+  gotLatest: (files: number): string =>
+    `Got the latest version (${files === 1 ? 'one file' : `${files} files`} updated).`,
+  latestConflicts: (files: number): string =>
+    `Got the latest version. A colleague changed the same ${files === 1 ? 'field' : 'fields'} as you: choose which version to keep.`,
   published: (files: number): string =>
     `Published ${files === 1 ? 'one file' : `${files} files`}. The site updates once the deploy has run.`,
   inReview: (): string =>

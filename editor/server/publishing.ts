@@ -292,19 +292,7 @@ export class PublishingService {
         await fetchPublished(this.root, state, true);
       } catch (error) {
         if (!(error instanceof RemoteError)) throw error;
-        const why = publishMessages.savedLocally(error.problem);
-        throw new HttpError(503, {
-          code: 'latest-unreachable',
-          message: 'The latest version could not be fetched; nothing changed here.',
-          ...(why.hint
-            ? {
-                hint: why.hint.replace(
-                  'press Publish again: it sends what is waiting',
-                  'try Get latest again',
-                ),
-              }
-            : {}),
-        });
+        throw new HttpError(503, publishMessages.latestUnreachable(error.problem));
       }
       const result = await getLatest(this.root, state, identity);
       if (result.status === 'code-conflict')
@@ -318,7 +306,7 @@ export class PublishingService {
           taken: [],
           merged: [],
           conflicts,
-          message: 'You have the latest version.',
+          message: publishMessages.upToDate(),
         };
       const count = result.taken.length + result.merged.length;
       return {
@@ -327,10 +315,8 @@ export class PublishingService {
         merged: result.merged,
         conflicts,
         message: conflicts.length
-          ? publishMessages
-              .conflicts(conflicts.length)
-              .message.replace('; nothing was published yet', '')
-          : `Got the latest version (${count === 1 ? 'one file' : `${count} files`} updated).`,
+          ? publishMessages.latestConflicts(conflicts.length)
+          : publishMessages.gotLatest(count),
       };
     });
   }
