@@ -332,6 +332,33 @@ describe('mergeYaml: more than one change to the same block or list', () => {
   });
 });
 
+describe('mergeYaml: a side that changed only comments or layout', () => {
+  it("theirs' new comment stays when ours changed a field", () => {
+    const ours = edit(base, ['title: Resorts', 'title: Villas']);
+    const theirs = edit(base, ['  - type: faq\n', '  # Keep the answers short.\n  - type: faq\n']);
+    expect(merge(ours, theirs)).toEqual({
+      text: edit(theirs, ['title: Resorts', 'title: Villas']),
+      conflicts: [],
+    });
+  });
+
+  it("ours' new comment stays when theirs changed a field", () => {
+    const ours = edit(base, ['  - type: faq\n', '  # Keep the answers short.\n  - type: faq\n']);
+    const theirs = edit(base, ['title: Resorts', 'title: Villas']);
+    expect(merge(ours, theirs).text).toBe(edit(ours, ['title: Resorts', 'title: Villas']));
+  });
+
+  it('when both changed comments, ours are kept (theirs is in the published history)', () => {
+    const ours = edit(
+      base,
+      ['# The resorts page.', '# Resorts, reviewed in March.'],
+      ['title: Resorts', 'title: Villas'],
+    );
+    const theirs = edit(base, ['# The resorts page.', '# The resorts page (owner: sales).']);
+    expect(merge(ours, theirs)).toEqual({ text: ours, conflicts: [] });
+  });
+});
+
 describe('mergeYaml: line ends', () => {
   it('a file written with Windows line ends keeps them, whatever theirs used', () => {
     const crlf = (text: string) => text.replace(/\n/g, '\r\n');

@@ -377,6 +377,40 @@ function wholeFile(input: MergeInput, why: string): MergeResult {
   };
 }
 
+const lineCounts = (text: string) => {
+  const counts = new Map<string, number>();
+  for (const line of text.split(/\r?\n/)) counts.set(line, (counts.get(line) ?? 0) + 1);
+  return counts;
+};
+
+/**
+ * Theirs changed no data, only comments or layout: ours' changes applied to theirs' text keep both, as long as
+ * every line ours added is still there (else undefined, and the merge keeps ours' text).
+ */
+function oursOnTheirs(
+  input: MergeInput,
+  baseData: unknown,
+  ours: { doc: Document; data: unknown },
+  theirs: { doc: Document; data: unknown },
+): string | undefined {
+  const swapped = new Merger(
+    input.file,
+    baseData,
+    { text: input.theirs, ...theirs },
+    { text: input.ours, ...ours },
+  );
+  try {
+    swapped.node(baseData, theirs.data, ours.data, [], [], [], []);
+  } catch {
+    return undefined;
+  }
+  if (swapped.conflicts.length || !swapped.current()) return undefined;
+  const [base, mine, result] = [input.base, input.ours, swapped.text].map(lineCounts);
+  for (const [line, count] of mine!)
+    if (count > (base!.get(line) ?? 0) && (result!.get(line) ?? 0) < count) return undefined;
+  return swapped.text;
+}
+
 function run(
   input: MergeInput,
   choices?: Record<string, ConflictChoice>,
@@ -390,11 +424,15 @@ function run(
   const parsedTheirs = parse(theirs);
   if (!parsedBase || !parsedOurs || !parsedTheirs)
     return { ...wholeFile(input, 'one of the versions is not valid YAML'), used };
+  if (equalData(parsedBase.data, parsedTheirs.data)) {
+    const onTheirs = oursOnTheirs(input, parsedBase.data, parsedOurs, parsedTheirs);
+    if (onTheirs !== undefined) return { text: onTheirs, conflicts: [], used };
+  }
   const merger = new Merger(
     input.file,
     parsedBase.data,
     { text: ours, ...parsedOurs },
-    { text: theirs, data: parsedTheirs.data, doc: parsedTheirs.doc },
+    { text: theirs, ...parsedTheirs },
     choices,
   );
   try {
