@@ -123,9 +123,11 @@ export function alignLists(from: unknown[], to: unknown[]): Alignment {
     let j = toStart + 1;
     for (let i = fromStart + 1; i < fromEnd; i++) {
       if (forward[i]! >= 0) continue;
-      while (j < toEnd && (backward[j]! >= 0 || !sameKind(from[i], to[j]))) j++;
-      if (j >= toEnd) break;
-      match(i, j++);
+      let k = j;
+      while (k < toEnd && (backward[k]! >= 0 || !sameKind(from[i], to[k]))) k++;
+      if (k >= toEnd) continue;
+      match(i, k);
+      j = k + 1;
     }
   }
   const stay = inOrder(forward);
