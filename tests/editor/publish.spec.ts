@@ -278,3 +278,38 @@ for (const choice of ['theirs', 'ours', 'edit'] as const) {
     expect(remoteFile()).toBe(expected);
   });
 }
+
+test('review mode: Send for review gives the link, In review lists the change set', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // A developer switches the site to review mode; Alice gets it with Get latest.
+  bobGit('pull', '-q', '--ff-only');
+  const config = read(bob, 'site.config.yaml');
+  writeFileSync(path.join(bob, 'site.config.yaml'), `${config}publishing:\n  mode: review\n`);
+  bobGit('commit', '-q', '-am', 'Review mode');
+  bobGit('push', '-q');
+  const before = git(remote, 'rev-parse', 'main').trim();
+  await page.goto(`${url}#/changes`);
+  await page.getByTestId('get-latest').click();
+  await expect(page.getByText(/Got the latest version/)).toBeVisible();
+  await editHeroTitle(page, 'Please approve this title');
+  await page.getByTestId('nav-changes').click();
+  await expect(page.getByTestId('publish-button')).toHaveText('Send for review');
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByTestId('publish-outcome')).toContainText('Sent for review');
+  expect(git(remote, 'rev-parse', 'main').trim()).toBe(before);
+  const branches = git(remote, 'for-each-ref', '--format=%(refname:short)', 'refs/heads/review/');
+  expect(branches.trim()).toMatch(/^review\/solutions-hotels-\d{8}-\d{6}$/);
+
+  await page.getByRole('link', { name: 'In review' }).click();
+  const item = page.getByTestId('review-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Alice Author');
+  await expect(item).toContainText('Ready to go live');
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, `in-review-${width}.png`), fullPage: true });
+  }
+  expect(await seriousViolations(page), 'in review screen').toEqual([]);
+});

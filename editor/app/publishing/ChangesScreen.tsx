@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Box,
   Button,
   Group,
@@ -25,6 +24,7 @@ import type {
 } from '../../shared/publish-api.ts';
 import { ApiFailure, type Api } from '../api.ts';
 import { go, hrefFor, screenOfFile } from '../route.ts';
+import { Tag } from '../screens/ProblemBadge.tsx';
 import { useToast } from '../toasts.tsx';
 import { IdentityFields } from './IdentityFields.tsx';
 import { LinesView } from './LinesView.tsx';
@@ -315,12 +315,11 @@ function ChangeCard({
             <Text fw={650} component="h2" size="md" m={0}>
               {titleOf(file)}
             </Text>
-            <Badge
-              variant="light"
-              color={file.status === 'added' ? 'green' : file.status === 'removed' ? 'red' : 'blue'}
+            <Tag
+              tone={file.status === 'added' ? 'green' : file.status === 'removed' ? 'red' : 'brand'}
             >
               {STATUS_WORDS[file.status]}
-            </Badge>
+            </Tag>
           </Group>
           {file.kind !== 'public' ? (
             <Text size="xs" c="gray.7">

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ReviewResponse } from '../../shared/publish-api.ts';
 import { ApiFailure, type Api } from '../api.ts';
+import { Tag } from '../screens/ProblemBadge.tsx';
 
 /** Change sets sent for review and not live yet, and whether each still goes with the published version. */
 export function ReviewScreen({ api }: { api: Api }) {
@@ -43,9 +44,9 @@ export function ReviewScreen({ api }: { api: Api }) {
                   {item.author} · {new Date(item.date).toLocaleString()} · {item.files.join(', ')}
                 </Text>
               </Box>
-              <Badge color={item.mergesCleanly ? 'green' : 'orange'} variant="light">
+              <Tag tone={item.mergesCleanly ? 'green' : 'orange'}>
                 {item.mergesCleanly ? 'Ready to go live' : 'Clashes with the published version'}
-              </Badge>
+              </Tag>
             </Group>
             {item.reviewUrl ? (
               <Anchor
