@@ -68,7 +68,8 @@ export async function pushCommit(root: string, state: ReadyState, commit: string
   }
   if (result.code === 0) return;
   const rejected = `${result.stdout}\n${result.stderr}`;
-  if (/\[rejected\]|fetch first|non-fast-forward/.test(rejected))
+  // Also stale: the branch moved while this push was on its way (the remote could not lock it at the old value).
+  if (/\[rejected\]|fetch first|non-fast-forward|stale info|but expected [0-9a-f]+/.test(rejected))
     throw new RemoteError('stale', rejected);
   if (/remote rejected|pre-receive hook declined|protected branch/i.test(rejected))
     throw new RemoteError('refused', rejected);

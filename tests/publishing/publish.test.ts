@@ -158,3 +158,34 @@ function changedLines(from: string, to: string): string[] {
   rmSync(dir, { recursive: true, force: true });
   return out.split('\n').filter((line) => /^[-+](?![-+])/.test(line));
 }
+
+describe('a colleague publishes at the same moment', () => {
+  it('brings their change in, merges, checks again and sends again, with no question asked', async () => {
+    team = makeTeam();
+    const a = team.clone('alice');
+    const b = team.clone('bob');
+    b.edit(HOTELS, 'badge: For Independent Hotels', 'badge: Just Before');
+    b.git('-c', 'user.name=Bob', '-c', 'user.email=bob@example.com', 'commit', '-qam', 'badge');
+    // Bob's push lands between Alice's fetch and her push (her pre-push hook sends it, once).
+    const marker = path.join(team.dir, 'bob-pushed');
+    const hook = path.join(a.root, '.git', 'hooks', 'pre-push');
+    writeFileSync(
+      hook,
+      `#!/bin/sh\nif [ ! -f '${marker}' ]; then touch '${marker}'; unset GIT_DIR GIT_INDEX_FILE GIT_WORK_TREE; git -C '${b.root}' push -q; fi\nexit 0\n`,
+      { mode: 0o755 },
+    );
+    const before = team.remoteHead();
+    a.edit(HOTELS, 'title: The Hotel OS Built for Independent Teams', 'title: At The Same Time');
+    const result = await publish(a.root, await ready(a), request(a));
+    expect(result).toMatchObject({ status: 'published', attempts: 2 });
+    // Bob's commit, then exactly one of Alice's on top, holding both changes.
+    const added = team.remoteLog(before);
+    expect(added).toHaveLength(2);
+    expect(filesOf(team.remote, added[1]!)).toEqual([HOTELS]);
+    const final = git(team.remote, 'show', `main:${HOTELS}`);
+    expect(final).toContain('badge: Just Before');
+    expect(final).toContain('title: At The Same Time');
+    expect(a.read(HOTELS)).toBe(final);
+    expect(a.git('status', '--porcelain')).toBe('');
+  });
+});
