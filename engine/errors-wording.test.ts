@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { blockRules, type BlockRule } from '../schema/block-rule.ts';
 import { blockSchemas } from '../blocks/schemas.ts';
+import * as catalogue from './errors.ts';
 import {
   authorErrors,
   editorMessages,
   inputErrors,
   newPageMessages,
   placeholderErrors,
+  publishMessages,
   validatorMessages,
   wordingFor,
   type AuthorError,
@@ -199,6 +201,35 @@ const editor: Samples<typeof editorMessages> = {
   internal: [[]],
 };
 
+const problems = ['offline', 'denied', 'stale', 'refused', 'timeout', 'other'] as const;
+const publish: Samples<typeof publishMessages> = {
+  unavailable: (
+    [
+      'no-git',
+      'git-missing',
+      'not-top',
+      'busy',
+      'detached',
+      'no-commit',
+      'odd-branch',
+      'no-remote',
+      'not-published',
+    ] as const
+  ).map((why) => [why]),
+  badInput: [['name'], ['email'], ['message']],
+  refused: [[1], [3]],
+  conflicts: [[2]],
+  blocked: [[['renderer/x.ts']]],
+  unrelated: [[]],
+  listChanged: [[]],
+  nothing: [[]],
+  savedLocally: problems.map((problem) => [problem]),
+  latestUnreachable: problems.map((problem) => [problem]),
+  unknownConflict: [['pages/a.yaml']],
+  choiceMissing: [['pages/a.yaml']],
+  unknownVersion: [['pages/a.yaml']],
+};
+
 const groups = {
   authorErrors: [authorErrors, author],
   inputErrors: [inputErrors, input],
@@ -206,6 +237,7 @@ const groups = {
   validatorMessages: [validatorMessages, validator],
   newPageMessages: [newPageMessages, newPage],
   editorMessages: [editorMessages, editor],
+  publishMessages: [publishMessages, publish],
 } as const;
 
 /** Every error the catalogue can give, rendered with its samples. */
@@ -268,8 +300,27 @@ const TEXT_ONLY = new Set([
 ]);
 const isTextOnly = (code: string) => TEXT_ONLY.has(code) || code.startsWith('yaml-');
 
+/** Whether an entry gives an AuthorError (tried with placeholder arguments; one that throws is taken to). */
+function givesAuthorError(entry: unknown): boolean {
+  if (typeof entry !== 'function') return false;
+  try {
+    const probe: unknown = (entry as (...args: unknown[]) => unknown)('x', 'x', 'x', 'x', 'x');
+    return !!probe && typeof probe === 'object' && 'code' in probe;
+  } catch {
+    return true;
+  }
+}
+
 describe('the catalogue in two contexts', () => {
   const errors = [...everyError(), ...blockRuleErrors()];
+
+  it('renders every group of the catalogue that gives errors (a new group is added here)', () => {
+    const missing = Object.entries(catalogue)
+      .filter(([name, group]) => !(name in groups) && group && typeof group === 'object')
+      .filter(([, group]) => Object.values(group as object).some(givesAuthorError))
+      .map(([name]) => name);
+    expect(missing).toEqual([]);
+  });
 
   it('renders every code (more than 80 of them), each with words for a file and for a form', () => {
     const codes = new Set(errors.map((error) => error.code));

@@ -974,6 +974,204 @@ function expectedFormHint(expected: Expected): string {
   return `Enter ${expectedWords(expected, 'form')}, like the example of this block at /_blocks.`;
 }
 
+/**
+ * The editor's Publish, Get latest, Changes, Versions and In review (editor/git/, editor/server/publishing.ts). The
+ * words are the author's: publish, get the latest, changes, versions, in review; never git's.
+ */
+export const publishMessages = {
+  unavailable: (
+    why:
+      | 'no-git'
+      | 'git-missing'
+      | 'not-top'
+      | 'busy'
+      | 'detached'
+      | 'no-commit'
+      | 'odd-branch'
+      | 'no-remote'
+      | 'not-published',
+  ): AuthorError => {
+    const reasons: Record<typeof why, [string, string]> = {
+      'no-git': [
+        'This project is not kept in git, so the editor cannot publish it.',
+        'Your saves go to the files on disk as before. Ask a developer to put the project in git with a remote to publish from here.',
+      ],
+      'git-missing': [
+        'git is not installed on this computer, so the editor cannot publish.',
+        'Your saves go to the files on disk as before. Ask a developer to install git.',
+      ],
+      'not-top': [
+        'The project is a folder inside a larger git repository; the editor publishes only a project at the top of its repository.',
+        'Your saves go to the files on disk as before. Ask a developer to publish them.',
+      ],
+      busy: [
+        'A developer is in the middle of combining versions in this copy of the project (a git operation is unfinished), so the editor does not publish now.',
+        'Your saves go to the files on disk as before. Ask the developer to finish, then publish again.',
+      ],
+      detached: [
+        'This copy of the project is showing an old version rather than following the published one, so the editor does not publish from it.',
+        'Your saves go to the files on disk as before. Ask a developer to switch the copy back to its branch.',
+      ],
+      'no-commit': [
+        'Nothing of this project has been recorded in git yet, so there is no published version to compare with.',
+        'Your saves go to the files on disk as before. Ask a developer to record and publish the project once.',
+      ],
+      'odd-branch': [
+        'This copy of the project follows a version whose name the editor does not handle (unusual characters).',
+        'Your saves go to the files on disk as before. Ask a developer to rename it.',
+      ],
+      'no-remote': [
+        'This project has no place to publish to (no remote repository is set up).',
+        'Your saves go to the files on disk as before. Ask a developer to connect the project to its repository.',
+      ],
+      'not-published': [
+        'The published version of this project could not be found on its repository.',
+        'Check your network, then try Get latest again; if it persists, ask a developer to publish the project once.',
+      ],
+    };
+    const [message, hint] = reasons[why];
+    return { code: `publish-unavailable-${why}`, form: 'same', message, hint };
+  },
+  badInput: (field: 'name' | 'email' | 'message'): AuthorError =>
+    (
+      ({
+        name: {
+          code: 'publish-bad-name',
+          form: 'same',
+          message: 'Your name is needed for the record of who published what, without < or >.',
+          hint: 'Write your name as colleagues know it, e.g. Priya Sharma.',
+        },
+        email: {
+          code: 'publish-bad-email',
+          form: 'same',
+          message: 'Your e-mail address is needed for the record of who published what.',
+          hint: 'Write your work address, e.g. priya@company.com.',
+        },
+        message: {
+          code: 'publish-bad-message',
+          form: 'same',
+          message: 'A publish needs a short description of what changed.',
+          hint: 'Keep the prefilled description or write a sentence about your change.',
+        },
+      }) satisfies Record<string, AuthorError>
+    )[field],
+  refused: (count: number): AuthorError => ({
+    code: 'publish-refused',
+    form: 'same',
+    message: `Nothing was published: the site has ${count === 1 ? 'a problem' : `${count} problems`} that would stop it from going live.`,
+    hint: 'Open each problem below, fix it, then publish again.',
+  }),
+  conflicts: (files: number): AuthorError => ({
+    code: 'publish-conflicts',
+    form: 'same',
+    message: `A colleague changed the same ${files === 1 ? 'field' : 'fields'} as you; nothing was published yet.`,
+    hint: 'Choose which version to keep on the conflict screen, then publish again.',
+  }),
+  blocked: (files: readonly string[]): AuthorError => ({
+    code: 'publish-code-conflict',
+    form: 'same',
+    message: `The latest version has changes to the site's code that clash with code changes in this copy (${list(files, 5)}).`,
+    hint: 'Your pages are saved on disk. Ask a developer to bring the code together, then publish again.',
+  }),
+  unrelated: (): AuthorError => ({
+    code: 'publish-unrelated',
+    form: 'same',
+    message: 'The published version and this copy of the project have nothing in common.',
+    hint: 'Your pages are saved on disk. Ask a developer to check which repository this copy belongs to.',
+  }),
+  listChanged: (): AuthorError => ({
+    code: 'publish-list-changed',
+    form: 'same',
+    message:
+      'The list of changes is different from what you saw (a file changed meanwhile); nothing was published.',
+    hint: 'Look at the Changes list again, then publish.',
+  }),
+  nothing: (): AuthorError => ({
+    code: 'publish-nothing',
+    form: 'same',
+    message: 'There is nothing to publish: every page is the same as the published version.',
+    hint: 'Make a change and save it first.',
+  }),
+  savedLocally: (
+    problem: 'offline' | 'denied' | 'stale' | 'refused' | 'timeout' | 'other',
+  ): AuthorError => {
+    const why: Record<typeof problem, [string, string]> = {
+      offline: [
+        'The repository could not be reached (no network, or its address is wrong).',
+        'Check your connection and press Publish again: it sends what is waiting.',
+      ],
+      timeout: [
+        'The repository took too long to answer.',
+        'Press Publish again in a moment: it sends what is waiting.',
+      ],
+      denied: [
+        'The repository refused this computer: its sign-in is missing or has no right to publish.',
+        'Ask a developer to give this computer access, then press Publish again.',
+      ],
+      refused: [
+        'The repository refused the change (the published version may be protected).',
+        'Ask a developer whether this site publishes through review, then press Publish again.',
+      ],
+      stale: [
+        'Colleagues kept publishing at the same moment, several times in a row.',
+        'Press Publish again: it brings their changes in and sends yours.',
+      ],
+      other: [
+        'The repository did not accept the change.',
+        'Press Publish again; if it persists, ask a developer (the editor log has the details).',
+      ],
+    };
+    const [reason, hint] = why[problem];
+    return {
+      code: `publish-saved-locally-${problem}`,
+      form: 'same',
+      message: `Your change is saved on this computer but not published yet. ${reason}`,
+      hint,
+    };
+  },
+  latestUnreachable: (
+    problem: 'offline' | 'denied' | 'stale' | 'refused' | 'timeout' | 'other',
+  ): AuthorError => ({
+    code: `latest-unreachable-${problem}`,
+    form: 'same',
+    message:
+      problem === 'denied'
+        ? 'The repository refused this computer, so the latest version could not be fetched; nothing changed here.'
+        : 'The latest version could not be fetched (no network, or the repository did not answer); nothing changed here.',
+    hint:
+      problem === 'denied'
+        ? 'Ask a developer to give this computer access, then try Get latest again.'
+        : 'Check your connection and try Get latest again.',
+  }),
+  upToDate: (): string => 'You have the latest version.',
+  gotLatest: (files: number): string =>
+    `Got the latest version (${files === 1 ? 'one file' : `${files} files`} updated).`,
+  latestConflicts: (files: number): string =>
+    `Got the latest version. A colleague changed the same ${files === 1 ? 'field' : 'fields'} as you: choose which version to keep.`,
+  published: (files: number): string =>
+    `Published ${files === 1 ? 'one file' : `${files} files`}. The site updates once the deploy has run.`,
+  inReview: (): string =>
+    'Sent for review. A colleague approves it; then it goes live. Open the review page to ask for it.',
+  unknownConflict: (file: string): AuthorError => ({
+    code: 'publish-no-conflict',
+    form: 'same',
+    message: `There is no conflict to resolve in ${file} (it may have been resolved already).`,
+    hint: 'Reload the Changes screen.',
+  }),
+  choiceMissing: (file: string): AuthorError => ({
+    code: 'publish-choice-missing',
+    form: 'same',
+    message: `Choose a version for every conflict in ${file} first.`,
+    hint: 'Pick "Keep mine", "Take theirs" or edit the value for each one.',
+  }),
+  unknownVersion: (file: string): AuthorError => ({
+    code: 'publish-no-version',
+    form: 'same',
+    message: `That version of ${file} was not found.`,
+    hint: 'Reload the Versions list.',
+  }),
+} as const;
+
 /** How to write a value of the expected kind; for several kinds, the first one's advice (or a list of them). */
 function expectedHint(expected: Expected): string {
   const options = expected.kind === 'one-of' ? expected.options : [expected];

@@ -128,6 +128,19 @@ export const siteConfigSchema = z
         locale: text('Open Graph locale.', 'en_IN'),
       })
       .meta({ description: 'Search and social-card defaults.' }),
+    publishing: z
+      .strictObject({
+        mode: z.enum(['direct', 'review']).default('direct').meta({
+          description:
+            "direct = the editor's Publish button puts changes live with the next deploy; review = each publish waits for a colleague's approval first.",
+        }),
+        placeholders: z.enum(['allowed', 'refused']).default('allowed').meta({
+          description:
+            'refused = the editor does not publish while a placeholder is left (as the deploy check); allowed = placeholders do not stop a publish.',
+        }),
+      })
+      .optional()
+      .meta({ description: "How the editor's Publish button sends changes (default: direct)." }),
   })
   .meta({
     title: 'Site configuration',

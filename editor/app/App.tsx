@@ -1,8 +1,14 @@
 import { Anchor, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import type { SiteResponse } from '../shared/api.ts';
+import type { PublishStatus } from '../shared/publish-api.ts';
 import { createApi, sessionToken } from './api.ts';
 import { hrefFor, useScreen, type Screen } from './route.ts';
+import { ChangesScreen } from './publishing/ChangesScreen.tsx';
+import { ConflictsScreen } from './publishing/ConflictsScreen.tsx';
+import { ReviewScreen } from './publishing/ReviewScreen.tsx';
+import { usePublishStatus } from './publishing/status.ts';
+import { VersionsScreen } from './publishing/VersionsScreen.tsx';
 import { PageEditorScreen } from './screens/PageEditorScreen.tsx';
 import { PageListScreen } from './screens/PageListScreen.tsx';
 import { SiteConfigScreen } from './screens/SiteConfigScreen.tsx';
@@ -16,39 +22,67 @@ export function App() {
     api.site().then(setSite, () => {});
   }, [api, screen.name]);
 
+  const publishing = usePublishStatus(api);
+  const { reload: reloadPublishing } = publishing;
+  useEffect(reloadPublishing, [reloadPublishing, screen.name]);
+
   useEffect(() => {
-    document.title =
-      screen.name === 'edit'
-        ? `${screen.file} · Page editor`
-        : screen.name === 'site'
-          ? 'Site settings · Page editor'
-          : 'Pages · Page editor';
+    const titles: Record<Screen['name'], string> = {
+      pages: 'Pages',
+      edit: screen.name === 'edit' ? screen.file : '',
+      site: 'Site settings',
+      changes: 'Changes',
+      conflicts: 'Conflicts',
+      versions: screen.name === 'versions' ? `Versions of ${screen.file}` : '',
+      review: 'In review',
+    };
+    document.title = `${titles[screen.name]} · Page editor`;
   }, [screen]);
 
   if (!api.token) return <NoToken />;
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Header screen={screen} />
+      <Header screen={screen} publishing={publishing.status} />
       <Box component="main" id="main" style={{ flex: 1, minHeight: 0 }}>
         {screen.name === 'pages' ? <PageListScreen api={api} /> : null}
         {screen.name === 'edit' ? (
-          <PageEditorScreen key={screen.file} api={api} file={screen.file} site={site} />
+          <PageEditorScreen
+            key={screen.file}
+            api={api}
+            file={screen.file}
+            site={site}
+            {...(screen.field ? { field: screen.field } : {})}
+          />
         ) : null}
         {screen.name === 'site' ? <SiteConfigScreen api={api} site={site} /> : null}
+        {screen.name === 'changes' ? <ChangesScreen api={api} /> : null}
+        {screen.name === 'conflicts' ? <ConflictsScreen api={api} /> : null}
+        {screen.name === 'versions' ? (
+          <VersionsScreen key={screen.file} api={api} file={screen.file} />
+        ) : null}
+        {screen.name === 'review' ? <ReviewScreen api={api} /> : null}
       </Box>
     </Box>
   );
 }
 
-function Header({ screen }: { screen: Screen }) {
-  const link = (target: Screen, label: string, icon: 'file' | 'settings') => {
+function Header({ screen, publishing }: { screen: Screen; publishing: PublishStatus | null }) {
+  const link = (
+    target: Screen,
+    label: string,
+    icon: 'file' | 'settings' | 'upload' | 'clock',
+    testId?: string,
+  ) => {
     const current =
-      screen.name === target.name || (target.name === 'pages' && screen.name === 'edit');
+      screen.name === target.name ||
+      (target.name === 'pages' && screen.name === 'edit') ||
+      (target.name === 'changes' && (screen.name === 'conflicts' || screen.name === 'versions'));
     return (
       <UnstyledButton
         component="a"
         href={hrefFor(target)}
         aria-current={current ? 'page' : undefined}
+        data-testid={testId}
         px="sm"
         py={6}
         style={{
@@ -109,10 +143,16 @@ function Header({ screen }: { screen: Screen }) {
         <Group component="nav" aria-label="Editor" gap={4} wrap="nowrap">
           {link({ name: 'pages' }, 'Pages', 'file')}
           {link({ name: 'site' }, 'Site settings', 'settings')}
+          {link({ name: 'changes' }, 'Changes', 'upload', 'nav-changes')}
+          {publishing?.mode === 'review' ? link({ name: 'review' }, 'In review', 'clock') : null}
         </Group>
       </Group>
-      <Text size="xs" c="gray.7" visibleFrom="md">
-        Saves go straight to the project's files
+      <Text size="xs" c="gray.7" visibleFrom="md" data-testid="publish-where">
+        {publishing?.available
+          ? publishing.conflicts
+            ? 'Saved on this computer · a conflict waits in Changes'
+            : 'Saves stay on this computer until you publish them'
+          : "Saves go straight to the project's files"}
       </Text>
     </Box>
   );

@@ -14,6 +14,17 @@ import type {
   SiteResponse,
 } from '../shared/api.ts';
 import { TOKEN_HEADER } from '../shared/api.ts';
+import type {
+  ChangesResponse,
+  DiffResponse,
+  FileConflictView,
+  Identity,
+  LatestResponse,
+  PublishResponse,
+  PublishStatus,
+  ReviewResponse,
+  VersionsResponse,
+} from '../shared/publish-api.ts';
 
 /** The session token: from `?token=` the first time, then from sessionStorage (the address bar loses the query). */
 export function sessionToken(): string {
@@ -77,6 +88,29 @@ export function createApi(token: string) {
     createPage: (request: NewPageRequest) => call<NewPageResponse>('POST', '/api/pages', request),
     deletePage: (path: string) => call<DeleteResponse>('DELETE', `/api/file?path=${q(path)}`),
     events: () => new EventSource(`/api/events?token=${q(token)}`),
+    publishing: {
+      status: () => call<PublishStatus>('GET', '/api/publish/status'),
+      setIdentity: (identity: Identity) =>
+        call<PublishStatus>('POST', '/api/publish/identity', identity),
+      changes: () => call<ChangesResponse>('GET', '/api/publish/changes'),
+      diff: (path: string) => call<DiffResponse>('GET', `/api/publish/diff?path=${q(path)}`),
+      discard: (path: string) =>
+        call<{ discarded: string }>('POST', '/api/publish/discard', { path }),
+      /** Throws ApiFailure: 422 with `problems`, 409 with `conflicts`. */
+      publish: (identity: Identity, message: string, files: string[]) =>
+        call<PublishResponse>('POST', '/api/publish', { ...identity, message, files }),
+      latest: (identity: Identity) => call<LatestResponse>('POST', '/api/publish/latest', identity),
+      conflicts: () => call<{ conflicts: FileConflictView[] }>('GET', '/api/publish/conflicts'),
+      resolve: (path: string, choices: Record<string, unknown>) =>
+        call<{ resolved: string; text: string }>('POST', '/api/publish/resolve', { path, choices }),
+      versions: (path: string) =>
+        call<VersionsResponse>('GET', `/api/publish/versions?path=${q(path)}`),
+      version: (path: string, commit: string) =>
+        call<{ text: string }>('GET', `/api/publish/version?path=${q(path)}&commit=${q(commit)}`),
+      restore: (path: string, commit: string) =>
+        call<{ restored: string; text: string }>('POST', '/api/publish/restore', { path, commit }),
+      review: () => call<ReviewResponse>('GET', '/api/publish/review'),
+    },
   };
 }
 

@@ -22,6 +22,8 @@ const paths = {
   x: 'M18 6 6 18M6 6l12 12',
   save: 'M5 3h11l3 3v15H5zM8 3v5h7V3M8 21v-7h8v7',
   blocks: 'M4 4h16v6H4zM4 14h7v6H4zM15 14h5v6h-5z',
+  upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
+  clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 3',
 } as const;
 
 export type UiIconName = keyof typeof paths;

@@ -32,6 +32,8 @@ export interface ApiContext {
   site: SiteIndex;
   drafts: DraftStore;
   events: FileEvents | undefined;
+  /** /api/publish/… (editor/server/publishing.ts). */
+  publishing?: { handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> };
 }
 
 export class HttpError extends Error {
@@ -52,7 +54,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
 /** The largest request body the editor reads: the largest page of the site is under 100 KB. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const tooLarge = () => new HttpError(413, editorErrors.bodyTooLarge(MAX_BODY_BYTES));
   if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
     // Said up front: answered at once (Node reads and drops the rest of the body after the answer).
@@ -185,6 +187,11 @@ export async function handleApi(
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
+  if (
+    ctx.publishing &&
+    (url.pathname === '/api/publish' || url.pathname.startsWith('/api/publish/'))
+  )
+    return ctx.publishing.handle(req, res, url);
   const route = `${req.method} ${url.pathname}`;
   switch (route) {
     case 'GET /api/pages':

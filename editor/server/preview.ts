@@ -24,6 +24,15 @@ const stylesKey = (links: string[]) =>
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** Another version of a file for the preview (`?version=`): the published one, or a conflict's two sides. */
+export type VersionSource = (
+  file: string,
+  /** A named version, or a published version's commit id. */
+  version: string,
+) => Promise<string | undefined>;
+
+const VERSIONS = new Set(['published', 'current', 'ours', 'theirs']);
+
 interface Rendered {
   page: Page;
   error?: string;
@@ -44,6 +53,8 @@ export class Preview {
     private readonly vite: () => Promise<ViteDevServer>,
     private readonly site: SiteIndex,
     private readonly drafts: DraftStore,
+    /** Set by the publishing service: `?version=published|current|ours|theirs` renders that text of the draft's file. */
+    public versions?: VersionSource,
   ) {}
 
   private textOf(file: string): string | undefined {
@@ -70,11 +81,12 @@ export class Preview {
   }
 
   /** The page for a file from its current (draft or disk) text; the last good version when the text has problems. */
-  private page(file: string): Rendered | undefined {
-    const text = this.textOf(file);
+  private page(file: string, version?: string): Rendered | undefined {
+    const text = version ?? this.textOf(file);
     if (text === undefined) return undefined;
     const collector = new Collector();
     const result = validatePage(this.root, file, collector, text);
+    if (version !== undefined) return result?.page ? { page: result.page } : undefined;
     if (result?.page) {
       this.lastGood.set(file, result.page);
       return { page: result.page };
@@ -132,7 +144,23 @@ export class Preview {
     const draftFile = url.searchParams.get('draft');
     const file = this.fileFor(route, draftFile);
     const config = this.config();
-    const rendered = file ? this.page(file) : undefined;
+    const which = url.searchParams.get('version');
+    const versionText =
+      which &&
+      (VERSIONS.has(which) || /^[0-9a-f]{40}$/.test(which)) &&
+      file &&
+      file === draftFile &&
+      this.versions
+        ? ((await this.versions(file, which)) ?? '')
+        : undefined;
+    const rendered = file ? this.page(file, versionText) : undefined;
+    // `?mark=0,3`: blocks outlined as changed (the Changes and conflict screens' side-by-side previews).
+    const marked = (url.searchParams.get('mark') ?? '')
+      .split(',')
+      .filter((index) => /^\d{1,4}$/.test(index));
+    const markCss = marked.length
+      ? `${marked.map((index) => `[data-editor-block="${index}"]`).join(',')}{outline:3px solid #e8590c!important;outline-offset:-3px}`
+      : '';
     if (!file || !rendered || !config) {
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
@@ -174,7 +202,7 @@ export class Preview {
         : '',
       parts.head,
       ...links,
-      `<style data-editor-preview>${PREVIEW_CSS}</style>`,
+      `<style data-editor-preview>${PREVIEW_CSS}${markCss}</style>`,
       `<script type="module" src="${CLIENT_MODULE}"></script>`,
       '</head>',
       `<body><div id="root">${body}</div></body></html>`,

@@ -21,6 +21,7 @@ import { editorErrors } from './errors.ts';
 import { FileEvents } from './events.ts';
 import { FileAccessError, ProjectFiles } from './files.ts';
 import { Preview } from './preview.ts';
+import { PublishingService } from './publishing.ts';
 import {
   checkOrigin,
   guardFor,
@@ -84,6 +85,8 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
       ? undefined
       : new FileEvents(root, (file, text) => site.refresh(file, text));
   const ctx: ApiContext = { files, site, drafts, events };
+  const publishing = new PublishingService(ctx);
+  ctx.publishing = publishing;
 
   let vitePromise: Promise<ViteDevServer> | undefined;
   const vite = () =>
@@ -110,7 +113,9 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
         build: { target: 'es2022' },
       });
     })());
-  const preview = new Preview(root, vite, site, drafts);
+  const preview = new Preview(root, vite, site, drafts, (file, version) =>
+    publishing.versionText(file, version),
+  );
 
   let guard: Guard | undefined;
   const fail = (

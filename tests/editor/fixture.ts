@@ -27,7 +27,7 @@ function git(root: string, ...args: string[]): string {
   return result.stdout;
 }
 
-async function startEditor(
+export async function startEditor(
   root: string,
   port: number,
 ): Promise<{ child: ChildProcess; url: string }> {

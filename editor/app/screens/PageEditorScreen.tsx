@@ -9,7 +9,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { NOT_FOUND_FILE, routeFromFile } from '../../../engine/routes.ts';
 import { pageSchema } from '../../../blocks/page-schema.ts';
 import type { FieldPath, SiteResponse } from '../../shared/api.ts';
@@ -51,10 +51,13 @@ export function PageEditorScreen({
   api,
   file,
   site,
+  field,
 }: {
   api: Api;
   file: string;
   site?: SiteResponse;
+  /** A field to open once the page is loaded (a link from a publish problem). */
+  field?: FieldPath;
 }) {
   const preview = useRef<PreviewHandle>(null);
   const doc = useEditableFile(api, file, () => preview.current?.refresh());
@@ -94,6 +97,12 @@ export function PageEditorScreen({
     },
     [select],
   );
+  const revealed = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!field || data === undefined || revealed.current === JSON.stringify(field)) return;
+    revealed.current = JSON.stringify(field);
+    reveal(field);
+  }, [field, data, reveal]);
   const fieldLabel = useCallback(
     (path: FieldPath) => pageFieldLabel(doc.store.getData(), path),
     [doc.store],

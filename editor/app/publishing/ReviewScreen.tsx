@@ -1,0 +1,67 @@
+import { Alert, Anchor, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { ReviewResponse } from '../../shared/publish-api.ts';
+import { ApiFailure, type Api } from '../api.ts';
+import { Tag } from '../screens/ProblemBadge.tsx';
+
+/** Change sets sent for review and not live yet, and whether each still goes with the published version. */
+export function ReviewScreen({ api }: { api: Api }) {
+  const [data, setData] = useState<ReviewResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api.publishing
+      .review()
+      .then(setData, (failure: unknown) =>
+        setError(
+          failure instanceof ApiFailure
+            ? `${failure.message} ${failure.hint ?? ''}`
+            : String(failure),
+        ),
+      );
+  }, [api]);
+  return (
+    <Box p="lg" style={{ height: '100%', overflow: 'auto' }}>
+      <Title order={1} size="h2">
+        In review
+      </Title>
+      <Text c="gray.7" size="sm" mb="md">
+        Changes sent for review that are not live yet.
+      </Text>
+      {error ? <Alert color="red">{error}</Alert> : null}
+      {!data && !error ? <Loader aria-label="Loading" /> : null}
+      {data && !data.items.length ? (
+        <Paper withBorder p="lg">
+          <Text>Nothing is waiting for review.</Text>
+        </Paper>
+      ) : null}
+      <Stack gap="sm">
+        {data?.items.map((item) => (
+          <Paper key={item.name} withBorder p="md" data-testid="review-item">
+            <Group justify="space-between" align="flex-start">
+              <Box>
+                <Text fw={600}>{item.message}</Text>
+                <Text size="xs" c="gray.7">
+                  {item.author} · {new Date(item.date).toLocaleString()} · {item.files.join(', ')}
+                </Text>
+              </Box>
+              <Tag tone={item.mergesCleanly ? 'green' : 'orange'}>
+                {item.mergesCleanly ? 'Ready to go live' : 'Clashes with the published version'}
+              </Tag>
+            </Group>
+            {item.reviewUrl ? (
+              <Anchor
+                underline="always"
+                href={item.reviewUrl}
+                target="_blank"
+                rel="noreferrer"
+                size="sm"
+              >
+                Open the review page
+              </Anchor>
+            ) : null}
+          </Paper>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

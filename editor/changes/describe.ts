@@ -1,0 +1,307 @@
+import { parseDocument } from 'yaml';
+import { equalData } from '../document/data-ops.ts';
+import { routeFromFile } from '../../engine/routes.ts';
+import { humanize } from '../app/schema-form/inspect.ts';
+import { alignLists } from './align.ts';
+import { blockTitle, countOf, itemLabel, itemNoun } from './labels.ts';
+import type { Change, FileChange, FileVersions, YamlPath } from './types.ts';
+import { bytes, itemName, show, showChange, shorten } from './values.ts';
+
+/**
+ * A file's change in the author's words, read from the parsed documents (never from lines): which blocks were
+ * added, removed, moved or edited, and each edited field by its label in the editor's forms.
+ */
+
+interface Described extends Change {
+  /** A few words for the file's one-line summary: `Hero › Title`, `FAQ block added`. */
+  headline: string;
+  /** Where it sits in the page, to list changes top to bottom. */
+  order: number;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const IMAGE = /\.(png|jpe?g|webp|gif|svg|avif|ico)$/i;
+
+function kindOf(file: string): FileChange['kind'] {
+  if (file.startsWith('pages/')) return 'page';
+  if (file.startsWith('public/')) return 'public';
+  return 'config';
+}
+
+function parsed(text: string): { ok: true; data: unknown } | { ok: false } {
+  const doc = parseDocument(text);
+  return doc.errors.length ? { ok: false } : { ok: true, data: doc.toJS() };
+}
+
+class Collector {
+  readonly changes: Described[] = [];
+  constructor(private readonly blockIndex?: number) {}
+  add(path: YamlPath, text: string, headline: string, order: number, blockIndex = this.blockIndex) {
+    this.changes.push({
+      path,
+      text,
+      headline,
+      order,
+      ...(blockIndex === undefined ? {} : { blockIndex }),
+    });
+  }
+}
+
+/** Every difference between two values, each in one sentence labelled `Hero › Title`. */
+function diffValue(
+  before: unknown,
+  after: unknown,
+  path: YamlPath,
+  labels: string[],
+  out: Collector,
+  order: number,
+): void {
+  if (equalData(before, after)) return;
+  const label = labels.join(' › ');
+  if (isObject(before) && isObject(after)) {
+    const keys = [
+      ...Object.keys(after),
+      ...Object.keys(before).filter((key) => !Object.hasOwn(after, key)),
+    ];
+    for (const key of keys) {
+      const fieldLabel = [...labels, humanize(key)].join(' › ');
+      if (!Object.hasOwn(before, key))
+        out.add([...path, key], `${fieldLabel} added: ${show(after[key])}`, fieldLabel, order);
+      else if (!Object.hasOwn(after, key))
+        out.add(
+          [...path, key],
+          `${fieldLabel} removed (was ${show(before[key])})`,
+          fieldLabel,
+          order,
+        );
+      else
+        diffValue(before[key], after[key], [...path, key], [...labels, humanize(key)], out, order);
+    }
+    return;
+  }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    diffList(before, after, path, labels, out, order);
+    return;
+  }
+  out.add(path, `${label}: ${showChange(before, after)}`, label, order);
+}
+
+function diffList(
+  before: unknown[],
+  after: unknown[],
+  path: YamlPath,
+  labels: string[],
+  out: Collector,
+  order: number,
+): void {
+  const label = labels.join(' › ');
+  const { forward, backward, moved } = alignLists(before, after);
+  const name = (value: unknown, index: number) => itemName(value) ?? `item ${index + 1}`;
+  after.forEach((item, j) => {
+    const i = backward[j]!;
+    if (i < 0) {
+      out.add([...path, j], `${label}: ${name(item, j)} added`, label, order);
+      return;
+    }
+    if (moved.has(i)) {
+      const direction = movedUp(forward, i) ? 'up' : 'down';
+      out.add([...path, j], `${label}: ${name(item, j)} moved ${direction}`, label, order);
+    }
+    if (isObject(item) || Array.isArray(item))
+      diffValue(before[i], item, [...path, j], [...labels, itemLabel(item, j)], out, order);
+    else if (!equalData(before[i], item))
+      out.add([...path, j], `${label} › ${j + 1}: ${showChange(before[i], item)}`, label, order);
+  });
+  before.forEach((item, i) => {
+    if (forward[i]! < 0) out.add([...path, i], `${label}: ${name(item, i)} removed`, label, order);
+  });
+}
+
+/** True when a moved item now comes before items it used to follow (rank among the items both lists share). */
+function movedUp(forward: number[], i: number): boolean {
+  return places(forward, i) < 0;
+}
+
+function places(forward: number[], i: number): number {
+  const matched = forward.flatMap((to, from) => (to >= 0 ? [from] : []));
+  const oldRank = matched.indexOf(i);
+  const newRank = [...matched].sort((a, b) => forward[a]! - forward[b]!).indexOf(i);
+  return newRank - oldRank;
+}
+
+/** `(3 questions)`: the size of the block's main list, named by its schema. */
+function blockSize(block: Record<string, unknown>): string {
+  for (const [key, value] of Object.entries(block)) {
+    if (!Array.isArray(value)) continue;
+    const noun = itemNoun(block.type, key);
+    if (noun) return ` (${countOf(value.length, noun)})`;
+  }
+  return '';
+}
+
+function diffBlocks(before: unknown[], after: unknown[], out: Collector): void {
+  const { forward, backward, moved } = alignLists(before, after);
+  const title = (block: unknown) => blockTitle(isObject(block) ? block.type : undefined);
+  after.forEach((block, j) => {
+    const i = backward[j]!;
+    const path: YamlPath = ['blocks', j];
+    if (i < 0) {
+      const where = j === 0 ? 'at the top' : `after ${title(after[j - 1])}`;
+      const size = isObject(block) ? blockSize(block) : '';
+      const headline = `${title(block)} block added`;
+      out.add(path, `${headline} ${where}${size}`, headline, j, j);
+      return;
+    }
+    if (moved.has(i)) {
+      const by = places(forward, i);
+      const headline = `Block ${title(block)} moved ${by < 0 ? 'up' : 'down'}`;
+      const far = Math.abs(by) > 1 ? ` ${Math.abs(by)} places` : '';
+      out.add(path, headline + far, headline, j, j);
+    }
+    const blockOut = new Collector(j);
+    diffValue(before[i], block, path, [title(block)], blockOut, j);
+    out.changes.push(...blockOut.changes);
+  });
+  before.forEach((block, i) => {
+    if (forward[i]! >= 0) return;
+    // Listed where it stood: after the last block before it that is still on the page.
+    let order = -0.5;
+    for (let k = i - 1; k >= 0; k--)
+      if (forward[k]! >= 0) {
+        order = forward[k]! + 0.5;
+        break;
+      }
+    const headline = `${title(block)} block removed`;
+    out.add(['blocks', i], headline, headline, order, i);
+  });
+}
+
+function diffPage(before: unknown, after: unknown, out: Collector): void {
+  const b = isObject(before) ? before : {};
+  const a = isObject(after) ? after : {};
+  if (Boolean(b.draft) !== Boolean(a.draft)) {
+    const headline = a.draft ? 'now a draft' : 'no longer a draft';
+    out.add(['draft'], a.draft ? 'Page is now a draft' : 'Page no longer a draft', headline, -1);
+  }
+  const rest = (page: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(page).filter(([key]) => key !== 'blocks' && key !== 'draft'));
+  diffValue(rest(b), rest(a), [], [], out, -1);
+  const blocksBefore = Array.isArray(b.blocks) ? b.blocks : [];
+  const blocksAfter = Array.isArray(a.blocks) ? a.blocks : [];
+  diffBlocks(blocksBefore, blocksAfter, out);
+}
+
+function describePublic(input: FileVersions): FileChange {
+  const { file, beforeBytes, afterBytes } = input;
+  const noun = IMAGE.test(file) ? 'Image' : 'File';
+  const existed = beforeBytes !== undefined || input.before !== undefined;
+  const exists = afterBytes !== undefined || input.after !== undefined;
+  const status: FileChange['status'] = !existed ? 'added' : !exists ? 'removed' : 'changed';
+  const size = (count?: number) => (count === undefined ? '' : bytes(count));
+  const text =
+    status === 'added'
+      ? `${noun} ${file} added${afterBytes === undefined ? '' : ` (${size(afterBytes)})`}`
+      : status === 'removed'
+        ? `${noun} ${file} removed`
+        : `${noun} ${file} replaced${
+            beforeBytes !== undefined && afterBytes !== undefined
+              ? ` (${size(beforeBytes)} → ${size(afterBytes)})`
+              : ''
+          }`;
+  return { file, kind: 'public', status, summary: text, changes: [{ path: [], text }] };
+}
+
+function summaryOf(subject: string, changes: Described[]): string {
+  const headlines = [...new Set(changes.map((change) => change.headline))];
+  if (headlines.length === 0) return `${subject}: no change to its content`;
+  const shown = headlines.slice(0, 3).join(', ');
+  const more = headlines.length > 3 ? ` and ${headlines.length - 3} more` : '';
+  return `${subject}: ${shown}${more}`;
+}
+
+export function describeFileChange(input: FileVersions): FileChange {
+  const { file, before, after } = input;
+  const kind = kindOf(file);
+  if (kind === 'public') return describePublic(input);
+  const route = kind === 'page' ? routeFromFile(file) : undefined;
+  const subject = kind === 'page' ? `Page ${route ?? file}` : 'Site settings';
+  const base = { file, ...(route ? { route } : {}), kind };
+  if (before === undefined || after === undefined) {
+    const status = before === undefined ? 'added' : 'removed';
+    const data = parsed((before ?? after) as string);
+    const page = data.ok && isObject(data.data) ? data.data : {};
+    const blocks = Array.isArray(page.blocks) ? page.blocks.length : 0;
+    const detail =
+      status === 'removed' || kind !== 'page'
+        ? ''
+        : page.draft
+          ? ' (draft)'
+          : blocks
+            ? ` (${countOf(blocks, 'blocks')})`
+            : '';
+    const text = `${kind === 'page' ? `Page ${route ?? file}` : file} ${status}${detail}`;
+    return { ...base, status, summary: text, changes: [{ path: [], text }] };
+  }
+  const old = parsed(before);
+  const now = parsed(after);
+  if (!old.ok || !now.ok) {
+    const text = `The text changed; it is not valid YAML${
+      now.ok ? ' in the published version' : ''
+    }, so it cannot be described field by field`;
+    return {
+      ...base,
+      status: 'changed',
+      summary: `${subject}: text changed`,
+      changes: [{ path: [], text }],
+    };
+  }
+  const out = new Collector();
+  if (kind === 'page') diffPage(old.data, now.data, out);
+  else diffValue(old.data, now.data, [], [], out, 0);
+  const changes = out.changes
+    .map((change, index) => ({ change, index }))
+    .sort((x, y) => x.change.order - y.change.order || x.index - y.index)
+    .map(({ change }) => change);
+  return {
+    ...base,
+    status: 'changed',
+    summary: summaryOf(subject, changes),
+    changes: changes.map(({ headline: _headline, order: _order, ...change }) => change),
+  };
+}
+
+const SUBJECT_MAX = 72;
+
+/**
+ * A publish message prefilled from the changes: a first line of at most 72 characters, a blank line, then one
+ * line per change.
+ */
+export function summarizeChanges(files: FileChange[]): string {
+  if (files.length === 0) return '';
+  const name = (file: FileChange) =>
+    file.route ?? (file.kind === 'config' ? 'site settings' : file.file);
+  let subject: string;
+  if (files.length === 1) subject = files[0]!.summary;
+  else {
+    subject = `Update ${files.map(name).join(', ')}`;
+    if (subject.length > SUBJECT_MAX) {
+      const pages = files.filter((file) => file.kind === 'page').length;
+      const parts = [
+        pages ? countOf(pages, 'pages') : '',
+        files.some((file) => file.kind === 'config') ? 'site settings' : '',
+        files.some((file) => file.kind === 'public') ? 'images and files' : '',
+      ].filter(Boolean);
+      subject = `Update ${parts.join(', ')}`;
+    }
+  }
+  const lines = files.flatMap((file) =>
+    file.changes.map((change) =>
+      files.length === 1 || change.text.includes(file.route ? `Page ${file.route} ` : file.file)
+        ? change.text
+        : `${name(file)}: ${change.text}`,
+    ),
+  );
+  return [shorten(subject, SUBJECT_MAX), '', ...lines].join('\n');
+}

@@ -1,0 +1,46 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Conflict } from '../changes/types.ts';
+import { gitDir } from './tree.ts';
+
+/**
+ * A file that both the author and someone upstream changed, where the same thing was changed differently. Kept in
+ * the repository's folder (.git/editor/conflicts.json) until the author chose: the working tree holds "ours" at each
+ * conflict (never git's conflict markers), this record holds all three versions, so neither side is lost.
+ */
+export interface FileConflict {
+  file: string;
+  /** The common ancestor's text; absent when the file did not exist there. */
+  base?: string;
+  ours?: string;
+  theirs?: string;
+  /** A file in public/ or one side removed the file: the choice is between whole files. */
+  wholeFile: boolean;
+  conflicts: Conflict[];
+  /** Blob ids of the two whole files (a file in public/ is not kept as text); absent: removed on that side. */
+  oursSha?: string;
+  theirsSha?: string;
+  /** The upstream commit "theirs" comes from. */
+  upstream: string;
+}
+
+const fileOf = async (root: string) => path.join(await gitDir(root), 'editor', 'conflicts.json');
+
+export async function readConflicts(root: string): Promise<FileConflict[]> {
+  try {
+    return JSON.parse(readFileSync(await fileOf(root), 'utf8')) as FileConflict[];
+  } catch {
+    return [];
+  }
+}
+
+export async function writeConflicts(root: string, conflicts: FileConflict[]) {
+  const file = await fileOf(root);
+  if (!conflicts.length) {
+    rmSync(file, { force: true });
+    return;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify(conflicts, null, 1));
+  renameSync(`${file}.tmp`, file);
+}

@@ -1,0 +1,238 @@
+import { readConflicts } from './conflicts.ts';
+import { getLatest, type LatestResult } from './latest.ts';
+import { identityProblem, isSafeBranchName, messageProblem, type AuthorIdentity } from './names.ts';
+import { fetchPublished, pushCommit, RemoteError, type RemoteProblem } from './remote.ts';
+import { pullRequestUrl } from './remote-url.ts';
+import { git } from './run.ts';
+import type { ReadyState } from './state.ts';
+import {
+  buildTree,
+  commitOf,
+  commitTree,
+  differences,
+  followIndex,
+  isAncestor,
+  listTree,
+  worktreeFiles,
+  type Difference,
+  type TreeEntry,
+} from './tree.ts';
+
+type PublishMode = 'direct' | 'review';
+
+/** Author files that differ from the published version, and names git could misread (never published). */
+export async function authorChanges(
+  root: string,
+  state: ReadyState,
+): Promise<{ published: string | undefined; changes: Difference[]; unsafe: string[] }> {
+  const published = await commitOf(root, state.publishedRef);
+  const { files, unsafe } = await worktreeFiles(root);
+  const tree = published ? await listTree(root, published) : new Map<string, TreeEntry>();
+  return { published, changes: differences(tree, files), unsafe };
+}
+
+/** A site check's outcome: the problems that stop a publish (errors), with their place. */
+export interface CheckProblem {
+  file: string;
+  line: number;
+  col: number;
+  message: string;
+  hint?: string;
+  code: string;
+  path?: Array<string | number>;
+}
+
+export interface PublishRequest {
+  identity: AuthorIdentity;
+  message: string;
+  mode: PublishMode;
+  /** The checks CI runs, on the working tree: errors refuse the publish. */
+  check: () => CheckProblem[] | Promise<CheckProblem[]>;
+  /** The files the author saw listed; refused when the working tree holds other changes by then. */
+  expectFiles?: string[];
+}
+
+export type PublishResult =
+  | {
+      status: 'published';
+      commit: string;
+      files: string[];
+      attempts: number;
+      latest?: LatestResult;
+    }
+  | {
+      status: 'in-review';
+      commit: string;
+      branch: string;
+      files: string[];
+      pullRequestUrl?: string;
+    }
+  | { status: 'nothing-to-publish' }
+  /** The remote has no published branch to build on (a developer publishes the project once). */
+  | { status: 'not-published' }
+  | { status: 'refused'; problems: CheckProblem[] }
+  | { status: 'conflicts'; latest: LatestResult }
+  | { status: 'list-changed'; files: string[] }
+  | { status: 'bad-input'; field: 'name' | 'email' | 'message' }
+  | { status: 'blocked'; latest: LatestResult }
+  | {
+      status: 'saved-locally';
+      commit: string;
+      files: string[];
+      problem: RemoteProblem;
+    };
+
+const MAX_ATTEMPTS = 4;
+
+/** `review/hotels-20260321-101502`: names the change set after its first page and the time. */
+function reviewBranchName(files: string[], now: Date): string {
+  const first = files.find((file) => file.startsWith('pages/')) ?? files[0] ?? 'changes';
+  const slug =
+    first
+      .replace(/^pages\//, '')
+      .replace(/\.ya?ml$/, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'changes';
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `review/${slug}-${stamp}`;
+}
+
+/**
+ * Publish: checks the whole site, records exactly the author files that differ from the published version as one
+ * commit on top of it (built in a temporary index, so code a developer is writing stays out), and sends it. When a
+ * colleague published first, their version is brought in and merged (getLatest), checked again and sent again.
+ */
+export async function publish(
+  root: string,
+  state: ReadyState,
+  request: PublishRequest,
+): Promise<PublishResult> {
+  const badIdentity = identityProblem(request.identity);
+  if (badIdentity) return { status: 'bad-input', field: badIdentity };
+  if (messageProblem(request.message)) return { status: 'bad-input', field: 'message' };
+  if ((await readConflicts(root)).length)
+    return { status: 'conflicts', latest: { status: 'up-to-date' } };
+
+  let offline: RemoteProblem | undefined;
+  let latest: LatestResult | undefined;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    if (!offline) {
+      try {
+        await fetchPublished(root, state);
+      } catch (error) {
+        if (!(error instanceof RemoteError)) throw error;
+        offline = error.problem;
+      }
+    }
+    // Also offline: what an earlier fetch brought in is merged before anything is built on it.
+    latest = await getLatest(root, state, request.identity);
+    if (latest.status === 'updated' && latest.conflicts.length)
+      return { status: 'conflicts', latest };
+    if (latest.status === 'code-conflict' || latest.status === 'unrelated')
+      return { status: 'blocked', latest };
+    const problems = await request.check();
+    if (problems.length) return { status: 'refused', problems };
+
+    const { published, changes } = await authorChanges(root, state);
+    if (!published) return { status: 'not-published' };
+    const files = changes.map((change) => change.file);
+    if (
+      attempt === 1 &&
+      request.expectFiles &&
+      request.expectFiles.slice().sort().join('\0') !== files.join('\0')
+    )
+      return { status: 'list-changed', files };
+    if (!changes.length) return { status: 'nothing-to-publish' };
+
+    const updates = new Map(changes.map((change) => [change.file, change.after ?? null]));
+    const tree = await buildTree(root, published, updates);
+    const commit = await commitTree(root, tree, [published], request.message, request.identity);
+
+    if (request.mode === 'review') {
+      const branch = reviewBranchName(files, new Date());
+      if (!isSafeBranchName(branch)) throw new Error(`Unexpected branch name ${branch}`);
+      if (offline) return { status: 'saved-locally', commit, files, problem: offline };
+      try {
+        await pushCommit(root, state, commit, branch);
+      } catch (error) {
+        if (!(error instanceof RemoteError)) throw error;
+        return { status: 'saved-locally', commit, files, problem: error.problem };
+      }
+      await git(root, ['update-ref', `refs/remotes/${state.remote}/${branch}`, commit]);
+      const link = pullRequestUrl(state.rawUrl, branch, state.remoteBranch);
+      return {
+        status: 'in-review',
+        commit,
+        branch,
+        files,
+        ...(link ? { pullRequestUrl: link } : {}),
+      };
+    }
+
+    // Direct: the local history records the change before it is sent, so a failed send loses nothing.
+    await recordLocally(root, published, commit, request);
+    if (offline) return { status: 'saved-locally', commit, files, problem: offline };
+    try {
+      await pushCommit(root, state, commit, state.remoteBranch);
+    } catch (error) {
+      if (!(error instanceof RemoteError)) throw error;
+      if (error.problem === 'stale') continue;
+      return { status: 'saved-locally', commit, files, problem: error.problem };
+    }
+    // git updates the remote-tracking ref itself after a push to its branch; made sure of here.
+    await git(root, ['update-ref', state.publishedRef, commit]);
+    return {
+      status: 'published',
+      commit,
+      files,
+      attempts: attempt,
+      ...(latest ? { latest } : {}),
+    };
+  }
+  return {
+    status: 'saved-locally',
+    commit: (await commitOf(root, 'HEAD'))!,
+    files: [],
+    problem: 'stale',
+  };
+}
+
+/**
+ * The branch moves to the publish commit: directly when it was the published version, else (code commits of a
+ * developer, or an earlier publish that could not be sent) to a two-parent commit of both, whose tree is the local
+ * one with the published author files.
+ */
+async function recordLocally(
+  root: string,
+  published: string,
+  commit: string,
+  request: PublishRequest,
+) {
+  const head = (await commitOf(root, 'HEAD'))!;
+  const headTree = await listTree(root, head, 'all');
+  let next = commit;
+  if (head !== published && !(await isAncestor(root, head, published))) {
+    const commitTreeFiles = await listTree(root, commit);
+    const headAuthor = await listTree(root, head);
+    const updates = new Map<string, TreeEntry | null>();
+    for (const d of differences(headAuthor, commitTreeFiles)) updates.set(d.file, d.after ?? null);
+    const tree = await buildTree(root, head, updates);
+    next = await commitTree(
+      root,
+      tree,
+      [head, commit],
+      `${request.message.split('\n')[0]} (local copy)`,
+      request.identity,
+    );
+  }
+  await git(root, ['update-ref', '-m', 'editor: publish', 'HEAD', next, head]);
+  const nextTree = await listTree(root, next, 'all');
+  await followIndex(
+    root,
+    headTree,
+    nextTree,
+    differences(headTree, nextTree).map((d) => d.file),
+  );
+}

@@ -1,0 +1,60 @@
+import { loadSite } from '../../engine/load-site.ts';
+import { findPlaceholders } from '../../engine/placeholders.ts';
+import type { CheckProblem } from '../git/publish.ts';
+import { pathsAt } from '../document/locate.ts';
+import type { SiteConfig } from '../../schema/site-config.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type PublishingSettings = Required<NonNullable<SiteConfig['publishing']>>;
+
+/** The site's publishing settings; the defaults when the config cannot be read (its own check reports why). */
+export function publishingSettings(config: SiteConfig | undefined): PublishingSettings {
+  return {
+    mode: config?.publishing?.mode ?? 'direct',
+    placeholders: config?.publishing?.placeholders ?? 'allowed',
+  };
+}
+
+/**
+ * The checks CI runs, on the whole site as it is on disk: the validator (`npm run validate`) and, when the site
+ * says so, the deploy's placeholder check (`--production`). Errors only: warnings do not stop a publish.
+ */
+export function checkSiteForPublish(root: string): {
+  problems: CheckProblem[];
+  settings: PublishingSettings;
+} {
+  const site = loadSite({ root, includeDrafts: false });
+  const settings = publishingSettings(site.config);
+  const diagnostics = [
+    ...site.diagnostics,
+    ...(settings.placeholders === 'refused' ? findPlaceholders(root) : []),
+  ].filter((d) => d.severity === 'error');
+  // Each problem gets the path of its field (the editor's link to it), from the validator or from its position.
+  const byFile = new Map<string, typeof diagnostics>();
+  for (const d of diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+  const problems: CheckProblem[] = [];
+  for (const [file, list] of byFile) {
+    let text = '';
+    try {
+      text = readFileSync(path.join(root, file), 'utf8');
+    } catch {
+      // a missing file has no fields to point at
+    }
+    const missing = list.filter((d) => !d.path && !(d.line === 1 && d.col === 1));
+    const found = missing.length && text ? pathsAt(text, missing) : [];
+    for (const d of list) {
+      const at = d.path ? [...d.path] : found[missing.indexOf(d)];
+      problems.push({
+        file: d.file,
+        line: d.line,
+        col: d.col,
+        code: d.code,
+        message: d.message,
+        ...(d.hint ? { hint: d.hint } : {}),
+        ...(at && at.length ? { path: at } : {}),
+      });
+    }
+  }
+  return { problems, settings };
+}

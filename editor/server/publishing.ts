@@ -1,0 +1,480 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { describeFileChange, summarizeChanges } from '../changes/describe.ts';
+import type { FileChange } from '../changes/types.ts';
+import { readConflicts, type FileConflict } from '../git/conflicts.ts';
+import { getLatest, type LatestResult } from '../git/latest.ts';
+import {
+  identityProblem,
+  isCommitId,
+  isSafeAuthorFile,
+  type AuthorIdentity,
+} from '../git/names.ts';
+import { authorChanges, publish } from '../git/publish.ts';
+import { fetchPublished, RemoteError } from '../git/remote.ts';
+import { inReview } from '../git/review.ts';
+import { git } from '../git/run.ts';
+import { repoState, type ReadyState } from '../git/state.ts';
+import { commitOf, readBlob, readDisk, type Difference } from '../git/tree.ts';
+import { discardChange, fileAt, resolveFile, restoreVersion, versionsOf } from '../git/versions.ts';
+import { publishMessages } from '../../engine/errors.ts';
+import { routeFromFile } from '../../engine/routes.ts';
+import type {
+  ChangesResponse,
+  DiffResponse,
+  FileConflictView,
+  LatestResponse,
+  PublishConflicts,
+  PublishRefused,
+  PublishResponse,
+  PublishStatus,
+  ReviewResponse,
+  VersionsResponse,
+} from '../shared/publish-api.ts';
+import { HttpError, readJson, sendJson, type ApiContext } from './api.ts';
+import { editorErrors } from './errors.ts';
+import { checkSiteForPublish, publishingSettings } from './publish-check.ts';
+import { Collector } from '../../engine/collector.ts';
+import { validateConfig } from '../../engine/validate-page.ts';
+
+const identitySchema = z.strictObject({
+  name: z.string().max(200),
+  email: z.string().max(200),
+});
+const publishSchema = identitySchema.extend({
+  message: z.string().max(20_000),
+  files: z.array(z.string().max(1000)).max(10_000).optional(),
+});
+const pathSchema = z.strictObject({ path: z.string().max(1000) });
+const restoreSchema = z.strictObject({ path: z.string().max(1000), commit: z.string().max(64) });
+const choiceSchema = z.union([
+  z.strictObject({ pick: z.enum(['ours', 'theirs']) }),
+  z.strictObject({ value: z.unknown() }),
+]);
+const resolveSchema = z.strictObject({
+  path: z.string().max(1000),
+  choices: z.record(z.string().max(200), choiceSchema),
+});
+
+async function body<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<T> {
+  const parsed = schema.safeParse(await readJson(req));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new HttpError(
+      400,
+      editorErrors.badRequest(
+        issue?.path.length ? `a valid "${issue.path.join('.')}"` : 'valid fields',
+      ),
+    );
+  }
+  return parsed.data;
+}
+
+function authorFile(value: unknown): string {
+  if (!isSafeAuthorFile(value)) throw new HttpError(403, editorErrors.notWritable(String(value)));
+  return value;
+}
+
+function identityOf(input: { name: string; email: string }): AuthorIdentity {
+  const identity = { name: input.name.trim(), email: input.email.trim() };
+  const problem = identityProblem(identity);
+  if (problem) throw new HttpError(400, publishMessages.badInput(problem));
+  return identity;
+}
+
+const routeOf = (file: string) => (file.startsWith('pages/') ? routeFromFile(file) : undefined);
+
+function conflictView(record: FileConflict): FileConflictView {
+  const route = routeOf(record.file);
+  return {
+    file: record.file,
+    ...(route ? { route } : {}),
+    wholeFile: record.wholeFile,
+    conflicts: record.conflicts,
+    ...(record.ours !== undefined ? { ours: record.ours } : {}),
+    ...(record.theirs !== undefined ? { theirs: record.theirs } : {}),
+  };
+}
+
+/**
+ * The publishing API (/api/publish/…). Git operations run one at a time (a queue per editor), each with the
+ * author identity the request carries: nothing here knows a "current user".
+ */
+export class PublishingService {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly ctx: ApiContext) {}
+
+  private get root() {
+    return this.ctx.files.root;
+  }
+
+  /** One git operation at a time: a publish and a get latest never interleave. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The repository, ready to publish from, or a 409 saying in plain words why not. */
+  private async ready(): Promise<ReadyState> {
+    const state = await repoState(this.root);
+    if (state.kind === 'ready') return state;
+    const why = state.kind === 'no-git' && state.gitMissing ? 'git-missing' : state.kind;
+    throw new HttpError(409, publishMessages.unavailable(why));
+  }
+
+  /** Files written behind the editor's back (get latest, discard, restore): the site index reads them again. */
+  private refreshed(files: string[]) {
+    for (const file of files) {
+      this.ctx.site.refresh(file);
+      this.ctx.drafts.drop(file);
+    }
+  }
+
+  private async identity(): Promise<AuthorIdentity | null> {
+    const read = async (key: string) =>
+      (await git(this.root, ['config', '--local', '--get', key], { okCodes: [1] })).stdout.trim();
+    const name = await read('user.name');
+    const email = await read('user.email');
+    return name && email ? { name, email } : null;
+  }
+
+  async status(): Promise<PublishStatus> {
+    const state = await repoState(this.root);
+    const settings = publishingSettings(loadSiteConfig(this.root));
+    if (state.kind !== 'ready') {
+      const why = state.kind === 'no-git' && state.gitMissing ? 'git-missing' : state.kind;
+      return {
+        available: false,
+        reason: publishMessages.unavailable(why),
+        identity: null,
+        mode: settings.mode,
+        conflicts: 0,
+      };
+    }
+    return {
+      available: true,
+      destination: `${state.url} (${state.remoteBranch})`,
+      identity: await this.identity(),
+      mode: settings.mode,
+      conflicts: (await readConflicts(this.root)).length,
+    };
+  }
+
+  /** Kept in the repository's own settings (`git config --local`), asked once by the app. */
+  async setIdentity(input: { name: string; email: string }) {
+    const identity = identityOf(input);
+    await this.ready();
+    await git(this.root, ['config', '--local', '--', 'user.name', identity.name]);
+    await git(this.root, ['config', '--local', '--', 'user.email', identity.email]);
+    return this.status();
+  }
+
+  private async describe(root: string, d: Difference): Promise<FileChange> {
+    const isText = !d.file.startsWith('public/');
+    const before = d.before ? await readBlob(root, d.before.sha) : undefined;
+    const after = d.after ? readDisk(root, d.file) : undefined;
+    return describeFileChange({
+      file: d.file,
+      ...(isText && before ? { before: before.toString('utf8') } : {}),
+      ...(isText && after ? { after: after.toString('utf8') } : {}),
+      ...(before ? { beforeBytes: before.length } : {}),
+      ...(after ? { afterBytes: after.length } : {}),
+    });
+  }
+
+  async changes(): Promise<ChangesResponse> {
+    const state = await this.ready();
+    const { published, changes, unsafe } = await authorChanges(this.root, state);
+    if (!published) throw new HttpError(409, publishMessages.unavailable('not-published'));
+    const files = await Promise.all(changes.map((d) => this.describe(this.root, d)));
+    return { files, message: summarizeChanges(files), unsafe };
+  }
+
+  async diff(file: string): Promise<DiffResponse> {
+    const state = await this.ready();
+    const published = await commitOf(this.root, state.publishedRef);
+    const before = published ? await fileAt(this.root, published, file) : undefined;
+    const after = readDisk(this.root, file);
+    return {
+      path: file,
+      published: before ? before.toString('utf8') : null,
+      current: after ? after.toString('utf8') : null,
+    };
+  }
+
+  discard(file: string) {
+    return this.serial(async () => {
+      const state = await this.ready();
+      await discardChange(this.root, state, file);
+      this.refreshed([file]);
+      return { discarded: file };
+    });
+  }
+
+  publish(input: z.infer<typeof publishSchema>): Promise<PublishResponse> {
+    const identity = identityOf(input);
+    return this.serial(async () => {
+      const state = await this.ready();
+      const result = await publish(this.root, state, {
+        identity,
+        message: input.message,
+        mode: publishingSettings(loadSiteConfig(this.root)).mode,
+        check: () => checkSiteForPublish(this.root).problems,
+        ...(input.files ? { expectFiles: input.files } : {}),
+      });
+      this.refreshedAfter('latest' in result ? result.latest : undefined);
+      switch (result.status) {
+        case 'published':
+          return {
+            status: 'published',
+            message: publishMessages.published(result.files.length),
+            files: result.files,
+            commit: result.commit,
+          };
+        case 'in-review':
+          return {
+            status: 'in-review',
+            message: publishMessages.inReview(),
+            files: result.files,
+            name: result.branch,
+            ...(result.pullRequestUrl ? { reviewUrl: result.pullRequestUrl } : {}),
+          };
+        case 'saved-locally': {
+          const error = publishMessages.savedLocally(result.problem);
+          return {
+            status: 'saved-locally',
+            message: error.message,
+            hint: error.hint ?? '',
+            files: result.files,
+          };
+        }
+        case 'refused':
+          throw new HttpError(422, publishMessages.refused(result.problems.length), {
+            problems: result.problems,
+          } satisfies Omit<PublishRefused, 'error'>);
+        case 'conflicts': {
+          const conflicts = (await readConflicts(this.root)).map(conflictView);
+          throw new HttpError(409, publishMessages.conflicts(conflicts.length), {
+            conflicts,
+          } satisfies Omit<PublishConflicts, 'error'>);
+        }
+        case 'blocked':
+          throw new HttpError(
+            409,
+            result.latest.status === 'code-conflict'
+              ? publishMessages.blocked(result.latest.files)
+              : publishMessages.unrelated(),
+          );
+        case 'list-changed':
+          throw new HttpError(409, publishMessages.listChanged(), { files: result.files });
+        case 'nothing-to-publish':
+          throw new HttpError(409, publishMessages.nothing());
+        case 'not-published':
+          throw new HttpError(409, publishMessages.unavailable('not-published'));
+        case 'bad-input':
+          throw new HttpError(400, publishMessages.badInput(result.field));
+      }
+    });
+  }
+
+  private refreshedAfter(latest: LatestResult | undefined) {
+    if (latest?.status !== 'updated') return;
+    this.refreshed([...latest.taken, ...latest.merged]);
+  }
+
+  latest(input: z.infer<typeof identitySchema>): Promise<LatestResponse> {
+    const identity = identityOf(input);
+    return this.serial(async () => {
+      const state = await this.ready();
+      try {
+        await fetchPublished(this.root, state, true);
+      } catch (error) {
+        if (!(error instanceof RemoteError)) throw error;
+        throw new HttpError(503, publishMessages.latestUnreachable(error.problem));
+      }
+      const result = await getLatest(this.root, state, identity);
+      if (result.status === 'code-conflict')
+        throw new HttpError(409, publishMessages.blocked(result.files));
+      if (result.status === 'unrelated') throw new HttpError(409, publishMessages.unrelated());
+      this.refreshedAfter(result);
+      const conflicts = (await readConflicts(this.root)).map(conflictView);
+      if (result.status === 'up-to-date')
+        return {
+          status: 'up-to-date',
+          taken: [],
+          merged: [],
+          conflicts,
+          message: publishMessages.upToDate(),
+        };
+      const count = result.taken.length + result.merged.length;
+      return {
+        status: 'updated',
+        taken: result.taken,
+        merged: result.merged,
+        conflicts,
+        message: conflicts.length
+          ? publishMessages.latestConflicts(conflicts.length)
+          : publishMessages.gotLatest(count),
+      };
+    });
+  }
+
+  /** A file's text for the side-by-side previews: published, on disk, or a conflict's side. */
+  async versionText(file: string, version: string): Promise<string | undefined> {
+    if (!isSafeAuthorFile(file)) return undefined;
+    if (version === 'current') return readDisk(this.root, file)?.toString('utf8');
+    if (isCommitId(version)) return (await fileAt(this.root, version, file))?.toString('utf8');
+    const state = await repoState(this.root);
+    if (state.kind !== 'ready') return undefined;
+    if (version === 'published') {
+      const published = await commitOf(this.root, state.publishedRef);
+      return published ? (await fileAt(this.root, published, file))?.toString('utf8') : undefined;
+    }
+    const record = (await readConflicts(this.root)).find((c) => c.file === file);
+    return version === 'ours' ? record?.ours : record?.theirs;
+  }
+
+  async conflicts() {
+    await this.ready();
+    return { conflicts: (await readConflicts(this.root)).map(conflictView) };
+  }
+
+  resolve(input: z.infer<typeof resolveSchema>) {
+    const file = authorFile(input.path);
+    return this.serial(async () => {
+      await this.ready();
+      let outcome;
+      try {
+        outcome = await resolveFile(this.root, file, input.choices as never);
+      } catch (error) {
+        throw new HttpError(409, {
+          ...publishMessages.unknownConflict(file),
+          message: (error as Error).message,
+        });
+      }
+      if (outcome === 'unknown-file')
+        throw new HttpError(404, publishMessages.unknownConflict(file));
+      if (outcome === 'missing-choice')
+        throw new HttpError(400, publishMessages.choiceMissing(file));
+      this.refreshed([file]);
+      return { resolved: file, text: readDisk(this.root, file)?.toString('utf8') ?? '' };
+    });
+  }
+
+  async versions(file: string): Promise<VersionsResponse> {
+    const state = await this.ready();
+    const list = await versionsOf(this.root, state, file);
+    const versions = await Promise.all(
+      list.map(async (version) => {
+        const after = await fileAt(this.root, version.commit, file);
+        const before = version.parent ? await fileAt(this.root, version.parent, file) : undefined;
+        const text = !file.startsWith('public/');
+        const change =
+          before?.equals(after ?? Buffer.alloc(0)) && after
+            ? null
+            : describeFileChange({
+                file,
+                ...(text && before ? { before: before.toString('utf8') } : {}),
+                ...(text && after ? { after: after.toString('utf8') } : {}),
+                ...(before ? { beforeBytes: before.length } : {}),
+                ...(after ? { afterBytes: after.length } : {}),
+              });
+        return {
+          commit: version.commit,
+          author: version.author,
+          date: version.date,
+          message: version.message,
+          change,
+        };
+      }),
+    );
+    return { path: file, versions };
+  }
+
+  async version(file: string, commit: string) {
+    await this.ready();
+    const content = isCommitId(commit) ? await fileAt(this.root, commit, file) : undefined;
+    if (!content) throw new HttpError(404, publishMessages.unknownVersion(file));
+    return { path: file, commit, text: content.toString('utf8') };
+  }
+
+  restore(input: z.infer<typeof restoreSchema>) {
+    const file = authorFile(input.path);
+    return this.serial(async () => {
+      await this.ready();
+      if (!(await restoreVersion(this.root, input.commit, file)))
+        throw new HttpError(404, publishMessages.unknownVersion(file));
+      this.refreshed([file]);
+      return { restored: file, text: readDisk(this.root, file)?.toString('utf8') ?? '' };
+    });
+  }
+
+  review(): Promise<ReviewResponse> {
+    return this.serial(async () => {
+      const state = await this.ready();
+      try {
+        await fetchPublished(this.root, state, true);
+      } catch {
+        // offline: the list as last fetched
+      }
+      const items = await inReview(this.root, state);
+      return {
+        items: items.map((item) => ({
+          name: item.branch,
+          author: item.author,
+          date: item.date,
+          message: item.message,
+          files: item.files,
+          mergesCleanly: item.mergesCleanly,
+          ...(item.pullRequestUrl ? { reviewUrl: item.pullRequestUrl } : {}),
+        })),
+      };
+    });
+  }
+
+  /** Answers /api/publish/… */
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const query = (name: string) => url.searchParams.get(name);
+    switch (`${req.method} ${url.pathname}`) {
+      case 'GET /api/publish/status':
+        return sendJson(res, 200, await this.status());
+      case 'POST /api/publish/identity':
+        return sendJson(res, 200, await this.setIdentity(await body(req, identitySchema)));
+      case 'GET /api/publish/changes':
+        return sendJson(res, 200, await this.changes());
+      case 'GET /api/publish/diff':
+        return sendJson(res, 200, await this.diff(authorFile(query('path'))));
+      case 'POST /api/publish/discard': {
+        const { path } = await body(req, pathSchema);
+        return sendJson(res, 200, await this.discard(authorFile(path)));
+      }
+      case 'POST /api/publish':
+        return sendJson(res, 200, await this.publish(await body(req, publishSchema)));
+      case 'POST /api/publish/latest':
+        return sendJson(res, 200, await this.latest(await body(req, identitySchema)));
+      case 'GET /api/publish/conflicts':
+        return sendJson(res, 200, await this.conflicts());
+      case 'POST /api/publish/resolve':
+        return sendJson(res, 200, await this.resolve(await body(req, resolveSchema)));
+      case 'GET /api/publish/versions':
+        return sendJson(res, 200, await this.versions(authorFile(query('path'))));
+      case 'GET /api/publish/version':
+        return sendJson(
+          res,
+          200,
+          await this.version(authorFile(query('path')), query('commit') ?? ''),
+        );
+      case 'POST /api/publish/restore':
+        return sendJson(res, 200, await this.restore(await body(req, restoreSchema)));
+      case 'GET /api/publish/review':
+        return sendJson(res, 200, await this.review());
+      default:
+        throw new HttpError(404, editorErrors.notFound(url.pathname));
+    }
+  }
+}
+
+/** The site config as validated (its publishing settings); undefined when it has errors. */
+const loadSiteConfig = (root: string) => validateConfig(root, new Collector()).config;

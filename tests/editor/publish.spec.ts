@@ -1,0 +1,315 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, startEditor, test } from './fixture.ts';
+
+/**
+ * Publishing through the UI, with real git: a bare repository is the remote, the editor runs on Alice's clone, and
+ * Bob (a colleague) publishes from his own clone with plain git.
+ */
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const FILE = 'pages/solutions/hotels.yaml';
+const TITLE = 'The Hotel OS Built for Independent Teams';
+const SHOTS = path.join(projectRoot, 'test-results', 'publish');
+
+function git(cwd: string, ...args: string[]): string {
+  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+
+let dir: string;
+let remote: string;
+let alice: string;
+let bob: string;
+let child: ChildProcess;
+let url: string;
+
+const bobGit = (...args: string[]) =>
+  git(bob, '-c', 'user.name=Bob Colleague', '-c', 'user.email=bob@example.com', ...args);
+const read = (root: string, file = FILE) => readFileSync(path.join(root, file), 'utf8');
+const remoteFile = (file = FILE) => git(remote, 'show', `main:${file}`);
+
+/** Bob changes a line of a page and publishes it with plain git. */
+function bobPublishes(from: string, to: string) {
+  bobGit('pull', '-q', '--ff-only');
+  const text = read(bob);
+  if (!text.includes(from)) throw new Error(`Bob's copy has no ${from}`);
+  writeFileSync(path.join(bob, FILE), text.replace(from, to));
+  bobGit('commit', '-q', '-am', `Bob: ${to}`);
+  bobGit('push', '-q');
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(150_000);
+  dir = mkdtempSync(path.join(tmpdir(), 'editor-publish-'));
+  remote = path.join(dir, 'remote.git');
+  git(dir, 'init', '-q', '--bare', '-b', 'main', remote);
+  const seed = path.join(dir, 'seed');
+  git(dir, 'clone', '-q', remote, seed);
+  for (const entry of ['pages', 'public', 'site.config.yaml'])
+    cpSync(path.join(projectRoot, entry), path.join(seed, entry), { recursive: true });
+  git(seed, 'checkout', '-q', '-b', 'main');
+  git(seed, 'add', '-A');
+  git(
+    seed,
+    '-c',
+    'user.name=Seed',
+    '-c',
+    'user.email=seed@example.com',
+    'commit',
+    '-q',
+    '-m',
+    'site',
+  );
+  git(seed, 'push', '-q', '-u', 'origin', 'main');
+  alice = path.join(dir, 'alice');
+  bob = path.join(dir, 'bob');
+  git(dir, 'clone', '-q', remote, alice);
+  git(dir, 'clone', '-q', remote, bob);
+  ({ child, url } = await startEditor(alice, 0));
+  const warm = await browser.newPage();
+  await warm.goto(`${url}#/edit/${FILE}`);
+  await expect(warm.frameLocator('[data-testid="preview-frame"]').locator('h1')).toBeVisible({
+    timeout: 100_000,
+  });
+  await warm.close();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+test.afterAll(() => {
+  child?.kill('SIGKILL');
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test.describe.configure({ mode: 'serial' });
+
+async function seriousViolations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).exclude('[data-testid="preview-frame"]').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function editHeroTitle(page: Page, title: string) {
+  await page.goto(`${url}#/edit/${FILE}`);
+  await page.getByTestId('block-0-toggle').click();
+  const field = page.getByTestId('field-blocks.0.title');
+  await field.fill(title);
+  await page.getByTestId('save-button').click();
+  await expect(page.getByTestId('save-state')).toHaveText(/Saved/);
+}
+
+test('change a title, see it in Changes, publish; a colleague publishes; get latest merges both', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const before = git(remote, 'rev-parse', 'main').trim();
+  await editHeroTitle(page, 'A Hotel OS for Small Teams');
+
+  await page.getByTestId('nav-changes').click();
+  const card = page.getByTestId('change-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Page /solutions/hotels');
+  await expect(card.getByTestId('change-texts')).toContainText(TITLE);
+  await expect(card.getByTestId('change-texts')).toContainText('A Hotel OS for Small Teams');
+  await card.getByTestId('show-lines').click();
+  await expect(card.getByTestId('lines-view')).toContainText(`-     title: ${TITLE}`);
+  await expect(card.getByTestId('lines-view')).toContainText(
+    '+     title: A Hotel OS for Small Teams',
+  );
+  // Published and changed side by side, the changed block outlined.
+  await card.getByTestId('compare').click();
+  await expect(page.frameLocator('[data-testid="preview-published"]').locator('h1')).toHaveText(
+    TITLE,
+  );
+  const changed = page.frameLocator('[data-testid="preview-current"]');
+  await expect(changed.locator('h1')).toHaveText('A Hotel OS for Small Teams');
+  expect(
+    await changed
+      .locator('[data-editor-block="0"]')
+      .evaluate((el) => getComputedStyle(el).outlineStyle),
+  ).toBe('solid');
+
+  // Asked once: the author's name and e-mail, kept in the project's own settings.
+  await page.getByTestId('identity-name').fill('Alice Author');
+  await page.getByTestId('identity-email').fill('alice@example.com');
+  await page.getByTestId('identity-save').click();
+  await expect(page.getByTestId('publish-message')).toHaveValue(/\/solutions\/hotels/);
+  expect(git(alice, 'config', '--local', 'user.email').trim()).toBe('alice@example.com');
+
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, `changes-${width}.png`), fullPage: true });
+  }
+  expect(await seriousViolations(page), 'changes screen').toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByTestId('publish-outcome')).toContainText('Published');
+  await expect(page.getByTestId('no-changes')).toBeVisible();
+  expect(git(remote, 'rev-list', '--count', `${before}..main`).trim()).toBe('1');
+  expect(git(remote, 'log', '-1', '--format=%an', 'main').trim()).toBe('Alice Author');
+  expect(remoteFile()).toContain('title: A Hotel OS for Small Teams');
+
+  // A colleague publishes another field; Alice changes one more; Get latest combines them.
+  bobPublishes('badge: For Independent Hotels', 'badge: For Every Hotel');
+  await editHeroTitle(page, 'A Hotel OS for Every Team');
+  await page.getByTestId('nav-changes').click();
+  await page.getByTestId('get-latest').click();
+  await expect(page.getByText(/Got the latest version/)).toBeVisible();
+  const merged = read(alice);
+  expect(merged).toContain('badge: For Every Hotel');
+  expect(merged).toContain('title: A Hotel OS for Every Team');
+  expect(merged).not.toMatch(/^(<<<<<<<|=======|>>>>>>>)/m);
+  // Only Alice's own change is left to publish.
+  await expect(page.getByTestId('change-card')).toHaveCount(1);
+  await expect(page.getByTestId('change-texts')).not.toContainText('badge');
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByTestId('publish-outcome')).toContainText('Published');
+  expect(remoteFile()).toBe(merged);
+  await page.screenshot({ path: path.join(SHOTS, 'published-1280.png') });
+
+  // Versions: who changed the page, in words.
+  await page.goto(`${url}#/versions/${FILE}`);
+  await expect(page.getByTestId('version').first()).toContainText('Alice Author');
+  await expect(page.getByTestId('version')).toHaveCount(4);
+  expect(await seriousViolations(page), 'versions screen').toEqual([]);
+  await page.screenshot({ path: path.join(SHOTS, 'versions-1280.png'), fullPage: true });
+  // Any version in the preview; restoring one makes a change to publish, never a rewrite of history.
+  await page.getByTestId('version').nth(2).getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('dialog').frameLocator('iframe').locator('h1')).toHaveText(
+    'A Hotel OS for Small Teams',
+  );
+  await page.keyboard.press('Escape');
+  const published = read(alice);
+  await page.getByTestId('version').nth(3).getByTestId('restore-version').click();
+  await page.getByTestId('restore-confirm').click();
+  await expect(page.getByText(/is back in/)).toBeVisible();
+  expect(read(alice)).toBe(readFileSync(path.join(dir, 'seed', FILE), 'utf8'));
+  // Discarding the page on the Changes screen brings the published version back, after a confirmation.
+  await page.getByTestId('nav-changes').click();
+  await page.getByRole('button', { name: 'Discard the changes to Page /solutions/hotels' }).click();
+  await page.getByTestId('discard-confirm').click();
+  await expect(page.getByTestId('no-changes')).toBeVisible();
+  expect(read(alice)).toBe(published);
+});
+
+test('a site with an error: publish refused, the problem links to its field', async ({ page }) => {
+  const before = git(remote, 'rev-parse', 'main').trim();
+  const text = read(alice);
+  writeFileSync(path.join(alice, FILE), text.replace('variant: primary }', 'variant: loud }'));
+  await page.goto(`${url}#/changes`);
+  await page.getByTestId('publish-button').click();
+  const outcome = page.getByTestId('publish-outcome');
+  await expect(outcome).toContainText('Nothing was published');
+  const link = outcome.getByRole('link', { name: new RegExp(`^${FILE}:9:\\d+$`) });
+  await expect(link).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'refused-1280.png'), fullPage: true });
+  expect(git(remote, 'rev-parse', 'main').trim()).toBe(before);
+  await link.click();
+  await expect(page.getByTestId('field-blocks.0.actions.0.variant')).toBeVisible();
+  writeFileSync(path.join(alice, FILE), text);
+});
+
+for (const choice of ['theirs', 'ours', 'edit'] as const) {
+  test(`the same field changed by both: "${choice}" gives the expected file byte for byte`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const start = remoteFile();
+    const current = /\n {4}title: (.*)\n/.exec(start)![1]!;
+    bobPublishes(`title: ${current}`, `title: Bob ${choice}`);
+    await editHeroTitle(page, `Alice ${choice}`);
+    await page.getByTestId('nav-changes').click();
+    await page.getByTestId('publish-button').click();
+    await expect(page.getByTestId('publish-outcome')).toContainText('changed the same');
+    // Never conflict markers, Alice's value kept on disk until she chooses.
+    expect(read(alice)).toContain(`title: Alice ${choice}`);
+    expect(read(alice)).not.toMatch(/^(<<<<<<<|=======|>>>>>>>)/m);
+    await page
+      .getByTestId('publish-outcome')
+      .getByRole('link', { name: 'Open the conflicts' })
+      .click();
+    const conflict = page.getByTestId('conflict');
+    await expect(conflict).toHaveCount(1);
+    await expect(conflict.getByTestId('conflict-ours')).toContainText(`Alice ${choice}`);
+    await expect(conflict.getByTestId('conflict-theirs')).toContainText(`Bob ${choice}`);
+    await expect(page.frameLocator('[data-testid="preview-ours"]').locator('h1')).toHaveText(
+      `Alice ${choice}`,
+    );
+    await expect(page.frameLocator('[data-testid="preview-theirs"]').locator('h1')).toHaveText(
+      `Bob ${choice}`,
+    );
+    if (choice === 'theirs') {
+      for (const width of [1280, 1024]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.screenshot({ path: path.join(SHOTS, `conflict-${width}.png`), fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await seriousViolations(page), 'conflicts screen').toEqual([]);
+    }
+    await conflict.getByTestId(`pick-${choice}`).click();
+    const title = { theirs: `Bob ${choice}`, ours: `Alice ${choice}`, edit: 'Alice and Bob' }[
+      choice
+    ];
+    if (choice === 'edit') await conflict.getByTestId('conflict-edit').fill(title);
+    await page.getByTestId('conflict-save').click();
+    await expect(page.getByTestId('no-conflicts')).toBeVisible();
+    const expected = start.replace(`    title: ${current}\n`, `    title: ${title}\n`);
+    expect(read(alice)).toBe(expected);
+    await page.goto(`${url}#/changes`);
+    if (choice !== 'theirs') {
+      await page.getByTestId('publish-button').click();
+      await expect(page.getByTestId('publish-outcome')).toContainText('Published');
+    } else await expect(page.getByTestId('no-changes')).toBeVisible();
+    expect(remoteFile()).toBe(expected);
+  });
+}
+
+test('review mode: Send for review gives the link, In review lists the change set', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // A developer switches the site to review mode; Alice gets it with Get latest.
+  bobGit('pull', '-q', '--ff-only');
+  const config = read(bob, 'site.config.yaml');
+  writeFileSync(path.join(bob, 'site.config.yaml'), `${config}publishing:\n  mode: review\n`);
+  bobGit('commit', '-q', '-am', 'Review mode');
+  bobGit('push', '-q');
+  const before = git(remote, 'rev-parse', 'main').trim();
+  await page.goto(`${url}#/changes`);
+  await page.getByTestId('get-latest').click();
+  await expect(page.getByText(/Got the latest version/)).toBeVisible();
+  await editHeroTitle(page, 'Please approve this title');
+  await page.getByTestId('nav-changes').click();
+  await expect(page.getByTestId('publish-button')).toHaveText('Send for review');
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByTestId('publish-outcome')).toContainText('Sent for review');
+  expect(git(remote, 'rev-parse', 'main').trim()).toBe(before);
+  const branches = git(remote, 'for-each-ref', '--format=%(refname:short)', 'refs/heads/review/');
+  expect(branches.trim()).toMatch(/^review\/solutions-hotels-\d{8}-\d{6}$/);
+
+  await page.getByRole('link', { name: 'In review' }).click();
+  const item = page.getByTestId('review-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Alice Author');
+  await expect(item).toContainText('Ready to go live');
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, `in-review-${width}.png`), fullPage: true });
+  }
+  expect(await seriousViolations(page), 'in review screen').toEqual([]);
+});

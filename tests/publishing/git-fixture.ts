@@ -1,0 +1,105 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const CONTENT = ['pages', 'public', 'site.config.yaml'];
+
+/** Runs real git (a test's own commands, outside the code under test), failing loudly. */
+export function git(cwd: string, ...args: string[]): string {
+  const result = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+  });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+
+export interface Clone {
+  root: string;
+  read(file: string): string;
+  write(file: string, text: string): void;
+  /** Replaces the first occurrence of `from` in a file, failing when it is not there. */
+  edit(file: string, from: string, to: string): void;
+  git(...args: string[]): string;
+}
+
+export interface Team {
+  dir: string;
+  remote: string;
+  seed: string;
+  clone(name: string): Clone;
+  /** Commits on the remote's main, oldest first, after `since`. */
+  remoteLog(since?: string): string[];
+  remoteHead(): string;
+  cleanup(): void;
+}
+
+function asClone(root: string): Clone {
+  return {
+    root,
+    read: (file) => readFileSync(path.join(root, file), 'utf8'),
+    write: (file, text) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    },
+    edit(file, from, to) {
+      const text = this.read(file);
+      if (!text.includes(from)) throw new Error(`${file} has no ${JSON.stringify(from)}`);
+      this.write(file, text.replace(from, to));
+    },
+    git: (...args) => git(root, ...args),
+  };
+}
+
+/**
+ * A bare repository as the remote, holding the site's content and a little code (renderer/), and clones of it as
+ * authors. `pages` limits the pages copied (a smaller site checks faster).
+ */
+export function makeTeam(): Team {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'publish-'));
+  const remote = path.join(dir, 'remote.git');
+  git(dir, 'init', '-q', '--bare', '-b', 'main', remote);
+  const seed = path.join(dir, 'seed');
+  git(dir, 'clone', '-q', remote, seed);
+  for (const entry of CONTENT)
+    cpSync(path.join(projectRoot, entry), path.join(seed, entry), { recursive: true });
+  mkdirSync(path.join(seed, 'renderer'));
+  writeFileSync(path.join(seed, 'renderer/code.ts'), 'export const answer = 42;\n');
+  writeFileSync(path.join(seed, '.gitignore'), 'node_modules/\n.cache/\n');
+  git(seed, 'checkout', '-q', '-b', 'main');
+  git(seed, 'add', '-A');
+  git(
+    seed,
+    '-c',
+    'user.name=Seed',
+    '-c',
+    'user.email=seed@example.com',
+    'commit',
+    '-q',
+    '-m',
+    'site',
+  );
+  git(seed, 'push', '-q', '-u', 'origin', 'main');
+  return {
+    dir,
+    remote,
+    seed,
+    clone(name) {
+      const root = path.join(dir, name);
+      git(dir, 'clone', '-q', remote, root);
+      return asClone(root);
+    },
+    remoteLog: (since) =>
+      git(remote, 'rev-list', '--reverse', since ? `${since}..main` : 'main')
+        .split('\n')
+        .filter(Boolean),
+    remoteHead: () => git(remote, 'rev-parse', 'main').trim(),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export const alice = { name: 'Alice Author', email: 'alice@example.com' };
+export const bob = { name: 'Bob Colleague', email: 'bob@example.com' };
