@@ -5,7 +5,7 @@
  * drawn once, the title rasterised alone and laid over it, sharp encoding). Prints ms per card, CPU per card, bytes.
  */
 import os from 'node:os';
-import { parseArgs } from 'node:util';
+import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
@@ -14,19 +14,22 @@ import {
   type CardText,
 } from '../pipeline/social/card.ts';
 
-const { values } = parseArgs({
+const COMMAND = {
+  usage: 'npm run bench:cards --',
+  summary:
+    'Draws social cards each way side by side, alternated round by round: ms, CPU and bytes per card.',
   options: {
-    cards: { type: 'string', default: '40' },
-    rounds: { type: 'string', default: '3' },
-    help: { type: 'boolean', short: 'h', default: false },
+    cards: { type: 'string', value: '<n>', help: 'cards per round (default 40)' },
+    rounds: {
+      type: 'string',
+      value: '<n>',
+      help: 'rounds; each figure is their median (default 3)',
+    },
   },
-});
-if (values.help) {
-  console.log('npm run bench:cards [-- --cards <per round, 40>] [--rounds <3>]');
-  process.exit(0);
-}
-const perRound = Number(values.cards);
-const rounds = Number(values.rounds);
+} as const satisfies CommandSpec;
+const { values } = readCommandLine(COMMAND);
+const perRound = numberOption(COMMAND, 'cards', values.cards, 40);
+const rounds = numberOption(COMMAND, 'rounds', values.rounds, 3);
 const sharp = (await import('sharp')).default;
 
 const text = (i: number): CardText => ({

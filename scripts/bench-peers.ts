@@ -33,7 +33,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import { PROJECT_FILES } from '../pipeline/project-files.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -277,32 +277,27 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      pages: { type: 'string', default: '1000' },
-      runs: { type: 'string', default: '3' },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
+const COMMAND = {
+  usage: 'npm run bench:peers --',
+  summary:
+    'Builds N copies of pages/solutions/hotels.yaml with this project, Eleventy and Astro (installed into ' +
+    'bench/peers/ on the first run), with the same HTML, and times each side by side, alternated: warm ' +
+    '(output removed, caches kept) and cold (output and caches removed, as a fresh CI checkout).',
+  options: {
+    pages: { type: 'string', value: '<n>', help: 'how many copies (default 1000)' },
+    runs: {
+      type: 'string',
+      value: '<n>',
+      help: 'rounds after a warm-up; figures are medians (default 3)',
     },
-  });
-  if (values.help) {
-    console.log(
-      [
-        'npm run bench:peers -- [--pages 1000] [--runs 3] [--keep]',
-        '',
-        'Builds N copies of pages/solutions/hotels.yaml with this project, Eleventy and Astro (installed into',
-        'bench/peers/ on the first run), with the same HTML, and times each side by side, alternated:',
-        '  warm: output removed, caches kept;  cold: output and caches removed (a fresh CI checkout).',
-        '  --pages N   how many copies (default 1000)',
-        '  --runs R    rounds; each figure is the median (default 3, after a warm-up round)',
-        '  --keep      keep the temporary projects (their folders are printed)',
-      ].join('\n'),
-    );
-    return;
-  }
-  const pages = Number(values.pages);
-  const runs = Number(values.runs);
+    keep: { type: 'boolean', help: 'keep the temporary projects (their folders are printed)' },
+  },
+} as const satisfies CommandSpec;
+
+async function main() {
+  const { values } = readCommandLine(COMMAND);
+  const pages = numberOption(COMMAND, 'pages', values.pages, 1000);
+  const runs = numberOption(COMMAND, 'runs', values.runs, 3);
   if (!(pages >= 2) || !(runs >= 1))
     throw new Error('--pages must be at least 2 and --runs at least 1.');
   installPeers();

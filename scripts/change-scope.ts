@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 
 const CONTENT = [/^pages\//, /^public\//, /^site\.config\.yaml$/];
 
@@ -33,21 +33,18 @@ export function changedFiles(cwd: string, base: string, head: string): string[] 
   }
 }
 
+const COMMAND = {
+  usage: 'npx tsx scripts/change-scope.ts',
+  summary: 'Prints scope=content|code and pages=<changed page files> for CI to pick its path.',
+  options: {
+    base: { type: 'string', value: '<commit>', help: 'the commit the change starts from' },
+    head: { type: 'string', value: '<commit>', help: 'the commit it ends at (default HEAD)' },
+  },
+} as const satisfies CommandSpec;
+
 function main() {
-  const { values } = parseArgs({
-    options: {
-      base: { type: 'string', default: '' },
-      head: { type: 'string', default: 'HEAD' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(
-      'npx tsx scripts/change-scope.ts --base <commit> [--head <commit>]\nPrints scope=content|code and pages=<changed page files>.',
-    );
-    return;
-  }
-  const changed = changedFiles(process.cwd(), values.base, values.head);
+  const { values } = readCommandLine(COMMAND);
+  const changed = changedFiles(process.cwd(), values.base ?? '', values.head ?? 'HEAD');
   const scope = changed ? scopeOf(changed) : 'code';
   const pages = (changed ?? []).filter((file) => /^pages\/.*\.ya?ml$/.test(file));
   const lines = [`scope=${scope}`, `pages=${pages.join(' ')}`];

@@ -68,6 +68,26 @@ const COMMANDS: Array<{
     options: ['--sizes <n,n,…>', '--incremental', '--keep', '--no-build', '--cards <dir>'],
   },
   {
+    name: 'npm run bench:peers',
+    run: (...a) => npm('bench:peers', ...a),
+    options: ['--pages <n>', '--runs <n>', '--keep'],
+  },
+  {
+    name: 'npm run bench:cards',
+    run: (...a) => npm('bench:cards', ...a),
+    options: ['--cards <n>', '--rounds <n>'],
+  },
+  {
+    name: 'npm run test:properties',
+    run: (...a) => npm('test:properties', ...a),
+    options: ['[filter…]', '--runs <n>', '--seed <s>', '--list'],
+  },
+  {
+    name: 'scripts/change-scope.ts',
+    run: (...a) => tsx('scripts/change-scope.ts', ...a),
+    options: ['--base <commit>', '--head <commit>'],
+  },
+  {
     name: 'npm run bench:editor',
     run: (...a) => npm('bench:editor', ...a),
     options: ['--keys <count>', '--api'],

@@ -39,14 +39,14 @@ describe('npm run test:properties', () => {
   it('shows its help on --help', () => {
     const help = run('--help');
     expect(help.status).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: npm run test:properties -- \[options\] \[filter…\]/);
-    expect(help.stdout).toContain('--runs N');
+    expect(help.stdout).toMatch(/^Usage: npm run test:properties -- \[filter…\] \[options\]/);
+    expect(help.stdout).toContain('--runs <n>');
   });
 
   it('refuses an unknown option or a bad value with the reason and the help, exit status 2', () => {
     const unknown = run('--rusn', '5');
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain("Unknown option '--rusn'");
+    expect(unknown.stderr).toContain('Unknown option "--rusn".');
     expect(unknown.stderr).toContain('Usage: npm run test:properties');
     const bad = run('--runs', 'many');
     expect(bad.status).toBe(2);
