@@ -62,6 +62,7 @@ describe('the dev server plugin (npm run dev)', () => {
       watcher,
       ws,
       httpServer,
+      middlewares: { stack: [] },
     } as unknown as ViteDevServer & {
       watcher: typeof watcher;
       ws: typeof ws;
