@@ -5,6 +5,7 @@ import { loadBlockExample } from '../../engine/block-docs.ts';
 import { loadSite } from '../../engine/load-site.ts';
 import type { BlockType } from '../../blocks/schemas.ts';
 import { builtRoutes, htmlPath, isAlias } from '../helpers/built-site.ts';
+import { finishFadeIns } from './support.ts';
 
 /**
  * axe-core on the fewest pages of the built site that show every block variant (type, tone, fields), half of them at
@@ -240,16 +241,7 @@ const loadsScheduler = (route: string) => {
 
 async function open(page: Page, route: string) {
   await page.goto(route, { waitUntil: 'domcontentloaded' });
-  // Jump the cards' fade-in to its end so colours are measured at rest (waiting for it costs a second a page).
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations()) {
-      if (
-        animation.timeline instanceof DocumentTimeline &&
-        animation.effect?.getTiming().iterations !== Infinity
-      )
-        animation.finish();
-    }
-  });
+  await finishFadeIns(page);
 }
 
 /**

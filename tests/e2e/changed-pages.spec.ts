@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { routeFromFile } from '../../engine/routes.ts';
+import { finishFadeIns } from './support.ts';
 
 /**
  * axe on the pages a content-only change touched (CI's fast path, .github/workflows/check.yml): CHANGED_PAGES lists
@@ -24,6 +25,7 @@ for (const route of routes)
       await page.setViewportSize({ width, height: 900 });
       const response = await page.goto(route);
       test.skip(response?.status() === 404, `${route} is not built (a removed or draft page)`);
+      await finishFadeIns(page);
       const results = await new AxeBuilder({ page })
         .withTags(tags)
         .exclude('iframe[data-scheduler-frame]')

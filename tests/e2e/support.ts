@@ -98,3 +98,15 @@ export const expectOpen = async (entry: { trigger: Locator; item: Locator }, ope
   if (open) await expect(entry.item).toHaveAttribute('data-open', '');
   else await expect(entry.item).not.toHaveAttribute('data-open');
 };
+
+/** Jumps the cards' fade-in to its end, so colours are measured at rest (waiting for it costs a second a page). */
+export const finishFadeIns = (page: Page) =>
+  page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (
+        animation.timeline instanceof DocumentTimeline &&
+        animation.effect?.getTiming().iterations !== Infinity
+      )
+        animation.finish();
+    }
+  });
