@@ -777,6 +777,105 @@ export const editorMessages = {
     ].join('\n'),
 } as const;
 
+/** Languages (site.config.yaml `locales`) and translations checked against their source page (engine/check-translation.ts). */
+export const translationErrors = {
+  defaultLocaleUnknown: (code: string, codes: readonly string[]): AuthorError => ({
+    code: 'locale-default-unknown',
+    message: `The default language ${quote(code)} is not in the list of languages.`,
+    hint: `Write one of the listed codes (${list(codes)}), or add ${quote(code)} to "list".`,
+  }),
+  localeListedTwice: (code: string): AuthorError => ({
+    code: 'locale-listed-twice',
+    message: `The language ${quote(code)} is listed twice.`,
+    hint: 'Keep one of the two entries.',
+  }),
+  siteWordMissing: (text: string, locale: string, line: number): AuthorError => ({
+    code: 'site-word-missing',
+    message: `The text ${quote(text)} (site.config.yaml, line ${line}) has no ${locale} version: ${locale} pages would show it untranslated.`,
+    hint: `Add it under "labels" of this language: ${JSON.stringify(text)}: <the text in ${locale}>.`,
+  }),
+  siteWordUnused: (text: string): AuthorError => ({
+    code: 'site-word-unused',
+    message: `The label ${quote(text)} matches no text of site.config.yaml.`,
+    hint: 'Correct its key to the text as written in the default language, or delete it.',
+  }),
+  noSource: (file: string, sourceRoute: string, locale: string): AuthorError => ({
+    code: 'translation-without-source',
+    message: `${file} is a ${locale} translation of ${sourceRoute}, but no page has that route.`,
+    hint: `Create the page in the default language first (npm run new-page -- ${sourceRoute}), or move this file.`,
+  }),
+  blockExtra: (
+    index: number,
+    type: string,
+    sourceFile: string,
+    sourceBlocks: number,
+  ): AuthorError => ({
+    code: 'translation-block-extra',
+    message: `Block ${index + 1} (${quote(type)}) has no counterpart in the source ${sourceFile}, which has ${plural(sourceBlocks, 'block')}.`,
+    hint: 'A translation has the same blocks as its source, in the same order: delete this block, or add it to the source first.',
+  }),
+  blockMissing: (index: number, type: string, at: string): AuthorError => ({
+    code: 'translation-block-missing',
+    message: `The source's block ${index + 1} (${quote(type)}, ${at}) is missing from this translation.`,
+    hint: 'Add the block, translated, at the same place (npm run new-page -- --translate copies the structure).',
+  }),
+  blockMoved: (index: number, type: string, sourceType: string, at: string): AuthorError => ({
+    code: 'translation-block-moved',
+    message: `Block ${index + 1} is a ${quote(type)} block here, but the source's block ${index + 1} (${at}) is a ${quote(sourceType)} block.`,
+    hint: "Put the blocks in the source's order; a translation changes words, not the structure of the page.",
+  }),
+  valueDiffers: (field: string, value: string, sourceValue: string, at: string): AuthorError => ({
+    code: 'translation-value-differs',
+    message: `${field} is ${value} here but ${sourceValue} in the source (${at}): only texts are translated.`,
+    hint: `Write ${sourceValue} as in the source, or change it in the source page.`,
+  }),
+  valueMissing: (field: string, sourceValue: string, at: string): AuthorError => ({
+    code: 'translation-value-missing',
+    message: `${field} is ${sourceValue} in the source (${at}) but missing here.`,
+    hint: 'Add the same value: a translation keeps the icons, images, links and numbers of its source.',
+  }),
+  valueExtra: (field: string, sourceFile: string): AuthorError => ({
+    code: 'translation-value-extra',
+    message: `${field} is not in the source ${sourceFile}.`,
+    hint: 'Delete it here, or add it to the source page first.',
+  }),
+  textMissing: (field: string, at: string): AuthorError => ({
+    code: 'translation-text-missing',
+    message: `${field} has a text in the source (${at}) but none here.`,
+    hint: 'Add its translation.',
+  }),
+  stale: (field: string, at: string, was: string, now: string): AuthorError => ({
+    code: 'translation-stale',
+    message: `${field} changed in ${at} since this translation was made (was: '${was}', now: '${now}').`,
+    hint: 'Update the translation, then mark it reviewed: copy the new source text into its line under "translatedFrom" (or press "Mark reviewed" in the page editor).',
+  }),
+  unrecorded: (field: string, key: string): AuthorError => ({
+    code: 'translation-unrecorded',
+    message: `${field} has no record of the source text it was translated from, so a later change of the source cannot be noticed.`,
+    hint: `Add the source text under "translatedFrom" as ${JSON.stringify(key)}: <the text in the source> once the translation is checked.`,
+  }),
+  partial: (index: number, type: string, language: string): AuthorError => ({
+    code: 'translation-partial',
+    message: `Block ${index + 1} (${quote(type)}) is not translated: it is shown in ${language}.`,
+    hint: 'Translate the block (replace "untranslated: true" with its fields, copied from the source) when you can.',
+  }),
+  partialNotAllowed: (index: number, type: string, locale: string): AuthorError => ({
+    code: 'translation-partial-not-allowed',
+    message: `Block ${index + 1} (${quote(type)}) is left untranslated, but ${locale} translations must be complete.`,
+    hint: `Translate the block, or allow partial translations with "partial: true" on the ${locale} language in site.config.yaml.`,
+  }),
+  untranslatedOutsideTranslation: (index: number): AuthorError => ({
+    code: 'untranslated-outside-translation',
+    message: `Block ${index + 1} says "untranslated: true", but this page is not a translation.`,
+    hint: 'Write the block in full; "untranslated" is only for translations (pages/<language>/…).',
+  }),
+  linkToUntranslated: (target: string, locale: string): AuthorError => ({
+    code: 'link-to-untranslated',
+    message: `This button leads to ${target}, which has no ${locale} translation: visitors land on the page in the default language.`,
+    hint: `Translate that page (npm run new-page -- --translate ${locale} ${target}), or link to a translated page.`,
+  }),
+} as const;
+
 /** How to write a value of the expected kind; for several kinds, the first one's advice (or a list of them). */
 function expectedHint(expected: Expected): string {
   const options = expected.kind === 'one-of' ? expected.options : [expected];

@@ -1,5 +1,6 @@
 import { countErrors, sortDiagnostics, type Diagnostic } from './diagnostic.ts';
-import { validatorMessages } from './errors.ts';
+import { translationErrors, validatorMessages } from './errors.ts';
+import { siteLocales } from './locales.ts';
 import { formatDiagnostics, type OutputFormat } from './format.ts';
 import { SiteLoader, type LoadOptions, type SiteModel } from './load-site.ts';
 import { findPlaceholders } from './placeholders.ts';
@@ -56,7 +57,7 @@ export async function validateAndReport({
   const site = production
     ? {
         ...loaded,
-        diagnostics: sortDiagnostics([...loaded.diagnostics, ...findPlaceholders(root)]),
+        diagnostics: sortDiagnostics([...staleAsErrors(loaded), ...findPlaceholders(root)]),
       }
     : loaded;
   const counts = {
@@ -68,6 +69,14 @@ export async function validateAndReport({
   // Written once the report is out: after a first check of 10,000 pages it takes a tenth of a second.
   loader.saveCache();
   return { exitCode, site };
+}
+
+const STALE = translationErrors.stale('', '', '', '').code;
+
+/** The production check: stale translations are errors when site.config.yaml says so (`locales.staleInProduction`). */
+function staleAsErrors(site: SiteModel): Diagnostic[] {
+  if (siteLocales(site.config?.locales)?.staleInProduction !== 'error') return site.diagnostics;
+  return site.diagnostics.map((d) => (d.code === STALE ? { ...d, severity: 'error' } : d));
 }
 
 /** validateAndReport's exit code alone (the site model keeps no page). */

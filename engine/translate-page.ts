@@ -1,0 +1,63 @@
+import { isMap, parse, parseDocument, type YAMLMap } from 'yaml';
+import { leavesOf } from './translation-fields.ts';
+
+/**
+ * Translations as files: where a page's translation is written, the file "create the translation" starts from, and
+ * the record of the source texts a translation was made from (`translatedFrom`, checked by
+ * engine/check-translation.ts).
+ */
+
+/** pages/solutions/hotels.yaml, de → pages/de/solutions/hotels.yaml (pages/index.yaml → pages/de/index.yaml). */
+export const translationFile = (sourceFile: string, code: string): string =>
+  sourceFile.replace(/^pages\//, `pages/${code}/`);
+
+/** The source texts of a page (its translatable fields), by their `translatedFrom` key. */
+export function sourceTexts(sourceData: unknown): Map<string, string> {
+  return new Map(
+    leavesOf(sourceData)
+      .filter((leaf) => leaf.text)
+      .map((leaf) => [leaf.key, leaf.value as string]),
+  );
+}
+
+/**
+ * The first version of a translation: the source page as it is (its structure, values and texts, to be translated
+ * field by field), without its aliases (routes of the default language), with a `translatedFrom` record of every
+ * text at the end.
+ */
+export function startTranslation(sourceText: string): string {
+  const doc = parseDocument(sourceText);
+  doc.delete('aliases');
+  doc.delete('translatedFrom');
+  doc.set('translatedFrom', Object.fromEntries(sourceTexts(doc.toJS())));
+  const pair = (doc.contents as YAMLMap).items.at(-1)!;
+  (pair.key as { commentBefore?: string }).commentBefore =
+    ' The source texts this translation was made from (docs/translations.md): when the source changes, the validator\n' +
+    ' says which field to update; copying the new source text here marks the field reviewed.';
+  (pair.key as { spaceBefore?: boolean }).spaceBefore = true;
+  return doc.toString({ lineWidth: 0 });
+}
+
+/**
+ * Marks fields of a translation reviewed against the source as it is now: their `translatedFrom` lines get the
+ * current source text (every text field when `keys` is not given). The rest of the file is kept byte for byte where
+ * the YAML library allows (comments and layout of the other lines stay).
+ */
+export function markReviewed(
+  translationText: string,
+  sourceText: string,
+  keys?: readonly string[],
+): string {
+  const texts = sourceTexts(parse(sourceText));
+  const doc = parseDocument(translationText);
+  let record = doc.get('translatedFrom', true) as YAMLMap | undefined;
+  if (!isMap(record)) {
+    doc.set('translatedFrom', doc.createNode({}));
+    record = doc.get('translatedFrom', true) as YAMLMap;
+  }
+  for (const key of keys ?? [...texts.keys()]) {
+    const text = texts.get(key);
+    if (text !== undefined) record.set(key, text);
+  }
+  return doc.toString({ lineWidth: 0 });
+}
