@@ -29,7 +29,8 @@ export function startTranslation(sourceText: string): string {
   const doc = parseDocument(sourceText);
   doc.delete('aliases');
   doc.delete('translatedFrom');
-  doc.set('translatedFrom', Object.fromEntries(sourceTexts(doc.toJS())));
+  const record = doc.createPair('translatedFrom', Object.fromEntries(sourceTexts(doc.toJS())));
+  (doc.contents as YAMLMap).items.push(record);
   const pair = (doc.contents as YAMLMap).items.at(-1)!;
   (pair.key as { commentBefore?: string }).commentBefore =
     ' The source texts this translation was made from (docs/translations.md): when the source changes, the validator\n' +
