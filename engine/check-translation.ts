@@ -145,7 +145,7 @@ export function checkTranslation(
         if (leaf.value.startsWith('/') && exists(route) && !translated(route))
           reporter.add(
             translation,
-            translationErrors.linkToUntranslated(route, locale.label),
+            translationErrors.linkToUntranslated(route, locale.label, locale.code),
             translation.positionOf(leaf.path),
             'warning',
           );

@@ -641,7 +641,21 @@ export const validatorMessages = {
 /** Messages of the new-page command. */
 export const newPageMessages = {
   usage:
-    'Usage: npm run new-page -- /solutions/resorts [--template solution|resource|legal] [--title "Staylix for Resorts"] [--publish]\n       npm run new-page   (asks for the route, template and title)',
+    'Usage: npm run new-page -- /solutions/resorts [--template solution|resource|legal] [--title "Staylix for Resorts"] [--publish]\n       npm run new-page   (asks for the route, template and title)\n       npm run new-page -- --translate de /pricing   (starts pages/de/pricing.yaml from the source page)\n       npm run new-page -- --reviewed pages/de/pricing.yaml [--field blocks.0.title]   (marks fields reviewed)',
+  unknownLanguage: (code: string, codes: readonly string[]): AuthorError => ({
+    code: 'unknown-language',
+    message: `${quote(code)} is not a language of the site to translate into.`,
+    hint: `Use one of the languages in site.config.yaml › locales other than the default: ${list(codes)}.`,
+  }),
+  notATranslation: (file: string): AuthorError => ({
+    code: 'not-a-translation',
+    message: `${file} is not a translation with a source page (pages/<language>/<route>.yaml).`,
+    hint: 'Give the path of a translation file, e.g. pages/de/pricing.yaml.',
+  }),
+  translationCreated: (file: string): string =>
+    `Created ${file}: translate its texts (the structure, links and icons stay as they are); "translatedFrom" at the end records the source texts.`,
+  reviewed: (file: string): string =>
+    `Recorded the source texts in ${file}: its fields count as reviewed.`,
   badRoute: (route: string): AuthorError => ({
     code: 'bad-route',
     message: `${quote(route)} is not a route a page can have.`,
@@ -869,10 +883,10 @@ export const translationErrors = {
     message: `Block ${index + 1} says "untranslated: true", but this page is not a translation.`,
     hint: 'Write the block in full; "untranslated" is only for translations (pages/<language>/…).',
   }),
-  linkToUntranslated: (target: string, locale: string): AuthorError => ({
+  linkToUntranslated: (target: string, locale: string, code: string): AuthorError => ({
     code: 'link-to-untranslated',
     message: `This button leads to ${target}, which has no ${locale} translation: visitors land on the page in the default language.`,
-    hint: `Translate that page (npm run new-page -- --translate ${locale} ${target}), or link to a translated page.`,
+    hint: `Translate that page (npm run new-page -- --translate ${code} ${target}), or link to a translated page.`,
   }),
 } as const;
 

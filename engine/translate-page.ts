@@ -1,4 +1,7 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { isMap, parse, parseDocument, type YAMLMap } from 'yaml';
+import { newPageMessages, type AuthorError } from './errors.ts';
 import { leavesOf } from './translation-fields.ts';
 
 /**
@@ -61,4 +64,56 @@ export function markReviewed(
     if (text !== undefined) record.set(key, text);
   }
   return doc.toString({ lineWidth: 0 });
+}
+
+export type TranslationResult =
+  { ok: true; file: string; text: string } | { ok: false; error: AuthorError };
+
+/** The source page of a route (`pages/<route>.yaml` or `pages/<route>/index.yaml`), if there is one. */
+function sourceFileOf(root: string, route: string): string | undefined {
+  const candidates =
+    route === '/' ? ['pages/index.yaml'] : [`pages${route}.yaml`, `pages${route}/index.yaml`];
+  return candidates.find((file) => existsSync(path.join(root, file)));
+}
+
+/** `npm run new-page -- --translate de /pricing`: writes pages/de/pricing.yaml from the source page. */
+export function createTranslation(root: string, code: string, route: string): TranslationResult {
+  const normalised = route.replace(/\/+$/, '') || '/';
+  const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as {
+    locales?: { default?: string; list?: Array<{ code?: string }> };
+  };
+  const codes = (config.locales?.list ?? []).map((locale) => String(locale.code));
+  if (!codes.includes(code) || code === config.locales?.default)
+    return { ok: false, error: newPageMessages.unknownLanguage(code, codes) };
+  const source = sourceFileOf(root, normalised);
+  if (!source) return { ok: false, error: newPageMessages.badRoute(route) };
+  const file = translationFile(source, code);
+  if (existsSync(path.join(root, file)))
+    return {
+      ok: false,
+      error: newPageMessages.routeExists(
+        `/${code}${normalised === '/' ? '' : normalised}`,
+        file,
+        false,
+      ),
+    };
+  const text = startTranslation(readFileSync(path.join(root, source), 'utf8'));
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text, { flag: 'wx' });
+  return { ok: true, file, text };
+}
+
+/** `npm run new-page -- --reviewed pages/de/pricing.yaml [--field blocks.0.title]`: records the source's texts. */
+export function recordReviewed(root: string, file: string, keys?: string[]): TranslationResult {
+  const match = /^pages\/([^/]+)\/(.+)$/.exec(file.split(path.sep).join('/'));
+  const source = match && `pages/${match[2]}`;
+  if (!source || !existsSync(path.join(root, file)) || !existsSync(path.join(root, source)))
+    return { ok: false, error: newPageMessages.notATranslation(file) };
+  const text = markReviewed(
+    readFileSync(path.join(root, file), 'utf8'),
+    readFileSync(path.join(root, source), 'utf8'),
+    keys,
+  );
+  writeFileSync(path.join(root, file), text);
+  return { ok: true, file, text };
 }

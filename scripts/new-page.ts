@@ -11,6 +11,7 @@ import { newPageMessages } from '../engine/errors.ts';
 import { formatPretty } from '../engine/format.ts';
 import { loadSite } from '../engine/load-site.ts';
 import { createPage, guessTemplate, TEMPLATES } from '../engine/new-page.ts';
+import { createTranslation, recordReviewed } from '../engine/translate-page.ts';
 
 function parseArgs(
   argv: string[],
@@ -51,7 +52,34 @@ async function ask(args: NonNullable<ReturnType<typeof parseArgs>>) {
   }
 }
 
+/** `--translate <code> <route>` and `--reviewed <file> [--field <key>]…`: translations (engine/translate-page.ts). */
+function translationCommand(argv: string[]): number | undefined {
+  const [command, first, ...rest] = argv;
+  let result;
+  if (command === '--translate' && first && rest.length === 1)
+    result = createTranslation(process.cwd(), first, rest[0]!);
+  else if (command === '--reviewed' && first) {
+    const fields = rest.filter((_, index) => index % 2 === 1);
+    if (rest.some((arg, index) => index % 2 === 0 && arg !== '--field')) return 2;
+    result = recordReviewed(process.cwd(), first, fields.length ? fields : undefined);
+  } else if (command === '--translate' || command === '--reviewed') return 2;
+  else return undefined;
+  if (!result.ok) {
+    console.error(`${result.error.message}\n    hint: ${result.error.hint}`);
+    return 1;
+  }
+  console.log(
+    command === '--translate'
+      ? newPageMessages.translationCreated(result.file)
+      : newPageMessages.reviewed(result.file),
+  );
+  return 0;
+}
+
 async function main() {
+  const translation = translationCommand(process.argv.slice(2));
+  if (translation === 2) console.error(newPageMessages.usage);
+  if (translation !== undefined) return translation;
   let args = parseArgs(process.argv.slice(2));
   if (!args) {
     console.error(newPageMessages.usage);
