@@ -62,6 +62,11 @@ export interface SiteModel {
   notFound: LoadedPage | undefined;
   /** Route or alias → page. */
   routes: Map<string, LoadedPage>;
+  /**
+   * The routes of every page, where `routes` holds only some (a render worker holds the page it renders): a page's
+   * language switcher and localised links depend on which translations exist.
+   */
+  pageRoutes?: ReadonlySet<string>;
   diagnostics: Diagnostic[];
 }
 

@@ -47,6 +47,35 @@ export function translationOf(
   return { locale, sourceRoute: route.slice(first!.length + 1) || '/' };
 }
 
+/**
+ * What a page's HTML depends on besides its own text, on a site with several languages: which translations of it
+ * exist (its switcher, hreflang), its source page (blocks left untranslated), and for a translation, which pages it
+ * links to are translated (its links are localised).
+ */
+export function languageDependencies(
+  locales: SiteLocales | undefined,
+  route: string,
+  links: readonly string[],
+  has: (route: string) => boolean,
+  hashOf: (route: string) => string | undefined,
+): string {
+  if (!locales) return '';
+  const translation = translationOf(route, locales);
+  const source = translation?.sourceRoute ?? route;
+  const parts = locales.list.map((locale) => {
+    const at = routeIn(source, locale.code, locales);
+    return `${at}:${has(at) ? 1 : 0}`;
+  });
+  if (translation) {
+    parts.push(`source:${hashOf(source) ?? '-'}`);
+    for (const link of links) {
+      const at = routeIn(link.split('#')[0]!, translation.locale.code, locales);
+      parts.push(`${at}:${has(at) ? 1 : 0}`);
+    }
+  }
+  return parts.join('\n');
+}
+
 /** A default-language route in another language: (`/pricing`, de) → `/de/pricing`; (`/`, de) → `/de`. */
 export const routeIn = (route: string, code: string, locales: SiteLocales): string =>
   code === locales.defaultLocale.code ? route : route === '/' ? `/${code}` : `/${code}${route}`;

@@ -59,6 +59,10 @@ function mapValues<T>(
  * A language's view of the site: its routes for links (`/pricing` → `/de/pricing` when that page is translated, the
  * default-language page otherwise), the config with its menus and footer in the language (`labels`).
  */
+/** Whether a page (not an alias) has this route: from the model, or its list of page routes in a render worker. */
+const isPage = (site: SiteModel, route: string) =>
+  site.pageRoutes ? site.pageRoutes.has(route) : site.routes.get(route)?.route === route;
+
 class LanguageView {
   constructor(
     private readonly site: SiteModel,
@@ -70,7 +74,7 @@ class LanguageView {
     if (!link.startsWith('/') || this.locale === this.locales.defaultLocale) return link;
     const { path, hash } = splitLink(link);
     const translated = routeIn(path, this.locale.code, this.locales);
-    return this.site.routes.has(translated) ? translated + (hash ? `#${hash}` : '') : link;
+    return isPage(this.site, translated) ? translated + (hash ? `#${hash}` : '') : link;
   };
 
   config(config: SiteConfig): SiteConfig {
@@ -121,7 +125,7 @@ export function languageOf(
   const source = translation ? site.routes.get(defaultRoute) : undefined;
   const alternates = locales.list.map((other): Alternate => {
     const route = routeIn(defaultRoute, other.code, locales);
-    const translated = site.routes.has(route) && site.routes.get(route)!.route === route;
+    const translated = isPage(site, route);
     return {
       code: other.code,
       label: other.label,
@@ -139,7 +143,7 @@ export function languageOf(
       words: locale.words,
       alternates,
       defaultRoute,
-      home: site.routes.has(routeIn('/', locale.code, locales))
+      home: isPage(site, routeIn('/', locale.code, locales))
         ? routeIn('/', locale.code, locales)
         : '/',
     },
