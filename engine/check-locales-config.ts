@@ -9,7 +9,7 @@ const LABEL_KEYS = new Set(['label', 'heading', 'description', 'copyright', 'tag
 const SKIPPED = new Set(['locales', 'logo', 'seo', 'scheduler']);
 
 /** The texts of the config every language other than the default translates, with where each is. */
-export function configTexts(config: SiteConfig): Array<{ text: string; path: YamlPath }> {
+function configTexts(config: SiteConfig): Array<{ text: string; path: YamlPath }> {
   const out: Array<{ text: string; path: YamlPath }> = [];
   const walk = (value: unknown, path: YamlPath) => {
     if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));

@@ -11,11 +11,11 @@ import { leavesOf } from './translation-fields.ts';
  */
 
 /** pages/solutions/hotels.yaml, de → pages/de/solutions/hotels.yaml (pages/index.yaml → pages/de/index.yaml). */
-export const translationFile = (sourceFile: string, code: string): string =>
+const translationFile = (sourceFile: string, code: string): string =>
   sourceFile.replace(/^pages\//, `pages/${code}/`);
 
 /** The source texts of a page (its translatable fields), by their `translatedFrom` key. */
-export function sourceTexts(sourceData: unknown): Map<string, string> {
+function sourceTexts(sourceData: unknown): Map<string, string> {
   return new Map(
     leavesOf(sourceData)
       .filter((leaf) => leaf.text)
@@ -28,7 +28,7 @@ export function sourceTexts(sourceData: unknown): Map<string, string> {
  * field by field), without its aliases (routes of the default language), with a `translatedFrom` record of every
  * text at the end.
  */
-export function startTranslation(sourceText: string): string {
+function startTranslation(sourceText: string): string {
   const doc = parseDocument(sourceText);
   doc.delete('aliases');
   doc.delete('translatedFrom');
@@ -47,7 +47,7 @@ export function startTranslation(sourceText: string): string {
  * current source text (every text field when `keys` is not given). The rest of the file is kept byte for byte where
  * the YAML library allows (comments and layout of the other lines stay).
  */
-export function markReviewed(
+function markReviewed(
   translationText: string,
   sourceText: string,
   keys?: readonly string[],

@@ -81,7 +81,7 @@ function walk(schema: z.ZodType | undefined, value: unknown, path: YamlPath, out
 }
 
 /** Page fields a translation keeps as its own: which routes it has, whether it is a draft, its record of its source. */
-export const OWN_FIELDS = new Set(['aliases', 'draft', 'translatedFrom']);
+const OWN_FIELDS = new Set(['aliases', 'draft', 'translatedFrom']);
 
 /**
  * Every value of a page's data (as read from its YAML, valid or not), in file order, each marked as a text to

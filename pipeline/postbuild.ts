@@ -66,7 +66,7 @@ export function sitemapXml(
 }
 
 /** The hreflang alternates of each sitemap URL: the URLs of the same page in the site's languages (config `locales`). */
-export function sitemapAlternates(
+function sitemapAlternates(
   baseUrl: string,
   locales: SiteLocales | undefined,
   urls: readonly string[],

@@ -6,7 +6,7 @@ import { englishWords, type LocaleConfig, type Words } from '../schema/locales.t
 import type { SiteConfig } from '../schema/site-config.ts';
 
 /** One language of the switcher and of the hreflang alternates: where this page is in it. */
-export interface Alternate {
+interface Alternate {
   code: string;
   label: string;
   /** The route of this page in that language, or of that language's home page when the page is not translated. */

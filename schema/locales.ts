@@ -56,15 +56,15 @@ const wordFields = {
   ),
 };
 
-export const wordsSchema = z
+const wordsSchema = z
   .strictObject(wordFields)
   .meta({ description: 'The words the layout and the blocks show, in this language.' });
 
 export type Words = z.infer<typeof wordsSchema>;
-export type WordKey = keyof Words;
+
 
 /** A locale code: a language (`de`), optionally with a region (`pt-br`); lowercase, it is the first part of the URL. */
-export const LOCALE_CODE = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/;
+const LOCALE_CODE = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/;
 
 const locale = z.strictObject({
   code: z
