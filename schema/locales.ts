@@ -62,7 +62,6 @@ const wordsSchema = z
 
 export type Words = z.infer<typeof wordsSchema>;
 
-
 /** A locale code: a language (`de`), optionally with a region (`pt-br`); lowercase, it is the first part of the URL. */
 const LOCALE_CODE = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/;
 
