@@ -38,6 +38,8 @@ interface Pair {
   translated: (route: string) => boolean;
   /** Whether a route is a page or alias of the site. */
   exists: (route: string) => boolean;
+  /** Report allowed untranslated blocks and buttons to untranslated pages too (the status view). */
+  status?: boolean;
 }
 
 /** Buttons (a hero's actions, a call to action): a link there to a page not translated is reported. */
@@ -51,7 +53,7 @@ const isButtonLink = (path: YamlPath) =>
  * an error under `--production` when the config says so, engine/validation-report.ts).
  */
 export function checkTranslation(
-  { translation, source, locale, defaultLabel, translated, exists }: Pair,
+  { translation, source, locale, defaultLabel, translated, exists, status = false }: Pair,
   reporter: Reporter,
 ): void {
   const tData = translation.data as Record<string, unknown> | null;
@@ -97,14 +99,15 @@ export function checkTranslation(
       continue;
     }
     if ((tBlocks[index] as { untranslated?: unknown }).untranslated === true) {
-      reporter.add(
-        translation,
-        locale.partial
-          ? translationErrors.partial(index, type, defaultLabel)
-          : translationErrors.partialNotAllowed(index, type, locale.label),
-        translation.positionOf([...path, 'untranslated']),
-        locale.partial ? 'warning' : 'error',
-      );
+      if (!locale.partial || status)
+        reporter.add(
+          translation,
+          locale.partial
+            ? translationErrors.partial(index, type, defaultLabel)
+            : translationErrors.partialNotAllowed(index, type, locale.label),
+          translation.positionOf([...path, 'untranslated']),
+          locale.partial ? 'warning' : 'error',
+        );
       continue;
     }
     compared.add(index);
@@ -142,7 +145,7 @@ export function checkTranslation(
         );
       else if (isButtonLink(leaf.path) && typeof leaf.value === 'string') {
         const route = splitLink(leaf.value).path;
-        if (leaf.value.startsWith('/') && exists(route) && !translated(route))
+        if (status && leaf.value.startsWith('/') && exists(route) && !translated(route))
           reporter.add(
             translation,
             translationErrors.linkToUntranslated(route, locale.label, locale.code),

@@ -94,6 +94,12 @@ export interface LoadOptions {
    * that they load it at the same time; stopped if there turn out to be too few files to share.
    */
   checkers?: PageCheckers;
+  /**
+   * Also report what translations leave in the default language where that is allowed: blocks left `untranslated`
+   * and buttons to pages without a translation (the status view, `npm run validate -- --translations`). A normal run
+   * stays quiet about them: they are states of the translation work, not problems.
+   */
+  translationStatus?: boolean;
 }
 
 /** Page files under pages/ (see engine/project-files.ts for the files it leaves out, and why). */
@@ -609,7 +615,13 @@ export class SiteLoader {
       readImages: true,
     };
     const locales = siteLocales(this.config.config?.locales);
-    const localesKey = locales ? JSON.stringify(this.config.config!.locales) : '';
+    const status = this.options.translationStatus === true;
+    const configRead = this.config.config !== undefined;
+    const localesKey = locales
+      ? `${status ? 'status' : ''}${JSON.stringify(this.config.config!.locales)}`
+      : configRead
+        ? ''
+        : 'no config';
     const checked = new Map<string, CheckedFile>();
     for (const file of this.scan.files) {
       const entry = this.entries.get(file);
@@ -633,7 +645,14 @@ export class SiteLoader {
         !(changes.routeList && last.brokenLink);
       const problems = reusable
         ? last.problems
-        : checkFile(root, entry, claims, context, language && { ...language, locales: locales! });
+        : checkFile(
+            root,
+            entry,
+            claims,
+            context,
+            language && { ...language, locales: locales!, status },
+            configRead,
+          );
       checked.set(file, {
         entry,
         claimKey,
@@ -714,7 +733,8 @@ function checkFile(
   entry: ReadPage,
   claims: readonly ClaimProblem[],
   context: ReferenceContext,
-  language: (Language & { locales: SiteLocales }) | undefined,
+  language: (Language & { locales: SiteLocales; status: boolean }) | undefined,
+  configRead: boolean,
 ): FileProblems {
   // Most files have nothing more to report: their phase 1 problems serve as they are, and no collector is made.
   let own: Collector | undefined;
@@ -738,7 +758,7 @@ function checkFile(
     );
   if (entry.claim.readable) {
     checkReferences(source, entry, entry.claim.route, entry.claim.draft, context, reporter);
-    checkLanguage(root, entry, source, language, context, reporter);
+    checkLanguage(root, entry, source, language, context, reporter, configRead);
   }
   return own ? own.problemsOf(entry.file) : entry.problems;
 }
@@ -751,12 +771,14 @@ function checkLanguage(
   root: string,
   entry: ReadPage,
   source: Locator,
-  language: (Language & { locales: SiteLocales }) | undefined,
+  language: (Language & { locales: SiteLocales; status: boolean }) | undefined,
   context: ReferenceContext,
   reporter: Reporter,
+  configRead: boolean,
 ) {
   if (!language) {
-    if (!entry.untranslated) return;
+    // Without a readable config the site's languages are unknown: a translation's blocks are not judged.
+    if (!entry.untranslated || !configRead) return;
     const blocks = (source.data as { blocks?: unknown }).blocks;
     if (Array.isArray(blocks))
       blocks.forEach((block, index) => {
@@ -785,6 +807,7 @@ function checkLanguage(
       defaultLabel: locales.defaultLocale.label,
       translated: (route) => context.targets.has(routeIn(route, locale.code, locales)),
       exists: (route) => context.targets.has(route),
+      status: language.status,
     },
     reporter,
   );

@@ -1,3 +1,4 @@
+import { defaultCtaAction } from '../blocks/ctaBand/defaults.ts';
 import type { Block } from '../blocks/schemas.ts';
 import type { LoadedPage, Page, SiteModel } from '../engine/load-site.ts';
 import { routeIn, siteLocales, translationOf, type SiteLocales } from '../engine/locales.ts';
@@ -107,7 +108,20 @@ function pageIn(view: LanguageView, page: Page, source: LoadedPage | undefined):
       ? (source.page.blocks[index] as Block)
       : block,
   );
-  return { ...page, blocks: mapValues(blocks, view.localise, (text) => text) };
+  // A ctaBand without `action` shows the site's "Book a Demo" button: in this language, to this language's page.
+  const labels = view.locale.labels ?? {};
+  const withActions = blocks.map((block) =>
+    block.type === 'ctaBand' && !block.action
+      ? {
+          ...block,
+          action: {
+            label: labels[defaultCtaAction.label] ?? defaultCtaAction.label,
+            href: defaultCtaAction.href,
+          },
+        }
+      : block,
+  );
+  return { ...page, blocks: mapValues(withActions, view.localise, (text) => text) };
 }
 
 /** The language of the page at `route` (a page of the model), with its page and config as shown in it. */
