@@ -628,7 +628,7 @@ export const validatorMessages = {
   unknownFormat: (format: string): string =>
     `Unknown --format "${format}". Use pretty, github or json.`,
   unknownOption: (option: string): string =>
-    `Unknown option "${option}". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.`,
+    `Unknown option "${option}". Options: --format pretty|github|json, --drafts, --production, --translations, --watch, --root <dir>.`,
   overlayTitle: (count: number): string =>
     `${count === 1 ? '1 problem' : `${count} problems`} in the site's YAML. Fix and save: this message goes away by itself.`,
   missingExample: (type: string, file: string): AuthorError => ({

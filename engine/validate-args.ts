@@ -10,6 +10,8 @@ export interface ValidateArgs {
   drafts: boolean;
   watch: boolean;
   production: boolean;
+  /** Also print the translation status of every page per language (and what translations leave untranslated). */
+  translations: boolean;
 }
 
 /** `npm run validate`'s command line (scripts/validate.ts lists the options), or the catalogue's message for a wrong one. */
@@ -21,7 +23,12 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | { error: strin
     if (arg === '--format') format = argv[++i] ?? '';
     else if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
     else if (arg === '--root') root = path.resolve(argv[++i] ?? '.');
-    else if (arg !== '--drafts' && arg !== '--watch' && arg !== '--production')
+    else if (
+      arg !== '--drafts' &&
+      arg !== '--watch' &&
+      arg !== '--production' &&
+      arg !== '--translations'
+    )
       return { error: validatorMessages.unknownOption(arg) };
   }
   if (!FORMATS.includes(format as OutputFormat))
@@ -35,5 +42,6 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | { error: strin
     drafts: !production && (argv.includes('--drafts') || watching),
     watch: watching,
     production,
+    translations: argv.includes('--translations'),
   };
 }

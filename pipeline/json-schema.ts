@@ -72,8 +72,30 @@ function pageJsonSchema(root = projectRoot): JsonSchema {
   blocks.items = {
     title: 'Block',
     description: `One section of the page. "type" says which block it is: ${blockTypes.join(', ')}.`,
-    oneOf: blockTypes.map((type) => ({ $ref: `#/definitions/${type}` })),
+    oneOf: [
+      ...blockTypes.map((type) => ({ $ref: `#/definitions/${type}` })),
+      { $ref: '#/definitions/untranslatedBlock' },
+    ],
     defaultSnippets: snippets,
+  };
+  definitions.untranslatedBlock = {
+    type: 'object',
+    description:
+      'Translations only (pages/<language>/…, where the language allows partial translations): the source page’s block at this place, shown in the default language until it is translated.',
+    properties: {
+      type: {
+        enum: [...blockTypes],
+        description: 'The type of the source’s block at this place.',
+        examples: ['faq'],
+      },
+      untranslated: {
+        const: true,
+        description: 'true: show the source’s block as it is.',
+        examples: [true],
+      },
+    },
+    required: ['type', 'untranslated'],
+    additionalProperties: false,
   };
   addExamples(schema, undefined);
   return {
