@@ -10,6 +10,7 @@ import type { SiteConfig } from '../schema/site-config.ts';
 interface Alternate {
   code: string;
   label: string;
+  dir: 'ltr' | 'rtl';
   /** The route of this page in that language, or of that language's home page when the page is not translated. */
   route: string;
   translated: boolean;
@@ -143,6 +144,7 @@ export function languageOf(
     return {
       code: other.code,
       label: other.label,
+      dir: other.dir,
       route: translated ? route : routeIn('/', other.code, locales),
       translated,
       current: other === locale,

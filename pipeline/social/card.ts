@@ -14,22 +14,32 @@ export interface CardText {
   brand: string;
   /** e.g. www.staylix.com */
   host: string;
+  /** The page's language direction: right to left for Arabic (default left to right). */
+  dir?: 'rtl';
 }
 
 const require = createRequire(import.meta.url);
 let fonts: Array<{ name: string; data: Buffer; weight: 400 | 800; style: 'normal' }> | undefined;
-/** Inter from @fontsource (satori reads WOFF, not WOFF2). */
-function interFonts() {
-  fonts ??= ([400, 800] as const).map((weight) => ({
-    name: 'Inter',
-    data: readFileSync(
-      require.resolve(
-        `@fontsource/inter/files/inter-latin-${weight === 800 ? 700 : 400}-normal.woff`,
-      ),
+/**
+ * Inter, then Noto Sans Arabic for the glyphs Inter lacks (satori falls back font by font), from @fontsource (satori
+ * reads WOFF, not WOFF2).
+ */
+function cardFonts() {
+  const font = (name: string, file: (weight: number) => string) =>
+    ([400, 800] as const).map((weight) => ({
+      name,
+      data: readFileSync(require.resolve(file(weight === 800 ? 700 : 400))),
+      weight,
+      style: 'normal' as const,
+    }));
+  fonts ??= [
+    ...font('Inter', (weight) => `@fontsource/inter/files/inter-latin-${weight}-normal.woff`),
+    ...font(
+      'Noto Sans Arabic',
+      (weight) =>
+        `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff`,
     ),
-    weight,
-    style: 'normal' as const,
-  }));
+  ];
   return fonts;
 }
 
@@ -43,7 +53,7 @@ const el = (
   children?: Node['props']['children'],
 ): Node => ({ type, props: { style, children } });
 
-function layout({ title, section, brand, host }: CardText): Node {
+function layout({ title, section, brand, host, dir }: CardText): Node {
   const size = title.length > 70 ? 56 : title.length > 40 ? 68 : 80;
   // Satori sizes boxes content-box: the padding comes on top of width and height.
   return el(
@@ -56,7 +66,7 @@ function layout({ title, section, brand, host }: CardText): Node {
       justifyContent: 'space-between',
       padding: '64px 72px',
       background: 'linear-gradient(135deg, #eef3ff 0%, #ffffff 55%, #f3ecff 100%)',
-      fontFamily: 'Inter',
+      fontFamily: 'Inter, Noto Sans Arabic',
       color: '#0f172a',
     },
     [
@@ -104,8 +114,9 @@ function layout({ title, section, brand, host }: CardText): Node {
           fontSize: size,
           fontWeight: 800,
           lineHeight: 1.08,
-          letterSpacing: '-0.03em',
+          letterSpacing: dir ? 0 : '-0.03em',
           maxWidth: 1000,
+          ...(dir ? { justifyContent: 'flex-end', textAlign: 'right' } : {}),
         },
         title,
       ),
@@ -141,7 +152,7 @@ export async function drawCard(text: CardText): Promise<Buffer> {
   const svg = await satori(layout(text) as never, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
-    fonts: interFonts(),
+    fonts: cardFonts(),
   });
   // Rasterised on libuv's thread pool: several cards draw at once, one per core.
   return (await renderAsync(svg, { fitTo: { mode: 'width', value: CARD_WIDTH } })).asPng();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SiteModel } from '../../engine/load-site.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import type { SocialCard } from '../../ui/image-manifest.ts';
+import { siteLocales, translationOf } from '../../engine/locales.ts';
 import { CARD_HEIGHT, CARD_VERSION, CARD_WIDTH, drawCard, type CardText } from './card.ts';
 
 const words = (segment: string) =>
@@ -57,11 +58,14 @@ export function makeSocialCards({
   const toDraw = new Map<string, CardText>();
   for (const loaded of site.pages) {
     if (loaded.summary.ownSocialImage) continue;
+    // A translation's card: its own title, no English section name, drawn right to left where its language is.
+    const translation = translationOf(loaded.route, siteLocales(config.locales));
     const text: CardText = {
       title: loaded.summary.title,
-      section: sectionOf(loaded.route),
+      section: translation ? '' : sectionOf(loaded.route),
       brand: config.name,
       host,
+      ...(translation?.locale.dir === 'rtl' ? { dir: 'rtl' as const } : {}),
     };
     const key = createHash('sha256')
       .update(JSON.stringify([CARD_VERSION, text]))

@@ -121,7 +121,12 @@ function LanguageLinks({ language, mobile }: { language: PageLanguage; mobile?: 
       {language.alternates.map((alternate) => (
         <li key={alternate.code}>
           {alternate.current ? (
-            <span className={classes.languageCurrent} lang={alternate.code} aria-current="true">
+            <span
+              className={classes.languageCurrent}
+              lang={alternate.code}
+              dir={alternate.dir}
+              aria-current="true"
+            >
               {alternate.label}
             </span>
           ) : (
@@ -130,6 +135,7 @@ function LanguageLinks({ language, mobile }: { language: PageLanguage; mobile?: 
               href={alternate.route}
               hrefLang={alternate.code}
               lang={alternate.code}
+              dir={alternate.dir}
               data-translated={alternate.translated ? 'true' : 'false'}
             >
               <span className={classes.languageLabel}>{alternate.label}</span>
