@@ -223,9 +223,15 @@ export function Header({
                 <ActionLinks actions={actions} />
               </div>
               {switcher && (
-                <nav aria-label={words.languageMenu} className={classes.mobileLanguageNav}>
+                // A group, not a second "Language" landmark: the bar's switcher is one already, and this is inside
+                // the mobile navigation.
+                <div
+                  role="group"
+                  aria-label={words.languageMenu}
+                  className={classes.mobileLanguageNav}
+                >
                   <LanguageLinks language={switcher} mobile />
-                </nav>
+                </div>
               )}
             </nav>
           </details>
