@@ -861,7 +861,7 @@ export const translationErrors = {
   stale: (field: string, at: string, was: string, now: string): AuthorError => ({
     code: 'translation-stale',
     message: `${field} changed in ${at} since this translation was made (was: '${was}', now: '${now}').`,
-    hint: 'Update the translation, then mark it reviewed: copy the new source text into its line under "translatedFrom" (or press "Mark reviewed" in the page editor).',
+    hint: 'Update the translation, then mark it reviewed: copy the new source text into its line under "translatedFrom", or run npm run new-page -- --reviewed <this file>.',
   }),
   unrecorded: (field: string, key: string): AuthorError => ({
     code: 'translation-unrecorded',
