@@ -80,7 +80,9 @@ export function TranslationStatus({
             data-state={t.state}
           >
             <Tag tone={tone}>
-              {busy === t.code ? `${t.code.toUpperCase()}: creating…` : `${label} · Translate`}
+              {busy === t.code
+                ? `${t.code.toUpperCase()}: creating…`
+                : `${t.code.toUpperCase()}: Translate`}
             </Tag>
           </UnstyledButton>
         );
