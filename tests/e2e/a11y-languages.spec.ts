@@ -15,6 +15,15 @@ for (const viewport of [phone, desktop])
       await page.setViewportSize(viewport);
       await blockScheduler(page);
       await page.goto(route);
+      // Colours at rest: the cards' fade-in jumped to its end, as in tests/e2e/a11y.spec.ts.
+      await page.evaluate(() => {
+        for (const animation of document.getAnimations())
+          if (
+            animation.timeline instanceof DocumentTimeline &&
+            animation.effect?.getTiming().iterations !== Infinity
+          )
+            animation.finish();
+      });
       const open =
         viewport === phone
           ? page.locator('[data-mobile-menu] > summary')
