@@ -3,10 +3,10 @@ import { translationErrors } from './errors.ts';
 import { routeIn, translationOf, type SiteLocales } from './locales.ts';
 
 /** Where a page stands in one language. */
-export type TranslationState =
+type TranslationState =
   'source' | 'translated' | 'partial' | 'stale' | 'problems' | 'untranslated';
 
-export interface LocaleStatus {
+interface LocaleStatus {
   code: string;
   state: TranslationState;
   /** The translation's file (or the page's own, in the default language); none when untranslated. */
