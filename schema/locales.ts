@@ -99,9 +99,10 @@ const locale = z.strictObject({
 
 export const localesSchema = z
   .strictObject({
-    default: z
-      .string()
-      .meta({ description: 'Code of the default language: its pages keep URLs without a prefix.' }),
+    default: z.string().meta({
+      description: 'Code of the default language: its pages keep URLs without a prefix.',
+      examples: ['en'],
+    }),
     staleInProduction: z.enum(['warning', 'error']).optional().meta({
       description:
         'How `npm run validate -- --production` reports a translation whose source changed since it was made (default: warning).',
