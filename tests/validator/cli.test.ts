@@ -115,7 +115,7 @@ describe('arguments', () => {
     });
     expect(parseArgs(['--frmat'])).toEqual({
       error:
-        'Unknown option "--frmat". Options: --format pretty|github|json, --drafts, --production, --watch, --root <dir>.',
+        'Unknown option "--frmat". Options: --format pretty|github|json, --drafts, --production, --translations, --watch, --root <dir>.',
     });
   });
 });
