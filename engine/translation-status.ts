@@ -3,8 +3,7 @@ import { translationErrors } from './errors.ts';
 import { routeIn, translationOf, type SiteLocales } from './locales.ts';
 
 /** Where a page stands in one language. */
-type TranslationState =
-  'source' | 'translated' | 'partial' | 'stale' | 'problems' | 'untranslated';
+type TranslationState = 'source' | 'translated' | 'partial' | 'stale' | 'problems' | 'untranslated';
 
 interface LocaleStatus {
   code: string;
