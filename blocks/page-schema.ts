@@ -36,6 +36,14 @@ const pageFields = {
     .boolean()
     .optional()
     .meta({ description: 'true: hide the navigation links in the header (logo stays).' }),
+  translatedFrom: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({
+      description:
+        'Translations only (pages/<language>/…): for each translated field (`blocks.0.title`), the source text it was translated from. The validator warns when the source has changed since; copying the new source text here marks the field reviewed.',
+      examples: [{ title: 'Hotel Management Software', 'blocks.0.title': 'Run your hotel' }],
+    }),
 };
 
 export const pageShellSchema = z.strictObject({

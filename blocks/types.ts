@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { JsonLdPage } from './json-ld.ts';
 import type { BlockOf, BlockType } from './schemas.ts';
+import type { Words } from '../schema/locales.ts';
 import type { SiteConfig } from '../schema/site-config.ts';
 
 /** What every block component receives besides its own block data. */
@@ -8,6 +9,8 @@ export interface RenderContext {
   config: SiteConfig;
   /** Route of the page being rendered, e.g. `/solutions/hotels`. */
   route: string;
+  /** The words of the page's language (schema/locales.ts); English when not given. */
+  words?: Words;
 }
 
 export interface BlockProps<T extends BlockType> {

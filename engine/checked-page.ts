@@ -27,4 +27,6 @@ export interface CheckedPage {
   images: ImageRef[];
   /** Only for a valid page. */
   summary?: PageSummary;
+  /** It has blocks marked `untranslated: true` (allowed in translations only). */
+  untranslated?: true;
 }

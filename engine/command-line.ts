@@ -11,6 +11,8 @@ interface OptionSpec {
   help: string;
   /** A string option's value as the help shows it: `--port <port>`. */
   value?: string;
+  /** A string option that may be given several times (its value is then a list). */
+  multiple?: true;
 }
 
 export interface CommandSpec {
@@ -24,7 +26,11 @@ export interface CommandSpec {
 }
 
 type Values<O extends CommandSpec['options']> = {
-  [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string;
+  [K in keyof O]?: O[K]['type'] extends 'boolean'
+    ? boolean
+    : O[K] extends { multiple: true }
+      ? string[]
+      : string;
 };
 
 export interface CommandLine<S extends CommandSpec> {
@@ -61,7 +67,7 @@ export function parseCommandLine<S extends CommandSpec>(
   const options = Object.fromEntries(
     Object.entries({ ...spec.options, help: HELP }).map(([name, option]) => [
       name,
-      { type: option.type },
+      { type: option.type, ...(option.multiple ? { multiple: true } : {}) },
     ]),
   );
   let parsed: ReturnType<typeof parseArgs>;

@@ -9,6 +9,7 @@ import {
   newPageMessages,
   placeholderErrors,
   publishMessages,
+  translationErrors,
   validatorMessages,
   wordingFor,
   type AuthorError,
@@ -178,6 +179,8 @@ const newPage: Samples<typeof newPageMessages> = {
   segmentTooLong: [['a'.repeat(120), 100]],
   routeTooLong: [[500, 400]],
   cannotWrite: [['pages/x.yaml', 'EACCES']],
+  unknownLanguage: [['fr', ['de', 'ar']]],
+  notATranslation: [['pages/pricing.yaml']],
 };
 
 const editor: Samples<typeof editorMessages> = {
@@ -230,6 +233,28 @@ const publish: Samples<typeof publishMessages> = {
   unknownVersion: [['pages/a.yaml']],
 };
 
+const at = 'pages/pricing.yaml:6:12';
+const translation: Samples<typeof translationErrors> = {
+  defaultLocaleUnknown: [['fr', ['en', 'de']]],
+  localeListedTwice: [['de']],
+  siteWordMissing: [['Pricing', 'de', 12]],
+  siteWordUnused: [['Old label']],
+  noSource: [['pages/de/x.yaml', '/x', 'de']],
+  blockExtra: [[3, 'faq', 'pages/pricing.yaml', 3]],
+  blockMissing: [[2, 'faq', at]],
+  blockMoved: [[1, 'faq', 'steps', at]],
+  valueDiffers: [['Hero › Tone', "'dark'", "'light'", at]],
+  valueMissing: [['Hero › Image', "'/images/a.jpg'", at]],
+  valueExtra: [['Hero › Image', 'pages/pricing.yaml']],
+  textMissing: [['Hero › Title', at]],
+  stale: [['Hero › Title', at, 'Old words', 'New words']],
+  unrecorded: [['Hero › Title', 'blocks.0.title']],
+  partial: [[2, 'faq', 'German']],
+  partialNotAllowed: [[2, 'faq', 'de']],
+  untranslatedOutsideTranslation: [[1]],
+  linkToUntranslated: [['/contact', 'Arabic', 'ar']],
+};
+
 const groups = {
   authorErrors: [authorErrors, author],
   inputErrors: [inputErrors, input],
@@ -238,6 +263,7 @@ const groups = {
   newPageMessages: [newPageMessages, newPage],
   editorMessages: [editorMessages, editor],
   publishMessages: [publishMessages, publish],
+  translationErrors: [translationErrors, translation],
 } as const;
 
 /** Every error the catalogue can give, rendered with its samples. */

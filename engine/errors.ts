@@ -779,6 +779,22 @@ export const commandLineMessages = {
 
 /** Messages of the new-page command. */
 export const newPageMessages = {
+  unknownLanguage: (code: string, codes: readonly string[]): AuthorError => ({
+    code: 'unknown-language',
+    form: 'same',
+    message: `${quote(code)} is not a language of the site to translate into.`,
+    hint: `Use one of the languages in site.config.yaml › locales other than the default: ${list(codes)}.`,
+  }),
+  notATranslation: (file: string): AuthorError => ({
+    code: 'not-a-translation',
+    form: 'same',
+    message: `${file} is not a translation with a source page (pages/<language>/<route>.yaml).`,
+    hint: 'Give the path of a translation file, e.g. pages/de/pricing.yaml.',
+  }),
+  translationCreated: (file: string): string =>
+    `Created ${file}: translate its texts (the structure, links and icons stay as they are); "translatedFrom" at the end records the source texts.`,
+  reviewed: (file: string): string =>
+    `Recorded the source texts in ${file}: its fields count as reviewed.`,
   badRoute: (route: string): AuthorError => ({
     code: 'bad-route',
     form: 'same',
@@ -1169,6 +1185,128 @@ export const publishMessages = {
     form: 'same',
     message: `That version of ${file} was not found.`,
     hint: 'Reload the Versions list.',
+  }),
+} as const;
+
+/** Languages (site.config.yaml `locales`) and translations checked against their source page (engine/check-translation.ts). */
+export const translationErrors = {
+  defaultLocaleUnknown: (code: string, codes: readonly string[]): AuthorError => ({
+    code: 'locale-default-unknown',
+    form: 'same',
+    message: `The default language ${quote(code)} is not in the list of languages.`,
+    hint: `Write one of the listed codes (${list(codes)}), or add ${quote(code)} to "list".`,
+  }),
+  localeListedTwice: (code: string): AuthorError => ({
+    code: 'locale-listed-twice',
+    form: 'same',
+    message: `The language ${quote(code)} is listed twice.`,
+    hint: 'Keep one of the two entries.',
+  }),
+  siteWordMissing: (text: string, locale: string, line: number): AuthorError => ({
+    code: 'site-word-missing',
+    form: {
+      message: `The text ${quote(text)} of the site settings has no ${locale} version: ${locale} pages would show it untranslated.`,
+      hint: `Add its ${locale} version to the labels of this language in the site settings.`,
+    },
+    message: `The text ${quote(text)} (site.config.yaml, line ${line}) has no ${locale} version: ${locale} pages would show it untranslated.`,
+    hint: `Add it under "labels" of this language: ${JSON.stringify(text)}: <the text in ${locale}>.`,
+  }),
+  siteWordUnused: (text: string): AuthorError => ({
+    code: 'site-word-unused',
+    form: 'same',
+    message: `The label ${quote(text)} matches no text of site.config.yaml.`,
+    hint: 'Correct its key to the text as written in the default language, or delete it.',
+  }),
+  noSource: (file: string, sourceRoute: string, locale: string): AuthorError => ({
+    code: 'translation-without-source',
+    form: 'same',
+    message: `${file} is a ${locale} translation of ${sourceRoute}, but no page has that route.`,
+    hint: `Create the page in the default language first (npm run new-page -- ${sourceRoute}), or move this file.`,
+  }),
+  blockExtra: (
+    index: number,
+    type: string,
+    sourceFile: string,
+    sourceBlocks: number,
+  ): AuthorError => ({
+    code: 'translation-block-extra',
+    form: 'same',
+    message: `Block ${index + 1} (${quote(type)}) has no counterpart in the source ${sourceFile}, which has ${plural(sourceBlocks, 'block')}.`,
+    hint: 'A translation has the same blocks as its source, in the same order: delete this block, or add it to the source first.',
+  }),
+  blockMissing: (index: number, type: string, at: string): AuthorError => ({
+    code: 'translation-block-missing',
+    form: 'same',
+    message: `The source's block ${index + 1} (${quote(type)}, ${at}) is missing from this translation.`,
+    hint: 'Add the block, translated, at the same place (npm run new-page -- --translate copies the structure).',
+  }),
+  blockMoved: (index: number, type: string, sourceType: string, at: string): AuthorError => ({
+    code: 'translation-block-moved',
+    form: 'same',
+    message: `Block ${index + 1} is a ${quote(type)} block here, but the source's block ${index + 1} (${at}) is a ${quote(sourceType)} block.`,
+    hint: "Put the blocks in the source's order; a translation changes words, not the structure of the page.",
+  }),
+  valueDiffers: (field: string, value: string, sourceValue: string, at: string): AuthorError => ({
+    code: 'translation-value-differs',
+    form: 'same',
+    message: `${field} is ${value} here but ${sourceValue} in the source (${at}): only texts are translated.`,
+    hint: `Write ${sourceValue} as in the source, or change it in the source page.`,
+  }),
+  valueMissing: (field: string, sourceValue: string, at: string): AuthorError => ({
+    code: 'translation-value-missing',
+    form: 'same',
+    message: `${field} is ${sourceValue} in the source (${at}) but missing here.`,
+    hint: 'Add the same value: a translation keeps the icons, images, links and numbers of its source.',
+  }),
+  valueExtra: (field: string, sourceFile: string): AuthorError => ({
+    code: 'translation-value-extra',
+    form: 'same',
+    message: `${field} is not in the source ${sourceFile}.`,
+    hint: 'Delete it here, or add it to the source page first.',
+  }),
+  textMissing: (field: string, at: string): AuthorError => ({
+    code: 'translation-text-missing',
+    form: 'same',
+    message: `${field} has a text in the source (${at}) but none here.`,
+    hint: 'Add its translation.',
+  }),
+  stale: (field: string, at: string, was: string, now: string): AuthorError => ({
+    code: 'translation-stale',
+    form: {
+      hint: 'Update the translation, then mark the field as reviewed.',
+    },
+    message: `${field} changed in ${at} since this translation was made (was: '${was}', now: '${now}').`,
+    hint: 'Update the translation, then mark it reviewed: copy the new source text into its line under "translatedFrom", or run npm run new-page -- --reviewed <this file>.',
+  }),
+  unrecorded: (field: string, key: string): AuthorError => ({
+    code: 'translation-unrecorded',
+    form: 'same',
+    message: `${field} has no record of the source text it was translated from, so a later change of the source cannot be noticed.`,
+    hint: `Add the source text under "translatedFrom" as ${JSON.stringify(key)}: <the text in the source> once the translation is checked.`,
+  }),
+  partial: (index: number, type: string, language: string): AuthorError => ({
+    code: 'translation-partial',
+    form: 'same',
+    message: `Block ${index + 1} (${quote(type)}) is not translated: it is shown in ${language}.`,
+    hint: 'Translate the block (replace "untranslated: true" with its fields, copied from the source) when you can.',
+  }),
+  partialNotAllowed: (index: number, type: string, locale: string): AuthorError => ({
+    code: 'translation-partial-not-allowed',
+    form: 'same',
+    message: `Block ${index + 1} (${quote(type)}) is left untranslated, but ${locale} translations must be complete.`,
+    hint: `Translate the block, or allow partial translations with "partial: true" on the ${locale} language in site.config.yaml.`,
+  }),
+  untranslatedOutsideTranslation: (index: number): AuthorError => ({
+    code: 'untranslated-outside-translation',
+    form: 'same',
+    message: `Block ${index + 1} says "untranslated: true", but this page is not a translation.`,
+    hint: 'Write the block in full; "untranslated" is only for translations (pages/<language>/…).',
+  }),
+  linkToUntranslated: (target: string, locale: string, code: string): AuthorError => ({
+    code: 'link-to-untranslated',
+    form: 'same',
+    message: `This button leads to ${target}, which has no ${locale} translation: visitors land on the page in the default language.`,
+    hint: `Translate that page (npm run new-page -- --translate ${code} ${target}), or link to a translated page.`,
   }),
 } as const;
 

@@ -10,10 +10,12 @@ import {
   type LinkTarget,
 } from './check-references.ts';
 import { checkImageRefs, withSlots, type ImageRef } from './check-images.ts';
+import { checkTranslation } from './check-translation.ts';
 import { claimRoutes, type ClaimProblem, type RouteClaim } from './claim-routes.ts';
 import { Collector, type FileProblems, type Locator, type Reporter } from './collector.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
-import { authorErrors, validatorMessages, type AuthorError } from './errors.ts';
+import { authorErrors, translationErrors, validatorMessages, type AuthorError } from './errors.ts';
+import { routeIn, siteLocales, translationOf, type SiteLocales } from './locales.ts';
 import { sha1 } from './hash.ts';
 import { publicLinkProblems, scanPageFiles } from './project-files.ts';
 import {
@@ -30,6 +32,7 @@ import {
   CONFIG_FILE,
   pageAnchors,
   validateConfig,
+  isUntranslatedBlock,
   validatePage,
   type Page,
 } from './validate-page.ts';
@@ -59,6 +62,11 @@ export interface SiteModel {
   notFound: LoadedPage | undefined;
   /** Route or alias → page. */
   routes: Map<string, LoadedPage>;
+  /**
+   * The routes of every page, where `routes` holds only some (a render worker holds the page it renders): a page's
+   * language switcher and localised links depend on which translations exist.
+   */
+  pageRoutes?: ReadonlySet<string>;
   diagnostics: Diagnostic[];
 }
 
@@ -86,6 +94,12 @@ export interface LoadOptions {
    * that they load it at the same time; stopped if there turn out to be too few files to share.
    */
   checkers?: PageCheckers;
+  /**
+   * Also report what translations leave in the default language where that is allowed: blocks left `untranslated`
+   * and buttons to pages without a translation (the status view, `npm run validate -- --translations`). A normal run
+   * stays quiet about them: they are states of the translation work, not problems.
+   */
+  translationStatus?: boolean;
 }
 
 /** Page files under pages/ (see engine/project-files.ts for the files it leaves out, and why). */
@@ -189,6 +203,10 @@ export function readPage(
       aliases: Array.isArray(data.aliases) ? data.aliases : [],
     };
     const { links, images } = findLinkValues(source.data);
+    const blocks = (source.data as { blocks?: unknown }).blocks;
+    const untranslated =
+      Array.isArray(blocks) &&
+      blocks.some((block) => block && typeof block === 'object' && isUntranslatedBlock(block));
     entry = {
       file,
       hash,
@@ -196,6 +214,7 @@ export function readPage(
       problems: own.problemsOf(file),
       links,
       images: withSlots(source.data, images),
+      ...(untranslated ? { untranslated: true as const } : {}),
       ...(page ? { summary: summaryOf(page) } : {}),
       source,
       page,
@@ -595,6 +614,14 @@ export class SiteLoader {
       includeDrafts,
       readImages: true,
     };
+    const locales = siteLocales(this.config.config?.locales);
+    const status = this.options.translationStatus === true;
+    const configRead = this.config.config !== undefined;
+    const localesKey = locales
+      ? `${status ? 'status' : ''}${JSON.stringify(this.config.config!.locales)}`
+      : configRead
+        ? ''
+        : 'no config';
     const checked = new Map<string, CheckedFile>();
     for (const file of this.scan.files) {
       const entry = this.entries.get(file);
@@ -604,18 +631,32 @@ export class SiteLoader {
       }
       const claims = claimProblems.get(file) ?? [];
       const claimKey = claims.length ? JSON.stringify(claims) : '';
+      const language = languageOf(entry, locales, claimed.targets, this.entries);
+      const languageKey = language ? `${language.source?.hash}\u0000${localesKey}` : localesKey;
       const last = this.last?.checked.get(file);
       const reusable =
         last &&
         changes &&
         last.entry === entry &&
         last.claimKey === claimKey &&
+        last.languageKey === languageKey &&
+        !(language && changes.routes.size) &&
         !linkPathsOf(entry).some((route) => changes.routes.has(route)) &&
         !(changes.routeList && last.brokenLink);
-      const problems = reusable ? last.problems : checkFile(root, entry, claims, context);
+      const problems = reusable
+        ? last.problems
+        : checkFile(
+            root,
+            entry,
+            claims,
+            context,
+            language && { ...language, locales: locales!, status },
+            configRead,
+          );
       checked.set(file, {
         entry,
         claimKey,
+        languageKey,
         problems,
         brokenLink: problems.shown.some((d) => d.code === BROKEN_LINK),
       });
@@ -656,11 +697,35 @@ export class SiteLoader {
 interface CheckedFile {
   entry: ReadPage;
   claimKey: string;
+  /** What its translation checks depend on: its source's text and the languages of the config. */
+  languageKey: string;
   problems: FileProblems;
   brokenLink: boolean;
 }
 
 const BROKEN_LINK = authorErrors.brokenLink('/', undefined).code;
+
+/** A translation's language and its source page (undefined when no page has the source's route). */
+interface Language {
+  locale: NonNullable<ReturnType<typeof translationOf>>['locale'];
+  sourceRoute: string;
+  source: ReadPage | undefined;
+}
+
+function languageOf(
+  entry: ReadPage,
+  locales: SiteLocales | undefined,
+  targets: ReadonlyMap<string, LinkTarget>,
+  entries: ReadonlyMap<string, ReadPage>,
+): Language | undefined {
+  const route = entry.claim.route;
+  const translation = route === undefined ? undefined : translationOf(route, locales);
+  if (!translation) return undefined;
+  const target = targets.get(translation.sourceRoute);
+  const source =
+    target && target.route === translation.sourceRoute ? entries.get(target.file) : undefined;
+  return { ...translation, source: source?.claim.readable ? source : undefined };
+}
 
 /** Phases 2 and 3 for one file: its claims refused, then its links and images, after its own problems. */
 function checkFile(
@@ -668,6 +733,8 @@ function checkFile(
   entry: ReadPage,
   claims: readonly ClaimProblem[],
   context: ReferenceContext,
+  language: (Language & { locales: SiteLocales; status: boolean }) | undefined,
+  configRead: boolean,
 ): FileProblems {
   // Most files have nothing more to report: their phase 1 problems serve as they are, and no collector is made.
   let own: Collector | undefined;
@@ -689,9 +756,61 @@ function checkFile(
         ? { line: 1, col: 1 }
         : source.positionOf(['aliases', problem.alias]),
     );
-  if (entry.claim.readable)
+  if (entry.claim.readable) {
     checkReferences(source, entry, entry.claim.route, entry.claim.draft, context, reporter);
+    checkLanguage(root, entry, source, language, context, reporter, configRead);
+  }
   return own ? own.problemsOf(entry.file) : entry.problems;
+}
+
+/**
+ * A translation against its source (engine/check-translation.ts); on any other page, blocks left untranslated are
+ * refused. Only pages that could contain `untranslated` are read for it: the text is searched before the YAML.
+ */
+function checkLanguage(
+  root: string,
+  entry: ReadPage,
+  source: Locator,
+  language: (Language & { locales: SiteLocales; status: boolean }) | undefined,
+  context: ReferenceContext,
+  reporter: Reporter,
+  configRead: boolean,
+) {
+  if (!language) {
+    // Without a readable config the site's languages are unknown: a translation's blocks are not judged.
+    if (!entry.untranslated || !configRead) return;
+    const blocks = (source.data as { blocks?: unknown }).blocks;
+    if (Array.isArray(blocks))
+      blocks.forEach((block, index) => {
+        if (block && typeof block === 'object' && isUntranslatedBlock(block))
+          reporter.add(
+            source,
+            translationErrors.untranslatedOutsideTranslation(index),
+            source.positionOf(['blocks', index, 'untranslated']),
+          );
+      });
+    return;
+  }
+  const { locale, locales, sourceRoute } = language;
+  if (!language.source) {
+    reporter.add(source, translationErrors.noSource(entry.file, sourceRoute, locale.label), {
+      line: 1,
+      col: 1,
+    });
+    return;
+  }
+  checkTranslation(
+    {
+      translation: source,
+      source: locatorOf(root, language.source),
+      locale,
+      defaultLabel: locales.defaultLocale.label,
+      translated: (route) => context.targets.has(routeIn(route, locale.code, locales)),
+      exists: (route) => context.targets.has(route),
+      status: language.status,
+    },
+    reporter,
+  );
 }
 
 /** What a link to a route depends on: its page, draft state and anchors. */

@@ -21,6 +21,10 @@ export const VALIDATE_COMMAND = {
       help: 'also fail on placeholders left in (the check before a deploy)',
     },
     watch: { type: 'boolean', help: 'check again on every save (implies --drafts)' },
+    translations: {
+      type: 'boolean',
+      help: 'also list every page per language: translated, partial, stale or untranslated',
+    },
     root: { type: 'string', value: '<dir>', help: 'the project folder (default: this one)' },
   },
 } as const satisfies CommandSpec;
@@ -31,6 +35,8 @@ export interface ValidateArgs {
   drafts: boolean;
   watch: boolean;
   production: boolean;
+  /** Also print the translation status of every page per language (and what translations leave untranslated). */
+  translations: boolean;
 }
 
 /** `npm run validate`'s command line, its help when asked for, or what is wrong with it. */
@@ -45,6 +51,7 @@ export function parseValidateArgs(
     watch = false,
     production = false,
     drafts = false,
+    translations = false,
   } = line.values;
   if (!FORMATS.includes(format as OutputFormat))
     return { error: validatorMessages.unknownFormat(format) };
@@ -55,5 +62,6 @@ export function parseValidateArgs(
     drafts: !production && (drafts || watch),
     watch,
     production,
+    translations,
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '../blocks/page-schema.ts';
 import { RESERVED_ANCHORS } from '../schema/anchors.ts';
 import { siteConfigSchema, type SiteConfig } from '../schema/site-config.ts';
+import { checkLocalesConfig } from './check-locales-config.ts';
 import type { Collector } from './collector.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { authorErrors } from './errors.ts';
@@ -60,9 +61,15 @@ function validateBlock(
     );
     return undefined;
   }
+  // A translation's block left in the source's language (engine/check-translation.ts says whether it may be).
+  if (isUntranslatedBlock(raw)) return raw as Block;
   const schema = blockSchemas[type] as unknown as z.ZodType<Block>;
   return parseWith(schema, source, raw, at, collector);
 }
+
+/** `{ type: hero, untranslated: true }`: in a translation, the source's block shown as it is. */
+export const isUntranslatedBlock = (raw: object): boolean =>
+  (raw as { untranslated?: unknown }).untranslated === true && Object.keys(raw).length === 2;
 
 /** Warnings about lengths, which do not need the rest of the page to be valid. */
 function checkLengths(source: YamlSource, data: Record<string, unknown>, collector: Collector) {
@@ -117,6 +124,7 @@ export function validateConfig(
   const config = source
     ? parseWith(siteConfigSchema, source, source.data, [], collector, 'site-config')
     : undefined;
+  if (source && config) checkLocalesConfig(source, config, collector);
   return { source, config };
 }
 

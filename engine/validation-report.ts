@@ -1,8 +1,11 @@
 import { countErrors, sortDiagnostics, type Diagnostic } from './diagnostic.ts';
-import { validatorMessages } from './errors.ts';
+import { translationErrors, validatorMessages } from './errors.ts';
+import { siteLocales } from './locales.ts';
 import { formatDiagnostics, type OutputFormat } from './format.ts';
 import { SiteLoader, type LoadOptions, type SiteModel } from './load-site.ts';
 import { findPlaceholders } from './placeholders.ts';
+import { routeFromFile } from './routes.ts';
+import { formatTranslationStatus, translationStatus } from './translation-status.ts';
 
 /** Prints `npm run validate`'s report (the problems, then a summary line in pretty format) and returns the exit code. */
 export function printReport(
@@ -38,6 +41,8 @@ export interface ValidationRun extends Pick<
   drafts?: boolean;
   /** Also count the placeholders left in published pages and site.config.yaml as errors. */
   production?: boolean;
+  /** Also report what translations leave untranslated, and print the status of every page per language. */
+  translations?: boolean;
   print?: (text: string) => void;
 }
 
@@ -47,16 +52,22 @@ export async function validateAndReport({
   format,
   drafts = false,
   production = false,
+  translations = false,
   print = console.log,
   ...load
 }: ValidationRun): Promise<{ exitCode: number; site: SiteModel }> {
   const started = performance.now();
-  const loader = new SiteLoader({ root, includeDrafts: drafts, ...load });
+  const loader = new SiteLoader({
+    root,
+    includeDrafts: drafts,
+    ...load,
+    ...(translations ? { translationStatus: true } : {}),
+  });
   const loaded = await loader.loadInParallel({ saveCache: false });
   const site = production
     ? {
         ...loaded,
-        diagnostics: sortDiagnostics([...loaded.diagnostics, ...findPlaceholders(root)]),
+        diagnostics: sortDiagnostics([...staleAsErrors(loaded), ...findPlaceholders(root)]),
       }
     : loaded;
   const counts = {
@@ -65,9 +76,40 @@ export async function validateAndReport({
     ms: Math.round(performance.now() - started),
   };
   const exitCode = printReport(site.diagnostics, counts, format, print);
+  const locales = siteLocales(site.config?.locales);
+  if (translations && locales && format === 'pretty') print('\n' + statusOf(site, locales));
   // Written once the report is out: after a first check of 10,000 pages it takes a tenth of a second.
   loader.saveCache();
   return { exitCode, site };
+}
+
+const STALE = translationErrors.stale('', '', '', '').code;
+
+/** The production check: stale translations are errors when site.config.yaml says so (`locales.staleInProduction`). */
+function staleAsErrors(site: SiteModel): Diagnostic[] {
+  if (siteLocales(site.config?.locales)?.staleInProduction !== 'error') return site.diagnostics;
+  return site.diagnostics.map((d) => (d.code === STALE ? { ...d, severity: 'error' } : d));
+}
+
+const PARTIAL = translationErrors.partial(0, '', '').code;
+
+/** The status view: every page per language, from the status run's diagnostics (untranslated blocks are reported). */
+function statusOf(site: SiteModel, locales: NonNullable<ReturnType<typeof siteLocales>>): string {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of site.diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+  // A page with errors is not in `site.pages`: its route comes from its file name.
+  const pages = new Map(site.pages.map((page) => [page.file, page.route]));
+  for (const file of byFile.keys()) {
+    const route = routeFromFile(file);
+    if (route !== undefined && !pages.has(file)) pages.set(file, route);
+  }
+  const rows = translationStatus(
+    [...pages].map(([file, route]) => ({ file, route })),
+    locales,
+    (file) => byFile.get(file) ?? [],
+    (file) => (byFile.get(file) ?? []).filter((d) => d.code === PARTIAL).length,
+  );
+  return formatTranslationStatus(rows, locales);
 }
 
 /** validateAndReport's exit code alone (the site model keeps no page). */

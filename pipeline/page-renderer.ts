@@ -156,6 +156,15 @@ function fill(template: Template, parts: OwnParts): string {
 }
 
 /**
+ * Templates are per Vike page and language: `<html lang dir>` (renderer/+lang.ts, +htmlAttributes.ts) is part of the
+ * template, not one of the page's own parts.
+ */
+function templateKey(pageId: string, data: unknown): string {
+  const language = (data as { language?: { code: string; dir: string } } | undefined)?.language;
+  return language ? `${pageId}\u0000${language.code}\u0000${language.dir}` : pageId;
+}
+
+/**
  * Per Vike page: a template waiting for its check or proved, with the context of the page Vike rendered it from (what
  * a direct render starts from); or rendered by Vike for good.
  */
@@ -217,12 +226,18 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
     return context as unknown as PageContext;
   }
 
+  /** A context Vike rendered per Vike page: what a page's data is computed from before its template is chosen. */
+  const bases = new Map<string, RenderedContext>();
+
   async function render(url: string): Promise<string> {
     const pageId = routeOf(url);
-    const known = pageId === undefined ? undefined : templates.get(pageId);
+    const base = pageId === undefined ? undefined : bases.get(pageId);
+    const early = base && (await contextFor(base, url));
+    const known =
+      pageId === undefined || !early ? undefined : templates.get(templateKey(pageId, early.data));
     if (known?.state === 'proved') {
-      const context = await contextFor(known.base, url);
-      const parts = context && ownParts(known.base, context);
+      const context = { ...known.base, urlOriginal: url, urlPathname: url, data: early!.data };
+      const parts = ownParts(known.base, context as unknown as PageContext);
       if (parts) {
         counts.direct++;
         return fill(known.template, parts);
@@ -231,26 +246,25 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
     const { html, context } = await viaVike(url);
     pages ??= context.pages;
     // Only pages that routed on their own (not the error page, not a URL claimed twice) teach a template.
-    if (
-      pageId === undefined ||
-      pageId !== context.pageId ||
-      known?.state === 'vike' ||
-      known?.state === 'proved'
-    )
-      return html;
+    if (pageId === undefined || pageId !== context.pageId) return html;
+    bases.set(pageId, context);
     const own = await contextFor(context, url);
-    const parts = own && ownParts(context, own);
+    if (!own) return html;
+    const key = templateKey(pageId, own.data);
+    const state = templates.get(key);
+    if (state?.state === 'vike' || state?.state === 'proved') return html;
+    const parts = ownParts(context, own);
     if (!parts) return html;
-    if (known?.state === 'candidate') {
+    if (state?.state === 'candidate') {
       templates.set(
-        pageId,
-        fill(known.template, parts) === html ? { ...known, state: 'proved' } : { state: 'vike' },
+        key,
+        fill(state.template, parts) === html ? { ...state, state: 'proved' } : { state: 'vike' },
       );
       return html;
     }
     const template = templateOf(html, parts);
     templates.set(
-      pageId,
+      key,
       template ? { state: 'candidate', template, base: context } : { state: 'vike' },
     );
     return html;

@@ -9,6 +9,8 @@
  * `flattenHtml` (run by scripts/flatten-html.ts) moves every `route/index.html` to `route.html` for hosts that would
  * otherwise redirect `/route` to `/route/` (Cloudflare Pages). See docs/hosting.md.
  */
+import { routeIn, siteLocales, translationOf, type SiteLocales } from '../engine/locales.ts';
+import type { Locales } from '../schema/locales.ts';
 import {
   existsSync,
   readdirSync,
@@ -34,14 +36,57 @@ const xmlEscape = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
 
-export function sitemapXml(urls: string[]): string {
+/**
+ * sitemap.xml; with `alternatesOf`, each URL of a translated page lists the page in every language it exists in and
+ * its x-default (the default language's), as the pages' own hreflang links do.
+ */
+export function sitemapXml(
+  urls: string[],
+  alternatesOf: (url: string) => Array<{ hreflang: string; href: string }> = () => [],
+): string {
+  const entry = (url: string) => {
+    const alternates = alternatesOf(url);
+    if (!alternates.length) return `  <url><loc>${xmlEscape(url)}</loc></url>`;
+    return [
+      `  <url><loc>${xmlEscape(url)}</loc>`,
+      ...alternates.map(
+        ({ hreflang, href }) =>
+          `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${xmlEscape(href)}"/>`,
+      ),
+      '  </url>',
+    ].join('\n');
+  };
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((url) => `  <url><loc>${xmlEscape(url)}</loc></url>`),
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls.map(entry),
     '</urlset>',
     '',
   ].join('\n');
+}
+
+/** The hreflang alternates of each sitemap URL: the URLs of the same page in the site's languages (config `locales`). */
+function sitemapAlternates(
+  baseUrl: string,
+  locales: SiteLocales | undefined,
+  urls: readonly string[],
+): (url: string) => Array<{ hreflang: string; href: string }> {
+  if (!locales) return () => [];
+  const routeOf = (url: string) => url.slice(baseUrl.length) || '/';
+  const listed = new Set(urls);
+  const urlOf = (route: string) => (route === '/' ? `${baseUrl}/` : baseUrl + route);
+  return (url) => {
+    const route = routeOf(url);
+    const source = translationOf(route, locales)?.sourceRoute ?? route;
+    const present = locales.list
+      .map((locale) => ({
+        hreflang: locale.code,
+        href: urlOf(routeIn(source, locale.code, locales)),
+      }))
+      .filter((alternate) => listed.has(alternate.href));
+    if (present.length < 2 || !listed.has(urlOf(source))) return [];
+    return [...present, { hreflang: 'x-default', href: urlOf(source) }];
+  };
 }
 
 export function robotsTxt(baseUrl: string): string {
@@ -338,11 +383,16 @@ export function pageFinisher(dir: string): (route: string, html: string) => Fini
 
 /** The files of the site as a whole: sitemap.xml and robots.txt. */
 export function writeSiteFiles(root: string, dir: string, sitemap: Iterable<string>): number {
-  const baseUrl = (
-    parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as { baseUrl: string }
-  ).baseUrl.replace(/\/+$/, '');
+  const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as {
+    baseUrl: string;
+    locales?: Locales;
+  };
+  const baseUrl = config.baseUrl.replace(/\/+$/, '');
   const urls = [...new Set(sitemap)].sort(); // the home page URL is a prefix of every other one, so it comes first
-  writeFileSync(path.join(dir, 'sitemap.xml'), sitemapXml(urls));
+  writeFileSync(
+    path.join(dir, 'sitemap.xml'),
+    sitemapXml(urls, sitemapAlternates(baseUrl, siteLocales(config.locales), urls)),
+  );
   writeFileSync(path.join(dir, 'robots.txt'), robotsTxt(baseUrl));
   writeHeadersFile(root, dir); // _headers: public/_headers with frame-src from site.config.yaml › scheduler.url
   return urls.length;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PageChangedError, type LoadedPage, type SiteModel } from '../engine/load-site.ts';
 import { validatorMessages } from '../engine/errors.ts';
+import { languageDependencies, siteLocales, translationOf } from '../engine/locales.ts';
 import { splitLink } from '../engine/routes.ts';
 import { sha1 } from '../engine/hash.ts';
 import { folderMaker } from './folder-maker.ts';
@@ -46,8 +47,15 @@ function pageKey(
     const target = site.routes.get(splitLink(href).path);
     return `${href}>${target ? `${target.route}#${target.anchors.join(',')}` : '-'}`;
   });
+  const language = languageDependencies(
+    siteLocales(site.config?.locales),
+    loaded.route,
+    loaded.links,
+    (route) => site.routes.get(route)?.route === route,
+    (route) => site.routes.get(route)?.hash,
+  );
   const card = JSON.stringify(social[loaded.route] ?? null);
-  return sha1(bundleKey, configKey, url, loaded.hash, links.join('\n'), card);
+  return sha1(bundleKey, configKey, url, loaded.hash, links.join('\n'), card, language);
 }
 
 /** Every URL to prerender with its key: routes and aliases, the not-found page, the block catalogue when asked for. */
@@ -83,6 +91,12 @@ export function prerenderJobs(
  */
 const forWorker = (loaded: LoadedPage | undefined) =>
   loaded && { file: loaded.file, route: loaded.route, anchors: loaded.anchors, hash: loaded.hash };
+
+/** A translation's source page, which its blocks left untranslated are rendered from. */
+function sourceFor(site: SiteModel, loaded: LoadedPage | undefined) {
+  const translation = loaded && translationOf(loaded.route, siteLocales(site.config?.locales));
+  return translation && forWorker(site.routes.get(translation.sourceRoute));
+}
 
 /**
  * The old-generation heap of each render worker, in MB. A worker keeps about 26 MB alive (the server bundle, the
@@ -180,7 +194,11 @@ export class RenderPool {
         this.fail(new Error(`A prerender worker stopped (exit ${code}).`));
     });
     if (this.site)
-      worker.postMessage({ config: this.site.config, notFound: forWorker(this.site.notFound) });
+      worker.postMessage({
+        config: this.site.config,
+        notFound: forWorker(this.site.notFound),
+        pageRoutes: this.site.pages.map((page) => page.route),
+      });
     return worker;
   }
 
@@ -206,7 +224,9 @@ export class RenderPool {
     if (this.site === site) return;
     this.site = site;
     const notFound = forWorker(site.notFound);
-    for (const worker of this.workers) worker.postMessage({ config: site.config, notFound });
+    const pageRoutes = site.pages.map((page) => page.route);
+    for (const worker of this.workers)
+      worker.postMessage({ config: site.config, notFound, pageRoutes });
   }
 
   /** Renders, finishes and writes the page of `job` to `file` (relative to the output folder). */
@@ -216,7 +236,13 @@ export class RenderPool {
     const thread = this.workers[worker]!;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, url: job.url, worker: thread });
-      thread.postMessage({ id, url: job.url, loaded: forWorker(job.loaded), file });
+      thread.postMessage({
+        id,
+        url: job.url,
+        loaded: forWorker(job.loaded),
+        source: this.site && sourceFor(this.site, job.loaded),
+        file,
+      });
     });
   }
 

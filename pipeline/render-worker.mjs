@@ -51,9 +51,11 @@ function pageOf(named) {
   };
 }
 
-function render(url, loaded) {
-  // Only the page being rendered is known to the router: every other URL belongs to no page.
+function render(url, loaded, source) {
+  // Only the page being rendered is known to the router (with a translation's source page, whose blocks it may show):
+  // every other URL belongs to no page; `site.pageRoutes` says which pages exist.
   routes.clear();
+  if (source) routes.set(source.route, pageOf(source));
   if (loaded) {
     const named = pageOf(loaded);
     // Read before Vike runs: a page changed since it was checked is refused with its message alone, not a hook's stack.
@@ -63,17 +65,18 @@ function render(url, loaded) {
   return renderer.render(url);
 }
 
-async function handle({ id, url, loaded, file, config, notFound }) {
+async function handle({ id, url, loaded, source, file, config, notFound, pageRoutes }) {
   if (config) {
     site.config = config;
     site.notFound = pageOf(notFound);
+    site.pageRoutes = new Set(pageRoutes);
     return;
   }
   try {
     trace('job');
     finish ??= pageFinisher(workerData.outDir);
     trace('finisher');
-    const rendered = await render(url, loaded);
+    const rendered = await render(url, loaded, source);
     trace('rendered');
     const page = finish(url, rendered);
     trace('finished');

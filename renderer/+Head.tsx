@@ -22,10 +22,22 @@ export default function Head() {
       <meta name="theme-color" content="#1d4ed8" />
       {mantineStyles}
       {tags.canonical && <link rel="canonical" href={tags.canonical} />}
+      {tags.alternates.map((alternate) => (
+        <link
+          key={alternate.hreflang}
+          rel="alternate"
+          hrefLang={alternate.hreflang}
+          href={alternate.href}
+        />
+      ))}
       {tags.robots && <meta name="robots" content={tags.robots} />}
       {tags.meta.map((tag) =>
         tag.property ? (
-          <meta key={tag.property} property={tag.property} content={tag.content} />
+          <meta
+            key={`${tag.property}-${tag.content}`}
+            property={tag.property}
+            content={tag.content}
+          />
         ) : (
           <meta key={tag.name} name={tag.name} content={tag.content} />
         ),

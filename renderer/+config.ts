@@ -10,6 +10,4 @@ export default {
   // partial: a Vike page (static or interactive) may have no route at all on a given site.
   prerender: { partial: true },
   clientRouting: false,
-  lang: 'en',
-  htmlAttributes: { 'data-mantine-color-scheme': 'light' },
 } satisfies Config;

@@ -1,13 +1,22 @@
 import { useData } from 'vike-react/useData';
 import { BlockList } from './BlockList.tsx';
+import { wordsOf } from './language.ts';
 import { Layout } from './layout/Layout.tsx';
 import type { PageData } from './page-data.ts';
 
 /** The layout around the page's blocks, from the page's data. */
 export function PageBody({ data }: { data: PageData }) {
   return (
-    <Layout config={data.config} route={data.route} hideNavbar={data.page.hideNavbar}>
-      <BlockList blocks={data.page.blocks} context={{ config: data.config, route: data.route }} />
+    <Layout
+      config={data.config}
+      route={data.route}
+      hideNavbar={data.page.hideNavbar}
+      language={data.language}
+    >
+      <BlockList
+        blocks={data.page.blocks}
+        context={{ config: data.config, route: data.route, words: wordsOf(data.language) }}
+      />
     </Layout>
   );
 }

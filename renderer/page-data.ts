@@ -1,5 +1,6 @@
 import type { Page } from '../engine/load-site.ts';
 import type { SiteConfig } from '../schema/site-config.ts';
+import type { PageLanguage } from './language.ts';
 
 /** What a prerendered route receives. It stays on the server: pages are never hydrated. */
 export interface PageData {
@@ -10,4 +11,6 @@ export interface PageData {
   config: SiteConfig;
   /** Pages that search engines must not index, such as the block catalogue (drafts are noindex too). */
   noindex?: boolean;
+  /** Its language and the others it exists in (a site with `locales` in site.config.yaml). */
+  language?: PageLanguage;
 }

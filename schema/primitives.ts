@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translatable } from './translatable.ts';
 import { urlProblem, type UrlRule } from './url-policy.ts';
 
 /**
@@ -6,19 +7,22 @@ import { urlProblem, type UrlRule } from './url-policy.ts';
  * JSON Schema gives editors hover help and autocompletion.
  */
 
+/** A text an author writes, in the page's language: translatable (schema/translatable.ts). */
 export const text = (description: string, example: string) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .meta({ description, examples: [example] });
+  translatable(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .meta({ description, examples: [example] }),
+  );
 
 export const optionalText = (description: string, example: string) =>
   text(description, example).optional();
 
 export const textList = (description: string, example: string[]) =>
   z
-    .array(z.string().trim().min(1))
+    .array(translatable(z.string().trim().min(1)))
     .min(1)
     .meta({ description, examples: [example] });
 

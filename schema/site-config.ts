@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localesSchema } from './locales.ts';
 import { href, httpsUrl, image, text } from './primitives.ts';
 
 const link = z.strictObject({
@@ -141,11 +142,12 @@ export const siteConfigSchema = z
       })
       .optional()
       .meta({ description: "How the editor's Publish button sends changes (default: direct)." }),
+    locales: localesSchema.optional(),
   })
   .meta({
     title: 'Site configuration',
     description:
-      'site.config.yaml: name, contact, navigation, footer, scheduling widget, SEO defaults.',
+      'site.config.yaml: name, contact, navigation, footer, scheduling widget, SEO defaults, languages.',
   });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

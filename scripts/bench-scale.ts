@@ -1,5 +1,6 @@
 /**
- * npm run bench:scale [-- --sizes 60,1000,5000,10000] [--incremental] [--keep] [--no-build] [--cards <dir>]
+ * npm run bench:scale [-- --sizes 60,1000,5000,10000] [--incremental] [--translations] [--keep] [--no-build]
+ *   [--cards <dir>]
  *
  * How the page builder scales: for each N, copies the project into a temp folder, adds N synthetic solution pages
  * (copies of the real solution pages with varied titles, descriptions and copy, each linking to real pages), then
@@ -14,6 +15,8 @@
  *   - full build: `npm run build` after an edit of site.config.yaml: every page rendered again, bundles cached;
  *   - with --incremental: `npm run build` after one synthetic page's title changed (only that page is rendered);
  *   - peak RSS of each process (its threads included) and CPU time of all of them.
+ * `--translations` also translates every synthetic page into each language of site.config.yaml but the default
+ * (`npm run new-page -- --translate`, engine/translate-page.ts): N pages × the number of languages.
  * `--cards <dir>` keeps the social cards in that folder between runs (a 10,000-page cold build draws 10,000 of them,
  * several minutes, before any figure of interest); by default they go to a temporary folder removed at the end.
  * Prints a table, the load average, the cost per page, and flags growth faster than linear. Exits 1 when a target
@@ -37,6 +40,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
+import { createTranslation } from '../engine/translate-page.ts';
 import { IncrementalValidation } from '../engine/watch-validation.ts';
 import { PROJECT_FILES } from '../pipeline/project-files.ts';
 
@@ -182,6 +186,21 @@ export function generatePages(root: string, count: number): string[] {
     routes.push(`/solutions/scale/${name}`);
   }
   return routes;
+}
+
+/** Translates each synthetic page into every language but the default (as `npm run new-page -- --translate`). */
+function translateAll(root: string, routes: string[]) {
+  const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as {
+    locales?: { default: string; list: Array<{ code: string }> };
+  };
+  const codes = (config.locales?.list ?? [])
+    .map((locale) => locale.code)
+    .filter((code) => code !== config.locales?.default);
+  for (const route of routes)
+    for (const code of codes) {
+      const result = createTranslation(root, code, route);
+      if (!result.ok) throw new Error(`bench:scale: ${result.error.message}`);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -483,6 +502,10 @@ const BENCH_SCALE_COMMAND = {
       value: '<dir>',
       help: 'keep the social cards in this folder between runs',
     },
+    translations: {
+      type: 'boolean',
+      help: 'each synthetic page also in every other language of the site (N × languages)',
+    },
   },
 } as const satisfies CommandSpec;
 
@@ -494,6 +517,7 @@ async function main() {
   const keep = options.keep ?? false;
   const withBuild = !options['no-build'];
   const incremental = options.incremental ?? false;
+  const translations = options.translations ?? false;
   console.log(
     `Scale benchmark on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model.trim()}), Node ${process.version}; N synthetic solution pages added to the real site.\n`,
   );
@@ -505,6 +529,7 @@ async function main() {
     const dir = makeCopy(cards);
     try {
       const routes = generatePages(dir, n);
+      if (translations) translateAll(dir, routes);
       const cold = validate(dir);
       const row: Row = {
         n,
@@ -518,7 +543,12 @@ async function main() {
         row.cold = build(dir);
         rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
         row.warm = build(dir);
-        touch(path.join(dir, 'site.config.yaml'), /^(tagline: .*?)\.?$/m, '$1 (benchmark).');
+        // The tagline, and its key in each language's labels.
+        touch(
+          path.join(dir, 'site.config.yaml'),
+          /from first message to final checkout\./g,
+          'from first message to final checkout (benchmark).',
+        );
         row.full = build(dir);
         if (incremental) {
           const page = path.join(

@@ -12,6 +12,7 @@ import { newPageMessages } from '../engine/errors.ts';
 import { formatPretty } from '../engine/format.ts';
 import { loadSite } from '../engine/load-site.ts';
 import { createPage, guessTemplate, TEMPLATES } from '../engine/new-page.ts';
+import { createTranslation, recordReviewed } from '../engine/translate-page.ts';
 
 const NEW_PAGE_COMMAND = {
   usage: 'npm run new-page --',
@@ -22,6 +23,22 @@ const NEW_PAGE_COMMAND = {
     title: { type: 'string', value: '<title>', help: "the page's title (default: from the route)" },
     publish: { type: 'boolean', help: 'create it published (default: a draft)' },
     root: { type: 'string', value: '<dir>', help: 'the project folder (default: this one)' },
+    translate: {
+      type: 'string',
+      value: '<language>',
+      help: 'create the translation of the page at [route] into that language (e.g. de)',
+    },
+    reviewed: {
+      type: 'string',
+      value: '<file>',
+      help: 'mark a translation file as checked against its source again (every field, or --field)',
+    },
+    field: {
+      type: 'string',
+      value: '<key>',
+      multiple: true,
+      help: 'with --reviewed: only this field (e.g. blocks.0.title); may be repeated',
+    },
   },
   positionals: { usage: '[route]', help: "the new page's route, e.g. /solutions/resorts", max: 1 },
 } as const satisfies CommandSpec;
@@ -34,8 +51,10 @@ interface NewPageArgs {
   root: string;
 }
 
-function readArgs(): NewPageArgs {
-  const { values, positionals } = readCommandLine(NEW_PAGE_COMMAND);
+function readArgs({
+  values,
+  positionals,
+}: ReturnType<typeof readCommandLine<typeof NEW_PAGE_COMMAND>>): NewPageArgs {
   return {
     ...(positionals[0] === undefined ? {} : { route: positionals[0] }),
     ...(values.template === undefined ? {} : { template: values.template }),
@@ -63,8 +82,37 @@ async function ask(args: NewPageArgs) {
   }
 }
 
+/** `--translate <language> <route>` and `--reviewed <file> [--field <key>]…` (engine/translate-page.ts). */
+function translationCommand(
+  values: ReturnType<typeof readCommandLine<typeof NEW_PAGE_COMMAND>>['values'],
+  route: string | undefined,
+): number {
+  const root = path.resolve(values.root ?? process.cwd());
+  if (values.translate !== undefined && route === undefined) {
+    console.error(helpText(NEW_PAGE_COMMAND));
+    return 2;
+  }
+  const result =
+    values.translate !== undefined
+      ? createTranslation(root, values.translate, route!)
+      : recordReviewed(root, values.reviewed!, values.field?.length ? values.field : undefined);
+  if (!result.ok) {
+    console.error(`${result.error.message}\n    hint: ${result.error.hint}`);
+    return 1;
+  }
+  console.log(
+    values.translate !== undefined
+      ? newPageMessages.translationCreated(result.file)
+      : newPageMessages.reviewed(result.file),
+  );
+  return 0;
+}
+
 async function main() {
-  let args = readArgs();
+  const line = readCommandLine(NEW_PAGE_COMMAND);
+  if (line.values.translate !== undefined || line.values.reviewed !== undefined)
+    return translationCommand(line.values, line.positionals[0]);
+  let args = readArgs(line);
   if (!args.route) {
     if (!process.stdin.isTTY) {
       console.error(helpText(NEW_PAGE_COMMAND));

@@ -7,6 +7,8 @@
  *   --format json    { errors, warnings, diagnostics: [{ file, line, col, severity, code, message, hint }] }
  *   --drafts         treat drafts as published, as the dev server does (links to them are fine)
  *   --production     also fail on placeholders left in (engine/placeholders.ts): the check before a deploy
+ *   --translations   also list every page per language (translated, partial, stale, untranslated) and report
+ *                    blocks left untranslated and buttons to pages without a translation
  *   --watch          check again on every save in pages/, public/ or site.config.yaml (implies --drafts)
  *
  * This module stays small: the validator is loaded after it has started the helper threads (below), as its own

@@ -92,6 +92,9 @@ const marks = {
 
 type MarkName = keyof typeof marks;
 
+/** Marks that point along the line of text: mirrored on right-to-left pages (renderer/global.css). */
+const DIRECTIONAL = new Set<string>(['arrowRight', 'arrowLeft', 'linkArrow', 'chevronRight']);
+
 const drawingOf = (name: IconName | MarkName): Drawing =>
   Object.hasOwn(marks, name)
     ? marks[name as MarkName]
@@ -135,6 +138,7 @@ export function Icon({
       {...onSvg}
       aria-hidden="true"
       focusable="false"
+      data-directional={DIRECTIONAL.has(name) ? '' : undefined}
     >
       <path {...path} />
     </svg>

@@ -3,12 +3,14 @@ import { CardGrid, cardColumns } from '../../ui/CardGrid.tsx';
 import { IconCard, iconCardClasses } from '../../ui/IconCard.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 
 /**
  * Benefit cards (IconCard). A card with `href` is a link card: its link ("Learn more", or `linkLabel`) stretches over
  * the whole card and names the card title.
  */
-export function Benefits({ block }: BlockProps<'benefits'>) {
+export function Benefits({ block, context }: BlockProps<'benefits'>) {
+  const words = wordsOf(context);
   return (
     <Section block={block} onDark={iconCardClasses.onDark}>
       <CardGrid columns={cardColumns(block.items.length, { four: 4 })}>
@@ -20,7 +22,7 @@ export function Benefits({ block }: BlockProps<'benefits'>) {
             title={item.title}
             description={item.description}
             href={item.href}
-            linkLabel={item.linkLabel}
+            linkLabel={item.linkLabel ?? words.learnMore}
           />
         ))}
       </CardGrid>

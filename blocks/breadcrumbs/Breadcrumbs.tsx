@@ -2,14 +2,16 @@ import '@mantine/core/styles/Container.css';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './Breadcrumbs.module.css';
 
 /** The trail from Home to this page. The last item is the current page: no link, `aria-current="page"`. */
-export function Breadcrumbs({ block }: BlockProps<'breadcrumbs'>) {
+export function Breadcrumbs({ block, context }: BlockProps<'breadcrumbs'>) {
+  const words = wordsOf(context);
   const last = block.items.length - 1;
   return (
     <Section block={block} className={classes.root} onDark={classes.onDark}>
-      <nav aria-label="Breadcrumb">
+      <nav aria-label={words.breadcrumb}>
         <ol className={classes.list}>
           {block.items.map((item, index) => (
             <li key={index} className={classes.item}>

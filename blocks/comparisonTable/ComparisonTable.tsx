@@ -1,14 +1,16 @@
+import type { Words } from '../../schema/locales.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './ComparisonTable.module.css';
 
-function Cell({ value }: { value: boolean | string }) {
+function Cell({ value, words }: { value: boolean | string; words: Words }) {
   if (value === true) {
     return (
       <span className={`${classes.mark} ${classes.yes}`} data-value="yes">
         <Icon name="check" size={14} />
-        <span className="visually-hidden">Included</span>
+        <span className="visually-hidden">{words.included}</span>
       </span>
     );
   }
@@ -16,7 +18,7 @@ function Cell({ value }: { value: boolean | string }) {
     return (
       <span className={`${classes.mark} ${classes.no}`} data-value="no">
         <Icon name="dash" size={14} />
-        <span className="visually-hidden">Not included</span>
+        <span className="visually-hidden">{words.notIncluded}</span>
       </span>
     );
   }
@@ -29,7 +31,8 @@ function Cell({ value }: { value: boolean | string }) {
  * so keyboard users can scroll it too and the page itself never overflows. The region's name differs from the
  * section's (which the heading labels) so the two landmarks are told apart.
  */
-export function ComparisonTable({ block }: BlockProps<'comparisonTable'>) {
+export function ComparisonTable({ block, context }: BlockProps<'comparisonTable'>) {
+  const words = wordsOf(context);
   const caption = block.caption ?? block.heading;
   return (
     <Section block={block} centered>
@@ -46,7 +49,7 @@ export function ComparisonTable({ block }: BlockProps<'comparisonTable'>) {
           <thead>
             <tr>
               <th scope="col" className={classes.corner}>
-                <span className="visually-hidden">Feature</span>
+                <span className="visually-hidden">{words.feature}</span>
               </th>
               {block.columns.map((column) => (
                 <th key={column} scope="col" className={classes.columnHeader}>
@@ -63,7 +66,9 @@ export function ComparisonTable({ block }: BlockProps<'comparisonTable'>) {
                 </th>
                 {block.columns.map((column, index) => (
                   <td key={column} className={classes.cell}>
-                    {index < row.values.length ? <Cell value={row.values[index]!} /> : null}
+                    {index < row.values.length ? (
+                      <Cell value={row.values[index]!} words={words} />
+                    ) : null}
                   </td>
                 ))}
               </tr>

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineBlockSchema, sectionFields, whenFieldsAreValid } from '../../schema/block.ts';
 import { defineBlockRule, plural, ruleIssue, withRules } from '../../schema/block-rule.ts';
 import { itemList, optionalText, text, textList } from '../../schema/primitives.ts';
+import { translatable } from '../../schema/translatable.ts';
 
-const cell = z.union([z.boolean(), z.string().trim().min(1)]).meta({
+const cell = z.union([z.boolean(), translatable(z.string().trim().min(1))]).meta({
   description: 'yes/no (true/false) or a level such as Basic.',
   examples: [true, 'Smart'],
 });

@@ -4,6 +4,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { telHref } from '../../ui/tel-href.ts';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './ContactDetails.module.css';
 
 function Item({
@@ -32,6 +33,7 @@ function Item({
 
 /** The company's email, phone, address and social profile, all from `contact` in site.config.yaml. */
 export function ContactDetails({ block, context }: BlockProps<'contactDetails'>) {
+  const words = wordsOf(context);
   const { contact, legalName, name } = context.config;
   return (
     <Section block={block}>
@@ -56,7 +58,7 @@ export function ContactDetails({ block, context }: BlockProps<'contactDetails'>)
             className={classes.externalLink}
           >
             {name} on {contact.social.label}{' '}
-            <span className="visually-hidden">(opens in a new tab)</span>
+            <span className="visually-hidden">{words.opensInNewTab}</span>
             <Icon name="externalLink" size={14} className={classes.external} />
           </a>
         </Item>

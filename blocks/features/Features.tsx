@@ -4,13 +4,15 @@ import { Icon } from '../../ui/Icon.tsx';
 import { IconCard, iconCardClasses } from '../../ui/IconCard.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './Features.module.css';
 
 /**
  * Feature cards (IconCard): icon, h3, description, up to three check-mark bullets and an optional "Learn more" link
  * that covers the whole card (its accessible name includes the card title).
  */
-export function Features({ block }: BlockProps<'features'>) {
+export function Features({ block, context }: BlockProps<'features'>) {
+  const words = wordsOf(context);
   return (
     <Section block={block} onDark={`${iconCardClasses.onDark} ${classes.onDark}`}>
       <CardGrid columns={cardColumns(block.items.length)}>
@@ -22,6 +24,7 @@ export function Features({ block }: BlockProps<'features'>) {
             title={item.title}
             description={item.description}
             href={item.href}
+            linkLabel={words.learnMore}
           >
             {item.bullets && (
               <ul className={classes.bullets}>

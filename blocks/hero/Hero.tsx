@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import { Picture } from '../../ui/Picture.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './Hero.module.css';
 import { HeroStats } from './HeroStats.tsx';
 
@@ -13,7 +14,8 @@ import { HeroStats } from './HeroStats.tsx';
  * The top of a page: badge, the page's h1, subtitle, highlight chips, buttons, reassurance notes, an optional image
  * (under the text, or beside it on wide screens) and counting stats.
  */
-export function Hero({ block }: BlockProps<'hero'>) {
+export function Hero({ block, context }: BlockProps<'hero'>) {
+  const words = wordsOf(context);
   const titleId = useId();
   const tone = block.tone ?? 'default';
   const beside = block.media?.position === 'beside';
@@ -38,7 +40,7 @@ export function Hero({ block }: BlockProps<'hero'>) {
           </h1>
           {block.subtitle && <p className={classes.subtitle}>{block.subtitle}</p>}
           {block.chips && (
-            <ul className={classes.chips} aria-label="Highlights">
+            <ul className={classes.chips} aria-label={words.highlights}>
               {block.chips.map((chip) => (
                 <li key={chip} className={classes.chip}>
                   <span className={classes.chipDot} aria-hidden="true" />

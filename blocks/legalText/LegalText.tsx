@@ -1,5 +1,6 @@
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './LegalText.module.css';
 
 /** `Governing law` → `governing-law`, so each section can be linked to. */
@@ -14,7 +15,8 @@ export const slugify = (heading: string) =>
  * Legal text (terms, policies) in numbered sections at a readable measure. The page's h1 comes from the hero
  * above, so sections start at h2. Long texts get a list of contents linking to each section.
  */
-export function LegalText({ block }: BlockProps<'legalText'>) {
+export function LegalText({ block, context }: BlockProps<'legalText'>) {
+  const words = wordsOf(context);
   const prefix = block.id ? `${block.id}-` : '';
   const sections = block.sections.map((section, index) => ({
     ...section,
@@ -30,9 +32,9 @@ export function LegalText({ block }: BlockProps<'legalText'>) {
           </p>
         )}
         {sections.length >= 4 && (
-          <nav className={classes.contents} aria-label="Contents">
+          <nav className={classes.contents} aria-label={words.contents}>
             <p className={classes.contentsHeading} aria-hidden="true">
-              Contents
+              {words.contents}
             </p>
             <ol className={classes.contentsList}>
               {sections.map((section) => (

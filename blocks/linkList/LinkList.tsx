@@ -3,6 +3,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Picture } from '../../ui/Picture.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './LinkList.module.css';
 
 const isExternal = (href: string) => /^https?:\/\//.test(href);
@@ -12,7 +13,8 @@ const isExternal = (href: string) => /^https?:\/\//.test(href);
  * stretched over the whole card, so the card is clickable while the accessible name stays the title alone. A card
  * can open with a cover image (shown 16:9, cropped to fit).
  */
-export function LinkList({ block }: BlockProps<'linkList'>) {
+export function LinkList({ block, context }: BlockProps<'linkList'>) {
+  const words = wordsOf(context);
   const count = block.items.length;
   // Two or four cards read better in two columns than as a row of three with an orphan.
   const columns = count <= 2 ? count : count === 4 ? 2 : 3;
@@ -38,7 +40,7 @@ export function LinkList({ block }: BlockProps<'linkList'>) {
                   {external && (
                     <>
                       {' '}
-                      <span className="visually-hidden">(opens in a new tab)</span>
+                      <span className="visually-hidden">{words.opensInNewTab}</span>
                     </>
                   )}
                 </a>

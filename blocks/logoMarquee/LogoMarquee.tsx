@@ -2,6 +2,7 @@ import '@mantine/core/styles/Container.css';
 import type { CSSProperties } from 'react';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './LogoMarquee.module.css';
 
 /** Spec §9: every logo is 140 px wide and the row loops every 20 s. */
@@ -12,7 +13,8 @@ const LOOP_SECONDS = 20;
  * Partner logos scrolling in a seamless CSS loop: the row is rendered twice (the copy hidden from assistive tech)
  * and slides by half its width. Pauses on hover or with its pause toggle; under reduced motion it is a static, wrapped row.
  */
-export function LogoMarquee({ block }: BlockProps<'logoMarquee'>) {
+export function LogoMarquee({ block, context }: BlockProps<'logoMarquee'>) {
+  const words = wordsOf(context);
   const row = (copy: boolean) => (
     <ul
       className={classes.row}
@@ -54,7 +56,7 @@ export function LogoMarquee({ block }: BlockProps<'logoMarquee'>) {
         <label className={classes.pause}>
           <input type="checkbox" className={classes.pauseInput} data-marquee-pause />
           <span className={classes.pauseIcon} aria-hidden="true" />
-          <span>Pause logos</span>
+          <span>{words.pauseLogos}</span>
         </label>
       </div>
     </Section>

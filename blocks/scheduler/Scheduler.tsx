@@ -3,12 +3,9 @@ import type { CSSProperties } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './Scheduler.module.css';
 import { schedulerSrc } from './scheduler-url.ts';
-
-const LOADING_TEXT = 'Loading the booking calendar…';
-const UNAVAILABLE_TEXT =
-  'The booking calendar could not be loaded here. You can still pick a time on the booking page.';
 
 /**
  * The scheduling provider's booking page in an inline, lazily loaded frame (height and min-width from site.config.yaml).
@@ -19,12 +16,13 @@ const UNAVAILABLE_TEXT =
  */
 export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
   const { scheduler, name } = context.config;
+  const words = wordsOf(context);
   const src = schedulerSrc(context.config, block);
   const bookingUrl = scheduler.url;
   const frame = {
     className: classes.frame,
     src,
-    title: `Book a demo with ${name}: scheduling calendar`,
+    title: words.schedulerTitle.replace('{name}', name),
     height: String(scheduler.height),
     loading: 'lazy',
     'data-scheduler-frame': '',
@@ -51,16 +49,16 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
           <p
             className={classes.fallbackText}
             data-scheduler-message
-            data-loading-text={LOADING_TEXT}
-            data-unavailable-text={UNAVAILABLE_TEXT}
+            data-loading-text={words.schedulerLoading}
+            data-unavailable-text={words.schedulerUnavailable}
           >
-            {LOADING_TEXT}
+            {words.schedulerLoading}
           </p>
           <a className={classes.fallbackLink} href={bookingUrl} rel="noopener" data-scheduler-link>
-            Open the booking page
+            {words.schedulerOpen}
           </a>
           <button type="button" className={classes.retry} hidden data-scheduler-retry>
-            Try again
+            {words.schedulerRetry}
           </button>
         </div>
         <noscript data-scheduler-noscript>
@@ -71,9 +69,9 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
         className={[classes.note, block.tone === 'dark' ? classes.noteOnDark : ''].join(' ')}
         data-scheduler-note
       >
-        Calendar not showing?{' '}
+        {words.schedulerNotShowing}{' '}
         <a href={bookingUrl} rel="noopener" className={classes.noteLink}>
-          Open the booking page
+          {words.schedulerOpen}
         </a>
       </p>
     </Section>

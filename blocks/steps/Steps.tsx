@@ -2,6 +2,7 @@ import '@mantine/core/styles/Container.css';
 import { CardGrid, CardGridItem, cardClasses, type GridColumns } from '../../ui/CardGrid.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './Steps.module.css';
 
 /** Columns on tablets and desktops: one row when the steps fit, otherwise an even grid. */
@@ -13,7 +14,8 @@ function columns(count: number): GridColumns {
 }
 
 /** A numbered `<ol>` of steps: a vertical timeline on phones, a row joined by a line on wider screens. */
-export function Steps({ block }: BlockProps<'steps'>) {
+export function Steps({ block, context }: BlockProps<'steps'>) {
+  const words = wordsOf(context);
   const cols = columns(block.items.length);
   return (
     <Section block={block} onDark={classes.onDark}>
@@ -21,7 +23,7 @@ export function Steps({ block }: BlockProps<'steps'>) {
         {block.items.map((item, index) => (
           <CardGridItem key={index} index={index} className={classes.step}>
             <span className={classes.number}>
-              <span className="visually-hidden">Step </span>
+              <span className="visually-hidden">{words.step} </span>
               {index + 1}
             </span>
             <div className={classes.content}>

@@ -1,13 +1,15 @@
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './VideoPlaceholder.module.css';
 
 /**
  * Where a video will go, clearly labelled as not yet available: a 16:9 frame with an icon and "Video coming soon",
  * never a play button that does nothing. The title is the section heading; the description sits under it.
  */
-export function VideoPlaceholder({ block }: BlockProps<'videoPlaceholder'>) {
+export function VideoPlaceholder({ block, context }: BlockProps<'videoPlaceholder'>) {
+  const words = wordsOf(context);
   return (
     <Section block={block} heading={block.title} intro={block.description} size="md">
       <div className={classes.frame} data-video-placeholder>
@@ -15,7 +17,7 @@ export function VideoPlaceholder({ block }: BlockProps<'videoPlaceholder'>) {
           <span className={classes.icon}>
             <Icon name="camera" size={32} />
           </span>
-          <p className={classes.status}>Video coming soon</p>
+          <p className={classes.status}>{words.videoComingSoon}</p>
           <p className={classes.note}>This walkthrough will be published here.</p>
           {block.duration && (
             <p className={classes.duration}>

@@ -9,6 +9,7 @@ import type {
   FileResponse,
   NewPageRequest,
   NewPageResponse,
+  NewTranslationRequest,
   PagesResponse,
   SaveResponse,
   SiteResponse,
@@ -86,6 +87,8 @@ export function createApi(token: string) {
     save: (path: string, text: string, baseVersion: string | null) =>
       call<SaveResponse>('PUT', '/api/file', { path, text, baseVersion } satisfies SaveRequest),
     createPage: (request: NewPageRequest) => call<NewPageResponse>('POST', '/api/pages', request),
+    createTranslation: (request: NewTranslationRequest) =>
+      call<NewPageResponse>('POST', '/api/translations', request),
     deletePage: (path: string) => call<DeleteResponse>('DELETE', `/api/file?path=${q(path)}`),
     events: () => new EventSource(`/api/events?token=${q(token)}`),
     publishing: {

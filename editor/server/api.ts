@@ -8,6 +8,8 @@ import { CONFIG_FILE, SiteIndex } from '../../engine/site-index.ts';
 import { blockTypes } from '../../blocks/schemas.ts';
 import { iconNames } from '../../schema/primitives.ts';
 import { createPage } from '../../engine/new-page.ts';
+import { createTranslation } from '../../engine/translate-page.ts';
+import { translationsOf } from './translations.ts';
 import { pathsAt } from '../document/locate.ts';
 import type {
   ApiError,
@@ -116,9 +118,11 @@ function check(ctx: ApiContext, file: string, text: string): EditorDiagnostic[] 
 }
 
 function pages(ctx: ApiContext): PagesResponse {
+  const problems = new Map<string, Diagnostic[]>();
   const list = ctx.site.files().map((file) => {
     const text = ctx.site.textOf(file) ?? '';
     const diagnostics = ctx.site.check(file, text);
+    problems.set(file, diagnostics);
     const { title, draft } = ctx.site.summaryOf(file);
     return {
       file,
@@ -134,6 +138,17 @@ function pages(ctx: ApiContext): PagesResponse {
     configText = readFileSync(path.join(ctx.files.root, CONFIG_FILE), 'utf8');
   } catch {
     configText = '';
+  }
+  const translations = translationsOf(
+    ctx.files.root,
+    configText,
+    list,
+    (file) => problems.get(file) ?? [],
+    (file) => ctx.site.textOf(file) ?? '',
+  );
+  for (const page of list) {
+    const status = translations.get(page.file);
+    if (status) Object.assign(page, { translations: status });
   }
   const configProblems = ctx.site.check(CONFIG_FILE, configText);
   return {
@@ -253,6 +268,20 @@ export async function handleApi(
         title: typeof body.title === 'string' && body.title.trim() ? body.title.trim() : undefined,
         publish: body.publish === true,
       });
+      if (!result.ok) throw new HttpError(400, result.error);
+      ctx.site.refresh(result.file, result.text);
+      const read = ctx.files.read(result.file);
+      return sendJson(res, 200, {
+        path: read.path,
+        text: read.text,
+        version: read.version,
+      } satisfies NewPageResponse);
+    }
+    case 'POST /api/translations': {
+      const body = await readJson(req);
+      const code = stringField(body, 'code');
+      const route = stringField(body, 'route');
+      const result = createTranslation(ctx.files.root, code, route);
       if (!result.ok) throw new HttpError(400, result.error);
       ctx.site.refresh(result.file, result.text);
       const read = ctx.files.read(result.file);

@@ -121,3 +121,33 @@ describe('preview', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('preview of a translation', () => {
+  it('renders a German page in German, with localised links and the switcher, as the build does', async () => {
+    const page = await get('/preview/de/pricing');
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/^<!DOCTYPE html><html lang="de" dir="ltr"/);
+    expect(page.text).toMatch(/<h1[^>]*>Ergebnisorientierte Preise, die mit Ihnen wachsen<\/h1>/);
+    expect(page.text).toMatch(
+      /<link rel="alternate" hreflang="x-default" href="https:\/\/www\.example\.com\/pricing"\/>/i,
+    );
+    // The header's link to the contact page leads to the German one; the switcher leads back to English.
+    expect(page.text).toMatch(/href="\/de\/contact"/);
+    expect(page.text).toMatch(/<a[^>]*href="\/pricing"[^>]*hreflang="en"/i);
+  }, 120_000);
+
+  it('renders the Arabic home page right to left, with its untranslated blocks from the English page', async () => {
+    const page = await get('/preview/ar');
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl"/);
+    expect(page.text).toMatch(/<h1[^>]*>نظام إدارة الفنادق الذكي الذي يتحدث مع ضيوفك<\/h1>/);
+    // `caseStudies` is `untranslated: true` in pages/ar/index.yaml: the English block is shown in its place.
+    expect(page.text).toContain('Boutique city hotel automates pre-arrival upsells');
+    const blocks = (
+      readFileSync(path.join(root, 'pages/ar/index.yaml'), 'utf8').match(/^ {2}- type: /gm) ?? []
+    ).length;
+    expect(
+      [...page.text.matchAll(/data-editor-block="(\d+)"/g)].map((match) => Number(match[1])),
+    ).toEqual([...Array(blocks).keys()]);
+  }, 120_000);
+});

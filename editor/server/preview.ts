@@ -4,10 +4,12 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { ModuleNode, ViteDevServer } from 'vite';
 import { Collector } from '../../engine/collector.ts';
-import type { Page } from '../../engine/load-site.ts';
+import type { LoadedPage, Page, SiteModel } from '../../engine/load-site.ts';
+import { siteLocales, translationOf } from '../../engine/locales.ts';
 import { validateConfig, validatePage } from '../../engine/validate-page.ts';
 import { NOT_FOUND_FILE, routeFromFile } from '../../engine/routes.ts';
 import { CONFIG_FILE, type SiteIndex } from '../../engine/site-index.ts';
+import { languageOf } from '../../renderer/language.ts';
 import type { PageData } from '../../renderer/page-data.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import type { DraftStore } from './drafts.ts';
@@ -99,6 +101,52 @@ export class Preview {
     return previous ? { page: previous, error: message } : undefined;
   }
 
+  /**
+   * The page as the build renders it in its language (renderer/language.ts): a translation's blocks left
+   * `untranslated` are its source's (the source's draft when it has one), links are localised, the switcher knows
+   * which translations exist.
+   */
+  private inLanguage(
+    file: string,
+    route: string,
+    page: Page,
+    config: SiteConfig,
+  ): Pick<PageData, 'page' | 'config' | 'language'> {
+    const locales = siteLocales(config.locales);
+    if (!locales) return { page, config };
+    const pages = this.site.routes().filter((entry) => routeFromFile(entry.file) === entry.route);
+    const loaded = (at: string, shown: Page, from: string): LoadedPage => ({
+      file: from,
+      route: at,
+      anchors: [],
+      hash: '',
+      summary: { title: '', ownSocialImage: false, images: [] },
+      links: [],
+      page: shown,
+    });
+    const routes = new Map<string, LoadedPage>();
+    const translation = translationOf(route, locales);
+    const sourceFile =
+      translation && pages.find((entry) => entry.route === translation.sourceRoute)?.file;
+    const source = sourceFile && this.page(sourceFile);
+    if (translation && source)
+      routes.set(translation.sourceRoute, loaded(translation.sourceRoute, source.page, sourceFile));
+    const site: SiteModel = {
+      config,
+      pages: [],
+      notFound: undefined,
+      routes,
+      pageRoutes: new Set(pages.map((entry) => entry.route)),
+      diagnostics: [],
+    };
+    const shown = languageOf(site, loaded(route, page, file));
+    return {
+      page: shown.page,
+      config: shown.config,
+      ...(shown.language ? { language: shown.language } : {}),
+    };
+  }
+
   /** Which file a preview route shows: the draft's own file when it has this route, else the page on disk. */
   private fileFor(route: string, draftFile: string | null): string | undefined {
     if (draftFile && draftFile !== CONFIG_FILE) {
@@ -173,7 +221,11 @@ export class Preview {
       RENDER_MODULE,
     )) as typeof import('./preview/render.tsx');
     const canonicalRoute = file === NOT_FOUND_FILE ? '/404' : (routeFromFile(file) ?? route);
-    const data: PageData = { route, canonicalRoute, page: rendered.page, config };
+    const data: PageData = {
+      route,
+      canonicalRoute,
+      ...this.inLanguage(file, canonicalRoute, rendered.page, config),
+    };
     const revision = draftFile ? (this.drafts.get(draftFile)?.revision ?? 0) : 0;
     const links = await this.cssLinks(vite);
     if (url.searchParams.has('fragment')) {
@@ -193,7 +245,7 @@ export class Preview {
     const { html: body } = markBlocks(parts.body, rendered.page.blocks.length);
     const html = [
       '<!DOCTYPE html>',
-      '<html lang="en" data-mantine-color-scheme="light">',
+      `<html lang="${escapeAttribute(data.language?.code ?? 'en')}" dir="${data.language?.dir ?? 'ltr'}" data-mantine-color-scheme="light">`,
       '<head><meta charset="UTF-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
       `<meta name="editor-draft-revision" content="${revision}">`,
       `<meta name="editor-styles" content="${stylesKey(links)}">`,

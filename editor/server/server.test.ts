@@ -396,6 +396,17 @@ describe('the API of editor/shared/api.ts', () => {
       draft: false,
       errors: 0,
       warnings: 0,
+      translations: [
+        {
+          code: 'de',
+          label: 'Deutsch',
+          state: 'translated',
+          file: 'pages/de/solutions/hotels.yaml',
+          stale: 0,
+          partial: 0,
+        },
+        { code: 'ar', label: 'العربية', state: 'untranslated', stale: 0, partial: 0 },
+      ],
     });
     expect(body.pages.find((page) => page.file === 'pages/404.yaml')?.route).toBeNull();
     // A symbolic link is not a page file (the validator does not list it either).
@@ -531,6 +542,39 @@ describe('the API of editor/shared/api.ts', () => {
     expect(existsSync(path.join(root, 'pages/solutions/resorts.yaml'))).toBe(false);
     expect((await call('DELETE', '/api/file?path=site.config.yaml')).body.error.code).toBe(
       'not-a-page',
+    );
+  });
+
+  it('lists each page’s translation status per language, and starts a translation from its source', async () => {
+    type Row = {
+      file: string;
+      translations?: Array<{ code: string; state: string; file?: string }>;
+    };
+    const rows = async () => (await call('GET', '/api/pages')).body.pages as Row[];
+    const of = async (file: string) =>
+      (await rows())
+        .find((row) => row.file === file)
+        ?.translations?.map((t) => `${t.code} ${t.state}`);
+    expect(await of('pages/pricing.yaml')).toEqual(['de translated', 'ar translated']);
+    expect(await of('pages/index.yaml')).toEqual(['de translated', 'ar partial']);
+    expect(await of('pages/solutions/hotels.yaml')).toEqual(['de translated', 'ar untranslated']);
+    // A translation is not a source: it has no status of its own.
+    expect(await of('pages/de/pricing.yaml')).toBeUndefined();
+    const created = await call('POST', '/api/translations', {
+      body: { code: 'ar', route: '/solutions/hotels' },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.path).toBe('pages/ar/solutions/hotels.yaml');
+    expect(disk('pages/ar/solutions/hotels.yaml')).toContain(
+      'translatedFrom:\n  title: Hotel Management Software for Independent Hotels',
+    );
+    expect(await of('pages/solutions/hotels.yaml')).toEqual(['de translated', 'ar translated']);
+    const again = await call('POST', '/api/translations', {
+      body: { code: 'ar', route: '/solutions/hotels' },
+    });
+    expect(again.status).toBe(400);
+    expect((await call('DELETE', '/api/file?path=pages/ar/solutions/hotels.yaml')).status).toBe(
+      200,
     );
   });
 

@@ -33,6 +33,25 @@ export interface PageSummary {
   draft: boolean;
   errors: number;
   warnings: number;
+  /** A page of the default language on a site with several: where it stands in each other language. */
+  translations?: PageTranslation[];
+}
+export interface PageTranslation {
+  code: string;
+  /** The language's name in itself: Deutsch. */
+  label: string;
+  state: 'translated' | 'partial' | 'stale' | 'problems' | 'untranslated';
+  /** The translation's file, when there is one. */
+  file?: string;
+  /** Fields whose source text changed since they were translated. */
+  stale: number;
+  /** Blocks left untranslated. */
+  partial: number;
+}
+// POST /api/translations { code, route }: the translation started from its source (npm run new-page -- --translate).
+export interface NewTranslationRequest {
+  code: string;
+  route: string;
 }
 export interface PagesResponse {
   pages: PageSummary[];

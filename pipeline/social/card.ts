@@ -22,22 +22,32 @@ export interface CardText {
   brand: string;
   /** e.g. www.staylix.com */
   host: string;
+  /** The page's language direction: right to left for Arabic (default left to right). */
+  dir?: 'rtl';
 }
 
 const require = createRequire(import.meta.url);
 let fonts: Array<{ name: string; data: Buffer; weight: 400 | 800; style: 'normal' }> | undefined;
-/** Inter from @fontsource (satori reads WOFF, not WOFF2). */
-function interFonts() {
-  fonts ??= ([400, 800] as const).map((weight) => ({
-    name: 'Inter',
-    data: readFileSync(
-      require.resolve(
-        `@fontsource/inter/files/inter-latin-${weight === 800 ? 700 : 400}-normal.woff`,
-      ),
+/**
+ * Inter, then Noto Sans Arabic for the glyphs Inter lacks (satori falls back font by font), from @fontsource (satori
+ * reads WOFF, not WOFF2).
+ */
+function cardFonts() {
+  const font = (name: string, file: (weight: number) => string) =>
+    ([400, 800] as const).map((weight) => ({
+      name,
+      data: readFileSync(require.resolve(file(weight === 800 ? 700 : 400))),
+      weight,
+      style: 'normal' as const,
+    }));
+  fonts ??= [
+    ...font('Inter', (weight) => `@fontsource/inter/files/inter-latin-${weight}-normal.woff`),
+    ...font(
+      'Noto Sans Arabic',
+      (weight) =>
+        `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff`,
     ),
-    weight,
-    style: 'normal' as const,
-  }));
+  ];
   return fonts;
 }
 
@@ -125,7 +135,7 @@ const hostRow = (host: string, drawn: boolean) =>
  * The card's layout. `background`: all but the title (nothing moves without it: the rows sit at the top and the
  * bottom of the card whatever the title's height); `title`: the title alone, on transparent, where it is on the card.
  */
-function layout({ title, section, brand, host }: CardText, layer: CardLayer = 'card'): Node {
+function layout({ title, section, brand, host, dir }: CardText, layer: CardLayer = 'card'): Node {
   const size = title.length > 70 ? 56 : title.length > 40 ? 68 : 80;
   // Satori sizes boxes content-box: the padding comes on top of width and height.
   return el(
@@ -140,7 +150,7 @@ function layout({ title, section, brand, host }: CardText, layer: CardLayer = 'c
       ...(layer === 'title'
         ? {}
         : { background: 'linear-gradient(135deg, #eef3ff 0%, #ffffff 55%, #f3ecff 100%)' }),
-      fontFamily: 'Inter',
+      fontFamily: 'Inter, Noto Sans Arabic',
       color: '#0f172a',
     },
     [
@@ -154,8 +164,9 @@ function layout({ title, section, brand, host }: CardText, layer: CardLayer = 'c
           fontSize: size,
           fontWeight: 800,
           lineHeight: 1.08,
-          letterSpacing: '-0.03em',
+          letterSpacing: dir ? 0 : '-0.03em',
           maxWidth: 1000,
+          ...(dir ? { justifyContent: 'flex-end', textAlign: 'right' } : {}),
         },
         layer === 'background' ? '' : title,
       ),
@@ -177,7 +188,7 @@ export function cardDrawingKey(): string {
   const sample: CardText = { title: 'Title', section: 'Section', brand: 'Brand', host: 'host' };
   for (const layer of ['card', 'background', 'title'] as const)
     hash.update(JSON.stringify(layout(sample, layer)));
-  for (const font of interFonts()) hash.update(`${font.name} ${font.weight}`).update(font.data);
+  for (const font of cardFonts()) hash.update(`${font.name} ${font.weight}`).update(font.data);
   for (const name of DRAWING_PACKAGES) hash.update(`${name}@${packageVersion(name)}`);
   return (drawingKey = hash.digest('hex'));
 }
@@ -221,7 +232,7 @@ async function rasterise(
   const svg = await satori(layout(text, layer) as never, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
-    fonts: interFonts(),
+    fonts: cardFonts(),
   });
   // Only the band is rasterised: the SVG's view box is narrowed to it, at the same scale.
   const cropped = svg.replace(
@@ -254,7 +265,7 @@ export async function drawWholeCard(text: CardText): Promise<Buffer> {
   const svg = await satori(layout(text) as never, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
-    fonts: interFonts(),
+    fonts: cardFonts(),
   });
   return (await renderAsync(svg, { fitTo: { mode: 'width', value: CARD_WIDTH } })).asPng();
 }

@@ -5,6 +5,7 @@ import { hashTree, sha1 } from '../../engine/hash.ts';
 import type { SiteModel } from '../../engine/load-site.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import type { SocialCard } from '../../ui/image-manifest.ts';
+import { siteLocales, translationOf } from '../../engine/locales.ts';
 import {
   CARD_HEIGHT,
   cardDrawingKey,
@@ -71,11 +72,14 @@ export function makeSocialCards({
   const toDraw = new Map<string, CardText>();
   for (const loaded of site.pages) {
     if (loaded.summary.ownSocialImage) continue;
+    // A translation's card: its own title, no English section name, drawn right to left where its language is.
+    const translation = translationOf(loaded.route, siteLocales(config.locales));
     const text: CardText = {
       title: loaded.summary.title,
-      section: sectionOf(loaded.route),
+      section: translation ? '' : sectionOf(loaded.route),
       brand: config.name,
       host,
+      ...(translation?.locale.dir === 'rtl' ? { dir: 'rtl' as const } : {}),
     };
     // The URL names what the card shows; the cache file, also how it was drawn.
     const key = createHash('sha256')

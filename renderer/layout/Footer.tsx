@@ -1,20 +1,29 @@
 import '@mantine/core/styles/Container.css';
 import { Container } from '@mantine/core';
 import { RESERVED_ANCHORS } from '../../schema/anchors.ts';
+import type { Words } from '../../schema/locales.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import { telHref } from '../../ui/tel-href.ts';
 import classes from './Footer.module.css';
 
 const [, topId] = RESERVED_ANCHORS;
 
-export function Footer({ config }: { config: SiteConfig }) {
+export function Footer({
+  config,
+  words,
+  home,
+}: {
+  config: SiteConfig;
+  words: Words;
+  home: string;
+}) {
   const { contact, footer } = config;
   return (
     <footer className={classes.footer}>
       <Container size="lg">
         <div className={classes.top}>
           <div className={classes.about}>
-            <a href="/" className={classes.brand}>
+            <a href={home} className={classes.brand}>
               <img src={config.logo.src} alt="" width={28} height={28} />
               <span>{config.name}</span>
             </a>
@@ -34,7 +43,7 @@ export function Footer({ config }: { config: SiteConfig }) {
               </nav>
             ))}
             <div className={classes.column}>
-              <h2 className={classes.heading}>Contact</h2>
+              <h2 className={classes.heading}>{words.contactHeading}</h2>
               <ul className={classes.links}>
                 <li>
                   <a href={`mailto:${contact.email}`}>{contact.email}</a>
@@ -45,7 +54,7 @@ export function Footer({ config }: { config: SiteConfig }) {
                 <li>
                   <a href={contact.social.href} rel="noopener noreferrer" target="_blank">
                     {contact.social.label}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
+                    <span className="visually-hidden"> {words.opensInNewTab}</span>
                   </a>
                 </li>
               </ul>
@@ -57,7 +66,7 @@ export function Footer({ config }: { config: SiteConfig }) {
           <p className={classes.copyright}>{footer.copyright}</p>
           {/* Without JavaScript a #top link; back-to-top-enhance.ts makes it a button that leaves the URL alone. */}
           <a href={`#${topId}`} className={classes.backToTop} data-back-to-top>
-            Back to Top <span aria-hidden="true">↑</span>
+            {words.backToTop} <span aria-hidden="true">↑</span>
           </a>
         </div>
       </Container>

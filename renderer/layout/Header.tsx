@@ -2,6 +2,7 @@ import '@mantine/core/styles/Container.css';
 import { Container } from '@mantine/core';
 import type { NavItem, SiteConfig } from '../../schema/site-config.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { wordsOf, type PageLanguage } from '../language.ts';
 import classes from './Header.module.css';
 
 const isCurrent = (href: string, route: string) =>
@@ -110,25 +111,92 @@ function ActionLinks({ actions }: { actions: SiteConfig['navigation']['actions']
   ));
 }
 
+/**
+ * The other languages of the page, as plain links: to the same page in that language, or, where it is not
+ * translated, to that language's home page, and said so in that language (`words.untranslated`).
+ */
+function LanguageLinks({ language, mobile }: { language: PageLanguage; mobile?: boolean }) {
+  return (
+    <ul className={mobile ? classes.mobileLanguages : classes.languageList}>
+      {language.alternates.map((alternate) => (
+        <li key={alternate.code}>
+          {alternate.current ? (
+            <span
+              className={classes.languageCurrent}
+              lang={alternate.code}
+              dir={alternate.dir}
+              aria-current="true"
+            >
+              {alternate.label}
+            </span>
+          ) : (
+            <a
+              className={classes.languageLink}
+              href={alternate.route}
+              hrefLang={alternate.code}
+              lang={alternate.code}
+              dir={alternate.dir}
+              data-translated={alternate.translated ? 'true' : 'false'}
+            >
+              <span className={classes.languageLabel}>{alternate.label}</span>
+              {!alternate.translated && (
+                <span className={classes.languageNote}>{alternate.untranslated}</span>
+              )}
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The switcher in the bar: a disclosure (no JavaScript) with the page's languages. */
+function LanguageSwitcher({ language }: { language: PageLanguage }) {
+  const current = language.alternates.find((alternate) => alternate.current)!;
+  return (
+    <details className={classes.language} data-language-switcher>
+      <summary
+        className={classes.languageToggle}
+        aria-label={`${language.words.languageMenu}: ${current.label}`}
+      >
+        <Icon name="globe" size={18} />
+        <span aria-hidden="true">{current.code.toUpperCase()}</span>
+      </summary>
+      <nav aria-label={language.words.languageMenu} className={classes.languagePanel}>
+        <LanguageLinks language={language} />
+      </nav>
+    </details>
+  );
+}
+
 export function Header({
   config,
   route,
   hideNavbar,
+  language,
 }: {
   config: SiteConfig;
   route: string;
   hideNavbar?: boolean;
+  language?: PageLanguage;
 }) {
   const { items, actions } = config.navigation;
+  const words = wordsOf(language);
+  const home = language?.home ?? '/';
+  const switcher = language && language.alternates.length > 1 ? language : undefined;
   return (
     <header className={classes.header} data-header data-navbar={hideNavbar ? 'hidden' : undefined}>
       <Container size="lg" className={classes.bar}>
-        <a href="/" className={classes.brand} aria-label={`${config.name}, home`}>
+        <a
+          href={home}
+          className={classes.brand}
+          aria-label={words.homeLink.replace('{name}', config.name)}
+        >
           <img src={config.logo.src} alt="" width={32} height={32} />
           <span>{config.name}</span>
         </a>
         {!hideNavbar && (
-          <nav aria-label="Main" className={classes.desktopNav} data-main-nav>
+          <nav aria-label={words.mainMenu} className={classes.desktopNav} data-main-nav>
             <ul className={classes.navList}>
               {items.map((item, index) => (
                 <DesktopItem key={item.label} item={item} route={route} index={index} />
@@ -137,14 +205,15 @@ export function Header({
           </nav>
         )}
         <div className={classes.actions}>
+          {switcher && <LanguageSwitcher language={switcher} />}
           <ActionLinks actions={actions} />
         </div>
         {!hideNavbar && (
           <details className={classes.mobileMenu} data-mobile-menu>
-            <summary className={classes.mobileToggle} aria-label="Menu">
+            <summary className={classes.mobileToggle} aria-label={words.menuButton}>
               <span className={classes.burger} aria-hidden="true" />
             </summary>
-            <nav aria-label="Mobile" className={classes.mobilePanel}>
+            <nav aria-label={words.mobileMenu} className={classes.mobilePanel}>
               <ul className={classes.mobileList}>
                 {items.map((item) => (
                   <MobileItem key={item.label} item={item} />
@@ -153,6 +222,17 @@ export function Header({
               <div className={classes.mobileActions}>
                 <ActionLinks actions={actions} />
               </div>
+              {switcher && (
+                // A group, not a second "Language" landmark: the bar's switcher is one already, and this is inside
+                // the mobile navigation.
+                <div
+                  role="group"
+                  aria-label={words.languageMenu}
+                  className={classes.mobileLanguageNav}
+                >
+                  <LanguageLinks language={switcher} mobile />
+                </div>
+              )}
             </nav>
           </details>
         )}

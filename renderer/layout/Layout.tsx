@@ -6,6 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RESERVED_ANCHORS } from '../../schema/anchors.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
+import { wordsOf, type PageLanguage } from '../language.ts';
 import { theme } from '../theme.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -18,13 +19,16 @@ export function Layout({
   config,
   route,
   hideNavbar,
+  language,
   children,
 }: {
   config: SiteConfig;
   route: string;
   hideNavbar?: boolean;
+  language?: PageLanguage;
   children: ReactNode;
 }) {
+  const words = wordsOf(language);
   return (
     // Mantine's CSS variables and responsive classes are rendered in <head> by renderer/+Head.tsx (a <style> in <body> is invalid HTML).
     <MantineProvider
@@ -35,13 +39,13 @@ export function Layout({
     >
       <div id={topId} className={classes.shell}>
         <a className={classes.skipLink} href={`#${mainId}`}>
-          Skip to content
+          {words.skipLink}
         </a>
-        <Header config={config} route={route} hideNavbar={hideNavbar} />
+        <Header config={config} route={route} hideNavbar={hideNavbar} language={language} />
         <main id={mainId} tabIndex={-1} className={classes.main}>
           {children}
         </main>
-        <Footer config={config} />
+        <Footer config={config} words={words} home={language?.home ?? '/'} />
       </div>
     </MantineProvider>
   );

@@ -8,6 +8,8 @@ import { socialImageFor, type SocialImage } from './social-image.ts';
 
 export interface HeadTags {
   canonical?: string;
+  /** hreflang alternates: the page in each language it is translated into, and x-default. */
+  alternates: Array<{ hreflang: string; href: string }>;
   robots?: string;
   meta: Array<{ name?: string; property?: string; content: string }>;
   jsonLd: object[];
@@ -45,8 +47,13 @@ function blocksLd(blocks: Block[], page: JsonLdPage): object[] {
  * the build made for the page (`social`, looked up when not given).
  */
 export function headTags(data: PageData, social: SocialImage = socialImageFor(data)): HeadTags {
-  const { config, page } = data;
+  const { config, page, language } = data;
   const isNotFound = data.route === '/404';
+  const indexed = !isNotFound && !page.draft && !data.noindex;
+  const translations = indexed ? (language?.alternates.filter((a) => a.translated) ?? []) : [];
+  const alternateLocales = translations
+    .filter((alternate) => !alternate.current)
+    .map((alternate) => config.locales!.list.find((l) => l.code === alternate.code)!.ogLocale);
   const url = absoluteUrl(config.baseUrl, data.canonicalRoute);
   // og:title and og:description come from vike-react's `title` and `description` settings (renderer/+title.ts).
   const title = data.canonicalRoute === '/' ? page.title : `${page.title} | ${config.name}`;
@@ -62,7 +69,8 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
         ]
       : []),
     { property: 'og:image:alt', content: social.alt },
-    { property: 'og:locale', content: config.seo.locale },
+    { property: 'og:locale', content: language?.ogLocale ?? config.seo.locale },
+    ...alternateLocales.map((ogLocale) => ({ property: 'og:locale:alternate', content: ogLocale })),
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: page.description },
@@ -72,10 +80,40 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
   if (config.seo.twitterHandle)
     meta.push({ name: 'twitter:site', content: config.seo.twitterHandle });
   const jsonLd: object[] = [organizationLd(config)];
-  if (!isNotFound && !data.noindex)
-    jsonLd.push(...blocksLd(page.blocks, jsonLdPage(config.baseUrl, url)));
+  if (!isNotFound && !data.noindex) {
+    const ofBlocks = blocksLd(page.blocks, jsonLdPage(config.baseUrl, url));
+    if (language) {
+      // The page's language, said where schema.org has a place for it (a web page and what is one, such as FAQPage).
+      jsonLd.push({
+        '@context': SCHEMA_ORG,
+        '@type': 'WebPage',
+        url,
+        name: page.title,
+        description: page.description,
+        inLanguage: language.code,
+      });
+      jsonLd.push(
+        ...ofBlocks.map((item) =>
+          (item as { '@type'?: string })['@type'] === 'FAQPage'
+            ? { ...item, inLanguage: language.code }
+            : item,
+        ),
+      );
+    } else jsonLd.push(...ofBlocks);
+  }
   return {
     canonical: isNotFound ? undefined : url,
+    // Only a page with at least one translation has alternates; x-default is its page in the default language.
+    alternates:
+      translations.length > 1
+        ? [
+            ...translations.map((alternate) => ({
+              hreflang: alternate.code,
+              href: absoluteUrl(config.baseUrl, alternate.route),
+            })),
+            { hreflang: 'x-default', href: absoluteUrl(config.baseUrl, language!.defaultRoute) },
+          ]
+        : [],
     robots: isNotFound || page.draft || data.noindex ? 'noindex' : undefined,
     meta,
     jsonLd,

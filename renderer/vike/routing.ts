@@ -1,5 +1,6 @@
 import { needsEnhancementScript } from '../BlockList.tsx';
 import type { PageData } from '../page-data.ts';
+import { languageOf } from '../language.ts';
 import { getSite } from '../site/load.ts';
 
 export type PageKind = 'static' | 'interactive';
@@ -26,11 +27,13 @@ export function dataFor(pathname: string): PageData {
   const route = normalise(pathname);
   const loaded = site.routes.get(route);
   if (!loaded || !site.config) throw new Error(`No page for ${route}`);
-  return { route, canonicalRoute: loaded.route, page: loaded.page, config: site.config };
+  const { language, page, config } = languageOf(site, loaded);
+  return { route, canonicalRoute: loaded.route, page, config, ...(language ? { language } : {}) };
 }
 
 export function notFoundData(): PageData | undefined {
   const site = getSite();
   if (!site.notFound || !site.config) return undefined;
-  return { route: '/404', canonicalRoute: '/404', page: site.notFound.page, config: site.config };
+  const { language, page, config } = languageOf(site, site.notFound);
+  return { route: '/404', canonicalRoute: '/404', page, config, ...(language ? { language } : {}) };
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loadBlockExample } from '../../engine/block-docs.ts';
 import { loadSite } from '../../engine/load-site.ts';
+import { siteLocales, translationOf } from '../../engine/locales.ts';
 import type { BlockType } from '../../blocks/schemas.ts';
 import { builtRoutes, htmlPath, isAlias } from '../helpers/built-site.ts';
 import { finishFadeIns } from './support.ts';
@@ -282,7 +283,14 @@ function coveringPages(candidates: string[]): string[] {
     for (const variant of variants.get(best)!) covered.add(variant);
   }
 }
-const sitePages = coveringPages(routes.filter((route) => !route.startsWith('/_blocks')));
+// Pages of the default language first: a translation has its source's layout, so it is chosen only for a layout of
+// its own (its language's pages are swept in tests/e2e/a11y-languages.spec.ts).
+const locales = siteLocales(site.config?.locales);
+const sitePages = coveringPages(
+  routes
+    .filter((route) => !route.startsWith('/_blocks'))
+    .sort((a, b) => Number(!!translationOf(a, locales)) - Number(!!translationOf(b, locales))),
+);
 /**
  * The block catalogue (/_blocks, authors' documentation, noindex) at desktop width: its index, one block page for the
  * page around the example, and every block page whose example (type, tone, fields) no swept site page has.

@@ -80,6 +80,11 @@ test('an edit that needs other scripts (an interactive block added) reloads the 
   const scheduler = readFileSync(path.join(dir, 'pages/contact.yaml'), 'utf8').match(
     /^ {2}- type: scheduler\n(?: {4}.*\n)+/m,
   )![0];
+  // The translations of the page keep its structure: the new block is left untranslated there (allowed for both).
+  for (const translation of ['de/pricing.yaml', 'ar/pricing.yaml'])
+    edit(translation, (text) =>
+      text.replace(/^blocks:\n/m, 'blocks:\n  - type: scheduler\n    untranslated: true\n'),
+    );
   edit('pricing.yaml', (text) =>
     text.replace(/^blocks:\n/m, `blocks:\n${scheduler.replace('id: book-a-call', 'id: book-now')}`),
   );

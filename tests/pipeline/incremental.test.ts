@@ -123,7 +123,13 @@ describe('incremental and atomic builds', () => {
   }, 300_000);
 
   it('after an edit of site.config.yaml, re-renders every page without bundling again', () => {
-    edit('site.config.yaml', (text) => text.replace(/^(tagline: .*?)\.?$/m, '$1 (edited).'));
+    // The tagline and its key in each language's labels (its German and Arabic versions are keyed by it).
+    edit('site.config.yaml', (text) =>
+      text.replaceAll(
+        'from first message to final checkout.',
+        'from first message to final checkout (edited).',
+      ),
+    );
     expect(build()).toEqual({ rendered: all, reused: 0, bundle: 'cached' });
     expect(readFileSync(path.join(dir, 'dist/client/index.html'), 'utf8')).toContain('(edited).');
   }, 300_000);
@@ -148,18 +154,18 @@ describe('incremental and atomic builds', () => {
       text.replace(/^title: .*$/m, 'title: Staylix for hotels of every size'),
     );
     // A new anchor on /pricing: every page with a link to /pricing is rendered again (its link's target changed).
-    edit('pages/pricing.yaml', (text) =>
-      text.replace(/^(\s+- type: faq\n\s+)id: faq$/m, '$1id: questions-about-pricing'),
-    );
-    const linking = pagesLinkingTo('/pricing').filter(
-      (file) => file !== 'pricing.yaml' && file !== 'solutions/hotels.yaml',
-    );
+    // Its translations keep the source's ids.
+    const changed = ['pricing.yaml', 'de/pricing.yaml', 'ar/pricing.yaml'];
+    for (const file of changed)
+      edit(`pages/${file}`, (text) =>
+        text.replace(/^(\s+- type: faq\n\s+)id: faq$/m, '$1id: questions-about-pricing'),
+      );
+    // The German hotels page shows its source's changed title in its switcher's alternates and is rendered again.
+    const edited = [...changed, 'solutions/hotels.yaml', 'de/solutions/hotels.yaml'];
+    const linking = pagesLinkingTo('/pricing').filter((file) => !edited.includes(file));
     expect(linking.length).toBeGreaterThan(2);
     const result = build();
-    const expected = [...linking, 'pricing.yaml', 'solutions/hotels.yaml'].reduce(
-      (sum, file) => sum + urlsOf(file),
-      0,
-    );
+    const expected = [...linking, ...edited].reduce((sum, file) => sum + urlsOf(file), 0);
     expect(result).toEqual({ rendered: expected, reused: all - expected, bundle: 'cached' });
     expect(
       readFileSync(path.join(dir, 'dist/client/solutions/hotels/index.html'), 'utf8'),

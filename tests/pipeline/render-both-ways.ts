@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadSite, type LoadedPage } from '../../engine/load-site.ts';
+import { siteLocales, translationOf } from '../../engine/locales.ts';
 
 const [bundleDir] = process.argv.slice(2);
 if (!bundleDir) throw new Error('usage: render-both-ways.ts <bundle dir>');
@@ -17,9 +18,12 @@ const routes = new Map<string, LoadedPage>();
   config: site.config,
   notFound: site.notFound,
   routes,
+  // As in a render worker (pipeline/render-worker.mjs): every page route is known, a translation's source is at hand.
+  pageRoutes: new Set(site.pages.map((page) => page.route)),
   pages: [],
   diagnostics: [],
 };
+const locales = siteLocales(site.config?.locales);
 
 await import(pathToFileURL(path.join(bundleDir, 'server', 'entry.mjs')).href);
 const { renderPage } = await import('vike/server');
@@ -33,6 +37,9 @@ const differ: string[] = [];
 for (const url of urls) {
   routes.clear();
   const loaded = site.routes.get(url);
+  const translation = loaded && translationOf(loaded.route, locales);
+  const source = translation && site.routes.get(translation.sourceRoute);
+  if (source) routes.set(source.route, source);
   if (loaded) routes.set(url, loaded);
   const rendered = await renderer.render(url);
   const byVike = await renderPage({ urlOriginal: url });

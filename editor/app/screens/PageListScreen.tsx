@@ -22,6 +22,7 @@ import { useToast } from '../toasts.tsx';
 import { UiIcon } from '../ui-icons.tsx';
 import { NewPageModal } from './NewPageModal.tsx';
 import { plural, ProblemBadge, Tag } from './ProblemBadge.tsx';
+import { TranslationStatus } from './TranslationStatus.tsx';
 
 type Filter = 'all' | 'drafts' | 'problems';
 
@@ -218,7 +219,7 @@ export function PageListScreen({ api }: { api: Api }) {
             </Group>
             <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
               {group.pages.map((page) => (
-                <PageRow key={page.file} page={page} onDelete={() => setDeleting(page)} />
+                <PageRow key={page.file} page={page} api={api} onDelete={() => setDeleting(page)} />
               ))}
             </Box>
           </Paper>
@@ -260,7 +261,7 @@ export function PageListScreen({ api }: { api: Api }) {
   );
 }
 
-function PageRow({ page, onDelete }: { page: PageSummary; onDelete: () => void }) {
+function PageRow({ page, api, onDelete }: { page: PageSummary; api: Api; onDelete: () => void }) {
   const depth = page.route ? Math.max(0, page.route.split('/').length - 2) : 0;
   const name = page.title || page.file;
   return (
@@ -287,6 +288,9 @@ function PageRow({ page, onDelete }: { page: PageSummary; onDelete: () => void }
           <Text size="xs" c="gray.7" ff="monospace" truncate>
             {page.route ?? 'Not-found page (404)'}
           </Text>
+          {page.translations?.length ? (
+            <TranslationStatus api={api} route={page.route!} translations={page.translations} />
+          ) : null}
         </Box>
         <Group gap="xs" wrap="nowrap">
           {page.draft ? <Tag tone="gray">Draft</Tag> : <Tag tone="brand">Published</Tag>}

@@ -1,0 +1,169 @@
+import { defaultCtaAction } from '../blocks/ctaBand/defaults.ts';
+import type { Block } from '../blocks/schemas.ts';
+import type { LoadedPage, Page, SiteModel } from '../engine/load-site.ts';
+import { routeIn, siteLocales, translationOf, type SiteLocales } from '../engine/locales.ts';
+import { splitLink } from '../engine/routes.ts';
+import { englishWords, type LocaleConfig, type Words } from '../schema/locales.ts';
+import type { SiteConfig } from '../schema/site-config.ts';
+
+/** One language of the switcher and of the hreflang alternates: where this page is in it. */
+interface Alternate {
+  code: string;
+  label: string;
+  dir: 'ltr' | 'rtl';
+  /** The route of this page in that language, or of that language's home page when the page is not translated. */
+  route: string;
+  translated: boolean;
+  current: boolean;
+  /** That language's words for "not translated: home page". */
+  untranslated: string;
+}
+
+/** The language of a rendered page. */
+export interface PageLanguage {
+  code: string;
+  dir: 'ltr' | 'rtl';
+  ogLocale: string;
+  words: Words;
+  /** Every language of the site, in the config's order (empty for a site in one language). */
+  alternates: Alternate[];
+  /** The page's route in the default language (hreflang x-default). */
+  defaultRoute: string;
+  /** The home page in this language: `/`, `/de` (the default one while that is not translated). */
+  home: string;
+}
+
+/** The words of a page rendered without a language (a block's preview, a test): the default language's, or English. */
+export const wordsOf = (language: { words: Words } | undefined): Words =>
+  language?.words ?? englishWords;
+
+const localisedConfigs = new WeakMap<SiteConfig, Map<string, SiteConfig>>();
+
+/** Every `href` of a value with `localise` applied, every other string through `text` (a deep copy). */
+function mapValues<T>(
+  value: T,
+  href: (link: string) => string,
+  text: (words: string) => string,
+): T {
+  const walk = (item: unknown, key?: string): unknown => {
+    if (typeof item === 'string') return key === 'href' ? href(item) : text(item);
+    if (Array.isArray(item)) return item.map((element) => walk(element));
+    if (item && typeof item === 'object')
+      return Object.fromEntries(
+        Object.entries(item).map(([name, field]) => [name, walk(field, name)]),
+      );
+    return item;
+  };
+  return walk(value) as T;
+}
+
+/**
+ * A language's view of the site: its routes for links (`/pricing` → `/de/pricing` when that page is translated, the
+ * default-language page otherwise), the config with its menus and footer in the language (`labels`).
+ */
+/** Whether a page (not an alias) has this route: from the model, or its list of page routes in a render worker. */
+const isPage = (site: SiteModel, route: string) =>
+  site.pageRoutes ? site.pageRoutes.has(route) : site.routes.get(route)?.route === route;
+
+class LanguageView {
+  constructor(
+    private readonly site: SiteModel,
+    private readonly locales: SiteLocales,
+    readonly locale: LocaleConfig,
+  ) {}
+
+  readonly localise = (link: string): string => {
+    if (!link.startsWith('/') || this.locale === this.locales.defaultLocale) return link;
+    const { path, hash } = splitLink(link);
+    const translated = routeIn(path, this.locale.code, this.locales);
+    return isPage(this.site, translated) ? translated + (hash ? `#${hash}` : '') : link;
+  };
+
+  config(config: SiteConfig): SiteConfig {
+    let byCode = localisedConfigs.get(config);
+    if (!byCode) localisedConfigs.set(config, (byCode = new Map()));
+    let localised = byCode.get(this.locale.code);
+    if (!localised) {
+      const labels = this.locale.labels ?? {};
+      const { locales: _locales, seo, scheduler, logo, ...shown } = config;
+      localised = {
+        ...mapValues(shown, this.localise, (text) => labels[text] ?? text),
+        seo,
+        scheduler,
+        logo,
+        ...(config.locales ? { locales: config.locales } : {}),
+      } as SiteConfig;
+      byCode.set(this.locale.code, localised);
+    }
+    return localised;
+  }
+}
+
+/**
+ * The page as shown in its language: a translation's blocks left `untranslated` are the source's, and every internal
+ * link leads to the page in the same language when there is one.
+ */
+function pageIn(view: LanguageView, page: Page, source: LoadedPage | undefined): Page {
+  const blocks = page.blocks.map((block, index) =>
+    (block as { untranslated?: unknown }).untranslated === true && source
+      ? (source.page.blocks[index] as Block)
+      : block,
+  );
+  // A ctaBand without `action` shows the site's "Book a Demo" button: in this language, to this language's page.
+  const labels = view.locale.labels ?? {};
+  const withActions = blocks.map((block) =>
+    block.type === 'ctaBand' && !block.action
+      ? {
+          ...block,
+          action: {
+            label: labels[defaultCtaAction.label] ?? defaultCtaAction.label,
+            href: defaultCtaAction.href,
+          },
+        }
+      : block,
+  );
+  return { ...page, blocks: mapValues(withActions, view.localise, (text) => text) };
+}
+
+/** The language of the page at `route` (a page of the model), with its page and config as shown in it. */
+export function languageOf(
+  site: SiteModel,
+  loaded: LoadedPage,
+): { language: PageLanguage | undefined; page: Page; config: SiteConfig } {
+  const config = site.config!;
+  const locales = siteLocales(config.locales);
+  if (!locales) return { language: undefined, page: loaded.page, config };
+  const translation = translationOf(loaded.route, locales);
+  const locale = translation?.locale ?? locales.defaultLocale;
+  const defaultRoute = translation?.sourceRoute ?? loaded.route;
+  const view = new LanguageView(site, locales, locale);
+  const source = translation ? site.routes.get(defaultRoute) : undefined;
+  const alternates = locales.list.map((other): Alternate => {
+    const route = routeIn(defaultRoute, other.code, locales);
+    const translated = isPage(site, route);
+    return {
+      code: other.code,
+      label: other.label,
+      dir: other.dir,
+      route: translated ? route : routeIn('/', other.code, locales),
+      translated,
+      current: other === locale,
+      untranslated: other.words.untranslated,
+    };
+  });
+  return {
+    language: {
+      code: locale.code,
+      dir: locale.dir,
+      ogLocale: locale.ogLocale,
+      words: locale.words,
+      alternates,
+      defaultRoute,
+      home: isPage(site, routeIn('/', locale.code, locales))
+        ? routeIn('/', locale.code, locales)
+        : '/',
+    },
+    page: translation ? pageIn(view, loaded.page, source) : loaded.page,
+    config: view.config(config),
+  };
+}

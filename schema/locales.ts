@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { text } from './primitives.ts';
+
+/**
+ * The words the layout and the blocks show on every page besides the page's own text, one set per language: a
+ * German page never shows an English word. Every key is required in every locale (a missing one is an error at the
+ * locale in site.config.yaml).
+ */
+const wordFields = {
+  skipLink: text('The skip link at the top of every page.', 'Skip to content'),
+  backToTop: text('The footer link back to the top of the page.', 'Back to Top'),
+  homeLink: text(
+    "The logo link's name for screen readers; {name} is the site's name.",
+    '{name}, home',
+  ),
+  mainMenu: text('Name of the header navigation, for screen readers.', 'Main'),
+  mobileMenu: text('Name of the mobile navigation, for screen readers.', 'Mobile'),
+  menuButton: text('Name of the mobile menu button, for screen readers.', 'Menu'),
+  contactHeading: text("Heading of the footer's contact column.", 'Contact'),
+  opensInNewTab: text(
+    'Said to screen readers after a link that opens a new tab.',
+    '(opens in a new tab)',
+  ),
+  languageMenu: text('Name of the language switcher, for screen readers.', 'Language'),
+  untranslated: text(
+    'Said in the language switcher next to a language this page is not translated into: its link leads to that language’s home page.',
+    'this page is not translated yet: home page',
+  ),
+  learnMore: text('Default text of a card link.', 'Learn more'),
+  step: text('Said to screen readers before a step number.', 'Step'),
+  included: text('A tick in a comparison table, for screen readers.', 'Included'),
+  notIncluded: text('A dash in a comparison table, for screen readers.', 'Not included'),
+  feature: text('Heading of the first column of a comparison table.', 'Feature'),
+  contents: text('Heading of the table of contents of a legal text.', 'Contents'),
+  highlights: text("Name of a hero's highlight chips, for screen readers.", 'Highlights'),
+  breadcrumb: text('Name of the breadcrumb trail, for screen readers.', 'Breadcrumb'),
+  pauseLogos: text('The button that stops the moving logos.', 'Pause logos'),
+  videoComingSoon: text('Shown where a video will go.', 'Video coming soon'),
+  schedulerTitle: text(
+    "The booking calendar's name for screen readers; {name} is the site's name.",
+    'Book a demo with {name}: scheduling calendar',
+  ),
+  schedulerLoading: text(
+    'Shown while the booking calendar loads.',
+    'Loading the booking calendar…',
+  ),
+  schedulerUnavailable: text(
+    'Shown when the booking calendar cannot be loaded.',
+    'The booking calendar could not be loaded here. You can still pick a time on the booking page.',
+  ),
+  schedulerOpen: text('Link to the booking page under the calendar.', 'Open the booking page'),
+  schedulerRetry: text('Button that loads the booking calendar again.', 'Try again'),
+  schedulerNotShowing: text(
+    'Sentence before the link to the booking page.',
+    'Calendar not showing?',
+  ),
+};
+
+const wordsSchema = z
+  .strictObject(wordFields)
+  .meta({ description: 'The words the layout and the blocks show, in this language.' });
+
+export type Words = z.infer<typeof wordsSchema>;
+
+/** A locale code: a language (`de`), optionally with a region (`pt-br`); lowercase, it is the first part of the URL. */
+const LOCALE_CODE = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/;
+
+const locale = z.strictObject({
+  code: z
+    .string()
+    .regex(LOCALE_CODE, 'a language code such as de, ar or pt-br (lowercase)')
+    .meta({
+      description:
+        'Language code (BCP 47, lowercase): `<html lang>`, hreflang, and the URL prefix /<code>/ of its pages.',
+      examples: ['de'],
+    }),
+  label: text('The language’s name in the language itself, shown in the switcher.', 'Deutsch'),
+  dir: z
+    .enum(['ltr', 'rtl'])
+    .meta({ description: 'Text direction: ltr (left to right) or rtl (Arabic, Hebrew).' }),
+  ogLocale: z
+    .string()
+    .regex(/^[a-z]{2,3}_[A-Z]{2}$/, 'a language and country such as de_DE')
+    .meta({ description: 'Open Graph locale of its pages.', examples: ['de_DE'] }),
+  partial: z.boolean().optional().meta({
+    description:
+      'true: a translation may leave blocks untranslated (`untranslated: true`), shown in the default language and reported as warnings.',
+  }),
+  words: wordsSchema,
+  labels: z
+    .record(z.string(), text('The text in this language.', 'Preise'))
+    .optional()
+    .meta({
+      description:
+        'The texts of this file (menus, footer, tagline, copyright) in this language, each keyed by its text in the default language. Required for every locale but the default.',
+      examples: [{ Pricing: 'Preise' }],
+    }),
+});
+
+export const localesSchema = z
+  .strictObject({
+    default: z.string().meta({
+      description: 'Code of the default language: its pages keep URLs without a prefix.',
+      examples: ['en'],
+    }),
+    staleInProduction: z.enum(['warning', 'error']).optional().meta({
+      description:
+        'How `npm run validate -- --production` reports a translation whose source changed since it was made (default: warning).',
+    }),
+    list: z
+      .array(locale)
+      .min(1)
+      .meta({ description: 'The languages of the site; the switcher lists them in this order.' }),
+  })
+  .meta({
+    description:
+      'The languages of the site. Pages of the default language are pages/<route>.yaml; a translation is pages/<code>/<route>.yaml.',
+  });
+
+export type LocaleConfig = z.infer<typeof locale>;
+export type Locales = z.infer<typeof localesSchema>;
+
+/** The words of a site without `locales` (English). */
+export const englishWords: Words = Object.fromEntries(
+  Object.entries(wordFields).map(([key, schema]) => [
+    key,
+    (schema.meta()?.examples as string[])[0]!,
+  ]),
+) as Words;

@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSite } from '../../engine/load-site.ts';
+import { makeTestSite, type TestSite } from '../validator/test-site.ts';
+
+/**
+ * Every finding of the translation checks (engine/errors.ts › translationErrors) on a copy of the real site, each
+ * from one real edit, with its exact file:line:col and message. Each test puts the files back as they were.
+ */
+let site: TestSite;
+beforeAll(() => {
+  site = makeTestSite();
+});
+afterAll(() => site.cleanUp());
+
+type Finding = { at: string; severity: string; code: string; message: string };
+
+/** The findings of one file, as `npm run validate` (or, with `status`, `--translations`) reports them. */
+const findings = (file: string, status = false): Finding[] =>
+  (status ? loadSite({ root: site.root, translationStatus: true }).diagnostics : site.diagnostics())
+    .filter((d) => d.file === file)
+    .map(({ file: at, line, col, severity, code, message }) => ({
+      at: `${at}:${line}:${col}`,
+      severity,
+      code,
+      message,
+    }));
+
+/** Writes `file` with each [from, to] replaced (each `from` must occur once), runs `check`, then restores it. */
+function withEdit(file: string, replacements: Array<[string, string]>, check: () => void) {
+  const original = site.read(file);
+  let text = original;
+  for (const [from, to] of replacements) {
+    expect(text.split(from).length - 1, `"${from}" occurs once in ${file}`).toBe(1);
+    text = text.replace(from, to);
+  }
+  site.write(file, text);
+  try {
+    check();
+  } finally {
+    site.write(file, original);
+  }
+}
+
+const DEMO = 'pages/de/book-demo.yaml';
+const CONFIG = 'site.config.yaml';
+
+describe('translation findings, each at its file:line:col', () => {
+  it('the copy of the real site has none, even in the status run', () => {
+    expect(findings(DEMO, true)).toEqual([]);
+    expect(findings('pages/de/pricing.yaml', true)).toEqual([]);
+  });
+
+  it('locale-default-unknown', () => {
+    withEdit(CONFIG, [['  default: en\n', '  default: fr\n']], () =>
+      expect(findings(CONFIG).filter((d) => d.code === 'locale-default-unknown')).toEqual([
+        {
+          at: 'site.config.yaml:100:12',
+          severity: 'error',
+          code: 'locale-default-unknown',
+          message: 'The default language "fr" is not in the list of languages.',
+        },
+      ]),
+    );
+  });
+
+  it('locale-listed-twice', () => {
+    withEdit(CONFIG, [['    - code: ar\n', '    - code: de\n']], () =>
+      expect(findings(CONFIG).filter((d) => d.code === 'locale-listed-twice')).toEqual([
+        {
+          at: 'site.config.yaml:219:13',
+          severity: 'error',
+          code: 'locale-listed-twice',
+          message: 'The language "de" is listed twice.',
+        },
+      ]),
+    );
+  });
+
+  it('site-word-missing and site-word-unused', () => {
+    withEdit(CONFIG, [['        Pricing: Preise\n', '        Prices: Preise\n']], () =>
+      expect(findings(CONFIG)).toEqual([
+        {
+          at: 'site.config.yaml:166:7',
+          severity: 'error',
+          code: 'site-word-missing',
+          message:
+            'The text "Pricing" (site.config.yaml, line 49) has no Deutsch version: Deutsch pages would show it untranslated.',
+        },
+        {
+          at: 'site.config.yaml:204:9',
+          severity: 'warning',
+          code: 'site-word-unused',
+          message: 'The label "Prices" matches no text of site.config.yaml.',
+        },
+      ]),
+    );
+  });
+
+  it('translation-without-source', () => {
+    site.write('pages/de/nowhere.yaml', site.read(DEMO));
+    try {
+      expect(findings('pages/de/nowhere.yaml')).toEqual([
+        {
+          at: 'pages/de/nowhere.yaml:1:1',
+          severity: 'error',
+          code: 'translation-without-source',
+          message:
+            'pages/de/nowhere.yaml is a Deutsch translation of /nowhere, but no page has that route.',
+        },
+      ]);
+    } finally {
+      site.remove('pages/de/nowhere.yaml');
+    }
+  });
+
+  it('translation-block-extra', () => {
+    withEdit(DEMO, [['    id: book-a-demo\n', '    id: book-a-demo\n  - type: scheduler\n']], () =>
+      expect(findings(DEMO).filter((d) => d.code === 'translation-block-extra')).toEqual([
+        {
+          at: 'pages/de/book-demo.yaml:15:5',
+          severity: 'error',
+          code: 'translation-block-extra',
+          message:
+            'Block 3 ("scheduler") has no counterpart in the source pages/book-demo.yaml, which has 2 blocks.',
+        },
+      ]),
+    );
+  });
+
+  it('translation-block-missing', () => {
+    withEdit(DEMO, [['\n  - type: scheduler\n    id: book-a-demo\n', '\n']], () =>
+      expect(findings(DEMO)).toEqual([
+        {
+          at: 'pages/de/book-demo.yaml:3:1',
+          severity: 'error',
+          code: 'translation-block-missing',
+          message:
+            'The source\'s block 2 ("scheduler", pages/book-demo.yaml:14:5) is missing from this translation.',
+        },
+      ]),
+    );
+  });
+
+  it('translation-block-moved', () => {
+    withEdit(
+      DEMO,
+      [['  - type: scheduler\n    id: book-a-demo\n', '  - type: faq\n    id: book-a-demo\n']],
+      () =>
+        expect(findings(DEMO).filter((d) => d.code === 'translation-block-moved')).toEqual([
+          {
+            at: 'pages/de/book-demo.yaml:13:11',
+            severity: 'error',
+            code: 'translation-block-moved',
+            message:
+              'Block 2 is a "faq" block here, but the source\'s block 2 (pages/book-demo.yaml:14:5) is a "scheduler" block.',
+          },
+        ]),
+    );
+  });
+
+  it('translation-value-differs, -missing and -extra', () => {
+    withEdit(DEMO, [['    id: book-a-demo\n', '    id: termin\n']], () =>
+      expect(findings(DEMO)).toEqual([
+        {
+          at: 'pages/de/book-demo.yaml:14:9',
+          severity: 'error',
+          code: 'translation-value-differs',
+          message:
+            'Scheduler › Id is "termin" here but "book-a-demo" in the source (pages/book-demo.yaml:15:9): only texts are translated.',
+        },
+      ]),
+    );
+    withEdit(DEMO, [['  - type: scheduler\n    id: book-a-demo\n', '  - type: scheduler\n']], () =>
+      expect(findings(DEMO)).toEqual([
+        {
+          at: 'pages/de/book-demo.yaml:13:5',
+          severity: 'error',
+          code: 'translation-value-missing',
+          message:
+            'Scheduler › Id is "book-a-demo" in the source (pages/book-demo.yaml:15:9) but missing here.',
+        },
+      ]),
+    );
+    withEdit(DEMO, [['    id: book-a-demo\n', '    id: book-a-demo\n    tone: muted\n']], () =>
+      expect(findings(DEMO)).toEqual([
+        {
+          at: 'pages/de/book-demo.yaml:15:11',
+          severity: 'error',
+          code: 'translation-value-extra',
+          message: 'Scheduler › Tone is not in the source pages/book-demo.yaml.',
+        },
+      ]),
+    );
+  });
+
+  it('translation-text-missing and translation-unrecorded', () => {
+    withEdit(DEMO, [['    badge: Kostenloser Rundgang in 30 Minuten\n', '']], () =>
+      expect(findings(DEMO)).toEqual([
+        {
+          at: 'pages/de/book-demo.yaml:4:5',
+          severity: 'error',
+          code: 'translation-text-missing',
+          message:
+            'Hero › Badge has a text in the source (pages/book-demo.yaml:5:12) but none here.',
+        },
+      ]),
+    );
+    withEdit(DEMO, [['  blocks.0.badge: Free 30-minute walkthrough\n', '']], () =>
+      expect(findings(DEMO)).toEqual([
+        {
+          at: 'pages/de/book-demo.yaml:5:12',
+          severity: 'warning',
+          code: 'translation-unrecorded',
+          message:
+            'Hero › Badge has no record of the source text it was translated from, so a later change of the source cannot be noticed.',
+        },
+      ]),
+    );
+  });
+
+  it('translation-stale after an edit of the English source', () => {
+    withEdit(
+      'pages/book-demo.yaml',
+      [['    badge: Free 30-minute walkthrough', '    badge: Free 20-minute walkthrough']],
+      () =>
+        expect(findings(DEMO)).toEqual([
+          {
+            at: 'pages/de/book-demo.yaml:5:12',
+            severity: 'warning',
+            code: 'translation-stale',
+            message:
+              "Hero › Badge changed in pages/book-demo.yaml:5:12 since this translation was made (was: 'Free 30-minute walkthrough', now: 'Free 20-minute walkthrough').",
+          },
+        ]),
+    );
+  });
+
+  it('translation-partial (status run only) and translation-partial-not-allowed', () => {
+    const scheduler: [string, string] = ['    id: book-a-demo\n', '    untranslated: true\n'];
+    withEdit(DEMO, [scheduler], () => {
+      expect(findings(DEMO)).toEqual([]);
+      expect(findings(DEMO, true)).toEqual([
+        {
+          at: 'pages/de/book-demo.yaml:14:19',
+          severity: 'warning',
+          code: 'translation-partial',
+          message: 'Block 2 ("scheduler") is not translated: it is shown in English.',
+        },
+      ]);
+    });
+    withEdit(
+      CONFIG,
+      [['      ogLocale: de_DE\n      partial: true\n', '      ogLocale: de_DE\n']],
+      () =>
+        withEdit(DEMO, [scheduler], () =>
+          expect(findings(DEMO)).toEqual([
+            {
+              at: 'pages/de/book-demo.yaml:14:19',
+              severity: 'error',
+              code: 'translation-partial-not-allowed',
+              message:
+                'Block 2 ("scheduler") is left untranslated, but Deutsch translations must be complete.',
+            },
+          ]),
+        ),
+    );
+  });
+
+  it('untranslated-outside-translation', () => {
+    withEdit('pages/book-demo.yaml', [['    id: book-a-demo\n', '    untranslated: true\n']], () =>
+      expect(findings('pages/book-demo.yaml')).toEqual([
+        {
+          at: 'pages/book-demo.yaml:15:19',
+          severity: 'error',
+          code: 'untranslated-outside-translation',
+          message: 'Block 2 says "untranslated: true", but this page is not a translation.',
+        },
+      ]),
+    );
+  });
+
+  it('link-to-untranslated (status run only)', () => {
+    const file = 'pages/de/solutions/hostels.yaml';
+    expect(findings(file)).toEqual([]);
+    expect(findings(file, true)).toEqual([
+      {
+        at: 'pages/de/solutions/hostels.yaml:10:41',
+        severity: 'warning',
+        code: 'link-to-untranslated',
+        message:
+          'This button leads to /solutions/guest-hub/kiosk-qr, which has no Deutsch translation: visitors land on the page in the default language.',
+      },
+    ]);
+  });
+});
