@@ -31,6 +31,8 @@ const wordFields = {
   included: text('A tick in a comparison table, for screen readers.', 'Included'),
   notIncluded: text('A dash in a comparison table, for screen readers.', 'Not included'),
   feature: text('Heading of the first column of a comparison table.', 'Feature'),
+  mostPopular: text('The badge on the highlighted plan of a pricing block.', 'Most popular'),
+  whatsIncluded: text('Heading of the list of features of a plan.', 'What’s included'),
   contents: text('Heading of the table of contents of a legal text.', 'Contents'),
   highlights: text("Name of a hero's highlight chips, for screen readers.", 'Highlights'),
   breadcrumb: text('Name of the breadcrumb trail, for screen readers.', 'Breadcrumb'),

@@ -5,11 +5,13 @@ import { useId, type CSSProperties } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
+import { wordsOf } from '../words.ts';
 import classes from './PricingTiers.module.css';
 
 /** Plan cards without prices (pricing is outcome-based): name, audience, included features and one call to action. */
-export function PricingTiers({ block }: BlockProps<'pricingTiers'>) {
+export function PricingTiers({ block, context }: BlockProps<'pricingTiers'>) {
   const idPrefix = useId();
+  const words = wordsOf(context);
   return (
     <Section block={block} centered>
       <ul className={classes.grid}>
@@ -33,12 +35,12 @@ export function PricingTiers({ block }: BlockProps<'pricingTiers'>) {
                 </h3>
                 {tier.highlighted && (
                   <Badge className={classes.badge} variant="filled" radius="xl" size="md">
-                    Most popular
+                    {words.mostPopular}
                   </Badge>
                 )}
               </div>
               <p className={classes.description}>{tier.description}</p>
-              <p className={classes.includesLabel}>What’s included</p>
+              <p className={classes.includesLabel}>{words.whatsIncluded}</p>
               <ul className={classes.features}>
                 {tier.features.map((feature) => (
                   <li key={feature} className={classes.feature}>

@@ -128,6 +128,15 @@ describe('languages in the built site', () => {
     expect([button.textContent, button.getAttribute('href')]).toEqual(['Demo buchen', '/de/book-demo']);
   });
 
+  it('shows the words blocks add of their own in the page’s language (the plans’ badge and list heading)', () => {
+    const main = (route: string) => builtDocument(route).querySelector('main')!.textContent!;
+    expect(main('/pricing')).toContain('Most popular');
+    expect(main('/de/pricing')).toContain('Am beliebtesten');
+    expect(main('/de/pricing')).toContain('Das ist enthalten');
+    expect(main('/de/pricing')).not.toMatch(/Most popular|What’s included/);
+    expect(main('/ar/pricing')).toContain('الأكثر طلبًا');
+  });
+
   it('shows the English blocks an Arabic page leaves untranslated, and no JavaScript for the switcher', () => {
     const ar = builtDocument('/ar');
     expect(ar.body.textContent).toContain('Boutique city hotel automates pre-arrival upsells');

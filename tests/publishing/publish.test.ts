@@ -98,13 +98,14 @@ describe('publish, direct', () => {
     const result = await publish(a.root, await ready(a), request(a));
     expect(result.status).toBe('refused');
     if (result.status !== 'refused') return;
-    expect(result.problems).toHaveLength(1);
-    expect(result.problems[0]).toMatchObject({
-      file: HOTELS,
-      line: 9,
-      path: ['blocks', 0, 'actions', 0, 'variant'],
-    });
-    expect(result.problems[0]!.message).toContain('loud');
+    // The page's own problem, and its German translation's: its button no longer matches the source's.
+    expect(result.problems.map((problem) => problem.file)).toEqual([
+      'pages/de/solutions/hotels.yaml',
+      HOTELS,
+    ]);
+    const own = result.problems.find((problem) => problem.file === HOTELS)!;
+    expect(own).toMatchObject({ line: 9, path: ['blocks', 0, 'actions', 0, 'variant'] });
+    expect(own.message).toContain('loud');
     expect(team.remoteHead()).toBe(before);
     expect(a.git('rev-parse', 'HEAD')).toBe(headBefore);
     expect(a.read(HOTELS)).toContain('variant: loud');

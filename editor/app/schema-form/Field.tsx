@@ -7,6 +7,7 @@ import { fieldKind, humanize, unwrap } from './inspect.ts';
 import { errorProp } from './Messages.tsx';
 import { ListField } from './ListField.tsx';
 import { ObjectField } from './ObjectField.tsx';
+import { RecordField } from './RecordField.tsx';
 import { IconField, ImageField, LinkField } from './pickers.tsx';
 import { UnionField } from './UnionField.tsx';
 
@@ -165,6 +166,17 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
     case 'list':
       return (
         <ListField
+          schema={inner}
+          path={path}
+          label={common.label}
+          description={meta.description}
+          optional={optional}
+          keyOrder={keyOrder}
+        />
+      );
+    case 'record':
+      return (
+        <RecordField
           schema={inner}
           path={path}
           label={common.label}

@@ -85,6 +85,7 @@ function kindsIn(schema: z.ZodType, key?: string | number, seen = new Set<z.ZodT
       ...Object.entries(kind.shape).flatMap(([k, field]) => kindsIn(field, k, seen)),
     ];
   if (kind.kind === 'list') return ['list', ...kindsIn(kind.element, undefined, seen)];
+  if (kind.kind === 'record') return ['record', ...kindsIn(kind.value, undefined, seen)];
   if (kind.kind === 'union')
     return ['union', ...kind.options.flatMap((option) => kindsIn(option, key, seen))];
   return [kind.kind === 'unsupported' ? `unsupported:${kind.type}` : kind.kind];
@@ -142,6 +143,7 @@ describe('reading the zod schemas', () => {
     expect(kindsIn(pageSchema).filter((k) => k.startsWith('unsupported'))).toEqual([]);
     expect(kindsIn(siteConfigSchema).filter((k) => k.startsWith('unsupported'))).toEqual([]);
     expect(kindsIn(blockSchemas.highlights)).toContain('icon');
+    expect(kindsIn(pageSchema)).toContain('record');
   });
 
   it('picks the union variant that fits the value and names it', () => {

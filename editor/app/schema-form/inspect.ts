@@ -57,6 +57,7 @@ export type FieldKind =
   | { kind: 'object'; shape: Record<string, z.ZodType> }
   | { kind: 'list'; element: z.ZodType; min?: number; max?: number }
   | { kind: 'union'; options: z.ZodType[]; discriminator?: string }
+  | { kind: 'record'; value: z.ZodType }
   | { kind: 'unsupported'; type: string };
 
 /** Field names whose text is prose: a textarea rather than a one-line input. */
@@ -113,6 +114,8 @@ export function fieldKind(schema: z.ZodType, key?: string | number, listKey?: st
       max: schema._zod.bag.maximum as number | undefined,
     };
   }
+  if (schema instanceof z.ZodRecord)
+    return { kind: 'record', value: schema._zod.def.valueType as z.ZodType };
   if (schema instanceof z.ZodDiscriminatedUnion)
     return {
       kind: 'union',
