@@ -67,7 +67,7 @@ describe('translation findings, each at its file:line:col', () => {
     withEdit(CONFIG, [['    - code: ar\n', '    - code: de\n']], () =>
       expect(findings(CONFIG).filter((d) => d.code === 'locale-listed-twice')).toEqual([
         {
-          at: 'site.config.yaml:219:13',
+          at: 'site.config.yaml:223:13',
           severity: 'error',
           code: 'locale-listed-twice',
           message: 'The language "de" is listed twice.',
@@ -80,14 +80,14 @@ describe('translation findings, each at its file:line:col', () => {
     withEdit(CONFIG, [['        Pricing: Preise\n', '        Prices: Preise\n']], () =>
       expect(findings(CONFIG)).toEqual([
         {
-          at: 'site.config.yaml:166:7',
+          at: 'site.config.yaml:170:7',
           severity: 'error',
           code: 'site-word-missing',
           message:
             'The text "Pricing" (site.config.yaml, line 49) has no Deutsch version: Deutsch pages would show it untranslated.',
         },
         {
-          at: 'site.config.yaml:204:9',
+          at: 'site.config.yaml:208:9',
           severity: 'warning',
           code: 'site-word-unused',
           message: 'The label "Prices" matches no text of site.config.yaml.',
