@@ -23,6 +23,7 @@ import type {
   PublishResponse,
 } from '../../shared/publish-api.ts';
 import { ApiFailure, type Api } from '../api.ts';
+import { failureText } from './failure.ts';
 import { go, hrefFor, screenOfFile } from '../route.ts';
 import { Tag } from '../screens/ProblemBadge.tsx';
 import { useToast } from '../toasts.tsx';
@@ -111,10 +112,7 @@ export function ChangesScreen({ api }: { api: Api }) {
       else
         setOutcome({
           kind: 'error',
-          message:
-            failure instanceof ApiFailure
-              ? `${failure.message} ${failure.hint ?? ''}`
-              : String(failure),
+          message: failureText(failure),
         });
     } finally {
       setBusy(null);
@@ -132,10 +130,7 @@ export function ChangesScreen({ api }: { api: Api }) {
       if (result.conflicts.length) go({ name: 'conflicts' });
     } catch (failure) {
       toast({
-        message:
-          failure instanceof ApiFailure
-            ? `${failure.message} ${failure.hint ?? ''}`
-            : String(failure),
+        message: failureText(failure),
         color: 'red',
       });
     } finally {

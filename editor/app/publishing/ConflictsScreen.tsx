@@ -15,7 +15,8 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { parse, stringify } from 'yaml';
 import type { Conflict, FileConflictView } from '../../shared/publish-api.ts';
-import { ApiFailure, type Api } from '../api.ts';
+import type { Api } from '../api.ts';
+import { failureText } from './failure.ts';
 import { hrefFor, screenOfFile } from '../route.ts';
 import { useToast } from '../toasts.tsx';
 import { blocksOf, SideBySide } from './SideBySide.tsx';
@@ -116,11 +117,7 @@ function FileConflicts({
       });
       onDone();
     } catch (failure) {
-      setError(
-        failure instanceof ApiFailure
-          ? `${failure.message} ${failure.hint ?? ''}`
-          : String(failure),
-      );
+      setError(failureText(failure));
     }
   };
   return (

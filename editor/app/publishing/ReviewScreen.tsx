@@ -1,7 +1,8 @@
 import { Alert, Anchor, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ReviewResponse } from '../../shared/publish-api.ts';
-import { ApiFailure, type Api } from '../api.ts';
+import type { Api } from '../api.ts';
+import { failureText } from './failure.ts';
 import { Tag } from '../screens/ProblemBadge.tsx';
 
 /** Change sets sent for review and not live yet, and whether each still goes with the published version. */
@@ -9,15 +10,7 @@ export function ReviewScreen({ api }: { api: Api }) {
   const [data, setData] = useState<ReviewResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.publishing
-      .review()
-      .then(setData, (failure: unknown) =>
-        setError(
-          failure instanceof ApiFailure
-            ? `${failure.message} ${failure.hint ?? ''}`
-            : String(failure),
-        ),
-      );
+    api.publishing.review().then(setData, (failure: unknown) => setError(failureText(failure)));
   }, [api]);
   return (
     <Box p="lg" style={{ height: '100%', overflow: 'auto' }}>

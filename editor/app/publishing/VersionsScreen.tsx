@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { VersionView, VersionsResponse } from '../../shared/publish-api.ts';
-import { ApiFailure, type Api } from '../api.ts';
+import type { Api } from '../api.ts';
+import { failureText } from './failure.ts';
 import { hrefFor, screenOfFile } from '../route.ts';
 import { useToast } from '../toasts.tsx';
 import { routeFromFile } from '../../../engine/routes.ts';
@@ -36,13 +37,7 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
   const load = useCallback(() => {
     api.publishing
       .versions(file)
-      .then(setData, (failure: unknown) =>
-        setError(
-          failure instanceof ApiFailure
-            ? `${failure.message} ${failure.hint ?? ''}`
-            : String(failure),
-        ),
-      );
+      .then(setData, (failure: unknown) => setError(failureText(failure)));
   }, [api, file]);
   useEffect(load, [load]);
   const show = async (version: VersionView) => {
