@@ -2,6 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PublishRequest } from '../../editor/git/publish.ts';
+import { repoState, type ReadyState } from '../../editor/git/state.ts';
+import { checkSiteForPublish } from '../../editor/server/publish-check.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const CONTENT = ['pages', 'public', 'site.config.yaml'];
@@ -103,3 +106,24 @@ export function makeTeam(): Team {
 
 export const alice = { name: 'Alice Author', email: 'alice@example.com' };
 export const bob = { name: 'Bob Colleague', email: 'bob@example.com' };
+
+/** The repository state of a clone that is ready to publish (failing the test when it is not). */
+export async function ready(clone: Clone): Promise<ReadyState> {
+  const state = await repoState(clone.root);
+  if (state.kind !== 'ready') throw new Error(`not ready: ${state.kind}`);
+  return state;
+}
+
+/** A direct publish by `identity`, checked by the site's own validator. */
+export function request(
+  clone: Clone,
+  identity = alice,
+  message = 'Hotels: new title',
+): PublishRequest {
+  return {
+    identity,
+    message,
+    mode: 'direct',
+    check: () => checkSiteForPublish(clone.root).problems,
+  };
+}
