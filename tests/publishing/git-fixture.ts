@@ -59,9 +59,9 @@ function asClone(root: string): Clone {
 
 /**
  * A bare repository as the remote, holding the site's content and a little code (renderer/), and clones of it as
- * authors. `pages` limits the pages copied (a smaller site checks faster).
+ * authors. `code: false` leaves the code out (the content only, as the editor's end-to-end tests use).
  */
-export function makeTeam(): Team {
+export function makeTeam(options: { code?: boolean } = {}): Team {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'publish-'));
   const remote = path.join(dir, 'remote.git');
   git(dir, 'init', '-q', '--bare', '-b', 'main', remote);
@@ -69,9 +69,11 @@ export function makeTeam(): Team {
   git(dir, 'clone', '-q', remote, seed);
   for (const entry of CONTENT)
     cpSync(path.join(projectRoot, entry), path.join(seed, entry), { recursive: true });
-  mkdirSync(path.join(seed, 'renderer'));
-  writeFileSync(path.join(seed, 'renderer/code.ts'), 'export const answer = 42;\n');
-  writeFileSync(path.join(seed, '.gitignore'), 'node_modules/\n.cache/\n');
+  if (options.code ?? true) {
+    mkdirSync(path.join(seed, 'renderer'));
+    writeFileSync(path.join(seed, 'renderer/code.ts'), 'export const answer = 42;\n');
+    writeFileSync(path.join(seed, '.gitignore'), 'node_modules/\n.cache/\n');
+  }
   git(seed, 'checkout', '-q', '-b', 'main');
   git(seed, 'add', '-A');
   git(
