@@ -24,6 +24,7 @@ import type {
 } from '../../shared/publish-api.ts';
 import { ApiFailure, type Api } from '../api.ts';
 import { failureText } from './failure.ts';
+import { ReviewLink } from './ReviewLink.tsx';
 import { go, hrefFor, screenOfFile } from '../route.ts';
 import { Tag } from '../screens/ProblemBadge.tsx';
 import { useToast } from '../toasts.tsx';
@@ -485,15 +486,7 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
       >
         <Text size="sm">{response.message}</Text>
         {response.status === 'in-review' && response.reviewUrl ? (
-          <Anchor
-            underline="always"
-            href={response.reviewUrl}
-            target="_blank"
-            rel="noreferrer"
-            size="sm"
-          >
-            Open the review page
-          </Anchor>
+          <ReviewLink href={response.reviewUrl} />
         ) : null}
       </Alert>
     );

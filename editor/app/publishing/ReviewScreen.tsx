@@ -1,8 +1,9 @@
-import { Alert, Anchor, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ReviewResponse } from '../../shared/publish-api.ts';
 import type { Api } from '../api.ts';
 import { failureText } from './failure.ts';
+import { ReviewLink } from './ReviewLink.tsx';
 import { Tag } from '../screens/ProblemBadge.tsx';
 
 /** Change sets sent for review and not live yet, and whether each still goes with the published version. */
@@ -41,17 +42,7 @@ export function ReviewScreen({ api }: { api: Api }) {
                 {item.mergesCleanly ? 'Ready to go live' : 'Clashes with the published version'}
               </Tag>
             </Group>
-            {item.reviewUrl ? (
-              <Anchor
-                underline="always"
-                href={item.reviewUrl}
-                target="_blank"
-                rel="noreferrer"
-                size="sm"
-              >
-                Open the review page
-              </Anchor>
-            ) : null}
+            {item.reviewUrl ? <ReviewLink href={item.reviewUrl} /> : null}
           </Paper>
         ))}
       </Stack>
