@@ -1,8 +1,9 @@
-import { Alert, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ReviewResponse } from '../../shared/publish-api.ts';
 import type { Api } from '../api.ts';
 import { failureText } from './failure.ts';
+import { PublishingScreen } from './PublishingScreen.tsx';
 import { ReviewLink } from './ReviewLink.tsx';
 import { Tag } from '../screens/ProblemBadge.tsx';
 
@@ -14,15 +15,12 @@ export function ReviewScreen({ api }: { api: Api }) {
     api.publishing.review().then(setData, (failure: unknown) => setError(failureText(failure)));
   }, [api]);
   return (
-    <Box p="lg" style={{ height: '100%', overflow: 'auto' }}>
-      <Title order={1} size="h2">
-        In review
-      </Title>
-      <Text c="gray.7" size="sm" mb="md">
-        Changes sent for review that are not live yet.
-      </Text>
-      {error ? <Alert color="red">{error}</Alert> : null}
-      {!data && !error ? <Loader aria-label="Loading" /> : null}
+    <PublishingScreen
+      title="In review"
+      intro="Changes sent for review that are not live yet."
+      error={error}
+      loading={!data}
+    >
       {data && !data.items.length ? (
         <Paper withBorder p="lg">
           <Text>Nothing is waiting for review.</Text>
@@ -46,6 +44,6 @@ export function ReviewScreen({ api }: { api: Api }) {
           </Paper>
         ))}
       </Stack>
-    </Box>
+    </PublishingScreen>
   );
 }
