@@ -34,7 +34,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
-import { PROJECT_FILES } from '../pipeline/project-files.ts';
+import { copyProject } from '../pipeline/project-files.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 export const peersDir = path.join(projectRoot, 'bench', 'peers');
@@ -54,11 +54,7 @@ const routeOf = (n: number) => `/${FOLDER}/${slugOf(n)}`;
 
 /** A copy of this project with `pages` copies of the source page; returns its folder. */
 export function makeOurs(pages: number): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-peers-ours-'));
-  for (const entry of PROJECT_FILES)
-    if (existsSync(path.join(projectRoot, entry)))
-      cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
-  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const dir = copyProject(projectRoot, 'bench-peers-ours-');
   const source = readFileSync(path.join(projectRoot, SOURCE_PAGE), 'utf8');
   mkdirSync(path.join(dir, 'pages', FOLDER), { recursive: true });
   for (let n = 1; n <= pages; n++)

@@ -24,10 +24,8 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -42,7 +40,7 @@ import { parse, stringify } from 'yaml';
 import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import { createTranslation } from '../engine/translate-page.ts';
 import { IncrementalValidation } from '../engine/watch-validation.ts';
-import { PROJECT_FILES } from '../pipeline/project-files.ts';
+import { copyProject } from '../pipeline/project-files.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 /** Targets on 2 cores: at N pages, the largest time allowed (ms); memory at most +150 MB over the smallest N. */
@@ -452,11 +450,7 @@ async function devServer(cwd: string, route: string) {
  * N draws only the cards of the pages a smaller N did not have.
  */
 function makeCopy(cards: string | undefined): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'staylix-scale-'));
-  for (const entry of PROJECT_FILES)
-    if (existsSync(path.join(projectRoot, entry)))
-      cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
-  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const dir = copyProject(projectRoot, 'staylix-scale-');
   if (cards) {
     mkdirSync(path.join(dir, '.cache', 'images'), { recursive: true });
     symlinkSync(cards, path.join(dir, '.cache', 'images', 'social'), 'dir');

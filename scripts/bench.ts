@@ -14,16 +14,7 @@
  * Lighthouse drives the system Chromium (CHROME_PATH, default /usr/bin/chromium); it never downloads a browser.
  */
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type * as LH from 'lighthouse/types/lh.js';
 import { pageImageBytes } from '../pipeline/images/page-bytes.ts';
-import { PROJECT_FILES } from '../pipeline/project-files.ts';
+import { copyProject } from '../pipeline/project-files.ts';
 import { budgets, builtPages, formatKb, jsBudget, measureSite } from '../pipeline/budgets.ts';
 import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import { startServer } from './serve.ts';
@@ -351,13 +342,8 @@ blocks:
  * on it. The build and image caches are copied along, so only the new page is rendered.
  */
 async function imageLcpPage(): Promise<string[]> {
-  const copy = mkdtempSync(path.join(os.tmpdir(), 'staylix-bench-image-'));
+  const copy = copyProject(root, 'staylix-bench-image-', ['editor', '.cache', 'dist']);
   try {
-    for (const entry of [...PROJECT_FILES, 'editor', '.cache', 'dist']) {
-      if (existsSync(path.join(root, entry)))
-        cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
-    }
-    symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
     writeFileSync(path.join(copy, 'pages/lcp-image.yaml'), IMAGE_PAGE);
     console.log('\nBuilding a copy with a page whose largest paint is an image (/lcp-image)…');
     const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: copy, encoding: 'utf8' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeFileChange, summarizeChanges } from './describe.ts';
+import { edit } from '../../tests/helpers/text-edits.ts';
 
 const file = 'pages/solutions/resorts.yaml';
 
@@ -26,16 +27,6 @@ blocks:
   - type: ctaBand
     heading: Ready?
 `;
-
-/** `text` with each [from, to] replaced once; fails when `from` is not there. */
-function edit(text: string, ...changes: Array<[string, string]>): string {
-  let out = text;
-  for (const [from, to] of changes) {
-    expect(out).toContain(from);
-    out = out.replace(from, to);
-  }
-  return out;
-}
 
 const texts = (after: string) =>
   describeFileChange({ file, before, after }).changes.map((change) => change.text);

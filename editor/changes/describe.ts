@@ -1,7 +1,7 @@
 import { parseDocument } from 'yaml';
 import { equalData } from '../document/data-ops.ts';
 import { routeFromFile } from '../../engine/routes.ts';
-import { humanize } from '../app/schema-form/inspect.ts';
+import { humanize } from '../shared/schema-fields.ts';
 import { alignLists } from './align.ts';
 import { blockTitle, countOf, itemLabel, itemNoun } from './labels.ts';
 import type { Change, FileChange, FileVersions, YamlPath } from './types.ts';

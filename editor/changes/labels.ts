@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blockSchemas, isBlockType } from '../../blocks/schemas.ts';
-import { humanize, unwrap } from '../app/schema-form/inspect.ts';
+import { humanize, unwrap } from '../shared/schema-fields.ts';
 import type { YamlPath } from './types.ts';
 import { itemName } from './values.ts';
 

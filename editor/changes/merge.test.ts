@@ -2,6 +2,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { mergeYaml, resolveConflicts } from './merge.ts';
 import type { ConflictChoice } from './types.ts';
+import { edit } from '../../tests/helpers/text-edits.ts';
 
 const file = 'pages/solutions/resorts.yaml';
 
@@ -59,16 +60,6 @@ const FAQ = `  - type: faq
         answer: No.
 
 `;
-
-/** `text` with each [from, to] replaced once; fails when `from` is not there (a test that cannot fail is no test). */
-function edit(text: string, ...changes: Array<[string, string]>): string {
-  let out = text;
-  for (const [from, to] of changes) {
-    expect(out, `"${from}" is in the text`).toContain(from);
-    out = out.replace(from, to);
-  }
-  return out;
-}
 
 const merge = (ours: string, theirs: string) => mergeYaml({ file, base, ours, theirs });
 

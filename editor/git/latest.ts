@@ -7,9 +7,8 @@ import { readConflicts, writeConflicts, type FileConflict } from './conflicts.ts
 import { git } from './run.ts';
 import type { ReadyState } from './state.ts';
 import {
-  buildTree,
+  commitDifferences,
   commitOf,
-  commitTree,
   differences,
   followIndex,
   isAncestor,
@@ -142,12 +141,10 @@ export async function getLatest(
 
   let next = upstream;
   if (!fastForward) {
-    const updates = new Map<string, TreeEntry | null>();
-    for (const d of differences(upAll, mergedTree)) updates.set(d.file, d.after ?? null);
-    const tree = await buildTree(root, upstream, updates);
-    next = await commitTree(
+    next = await commitDifferences(
       root,
-      tree,
+      upstream,
+      differences(upAll, mergedTree),
       [head, upstream],
       `Get latest from ${state.remote}/${state.remoteBranch}`,
       identity,

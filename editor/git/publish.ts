@@ -6,9 +6,8 @@ import { pullRequestUrl } from './remote-url.ts';
 import { git } from './run.ts';
 import type { ReadyState } from './state.ts';
 import {
-  buildTree,
+  commitDifferences,
   commitOf,
-  commitTree,
   differences,
   followIndex,
   isAncestor,
@@ -146,9 +145,14 @@ export async function publish(
       return { status: 'list-changed', files };
     if (!changes.length) return { status: 'nothing-to-publish' };
 
-    const updates = new Map(changes.map((change) => [change.file, change.after ?? null]));
-    const tree = await buildTree(root, published, updates);
-    const commit = await commitTree(root, tree, [published], request.message, request.identity);
+    const commit = await commitDifferences(
+      root,
+      published,
+      changes,
+      [published],
+      request.message,
+      request.identity,
+    );
 
     if (request.mode === 'review') {
       const branch = reviewBranchName(files, new Date());
@@ -216,12 +220,10 @@ async function recordLocally(
   if (head !== published && !(await isAncestor(root, head, published))) {
     const commitTreeFiles = await listTree(root, commit);
     const headAuthor = await listTree(root, head);
-    const updates = new Map<string, TreeEntry | null>();
-    for (const d of differences(headAuthor, commitTreeFiles)) updates.set(d.file, d.after ?? null);
-    const tree = await buildTree(root, head, updates);
-    next = await commitTree(
+    next = await commitDifferences(
       root,
-      tree,
+      head,
+      differences(headAuthor, commitTreeFiles),
       [head, commit],
       `${request.message.split('\n')[0]} (local copy)`,
       request.identity,

@@ -138,7 +138,7 @@ export async function gitDir(root: string): Promise<string> {
  * A tree: `base`'s files with `updates` applied (null removes a file). Built in a temporary index, so the
  * repository's own index (what a developer staged) is never touched.
  */
-export async function buildTree(
+async function buildTree(
   root: string,
   base: string,
   updates: ReadonlyMap<string, TreeEntry | null>,
@@ -164,7 +164,7 @@ export async function buildTree(
 }
 
 /** A commit by `identity` (author and committer), the message sent on stdin. */
-export async function commitTree(
+async function commitTree(
   root: string,
   tree: string,
   parents: readonly string[],
@@ -182,6 +182,20 @@ export async function commitTree(
     env: who,
     input: message.endsWith('\n') ? message : `${message}\n`,
   });
+}
+
+/** A commit of `base`'s tree with `changes` applied (each file set to its entry after, or removed), on `parents`. */
+export async function commitDifferences(
+  root: string,
+  base: string,
+  changes: readonly Difference[],
+  parents: readonly string[],
+  message: string,
+  identity: AuthorIdentity,
+): Promise<string> {
+  const updates = new Map(changes.map((change) => [change.file, change.after ?? null]));
+  const tree = await buildTree(root, base, updates);
+  return commitTree(root, tree, parents, message, identity);
 }
 
 export async function isAncestor(root: string, ancestor: string, of: string): Promise<boolean> {

@@ -1,23 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixture.ts';
-
-/** Serious and critical axe violations of the editor's own UI (the preview iframe is the site, tested elsewhere). */
-async function seriousViolations(page: Page) {
-  // A dialog fading in has text of a lower contrast than it ends with: axe looks once every transition has ended.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).exclude('[data-testid="preview-frame"]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 // The two sweeps are the longest tests of the suite: they may run on different workers (they only read).
 test.describe.configure({ mode: 'parallel' });

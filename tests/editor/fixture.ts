@@ -1,8 +1,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { git } from '../publishing/git-fixture.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 /** What the editor edits: the site's content. The code (renderer, schema, editor) runs from the project itself. */
@@ -19,12 +20,6 @@ export interface EditorSession {
   write: (file: string, text: string) => void;
   /** Opens a screen of the editor (`#/edit/pages/x.yaml`, `#/site`, `#/`). */
   open: (page: Page, hash?: string) => Promise<void>;
-}
-
-function git(root: string, ...args: string[]): string {
-  const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
 }
 
 export async function startEditor(

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { ChildProcess } from 'node:child_process';
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { git, makeTeam } from '../publishing/git-fixture.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, startEditor, test } from './fixture.ts';
 
 /**
@@ -15,12 +14,6 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
 const FILE = 'pages/solutions/hotels.yaml';
 const TITLE = 'The Hotel OS Built for Independent Teams';
 const SHOTS = path.join(projectRoot, 'test-results', 'publish');
-
-function git(cwd: string, ...args: string[]): string {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-}
 
 let dir: string;
 let remote: string;
@@ -46,31 +39,10 @@ function bobPublishes(from: string, to: string) {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
-  dir = mkdtempSync(path.join(tmpdir(), 'editor-publish-'));
-  remote = path.join(dir, 'remote.git');
-  git(dir, 'init', '-q', '--bare', '-b', 'main', remote);
-  const seed = path.join(dir, 'seed');
-  git(dir, 'clone', '-q', remote, seed);
-  for (const entry of ['pages', 'public', 'site.config.yaml'])
-    cpSync(path.join(projectRoot, entry), path.join(seed, entry), { recursive: true });
-  git(seed, 'checkout', '-q', '-b', 'main');
-  git(seed, 'add', '-A');
-  git(
-    seed,
-    '-c',
-    'user.name=Seed',
-    '-c',
-    'user.email=seed@example.com',
-    'commit',
-    '-q',
-    '-m',
-    'site',
-  );
-  git(seed, 'push', '-q', '-u', 'origin', 'main');
-  alice = path.join(dir, 'alice');
-  bob = path.join(dir, 'bob');
-  git(dir, 'clone', '-q', remote, alice);
-  git(dir, 'clone', '-q', remote, bob);
+  const team = makeTeam({ code: false });
+  ({ dir, remote } = team);
+  alice = team.clone('alice').root;
+  bob = team.clone('bob').root;
   ({ child, url } = await startEditor(alice, 0));
   const warm = await browser.newPage();
   await warm.goto(`${url}#/edit/${FILE}`);
@@ -87,21 +59,6 @@ test.afterAll(() => {
 });
 
 test.describe.configure({ mode: 'serial' });
-
-async function seriousViolations(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).exclude('[data-testid="preview-frame"]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function editHeroTitle(page: Page, title: string) {
   await page.goto(`${url}#/edit/${FILE}`);

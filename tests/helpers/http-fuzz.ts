@@ -65,6 +65,35 @@ function complete(whole: Buffer, method: string): boolean {
   return false;
 }
 
+/** A well-formed request sent all at once: the normal requests the tests send besides the fuzzed ones. */
+export function wholeRequest(
+  target: string,
+  headers: Array<[string, string]>,
+  options: { method?: string; body?: Buffer } = {},
+): RawRequest {
+  return {
+    method: options.method ?? 'GET',
+    target,
+    headers,
+    body: options.body ?? Buffer.alloc(0),
+    behaviour: { kind: 'whole' },
+  };
+}
+
+/**
+ * The request with the placeholders of its header values (`{port}`, `{token}`: the first of each) filled in, so that a
+ * generated request names the port and token of the process that answers it.
+ */
+export function withPlaceholders(request: RawRequest, values: Record<string, string>): RawRequest {
+  return {
+    ...request,
+    headers: request.headers.map(([name, value]) => [
+      name,
+      Object.entries(values).reduce((text, [key, fill]) => text.replace(`{${key}}`, fill), value),
+    ]),
+  };
+}
+
 /** Sends one raw request and reads its answer (or notes that none came within `waitMs`). */
 export function exchange(port: number, request: RawRequest, waitMs = 5_000): Promise<Answer> {
   const bytes = requestBytes(request);

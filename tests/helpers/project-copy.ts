@@ -1,7 +1,6 @@
-import { cpSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_FILES } from '../../pipeline/project-files.ts';
+import { copyProject as copyProjectFiles } from '../../pipeline/project-files.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -18,10 +17,7 @@ const CACHE_FOLDERS: Record<SeedCache, string> = {
 
 /** A copy of the project in a temporary folder, sharing node_modules, for tests that build or serve it. */
 export function copyProject(prefix: string, seed: SeedCache[] = []): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  for (const entry of PROJECT_FILES)
-    cpSync(path.join(projectRoot, entry), path.join(dir, entry), { recursive: true });
-  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const dir = copyProjectFiles(projectRoot, prefix);
   for (const cache of seed) {
     const from = path.join(projectRoot, CACHE_FOLDERS[cache]);
     if (existsSync(from)) cpSync(from, path.join(dir, CACHE_FOLDERS[cache]), { recursive: true });

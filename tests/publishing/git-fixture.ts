@@ -2,6 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PublishRequest } from '../../editor/git/publish.ts';
+import { repoState, type ReadyState } from '../../editor/git/state.ts';
+import { checkSiteForPublish } from '../../editor/server/publish-check.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const CONTENT = ['pages', 'public', 'site.config.yaml'];
@@ -56,9 +59,9 @@ function asClone(root: string): Clone {
 
 /**
  * A bare repository as the remote, holding the site's content and a little code (renderer/), and clones of it as
- * authors. `pages` limits the pages copied (a smaller site checks faster).
+ * authors. `code: false` leaves the code out (the content only, as the editor's end-to-end tests use).
  */
-export function makeTeam(): Team {
+export function makeTeam(options: { code?: boolean } = {}): Team {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'publish-'));
   const remote = path.join(dir, 'remote.git');
   git(dir, 'init', '-q', '--bare', '-b', 'main', remote);
@@ -66,9 +69,11 @@ export function makeTeam(): Team {
   git(dir, 'clone', '-q', remote, seed);
   for (const entry of CONTENT)
     cpSync(path.join(projectRoot, entry), path.join(seed, entry), { recursive: true });
-  mkdirSync(path.join(seed, 'renderer'));
-  writeFileSync(path.join(seed, 'renderer/code.ts'), 'export const answer = 42;\n');
-  writeFileSync(path.join(seed, '.gitignore'), 'node_modules/\n.cache/\n');
+  if (options.code ?? true) {
+    mkdirSync(path.join(seed, 'renderer'));
+    writeFileSync(path.join(seed, 'renderer/code.ts'), 'export const answer = 42;\n');
+    writeFileSync(path.join(seed, '.gitignore'), 'node_modules/\n.cache/\n');
+  }
   git(seed, 'checkout', '-q', '-b', 'main');
   git(seed, 'add', '-A');
   git(
@@ -103,3 +108,24 @@ export function makeTeam(): Team {
 
 export const alice = { name: 'Alice Author', email: 'alice@example.com' };
 export const bob = { name: 'Bob Colleague', email: 'bob@example.com' };
+
+/** The repository state of a clone that is ready to publish (failing the test when it is not). */
+export async function ready(clone: Clone): Promise<ReadyState> {
+  const state = await repoState(clone.root);
+  if (state.kind !== 'ready') throw new Error(`not ready: ${state.kind}`);
+  return state;
+}
+
+/** A direct publish by `identity`, checked by the site's own validator. */
+export function request(
+  clone: Clone,
+  identity = alice,
+  message = 'Hotels: new title',
+): PublishRequest {
+  return {
+    identity,
+    message,
+    mode: 'direct',
+    check: () => checkSiteForPublish(clone.root).problems,
+  };
+}

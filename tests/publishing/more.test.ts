@@ -5,35 +5,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readConflicts } from '../../editor/git/conflicts.ts';
 import { getLatest } from '../../editor/git/latest.ts';
 import { isSafeAuthorFile, isSafeBranchName } from '../../editor/git/names.ts';
-import { authorChanges, publish, type PublishRequest } from '../../editor/git/publish.ts';
+import { authorChanges, publish } from '../../editor/git/publish.ts';
 import { fetchPublished } from '../../editor/git/remote.ts';
 import { displayUrl, pullRequestUrl } from '../../editor/git/remote-url.ts';
 import { git as runGit } from '../../editor/git/run.ts';
-import { repoState, type ReadyState } from '../../editor/git/state.ts';
+import { repoState } from '../../editor/git/state.ts';
 import { resolveFile, restoreVersion, versionsOf } from '../../editor/git/versions.ts';
-import { checkSiteForPublish } from '../../editor/server/publish-check.ts';
-import { alice, bob, git, makeTeam, type Clone, type Team } from './git-fixture.ts';
+import { alice, bob, git, makeTeam, ready, request, type Team } from './git-fixture.ts';
 
 const HOTELS = 'pages/solutions/hotels.yaml';
 const TITLE = 'title: The Hotel OS Built for Independent Teams';
 let team: Team;
 afterEach(() => team?.cleanup());
-
-async function ready(clone: Clone): Promise<ReadyState> {
-  const state = await repoState(clone.root);
-  if (state.kind !== 'ready') throw new Error(`not ready: ${state.kind}`);
-  return state;
-}
-const request = (
-  clone: Clone,
-  identity = alice,
-  message = 'Hotels: new title',
-): PublishRequest => ({
-  identity,
-  message,
-  mode: 'direct',
-  check: () => checkSiteForPublish(clone.root).problems,
-});
 
 describe('remote unreachable', () => {
   it('keeps the change recorded locally with the reason, and a later publish sends it', async () => {

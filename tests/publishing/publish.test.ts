@@ -3,29 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { publish, type PublishRequest } from '../../editor/git/publish.ts';
-import { repoState, type ReadyState } from '../../editor/git/state.ts';
-import { checkSiteForPublish } from '../../editor/server/publish-check.ts';
-import { alice, bob, git, makeTeam, type Clone, type Team } from './git-fixture.ts';
+import { publish } from '../../editor/git/publish.ts';
+import { bob, git, makeTeam, ready, request, type Team } from './git-fixture.ts';
 
 const HOTELS = 'pages/solutions/hotels.yaml';
 let team: Team;
 afterEach(() => team?.cleanup());
-
-async function ready(clone: Clone): Promise<ReadyState> {
-  const state = await repoState(clone.root);
-  if (state.kind !== 'ready') throw new Error(`not ready: ${state.kind}`);
-  return state;
-}
-
-function request(clone: Clone, identity = alice, message = 'Hotels: new title'): PublishRequest {
-  return {
-    identity,
-    message,
-    mode: 'direct',
-    check: () => checkSiteForPublish(clone.root).problems,
-  };
-}
 
 const filesOf = (repo: string, commit: string) =>
   git(repo, 'diff-tree', '--no-commit-id', '--name-only', '-r', commit).split('\n').filter(Boolean);

@@ -11,6 +11,8 @@ import {
   startProcess,
   targets,
   type RawRequest,
+  wholeRequest,
+  withPlaceholders,
 } from '../helpers/http-fuzz.ts';
 import { propertyParameters, propertyRuns } from '../helpers/properties.ts';
 
@@ -39,16 +41,10 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 function page(target: string): RawRequest {
-  return {
-    method: 'GET',
-    target,
-    headers: [
-      ['Host', `127.0.0.1:${server.port}`],
-      ['Connection', 'close'],
-    ],
-    body: Buffer.alloc(0),
-    behaviour: { kind: 'whole' },
-  };
+  return wholeRequest(target, [
+    ['Host', `127.0.0.1:${server.port}`],
+    ['Connection', 'close'],
+  ]);
 }
 
 const FAILED = /^The dev server failed to answer this request/;
@@ -56,13 +52,7 @@ const viteAddresses = new RegExp(`/@fs${projectRoot.replace(/[.*+?^${}()|[\]\\]/
 
 async function check(request: RawRequest) {
   await server.ensureRunning();
-  const sent: RawRequest = {
-    ...request,
-    headers: request.headers.map(([name, value]) => [
-      name,
-      value.replace('{port}', String(server.port)),
-    ]),
-  };
+  const sent = withPlaceholders(request, { port: String(server.port) });
   const answer = await exchange(server.port, sent, 30_000);
   expect(
     problemsOf(sent, answer, {

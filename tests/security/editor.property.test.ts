@@ -13,6 +13,8 @@ import {
   startProcess,
   targets,
   type RawRequest,
+  wholeRequest,
+  withPlaceholders,
 } from '../helpers/http-fuzz.ts';
 import { propertyParameters, propertyRuns } from '../helpers/properties.ts';
 
@@ -131,28 +133,17 @@ const apiBodies = bodies([
   ),
 ]);
 
-const normalCall = (): RawRequest => ({
-  method: 'GET',
-  target: '/api/file?path=pages/index.yaml',
-  headers: [
+const normalCall = (): RawRequest =>
+  wholeRequest('/api/file?path=pages/index.yaml', [
     ['Host', `127.0.0.1:${server.port}`],
     ['X-Editor-Token', token()],
     ['Connection', 'close'],
-  ],
-  body: Buffer.alloc(0),
-  behaviour: { kind: 'whole' },
-});
+  ]);
 
 async function check(request: RawRequest) {
   await server.ensureRunning();
   // The generated request names the port and token of the process that answers it.
-  const sent: RawRequest = {
-    ...request,
-    headers: request.headers.map(([name, value]) => [
-      name,
-      value.replace('{port}', String(server.port)).replace('{token}', token()),
-    ]),
-  };
+  const sent = withPlaceholders(request, { port: String(server.port), token: token() });
   const answer = await exchange(server.port, sent, 30_000);
   expect(problemsOf(sent, answer, { paths: hostPaths(projectRoot, root) })).toEqual([]);
   const next = await exchange(server.port, normalCall(), 30_000);
@@ -218,18 +209,15 @@ describe('npm run edit under fuzzed requests', () => {
 describe('npm run edit: requests the fuzz test found', () => {
   it('survives a websocket upgrade whose address starts with // (it threw in the upgrade listener)', async () => {
     await server.ensureRunning();
-    const answer = await exchange(server.port, {
-      method: 'GET',
-      target: '//%2',
-      headers: [
+    const answer = await exchange(
+      server.port,
+      wholeRequest('//%2', [
         ['Host', `127.0.0.1:${server.port}`],
         ['X-Editor-Token', token()],
         ['Connection', 'Upgrade'],
         ['Upgrade', 'websocket'],
-      ],
-      body: Buffer.alloc(0),
-      behaviour: { kind: 'whole' },
-    });
+      ]),
+    );
     expect(answer.timedOut).toBe(false);
     expect((await exchange(server.port, normalCall())).status).toBe(200);
     expect(server.alive).toBe(true);

@@ -13,6 +13,7 @@ import {
   requests,
   startProcess,
   targets,
+  wholeRequest,
 } from '../helpers/http-fuzz.ts';
 import { propertyParameters, propertyRuns } from '../helpers/properties.ts';
 
@@ -55,16 +56,11 @@ afterAll(() => {
 });
 
 /** A plain GET of a page that exists, as a browser would send it. */
-const normalGet = (target: string, host: string): RawRequest => ({
-  method: 'GET',
-  target,
-  headers: [
+const normalGet = (target: string, host: string): RawRequest =>
+  wholeRequest(target, [
     ['Host', host],
     ['Connection', 'close'],
-  ],
-  body: Buffer.alloc(0),
-  behaviour: { kind: 'whole' },
-});
+  ]);
 
 /** One fuzzed request, then a normal one: both answered by the same process. */
 async function check(request: RawRequest) {
@@ -111,16 +107,17 @@ describe('npm run serve under fuzzed requests', () => {
 describe('npm run serve: bodies', () => {
   it('answers a 10 MB body with 405 and keeps serving', async () => {
     await server.ensureRunning();
-    const answer = await exchange(server.port, {
-      method: 'POST',
-      target: '/',
-      headers: [
-        ['Host', '127.0.0.1'],
-        ['Content-Length', String(10 * 1024 * 1024)],
-      ],
-      body: Buffer.alloc(10 * 1024 * 1024, 'x'),
-      behaviour: { kind: 'whole' },
-    });
+    const answer = await exchange(
+      server.port,
+      wholeRequest(
+        '/',
+        [
+          ['Host', '127.0.0.1'],
+          ['Content-Length', String(10 * 1024 * 1024)],
+        ],
+        { method: 'POST', body: Buffer.alloc(10 * 1024 * 1024, 'x') },
+      ),
+    );
     expect(answer.status).toBe(405);
     expect((await exchange(server.port, normalGet('/pricing', '127.0.0.1'))).status).toBe(200);
   });

@@ -23,6 +23,8 @@ import type {
   PublishResponse,
 } from '../../shared/publish-api.ts';
 import { ApiFailure, type Api } from '../api.ts';
+import { failureText } from './failure.ts';
+import { ReviewLink } from './ReviewLink.tsx';
 import { go, hrefFor, screenOfFile } from '../route.ts';
 import { Tag } from '../screens/ProblemBadge.tsx';
 import { useToast } from '../toasts.tsx';
@@ -111,10 +113,7 @@ export function ChangesScreen({ api }: { api: Api }) {
       else
         setOutcome({
           kind: 'error',
-          message:
-            failure instanceof ApiFailure
-              ? `${failure.message} ${failure.hint ?? ''}`
-              : String(failure),
+          message: failureText(failure),
         });
     } finally {
       setBusy(null);
@@ -132,10 +131,7 @@ export function ChangesScreen({ api }: { api: Api }) {
       if (result.conflicts.length) go({ name: 'conflicts' });
     } catch (failure) {
       toast({
-        message:
-          failure instanceof ApiFailure
-            ? `${failure.message} ${failure.hint ?? ''}`
-            : String(failure),
+        message: failureText(failure),
         color: 'red',
       });
     } finally {
@@ -490,15 +486,7 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
       >
         <Text size="sm">{response.message}</Text>
         {response.status === 'in-review' && response.reviewUrl ? (
-          <Anchor
-            underline="always"
-            href={response.reviewUrl}
-            target="_blank"
-            rel="noreferrer"
-            size="sm"
-          >
-            Open the review page
-          </Anchor>
+          <ReviewLink href={response.reviewUrl} />
         ) : null}
       </Alert>
     );

@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { parse, stringify } from 'yaml';
 import type { Conflict, FileConflictView } from '../../shared/publish-api.ts';
-import { ApiFailure, type Api } from '../api.ts';
+import type { Api } from '../api.ts';
+import { failureText } from './failure.ts';
+import { PublishingScreen } from './PublishingScreen.tsx';
 import { hrefFor, screenOfFile } from '../route.ts';
 import { useToast } from '../toasts.tsx';
 import { blocksOf, SideBySide } from './SideBySide.tsx';
@@ -44,15 +33,12 @@ export function ConflictsScreen({ api }: { api: Api }) {
   }, [api]);
   useEffect(load, [load]);
   return (
-    <Box p="lg" style={{ height: '100%', overflow: 'auto' }}>
-      <Title order={1} size="h2">
-        Conflicts
-      </Title>
-      <Text c="gray.7" size="sm" mb="md">
-        A colleague published a change to the same field as you. Choose what to keep for each one.
-      </Text>
-      {error ? <Alert color="red">{error}</Alert> : null}
-      {files === null && !error ? <Loader aria-label="Loading" /> : null}
+    <PublishingScreen
+      title="Conflicts"
+      intro="A colleague published a change to the same field as you. Choose what to keep for each one."
+      error={error}
+      loading={files === null}
+    >
       {files && files.length === 0 ? (
         <Paper withBorder p="lg" data-testid="no-conflicts">
           <Text fw={600}>No conflicts</Text>
@@ -69,7 +55,7 @@ export function ConflictsScreen({ api }: { api: Api }) {
           <FileConflicts key={file.file} api={api} file={file} onDone={load} />
         ))}
       </Stack>
-    </Box>
+    </PublishingScreen>
   );
 }
 
@@ -116,11 +102,7 @@ function FileConflicts({
       });
       onDone();
     } catch (failure) {
-      setError(
-        failure instanceof ApiFailure
-          ? `${failure.message} ${failure.hint ?? ''}`
-          : String(failure),
-      );
+      setError(failureText(failure));
     }
   };
   return (

@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Identity } from '../../shared/publish-api.ts';
-import { ApiFailure, type Api } from '../api.ts';
+import type { Api } from '../api.ts';
+import { failureText } from './failure.ts';
 
 /** Asked once: the name and e-mail that go with every publish, kept in this project's own settings. */
 export function IdentityFields({
@@ -20,11 +21,7 @@ export function IdentityFields({
       const status = await api.publishing.setIdentity({ name, email });
       if (status.identity) onSaved(status.identity);
     } catch (failure) {
-      setError(
-        failure instanceof ApiFailure
-          ? `${failure.message} ${failure.hint ?? ''}`
-          : String(failure),
-      );
+      setError(failureText(failure));
     }
   };
   return (

@@ -1,7 +1,10 @@
-import { Alert, Anchor, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ReviewResponse } from '../../shared/publish-api.ts';
-import { ApiFailure, type Api } from '../api.ts';
+import type { Api } from '../api.ts';
+import { failureText } from './failure.ts';
+import { PublishingScreen } from './PublishingScreen.tsx';
+import { ReviewLink } from './ReviewLink.tsx';
 import { Tag } from '../screens/ProblemBadge.tsx';
 
 /** Change sets sent for review and not live yet, and whether each still goes with the published version. */
@@ -9,26 +12,15 @@ export function ReviewScreen({ api }: { api: Api }) {
   const [data, setData] = useState<ReviewResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.publishing
-      .review()
-      .then(setData, (failure: unknown) =>
-        setError(
-          failure instanceof ApiFailure
-            ? `${failure.message} ${failure.hint ?? ''}`
-            : String(failure),
-        ),
-      );
+    api.publishing.review().then(setData, (failure: unknown) => setError(failureText(failure)));
   }, [api]);
   return (
-    <Box p="lg" style={{ height: '100%', overflow: 'auto' }}>
-      <Title order={1} size="h2">
-        In review
-      </Title>
-      <Text c="gray.7" size="sm" mb="md">
-        Changes sent for review that are not live yet.
-      </Text>
-      {error ? <Alert color="red">{error}</Alert> : null}
-      {!data && !error ? <Loader aria-label="Loading" /> : null}
+    <PublishingScreen
+      title="In review"
+      intro="Changes sent for review that are not live yet."
+      error={error}
+      loading={!data}
+    >
       {data && !data.items.length ? (
         <Paper withBorder p="lg">
           <Text>Nothing is waiting for review.</Text>
@@ -48,20 +40,10 @@ export function ReviewScreen({ api }: { api: Api }) {
                 {item.mergesCleanly ? 'Ready to go live' : 'Clashes with the published version'}
               </Tag>
             </Group>
-            {item.reviewUrl ? (
-              <Anchor
-                underline="always"
-                href={item.reviewUrl}
-                target="_blank"
-                rel="noreferrer"
-                size="sm"
-              >
-                Open the review page
-              </Anchor>
-            ) : null}
+            {item.reviewUrl ? <ReviewLink href={item.reviewUrl} /> : null}
           </Paper>
         ))}
       </Stack>
-    </Box>
+    </PublishingScreen>
   );
 }

@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Button, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { VersionView, VersionsResponse } from '../../shared/publish-api.ts';
-import { ApiFailure, type Api } from '../api.ts';
+import type { Api } from '../api.ts';
+import { failureText } from './failure.ts';
+import { PublishingScreen } from './PublishingScreen.tsx';
 import { hrefFor, screenOfFile } from '../route.ts';
 import { useToast } from '../toasts.tsx';
 import { routeFromFile } from '../../../engine/routes.ts';
@@ -36,13 +25,7 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
   const load = useCallback(() => {
     api.publishing
       .versions(file)
-      .then(setData, (failure: unknown) =>
-        setError(
-          failure instanceof ApiFailure
-            ? `${failure.message} ${failure.hint ?? ''}`
-            : String(failure),
-        ),
-      );
+      .then(setData, (failure: unknown) => setError(failureText(failure)));
   }, [api, file]);
   useEffect(load, [load]);
   const show = async (version: VersionView) => {
@@ -62,18 +45,19 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
     }
   };
   return (
-    <Box p="lg" style={{ height: '100%', overflow: 'auto' }}>
-      <Title order={1} size="h2">
-        Versions
-      </Title>
-      <Text c="gray.7" size="sm" mb="md">
-        Every published version of {file}, newest first.{' '}
-        <Anchor underline="always" href={hrefFor(screenOfFile(file))}>
-          Open the page
-        </Anchor>
-      </Text>
-      {error ? <Alert color="red">{error}</Alert> : null}
-      {!data && !error ? <Loader aria-label="Loading" /> : null}
+    <PublishingScreen
+      title="Versions"
+      intro={
+        <>
+          Every published version of {file}, newest first.{' '}
+          <Anchor underline="always" href={hrefFor(screenOfFile(file))}>
+            Open the page
+          </Anchor>
+        </>
+      }
+      error={error}
+      loading={!data}
+    >
       <Stack gap="sm" data-testid="versions-list">
         {data?.versions.map((version, i) => (
           <Paper key={version.commit} withBorder p="md" data-testid="version">
@@ -165,6 +149,6 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
           </Group>
         </Stack>
       </Modal>
-    </Box>
+    </PublishingScreen>
   );
 }

@@ -2,7 +2,8 @@ import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { fieldId, sameField, useForm, useValue } from './context.tsx';
 import { Field, type GroupFieldProps } from './Field.tsx';
-import { defaultValue, fieldKind, pickVariant, unwrap, variantLabel } from './inspect.ts';
+import { defaultValue, fieldKind, pickVariant, variantLabel } from './inspect.ts';
+import { unwrap } from '../../shared/schema-fields.ts';
 import { ObjectFields } from './ObjectField.tsx';
 import { Section } from './Section.tsx';
 

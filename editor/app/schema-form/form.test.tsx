@@ -13,7 +13,8 @@ import { siteConfigSchema } from '../../../schema/site-config.ts';
 import type { EditorDiagnostic } from '../../shared/api.ts';
 import { applyEdit } from '../editing/apply.ts';
 import { FormContext, type EditOp } from './context.tsx';
-import { defaultValue, fieldKind, humanize, pickVariant, unwrap, variantLabel } from './inspect.ts';
+import { defaultValue, fieldKind, pickVariant, variantLabel } from './inspect.ts';
+import { humanize, unwrap } from '../../shared/schema-fields.ts';
 import { ObjectFields } from './ObjectField.tsx';
 import { FormStore, share, valueAt } from './store.ts';
 

@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { blockSchemas, isBlockType } from '../../../blocks/schemas.ts';
 import type { BlocksResponse } from '../../shared/api.ts';
 import type { Api } from '../api.ts';
-import { humanize, unwrap } from '../schema-form/inspect.ts';
+import { humanize, unwrap } from '../../shared/schema-fields.ts';
 import { UiIcon } from '../ui-icons.tsx';
 
 /** The block catalogue: every block of the registry, each added with its example.yaml as the starting content. */

@@ -19,7 +19,7 @@ import { useEditableFile } from '../editing/useEditableFile.ts';
 import { useShortcuts } from '../editing/useShortcuts.ts';
 import { FormContext, problemsUnder, type FormContextValue } from '../schema-form/context.tsx';
 import { useAllDiagnostics, useStoreValue, useSyntaxError } from '../schema-form/store.ts';
-import { humanize } from '../schema-form/inspect.ts';
+import { humanize } from '../../shared/schema-fields.ts';
 import { ObjectFields } from '../schema-form/ObjectField.tsx';
 import { useToast } from '../toasts.tsx';
 import { UiIcon } from '../ui-icons.tsx';

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Naming and unwrapping of zod schema fields, shared by the editor's server side (editor/changes/) and its app
+ * (editor/app/schema-form/): both describe fields in the same words.
+ */
+
+interface FieldMeta {
+  description?: string;
+  title?: string;
+  examples?: unknown[];
+}
+
+export interface Unwrapped {
+  /** The schema under `.optional()`, `.nullable()`, `.default()` and pipes. */
+  schema: z.ZodType;
+  optional: boolean;
+  /** `.meta()` of every layer, the outermost winning (`z.array(…).optional().meta(…)` puts it on the outside). */
+  meta: FieldMeta;
+}
+
+/** The one unwrap helper: strips optional / nullable / default / pipe layers and gathers their metadata. */
+export function unwrap(schema: z.ZodType): Unwrapped {
+  let current: z.ZodType = schema;
+  let optional = false;
+  const meta: FieldMeta = {};
+  for (;;) {
+    const layer = z.globalRegistry.get(current) as FieldMeta | undefined;
+    if (layer) {
+      for (const key of ['description', 'title', 'examples'] as const)
+        if (meta[key] === undefined && layer[key] !== undefined)
+          (meta as Record<string, unknown>)[key] = layer[key];
+    }
+    if (current instanceof z.ZodOptional || current instanceof z.ZodDefault) {
+      optional = true;
+      current = current.unwrap() as z.ZodType;
+    } else if (current instanceof z.ZodNullable) {
+      current = current.unwrap() as z.ZodType;
+    } else if (current instanceof z.ZodPipe) {
+      current = current.in as z.ZodType;
+    } else break;
+  }
+  return { schema: current, optional, meta };
+}
+
+/** `linkLabel` → `Link label`, `hideNavbar` → `Hide navbar`, `cta` → `CTA`. */
+export function humanize(key: string | number): string {
+  if (typeof key === 'number') return `Item ${key + 1}`;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase()
+    .split(' ')
+    .map((word) => (/^(cta|seo|url|id|faq)$/.test(word) ? word.toUpperCase() : word))
+    .join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
