@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests of the page editor (`npm run edit`), in the system Chromium. Each worker starts its own editor,
- * on a port the system picks, on a fresh copy of the site's content in a temporary git repository
- * (tests/editor/fixture.ts), so these tests need no build and never touch the project's own pages.
+ * End-to-end tests of the page editor (`npm run edit`), in the system Chromium. Each worker starts
+ * its own editor, on a port the system picks, on a fresh copy of the site's content in a temporary
+ * git repository (tests/editor/fixture.ts), so these tests need no build and never touch the
+ * project's own pages.
  */
 export default defineConfig({
   testDir: 'tests/editor',

@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 /** Tests that read the built site in dist/ (run after `npm run build`). */
 const distTests = ['tests/dist/**/*.test.ts', 'tests/budgets/**/*.test.ts'];
 /**
- * The other projects let a worker's test files share one module cache (isolate: false): each block's component test
- * imports the block registry, Mantine and the schemas, and importing them afresh for every file took half the unit
- * tests' CPU time. A file that replaces a module with vi.mock needs modules of its own: it runs isolated.
+ * The other projects let a worker's test files share one module cache (isolate: false): each
+ * block's component test imports the block registry, Mantine and the schemas, and importing them
+ * afresh for every file took half the unit tests' CPU time. A file that replaces a module with
+ * vi.mock needs modules of its own: it runs isolated.
  */
 const isolatedTests = ['tests/authoring/catalogue.test.tsx'];
 
@@ -14,8 +15,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     testTimeout: 30_000,
-    // Vitest's default (cores - 1) is a single worker on CI's 2 cores; most test files wait on jsdom setup, imports
-    // and child processes, so two workers halve the wall time.
+    // Vitest's default (cores - 1) is a single worker on CI's 2 cores; most test files wait on
+    // jsdom setup, imports and child processes, so two workers halve the wall time.
     maxWorkers: 2,
     setupFiles: ['tests/helpers/setup-dom.ts'],
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` first line.

@@ -3,11 +3,17 @@ import { blockSchemas } from './schemas.ts';
 import { text } from '../schema/primitives.ts';
 import { routePath } from '../schema/route.ts';
 
-/** Longest title and description search results show in full; longer ones get a warning (engine/validate-page.ts). */
+/**
+ * Longest title and description search results show in full; longer ones get a warning
+ * (engine/validate-page.ts).
+ */
 export const TITLE_MAX_LENGTH = 60;
 export const DESCRIPTION_MAX_LENGTH = 160;
 
-/** The page fields without `blocks`; blocks are checked one by one against their own schema (see engine/). */
+/**
+ * The page fields without `blocks`; blocks are checked one by one against their own schema (see
+ * engine/).
+ */
 const pageFields = {
   title: text(
     `Page title for the browser tab and search results (${TITLE_MAX_LENGTH} characters at most).`,

@@ -22,9 +22,9 @@ import { definition as contactDetails } from './contactDetails/index.tsx';
 import type { BlockRegistry } from './types.ts';
 
 /**
- * Block type → component. The schemas live in blocks/schemas.ts; TypeScript checks that both name the same types.
- * Adding a block: create blocks/<type>/ (schema.ts, <Type>.tsx, index.tsx, example.yaml, test), then add it
- * here and in blocks/schemas.ts.
+ * Block type → component. The schemas live in blocks/schemas.ts; TypeScript checks that both name
+ * the same types. Adding a block: create blocks/<type>/ (schema.ts, <Type>.tsx, index.tsx,
+ * example.yaml, test), then add it here and in blocks/schemas.ts.
  */
 export const registry: BlockRegistry = {
   hero,

@@ -22,8 +22,8 @@ import { testimonialsSchema } from './testimonials/schema.ts';
 import { videoPlaceholderSchema } from './videoPlaceholder/schema.ts';
 
 /**
- * Every block type an author can use, by the name written in `type:`.
- * Each schema lives beside its component in `blocks/<type>/`; this list is the one place that names them all.
+ * Every block type an author can use, by the name written in `type:`. Each schema lives beside its
+ * component in `blocks/<type>/`; this list is the one place that names them all.
  */
 export const blockSchemas = {
   hero: heroSchema,

@@ -21,15 +21,16 @@ export interface BlockProps<T extends BlockType> {
 export interface BlockDefinition<T extends BlockType> {
   Component: (props: BlockProps<T>) => ReactNode;
   /**
-   * True when this block needs its enhancement script in the browser (renderer/client/enhance.ts). A page loads the
-   * script only if one of its blocks says so; every other page ships no client JS at all. The block's HTML must read
-   * and work without it.
+   * True when this block needs its enhancement script in the browser (renderer/client/enhance.ts).
+   * A page loads the script only if one of its blocks says so; every other page ships no client JS
+   * at all. The block's HTML must read and work without it.
    */
   isInteractive?: (block: BlockOf<T>) => boolean;
   /**
-   * Structured data (schema.org JSON-LD) for the <head> of an indexed page. Called once per page with every block of
-   * this type on it, in page order, so a block can describe each (BreadcrumbList) or merge them (FAQPage); the
-   * objects of the page follow the order of blocks/registry.ts.
+   * Structured data (schema.org JSON-LD) for the <head> of an indexed page. Called once per page
+   * with every block of this type on it, in page order, so a block can describe each
+   * (BreadcrumbList) or merge them (FAQPage); the objects of the page follow the order of
+   * blocks/registry.ts.
    */
   jsonLd?: (blocks: Array<BlockOf<T>>, page: JsonLdPage) => object[];
 }

@@ -1,6 +1,7 @@
 /**
- * Documentation derived from the block schemas, shared by the editor schemas (scripts/generate-schema.ts), the block
- * reference in AUTHORING.md and the block catalogue at /_blocks, so the three always say the same thing.
+ * Documentation derived from the block schemas, shared by the editor schemas
+ * (scripts/generate-schema.ts), the block reference in AUTHORING.md and the block catalogue at
+ * /_blocks, so the three always say the same thing.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,10 @@ export type JsonSchema = {
   [key: string]: unknown;
 };
 
-/** zod → draft-07 JSON Schema. A pattern's own wording ("a link starting with /, #, …") becomes the editor's message. */
+/**
+ * zod → draft-07 JSON Schema. A pattern's own wording ("a link starting with /, #, …") becomes the
+ * editor's message.
+ */
 export function toJsonSchema(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema, {
     target: 'draft-7',
@@ -113,8 +117,9 @@ export function composeExample(node: JsonSchema): unknown {
 }
 
 /**
- * Gives every property an example: the one from the zod schema, else the value in `sample` (the block's example.yaml,
- * walked in step), else one composed from its parts. Walks into objects, lists and alternatives.
+ * Gives every property an example: the one from the zod schema, else the value in `sample` (the
+ * block's example.yaml, walked in step), else one composed from its parts. Walks into objects,
+ * lists and alternatives.
  */
 export function addExamples(node: JsonSchema, sample: unknown): void {
   const alternatives = node.oneOf ?? node.anyOf;
@@ -142,9 +147,13 @@ export interface FieldRow {
   description: string;
   /** The values allowed, for fields with a fixed set. */
   allowed: string[];
-  /** A short example value, as it would be written in YAML; empty for groups and lists of groups. */
+  /**
+   * A short example value, as it would be written in YAML; empty for groups and lists of groups.
+   */
   example: string;
-  /** What the field holds, in words: text, a number, true or false, a list of …, a group of fields. */
+  /**
+   * What the field holds, in words: text, a number, true or false, a list of …, a group of fields.
+   */
   kind: string;
 }
 

@@ -8,12 +8,15 @@ import { refPath, type Ref } from './check-references.ts';
 import type { Locator, Reporter } from './collector.ts';
 import type { YamlPath } from './yaml-source.ts';
 
-/** Originals above this size get a warning: the site serves small copies, but the repository and builds carry them. */
+/**
+ * Originals above this size get a warning: the site serves small copies, but the repository and
+ * builds carry them.
+ */
 const HEAVY_IMAGE_BYTES = 3 * 1024 * 1024;
 
 /**
- * An image path found in a file, with the slot its block puts it in (read from the data when the file was read).
- * Where it is in the file is found again only to place a problem (`refPath`).
+ * An image path found in a file, with the slot its block puts it in (read from the data when the
+ * file was read). Where it is in the file is found again only to place a problem (`refPath`).
  */
 export interface ImageRef {
   value: string;
@@ -22,7 +25,10 @@ export interface ImageRef {
 
 const hasParentSegment = (src: string) => /(^|[/\\])\.\.([/\\]|$)/.test(src);
 
-/** Headers read during one validation run (keyed by that run's list of public files): one stat per image, not per use. */
+/**
+ * Headers read during one validation run (keyed by that run's list of public files): one stat per
+ * image, not per use.
+ */
 const headersOfRun = new WeakMap<Set<string>, Map<string, HeaderResult>>();
 
 function headerOf(files: Set<string>, root: string, src: string): HeaderResult {
@@ -49,9 +55,10 @@ export const withSlots = (data: unknown, images: readonly Ref[]): ImageRef[] =>
   });
 
 /**
- * Checks every image path of a file: inside public/ (no ".."), present, a format the build reads, with a size, wide
- * enough for its slot, and not a huge original. Headers only are read (cached by path and mtime), so a thousand
- * pages sharing a few images cost a few stat calls each. Without `root` only the path and presence are checked.
+ * Checks every image path of a file: inside public/ (no ".."), present, a format the build reads,
+ * with a size, wide enough for its slot, and not a huge original. Headers only are read (cached by
+ * path and mtime), so a thousand pages sharing a few images cost a few stat calls each. Without
+ * `root` only the path and presence are checked.
  */
 export function checkImageRefs(
   source: Locator,

@@ -3,9 +3,15 @@ import type { Collector } from './collector.ts';
 import { translationErrors } from './errors.ts';
 import type { YamlPath, YamlSource } from './yaml-source.ts';
 
-/** Keys of site.config.yaml whose text visitors read in the header and footer: each needs a version per language. */
+/**
+ * Keys of site.config.yaml whose text visitors read in the header and footer: each needs a version
+ * per language.
+ */
 const LABEL_KEYS = new Set(['label', 'heading', 'description', 'copyright', 'tagline']);
-/** Parts of site.config.yaml not shown as words of the layout (the languages themselves, the logo's alt = the name). */
+/**
+ * Parts of site.config.yaml not shown as words of the layout (the languages themselves, the logo's
+ * alt = the name).
+ */
 const SKIPPED = new Set(['locales', 'logo', 'seo', 'scheduler']);
 
 /** The texts of the config every language other than the default translates, with where each is. */
@@ -26,8 +32,9 @@ function configTexts(config: SiteConfig): Array<{ text: string; path: YamlPath }
 }
 
 /**
- * The languages of a valid config: a default that is listed, each code once, and for every language but the default
- * a version of every text of the header and footer (`labels`), so that no page shows a word of another language.
+ * The languages of a valid config: a default that is listed, each code once, and for every language
+ * but the default a version of every text of the header and footer (`labels`), so that no page
+ * shows a word of another language.
  */
 export function checkLocalesConfig(
   source: YamlSource,

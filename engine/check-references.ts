@@ -16,9 +16,9 @@ export interface Ref {
 }
 
 /**
- * Calls `found` for every `href` and image path in a parsed file, in the order of the file. `at` is the path of the
- * mapping the value is in, shared while walking: copy it to keep it (with a thousand pages, allocating a path per
- * node costs more than the checks).
+ * Calls `found` for every `href` and image path in a parsed file, in the order of the file. `at` is
+ * the path of the mapping the value is in, shared while walking: copy it to keep it (with a
+ * thousand pages, allocating a path per node costs more than the checks).
  */
 function walkRefs(
   data: unknown,
@@ -68,8 +68,9 @@ export function findRefs(data: unknown): { links: Ref[]; images: Ref[] } {
 }
 
 /**
- * Every `href` of a parsed file (in the order of the file) and its image paths with where they are: what phase 1
- * keeps of a file is its links' values only, and where a link is, is found again when a problem needs it (`refPath`).
+ * Every `href` of a parsed file (in the order of the file) and its image paths with where they are:
+ * what phase 1 keeps of a file is its links' values only, and where a link is, is found again when
+ * a problem needs it (`refPath`).
  */
 export function findLinkValues(data: unknown): { links: string[]; images: Ref[] } {
   const links: string[] = [];
@@ -83,9 +84,10 @@ export function findLinkValues(data: unknown): { links: string[]; images: Ref[] 
 const refsOfSource = new WeakMap<Locator, { links: Ref[]; images: Ref[] }>();
 
 /**
- * Where the `index`-th link (or image) of a file is, `value` being what phase 1 read there: found by walking the
- * file's data again, which is done only to place a problem. A file changed since (the dev server between a save and
- * its check) may no longer have it there: then the first place with that value, or the top of the file.
+ * Where the `index`-th link (or image) of a file is, `value` being what phase 1 read there: found
+ * by walking the file's data again, which is done only to place a problem. A file changed since
+ * (the dev server between a save and its check) may no longer have it there: then the first place
+ * with that value, or the top of the file.
  */
 export function refPath(
   source: Locator,
@@ -111,7 +113,10 @@ export interface LinkTarget {
   anchors: string[] | undefined;
 }
 
-/** The route (and anchor) an internal link points at; undefined for external links and, without `ownRoute`, for `#x`. */
+/**
+ * The route (and anchor) an internal link points at; undefined for external links and, without
+ * `ownRoute`, for `#x`.
+ */
 export function linkDestination(
   value: string,
   ownRoute: string | undefined,
@@ -123,7 +128,10 @@ export function linkDestination(
   return value.startsWith('/') ? splitLink(value) : undefined;
 }
 
-/** Checks every internal link of a file (`links`: its `href` values, in the order of the file) against the routes, aliases and anchors of the site. */
+/**
+ * Checks every internal link of a file (`links`: its `href` values, in the order of the file)
+ * against the routes, aliases and anchors of the site.
+ */
 export function checkLinks(
   source: Locator,
   links: readonly string[],

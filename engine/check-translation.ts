@@ -42,15 +42,18 @@ interface Pair {
   status?: boolean;
 }
 
-/** Buttons (a hero's actions, a call to action): a link there to a page not translated is reported. */
+/**
+ * Buttons (a hero's actions, a call to action): a link there to a page not translated is reported.
+ */
 const isButtonLink = (path: YamlPath) =>
   path[path.length - 1] === 'href' && path.some((part) => part === 'actions' || part === 'cta');
 
 /**
- * A translation against its source page: the same blocks in the same order, the same values where the schema does
- * not mark a field as translatable (schema/translatable.ts), a text wherever the source has one, and for every text
- * the source text it was translated from (`translatedFrom`): a different one now is a stale translation (a warning;
- * an error under `--production` when the config says so, engine/validation-report.ts).
+ * A translation against its source page: the same blocks in the same order, the same values where
+ * the schema does not mark a field as translatable (schema/translatable.ts), a text wherever the
+ * source has one, and for every text the source text it was translated from (`translatedFrom`): a
+ * different one now is a stale translation (a warning; an error under `--production` when the
+ * config says so, engine/validation-report.ts).
  */
 export function checkTranslation(
   { translation, source, locale, defaultLabel, translated, exists, status = false }: Pair,

@@ -3,7 +3,10 @@ import type { ImageRef } from './check-images.ts';
 import type { RouteClaim } from './claim-routes.ts';
 import type { FileProblems } from './collector.ts';
 
-/** What the build needs of a valid page without reading it again: its social card's text and the images it shows. */
+/**
+ * What the build needs of a valid page without reading it again: its social card's text and the
+ * images it shows.
+ */
 export interface PageSummary {
   title: string;
   /** The page names its own social image (no card is drawn for it). */
@@ -12,17 +15,24 @@ export interface PageSummary {
 }
 
 /**
- * A page file after phase 1, read and checked on its own, in the form the validation cache keeps: what the other
- * phases need of it, and its problems. `hash` is undefined when the file could not be read as text.
+ * A page file after phase 1, read and checked on its own, in the form the validation cache keeps:
+ * what the other phases need of it, and its problems. `hash` is undefined when the file could not
+ * be read as text.
  */
 export interface CheckedPage {
   file: string;
   hash: string | undefined;
-  /** The file's identity when it was read (engine/read-page-file.ts › fileIdentity), once the file had settled. */
+  /**
+   * The file's identity when it was read (engine/read-page-file.ts › fileIdentity), once the file
+   * had settled.
+   */
   identity?: string;
   claim: RouteClaim;
   problems: FileProblems;
-  /** Every `href` in the file, in the order of the file (where each one is, is found again to place a problem). */
+  /**
+   * Every `href` in the file, in the order of the file (where each one is, is found again to place
+   * a problem).
+   */
   links: string[];
   images: ImageRef[];
   /** Only for a valid page. */

@@ -1,12 +1,18 @@
 import type { LinkTarget } from './check-references.ts';
 import { authorErrors, type AuthorError } from './errors.ts';
 
-/** What a page file claims: its route (from its file name) and its aliases, with what links to it need. */
+/**
+ * What a page file claims: its route (from its file name) and its aliases, with what links to it
+ * need.
+ */
 export interface RouteClaim {
   file: string;
   /** undefined for the 404 page, which has no route of its own. */
   route: string | undefined;
-  /** False when the YAML could not be read: its route still counts for links, it claims nothing else. */
+  /**
+   * False when the YAML could not be read: its route still counts for links, it claims nothing
+   * else.
+   */
   readable: boolean;
   draft: boolean;
   anchors: string[] | undefined;
@@ -22,9 +28,10 @@ export interface ClaimProblem {
 }
 
 /**
- * Route and alias → the page that shows it. Files claim their routes first, in the order given (file order), then
- * their aliases, so that a clash is always reported on the alias, which is the line to change. A route whose file
- * cannot be read still counts: links to it are not broken, that file's own error says what to fix.
+ * Route and alias → the page that shows it. Files claim their routes first, in the order given
+ * (file order), then their aliases, so that a clash is always reported on the alias, which is the
+ * line to change. A route whose file cannot be read still counts: links to it are not broken, that
+ * file's own error says what to fix.
  */
 export function claimRoutes(claims: readonly RouteClaim[]): {
   targets: Map<string, LinkTarget>;

@@ -3,12 +3,18 @@ import { formWordsOf, inputErrors, type AuthorError } from './errors.ts';
 import type { YamlPath } from './yaml-source.ts';
 import type { LocatedError } from './zod-issues.ts';
 
-/** Problems listed per file; the rest are counted in one line, so 20,000 broken blocks give a short, fast report. */
+/**
+ * Problems listed per file; the rest are counted in one line, so 20,000 broken blocks give a short,
+ * fast report.
+ */
 export const MAX_PROBLEMS_PER_FILE = 100;
 
 type Position = { line: number; col: number };
 
-/** What a problem is reported against: a file that can say where a YAML path is (a YamlSource, or one read lazily). */
+/**
+ * What a problem is reported against: a file that can say where a YAML path is (a YamlSource, or
+ * one read lazily).
+ */
 export interface Locator {
   readonly file: string;
   /** The file's parsed data (a lazy locator reads the file again on first use). */
@@ -17,13 +23,19 @@ export interface Locator {
   keyPosition(path: YamlPath, key: string): Position;
 }
 
-/** One file's problems as a Collector holds them, so that a validation cache can keep them and give them back. */
+/**
+ * One file's problems as a Collector holds them, so that a validation cache can keep them and give
+ * them back.
+ */
 export interface FileProblems {
   shown: Diagnostic[];
   overflow?: { hidden: number; errors: number; at: Position };
 }
 
-/** Where the checks after phase 1 report a problem (a Collector, or one made only once there is a problem). */
+/**
+ * Where the checks after phase 1 report a problem (a Collector, or one made only once there is a
+ * problem).
+ */
 export type Reporter = Pick<Collector, 'add'>;
 
 /** Gathers the diagnostics of a validation run, at most MAX_PROBLEMS_PER_FILE per file. */
@@ -31,7 +43,10 @@ export class Collector {
   private readonly shown: Diagnostic[] = [];
   private readonly perFile = new Map<string, number>();
   private readonly overflow = new Map<string, { hidden: number; errors: number; at: Position }>();
-  /** The problems found, at most MAX_PROBLEMS_PER_FILE per file, plus one line per file counting those left out. */
+  /**
+   * The problems found, at most MAX_PROBLEMS_PER_FILE per file, plus one line per file counting
+   * those left out.
+   */
   get diagnostics(): Diagnostic[] {
     const counted = [...this.overflow].map(([file, { hidden, errors, at }]): Diagnostic => {
       const error = inputErrors.moreProblems(hidden, MAX_PROBLEMS_PER_FILE);
@@ -67,7 +82,10 @@ export class Collector {
       ...(fieldPath ? { path: [...fieldPath] } : {}),
     });
   }
-  /** A problem with a file as a whole (a link out of the project, a file the loader skips), at its line 1. */
+  /**
+   * A problem with a file as a whole (a link out of the project, a file the loader skips), at its
+   * line 1.
+   */
   addToFile(
     file: string,
     error: AuthorError,
@@ -86,7 +104,9 @@ export class Collector {
       ...formWordsOf(error),
     });
   }
-  /** Translated zod issues, each at the position of its path (or of its key, for unknown fields). */
+  /**
+   * Translated zod issues, each at the position of its path (or of its key, for unknown fields).
+   */
   addLocated(source: Locator, errors: LocatedError[]) {
     for (const error of errors) {
       const at = () =>
@@ -122,7 +142,10 @@ export class Collector {
   private isFull(file: string): boolean {
     return (this.perFile.get(file) ?? 0) >= MAX_PROBLEMS_PER_FILE;
   }
-  /** Counts a problem left out; only the first one's position is looked up (positions are the costly part). */
+  /**
+   * Counts a problem left out; only the first one's position is looked up (positions are the costly
+   * part).
+   */
   private hide(file: string, severity: Diagnostic['severity'], at: () => Position) {
     const entry = this.overflow.get(file) ?? { hidden: 0, errors: 0, at: at() };
     entry.hidden++;

@@ -1,6 +1,7 @@
 /**
- * The command line of every command of the project (scripts/*.ts), read by node:util's parseArgs: one way to write
- * an option, `--help` on every command (one line per option), and an unknown option is an error that shows the help.
+ * The command line of every command of the project (scripts/*.ts), read by node:util's parseArgs:
+ * one way to write an option, `--help` on every command (one line per option), and an unknown
+ * option is an error that shows the help.
  */
 import { parseArgs } from 'node:util';
 import { commandLineMessages } from './errors.ts';
@@ -21,7 +22,10 @@ export interface CommandSpec {
   /** What it does, in a sentence or two. */
   summary: string;
   options: Readonly<Record<string, OptionSpec>>;
-  /** The arguments that are not options (a route, routes): how the help shows them and how many may be given. */
+  /**
+   * The arguments that are not options (a route, routes): how the help shows them and how many may
+   * be given.
+   */
   positionals?: { usage: string; help: string; max: number };
 }
 
@@ -59,7 +63,10 @@ export function helpText(spec: CommandSpec): string {
   ].join('\n');
 }
 
-/** The options and arguments of `argv`, or `{ help }` when asked for it, or `{ error }` (with the help after it). */
+/**
+ * The options and arguments of `argv`, or `{ help }` when asked for it, or `{ error }` (with the
+ * help after it).
+ */
 export function parseCommandLine<S extends CommandSpec>(
   spec: S,
   argv: readonly string[],
@@ -93,7 +100,10 @@ export function parseCommandLine<S extends CommandSpec>(
   return { values: values as Values<S['options']>, positionals: parsed.positionals };
 }
 
-/** The first argument that names no option of the command (parseArgs' own message words it differently). */
+/**
+ * The first argument that names no option of the command (parseArgs' own message words it
+ * differently).
+ */
 function unknownOption(argv: readonly string[], spec: CommandSpec): string {
   const known = new Set([...Object.keys(spec.options), 'help']);
   return (
@@ -105,8 +115,8 @@ function unknownOption(argv: readonly string[], spec: CommandSpec): string {
 }
 
 /**
- * The command line of this process: prints the help and exits 0 when asked for it; prints what is wrong and the
- * help on stderr and exits 2 on an unknown option or a stray argument.
+ * The command line of this process: prints the help and exits 0 when asked for it; prints what is
+ * wrong and the help on stderr and exits 2 on an unknown option or a stray argument.
  */
 export function readCommandLine<S extends CommandSpec>(
   spec: S,
@@ -124,7 +134,10 @@ export function readCommandLine<S extends CommandSpec>(
   return result;
 }
 
-/** A number option's value (`fallback` when not given); not a number: the error and the help, exit 2. */
+/**
+ * A number option's value (`fallback` when not given); not a number: the error and the help, exit
+ * 2.
+ */
 export function numberOption(
   spec: CommandSpec,
   name: string,

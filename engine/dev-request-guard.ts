@@ -8,7 +8,10 @@ const FORBIDDEN =
 const FAILED =
   'The dev server failed to answer this request; the terminal running `npm run dev` says why.';
 
-/** The request's path decoded, or undefined when it cannot be (`/%`, a NUL, bytes that are not UTF-8). */
+/**
+ * The request's path decoded, or undefined when it cannot be (`/%`, a NUL, bytes that are not
+ * UTF-8).
+ */
 function decodedPath(url: string): string | undefined {
   const end = url.search(/[?#]/);
   try {
@@ -20,9 +23,10 @@ function decodedPath(url: string): string | undefined {
 }
 
 /**
- * An answer of 403 or 5xx gets a short text of its own instead of what Vite or Vike wrote: Vite's pages for them
- * carry the error's stack and the project's absolute paths (its "outside of the allow list" page lists the folders
- * it serves). Vite has logged the details in the terminal before it answers.
+ * An answer of 403 or 5xx gets a short text of its own instead of what Vite or Vike wrote: Vite's
+ * pages for them carry the error's stack and the project's absolute paths (its "outside of the
+ * allow list" page lists the folders it serves). Vite has logged the details in the terminal before
+ * it answers.
  */
 function shortErrorBodies(res: ServerResponse) {
   const { write, end, writeHead } = res;
@@ -59,8 +63,8 @@ function shortErrorBodies(res: ServerResponse) {
 }
 
 /**
- * The dev server's first middleware: a request whose address cannot be decoded is refused with 400 before Vite or
- * Vike see it, and error answers keep internal details out of their bodies.
+ * The dev server's first middleware: a request whose address cannot be decoded is refused with 400
+ * before Vite or Vike see it, and error answers keep internal details out of their bodies.
  */
 export function devRequestGuard(req: IncomingMessage, res: ServerResponse, next: () => void) {
   if (malformedTarget(req) || decodedPath(req.url ?? '/') === undefined) {

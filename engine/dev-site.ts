@@ -2,18 +2,25 @@ import { registerDevSite, type DevSite } from './dev-site-registry.ts';
 import { SiteLoader, type SiteModel } from './load-site.ts';
 
 /**
- * After the site's first load, the validation cache is written this much later: files that settled since the last run
- * get their identity written (engine/read-page-file.ts › fileIdentity), 7 MB of JSON at 10,000 pages.
+ * After the site's first load, the validation cache is written this much later: files that settled
+ * since the last run get their identity written (engine/read-page-file.ts › fileIdentity), 7 MB of
+ * JSON at 10,000 pages.
  */
 const CACHE_SAVED_AFTER_MS = 3000;
 
-/** Starts the dev server's site (drafts included, as the dev server shows them): loaded by `load` or the first `current()`. */
+/**
+ * Starts the dev server's site (drafts included, as the dev server shows them): loaded by `load` or
+ * the first `current()`.
+ */
 export function startDevSite(root: string): DevSite {
   const loader = new SiteLoader({ root, includeDrafts: true, cache: true });
   const pending = new Set<string>();
   let model: SiteModel | undefined;
   let loading = false;
-  /** The model of the first load; the cache is written a moment later, not while the first page waits for it. */
+  /**
+   * The model of the first load; the cache is written a moment later, not while the first page
+   * waits for it.
+   */
   const loaded = (first: SiteModel) => {
     setTimeout(() => loader.saveCache(), CACHE_SAVED_AFTER_MS).unref();
     return first;

@@ -8,9 +8,15 @@ export interface Diagnostic {
   code: string;
   message: string;
   hint?: string;
-  /** The page editor's words for it, when they differ from the file's (engine/errors.ts, `wordingFor`). */
+  /**
+   * The page editor's words for it, when they differ from the file's (engine/errors.ts,
+   * `wordingFor`).
+   */
   form?: { message?: string; hint: string };
-  /** The YAML path of the field the problem is about, when the validator knows it (the page editor shows it there). */
+  /**
+   * The YAML path of the field the problem is about, when the validator knows it (the page editor
+   * shows it there).
+   */
   path?: Array<string | number>;
 }
 

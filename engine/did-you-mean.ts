@@ -1,4 +1,7 @@
-/** Levenshtein distance, case-insensitive: typos like `titel` → `title` or `Hero` → `hero` score low. */
+/**
+ * Levenshtein distance, case-insensitive: typos like `titel` → `title` or `Hero` → `hero` score
+ * low.
+ */
 function editDistance(a: string, b: string): number {
   const s = a.toLowerCase();
   const t = b.toLowerCase();
@@ -14,7 +17,10 @@ function editDistance(a: string, b: string): number {
   return previous[t.length]!;
 }
 
-/** The closest candidate, if it is close enough to be a plausible typo (at most a third of the word differs). */
+/**
+ * The closest candidate, if it is close enough to be a plausible typo (at most a third of the word
+ * differs).
+ */
 export function didYouMean(input: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestScore = Infinity;

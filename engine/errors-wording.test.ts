@@ -16,13 +16,17 @@ import {
 } from './errors.ts';
 
 /**
- * Every error an author can meet, rendered in both contexts: the file's words (the terminal, the dev server) and the
- * form's (the page editor), which never speak of YAML's syntax: a form has no colons, lines, indentation or quotes.
- * A new catalogue entry needs samples here (TypeScript asks for them) and a form wording (the catalogue's type asks
- * for one, and this test fails naming its code when its form words speak of the file).
+ * Every error an author can meet, rendered in both contexts: the file's words (the terminal, the
+ * dev server) and the form's (the page editor), which never speak of YAML's syntax: a form has no
+ * colons, lines, indentation or quotes. A new catalogue entry needs samples here (TypeScript asks
+ * for them) and a form wording (the catalogue's type asks for one, and this test fails naming its
+ * code when its form words speak of the file).
  */
 
-/** The entries of a catalogue group that return an AuthorError, with the arguments to render each with. */
+/**
+ * The entries of a catalogue group that return an AuthorError, with the arguments to render each
+ * with.
+ */
 type Samples<Group> = {
   [
     K in keyof Group as Group[K] extends (...args: never[]) => AuthorError ? K : never
@@ -294,7 +298,10 @@ function everyError(): AuthorError[] {
   return out;
 }
 
-/** Every block's own rules, with their words as a block's check gives them (from the sample data below). */
+/**
+ * Every block's own rules, with their words as a block's check gives them (from the sample data
+ * below).
+ */
 function blockRuleErrors(): AuthorError[] {
   const rules = Object.values(blockSchemas).flatMap(
     (schema) => blockRules.get(schema) ?? [],
@@ -310,11 +317,17 @@ function blockRuleErrors(): AuthorError[] {
   });
 }
 
-/** Words that speak of the YAML text: a form has none of these. (`.yaml` in a file name is not one of them.) */
+/**
+ * Words that speak of the YAML text: a form has none of these. (`.yaml` in a file name is not one
+ * of them.)
+ */
 const FILE_WORDS =
   /\b(colons?|indent\w*|lines?|quotes?|quoted|quotation)\b|(?<![./\w])yaml\b|key: value|"- "/i;
 
-/** Problems of the YAML text itself: the editor shows them beside the text, where the file's words fit. */
+/**
+ * Problems of the YAML text itself: the editor shows them beside the text, where the file's words
+ * fit.
+ */
 const TEXT_ONLY = new Set([
   'duplicate-key',
   'not-a-mapping',
@@ -326,7 +339,10 @@ const TEXT_ONLY = new Set([
 ]);
 const isTextOnly = (code: string) => TEXT_ONLY.has(code) || code.startsWith('yaml-');
 
-/** Whether an entry gives an AuthorError (tried with placeholder arguments; one that throws is taken to). */
+/**
+ * Whether an entry gives an AuthorError (tried with placeholder arguments; one that throws is taken
+ * to).
+ */
 function givesAuthorError(entry: unknown): boolean {
   if (typeof entry !== 'function') return false;
   try {

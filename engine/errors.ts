@@ -1,29 +1,36 @@
 /**
  * The catalogue of every message an author can see, in one place so the wording stays consistent.
- * Each entry returns a stable `code`, a `message` saying what is wrong, and a `hint` saying how to fix it.
- * Messages are written for people who edit YAML and never open TypeScript: name things in words, quote what
- * they wrote, and always say what to do next.
+ * Each entry returns a stable `code`, a `message` saying what is wrong, and a `hint` saying how to
+ * fix it. Messages are written for people who edit YAML and never open TypeScript: name things in
+ * words, quote what they wrote, and always say what to do next.
  */
 import { plural } from '../schema/block-rule.ts';
 
 export interface AuthorError {
   code: string;
-  /** The words for a file (`npm run validate`, the dev server): they may speak of lines, colons and indentation. */
+  /**
+   * The words for a file (`npm run validate`, the dev server): they may speak of lines, colons and
+   * indentation.
+   */
   message: string;
   hint: string;
   /** The words for the page editor's form (see FormWording). */
   form: FormWording;
 }
 
-/** Where an author reads a message: a YAML file (the terminal, the dev server) or the page editor's form. */
+/**
+ * Where an author reads a message: a YAML file (the terminal, the dev server) or the page editor's
+ * form.
+ */
 export type Context = 'file' | 'form';
 
 /**
- * A message's words in the page editor's form, which has fields, not lines, colons, indentation, quotes or YAML
- * syntax. An object: the form's own hint (and message, when the file's would not do). `'same'`: the file's words say
- * nothing a form lacks. `'text-only'`: a problem of the YAML text itself (syntax, tags, aliases, encoding), which the
- * editor shows where the author edits the text, so the file's words are the right ones there too.
- * engine/errors-wording.test.ts renders every code in both contexts.
+ * A message's words in the page editor's form, which has fields, not lines, colons, indentation,
+ * quotes or YAML syntax. An object: the form's own hint (and message, when the file's would not
+ * do). `'same'`: the file's words say nothing a form lacks. `'text-only'`: a problem of the YAML
+ * text itself (syntax, tags, aliases, encoding), which the editor shows where the author edits the
+ * text, so the file's words are the right ones there too. engine/errors-wording.test.ts renders
+ * every code in both contexts.
  */
 type FormWording = { message?: string; hint: string } | 'same' | 'text-only';
 
@@ -41,7 +48,10 @@ export function wordingFor(
 export const formWordsOf = (error: Pick<AuthorError, 'form'>) =>
   typeof error.form === 'object' ? { form: error.form } : {};
 
-/** The fields of a diagnostic that come from the catalogue: code, the file's words and the form's when they differ. */
+/**
+ * The fields of a diagnostic that come from the catalogue: code, the file's words and the form's
+ * when they differ.
+ */
 export const diagnosticWords = (error: AuthorError) => ({
   code: error.code,
   message: error.message,
@@ -56,11 +66,15 @@ const list = (values: readonly unknown[], max = 12) =>
     : values.map(String).join(', ');
 const suggestion = (guess: string | undefined, fallback: string) =>
   (guess ? `Did you mean ${quote(guess)}? ` : '') + fallback;
-/** Upper-cases the first letter, for labels that start a sentence (`item 2 of "items"` → `Item 2 of "items"`). */
+/**
+ * Upper-cases the first letter, for labels that start a sentence (`item 2 of "items"` → `Item 2 of
+ * "items"`).
+ */
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /*
- * What the validator's parts pass to the catalogue: data, never sentences. Only the catalogue words it.
+ * What the validator's parts pass to the catalogue: data, never sentences. Only the catalogue words
+ * it.
  */
 
 /** The file a problem is in, as a whole: a page, site.config.yaml, or a block's example.yaml. */
@@ -73,7 +87,10 @@ export type Subject =
   | { kind: 'item'; index: number; list: string | undefined }
   | { kind: 'block'; index: number; type: string | undefined };
 
-/** A kind of value a field takes. `noun` says what a list holds; `suchAs` names an object's required fields. */
+/**
+ * A kind of value a field takes. `noun` says what a list holds; `suchAs` names an object's required
+ * fields.
+ */
 export type ValueKind =
   | { kind: 'text' }
   | { kind: 'number' }
@@ -102,7 +119,10 @@ export type Shape =
   | { kind: 'values'; values: readonly string[] }
   | ValueKind;
 
-/** How a text field's value must look: a known format, the schema's own words, or only the format's name. */
+/**
+ * How a text field's value must look: a known format, the schema's own words, or only the format's
+ * name.
+ */
 export type Format =
   | { kind: 'url' }
   | { kind: 'email' }
@@ -578,7 +598,10 @@ export const authorErrors = {
   }),
 } as const;
 
-/** Hostile or broken input: unsafe addresses, YAML that would explode, files the validator must not read. */
+/**
+ * Hostile or broken input: unsafe addresses, YAML that would explode, files the validator must not
+ * read.
+ */
 export const inputErrors = {
   /** `problem` and `rule` come from schema/url-policy.ts. */
   badUrl: (field: string, value: string, problem: string, rule: string): AuthorError => {
@@ -694,7 +717,10 @@ export const inputErrors = {
   }),
 } as const;
 
-/** `npm run validate -- --production`: values still to be filled in or confirmed (engine/placeholders.ts). */
+/**
+ * `npm run validate -- --production`: values still to be filled in or confirmed
+ * (engine/placeholders.ts).
+ */
 export const placeholderErrors = {
   placeholder: (
     kind: 'to-confirm' | 'example-email' | 'example-url' | 'dummy-phone',
@@ -767,7 +793,10 @@ export const validatorMessages = {
   }),
 } as const;
 
-/** What every command says about a command line it cannot follow (engine/command-line.ts); its help follows. */
+/**
+ * What every command says about a command line it cannot follow (engine/command-line.ts); its help
+ * follows.
+ */
 export const commandLineMessages = {
   unknownOption: (option: string): string => `Unknown option "${option}".`,
   /** `detail` is parseArgs' own message, e.g. "Option '--port <value>' argument missing". */
@@ -991,8 +1020,9 @@ function expectedFormHint(expected: Expected): string {
 }
 
 /**
- * The editor's Publish, Get latest, Changes, Versions and In review (editor/git/, editor/server/publishing.ts). The
- * words are the author's: publish, get the latest, changes, versions, in review; never git's.
+ * The editor's Publish, Get latest, Changes, Versions and In review (editor/git/,
+ * editor/server/publishing.ts). The words are the author's: publish, get the latest, changes,
+ * versions, in review; never git's.
  */
 export const publishMessages = {
   unavailable: (
@@ -1188,7 +1218,10 @@ export const publishMessages = {
   }),
 } as const;
 
-/** Languages (site.config.yaml `locales`) and translations checked against their source page (engine/check-translation.ts). */
+/**
+ * Languages (site.config.yaml `locales`) and translations checked against their source page
+ * (engine/check-translation.ts).
+ */
 export const translationErrors = {
   defaultLocaleUnknown: (code: string, codes: readonly string[]): AuthorError => ({
     code: 'locale-default-unknown',
@@ -1310,7 +1343,10 @@ export const translationErrors = {
   }),
 } as const;
 
-/** How to write a value of the expected kind; for several kinds, the first one's advice (or a list of them). */
+/**
+ * How to write a value of the expected kind; for several kinds, the first one's advice (or a list
+ * of them).
+ */
 function expectedHint(expected: Expected): string {
   const options = expected.kind === 'one-of' ? expected.options : [expected];
   const first = options[0];

@@ -4,7 +4,10 @@ export type OutputFormat = 'pretty' | 'github' | 'json';
 
 const useColor = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 
-/** `pages/x.yaml:12:5  error  message` then an indented hint line; coloured on a terminal unless NO_COLOR is set. */
+/**
+ * `pages/x.yaml:12:5 error message` then an indented hint line; coloured on a terminal unless
+ * NO_COLOR is set.
+ */
 export function formatPretty(list: Diagnostic[], options: { color?: boolean } = {}): string {
   const color = options.color ?? useColor();
   const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);

@@ -8,7 +8,10 @@ export const sha1 = (...parts: Array<string | Buffer>) => {
   return hash.digest('hex');
 };
 
-/** Every file under `entries` (files or folders relative to `root`), sorted, as `path` + content: one hash. */
+/**
+ * Every file under `entries` (files or folders relative to `root`), sorted, as `path` + content:
+ * one hash.
+ */
 export function hashTree(
   root: string,
   entries: string[],

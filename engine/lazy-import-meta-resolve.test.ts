@@ -34,8 +34,9 @@ describe('resolveImportMetaLazily', () => {
   });
 
   it('is not undone by the config itself: no module of vite.config.ts names the call Vite registers the hooks for', () => {
-    // Vite registers Node's module hooks as it loads a config whose code matches this (its own test, in its config
-    // loader), which would cost the first page what resolveImportMetaLazily saves.
+    // Vite registers Node's module hooks as it loads a config whose code matches this (its own
+    // test, in its config loader), which would cost the first page what resolveImportMetaLazily
+    // saves.
     const { metafile } = buildSync({
       entryPoints: [path.join(root, 'vite.config.ts')],
       bundle: true,

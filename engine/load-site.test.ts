@@ -92,7 +92,8 @@ describe('SiteLoader.update', () => {
   });
 
   it('after each kind of change, gives what loading everything again gives', () => {
-    // A broken link whose suggestion ("did you mean") changes when /solutions/gone appears and goes.
+    // A broken link whose suggestion ("did you mean") changes when /solutions/gone appears and
+    // goes.
     site.write(
       'pages/solutions/typo.yaml',
       fixtureText

@@ -49,22 +49,31 @@ export interface LoadedPage {
   /** A hash of the file's text: with the validator's code, it decides the validated page. */
   hash: string;
   summary: PageSummary;
-  /** Its links to other pages (`/route#anchor`), sorted, once each: its HTML depends on the routes and anchors of these. */
+  /**
+   * Its links to other pages (`/route#anchor`), sorted, once each: its HTML depends on the routes
+   * and anchors of these.
+   */
   readonly links: readonly string[];
-  /** The validated page; read from the file again on first use when the load did not keep it (`keepPages: false`). */
+  /**
+   * The validated page; read from the file again on first use when the load did not keep it
+   * (`keepPages: false`).
+   */
   readonly page: Page;
 }
 
 export interface SiteModel {
   config: SiteConfig | undefined;
-  /** Every valid page, drafts included only when asked for. The 404 page is `notFound`, not in `pages`. */
+  /**
+   * Every valid page, drafts included only when asked for. The 404 page is `notFound`, not in
+   * `pages`.
+   */
   pages: LoadedPage[];
   notFound: LoadedPage | undefined;
   /** Route or alias → page. */
   routes: Map<string, LoadedPage>;
   /**
-   * The routes of every page, where `routes` holds only some (a render worker holds the page it renders): a page's
-   * language switcher and localised links depend on which translations exist.
+   * The routes of every page, where `routes` holds only some (a render worker holds the page it
+   * renders): a page's language switcher and localised links depend on which translations exist.
    */
   pageRoutes?: ReadonlySet<string>;
   diagnostics: Diagnostic[];
@@ -75,29 +84,32 @@ export interface LoadOptions {
   /** Drafts are shown by the dev server and left out of production builds. */
   includeDrafts?: boolean;
   /**
-   * Keep the results of checking each file in `.cache/validation.json` and reuse them for files whose text did not
-   * change (the command line and the build; tests leave it off).
+   * Keep the results of checking each file in `.cache/validation.json` and reuse them for files
+   * whose text did not change (the command line and the build; tests leave it off).
    */
   cache?: boolean;
   /**
-   * false: hold no page in memory after it was checked (a build of thousands of pages keeps memory flat); a page's
-   * `page` is then read again from its file when asked for. Default true.
+   * false: hold no page in memory after it was checked (a build of thousands of pages keeps memory
+   * flat); a page's `page` is then read again from its file when asked for. Default true.
    */
   keepPages?: boolean;
   /**
-   * engine/page-checker-worker.ts compiled to JavaScript (its path, asked for only when helpers pay): with it and
-   * `keepPages: false`, `loadSiteInParallel` checks the files the cache does not know on helper threads too.
+   * engine/page-checker-worker.ts compiled to JavaScript (its path, asked for only when helpers
+   * pay): with it and `keepPages: false`, `loadSiteInParallel` checks the files the cache does not
+   * know on helper threads too.
    */
   checkerModule?: () => string;
   /**
-   * Helper threads the caller started before it loaded the validator (`npm run validate` with no cache file yet), so
-   * that they load it at the same time; stopped if there turn out to be too few files to share.
+   * Helper threads the caller started before it loaded the validator (`npm run validate` with no
+   * cache file yet), so that they load it at the same time; stopped if there turn out to be too few
+   * files to share.
    */
   checkers?: PageCheckers;
   /**
-   * Also report what translations leave in the default language where that is allowed: blocks left `untranslated`
-   * and buttons to pages without a translation (the status view, `npm run validate -- --translations`). A normal run
-   * stays quiet about them: they are states of the translation work, not problems.
+   * Also report what translations leave in the default language where that is allowed: blocks left
+   * `untranslated` and buttons to pages without a translation (the status view, `npm run validate
+   * -- --translations`). A normal run stays quiet about them: they are states of the translation
+   * work, not problems.
    */
   translationStatus?: boolean;
 }
@@ -107,7 +119,10 @@ export function listPageFiles(root: string): string[] {
   return scanPageFiles(root).files;
 }
 
-/** Phase 1's result in memory: the checked page, with its YAML and validated page when they were read in this run. */
+/**
+ * Phase 1's result in memory: the checked page, with its YAML and validated page when they were
+ * read in this run.
+ */
 export interface ReadPage extends CheckedPage {
   source?: YamlSource;
   page?: Page;
@@ -144,8 +159,9 @@ export const checkPageFile = (root: string, file: string, route: string | undefi
   withoutContent(readPage(root, file, route, new Collector()));
 
 /**
- * One page file checked on its own (`text`: the page editor's unsaved text instead of the file on disk). With a
- * cache, a file whose text is unchanged is not parsed again: its problems and facts come from the cache.
+ * One page file checked on its own (`text`: the page editor's unsaved text instead of the file on
+ * disk). With a cache, a file whose text is unchanged is not parsed again: its problems and facts
+ * come from the cache.
  */
 export function readPage(
   root: string,
@@ -162,9 +178,9 @@ export function readPage(
     collector.absorb(file, entry.problems);
     return entry;
   };
-  // A file that is still the one the cache read (same inode, size and times) is not read again; otherwise its bytes
-  // are hashed before they are decoded (the hash of a text is that of its UTF-8 bytes): a file whose text the cache
-  // knows is never turned into text.
+  // A file that is still the one the cache read (same inode, size and times) is not read again;
+  // otherwise its bytes are hashed before they are decoded (the hash of a text is that of its UTF-8
+  // bytes): a file whose text the cache knows is never turned into text.
   const unchanged =
     text === undefined && cache?.has(file)
       ? cache.unchanged(file, fileIdentity(root, file))
@@ -226,7 +242,10 @@ export function readPage(
   return entry;
 }
 
-/** Where problems found after phase 1 are reported: the file's YAML when it is in memory, else read again when needed. */
+/**
+ * Where problems found after phase 1 are reported: the file's YAML when it is in memory, else read
+ * again when needed.
+ */
 function locatorOf(root: string, entry: ReadPage): Locator {
   if (entry.source) return entry.source;
   let source: YamlSource | undefined;
@@ -253,7 +272,10 @@ export interface ReferenceContext {
   targets: Map<string, LinkTarget>;
   publicFiles: () => Set<string>;
   includeDrafts: boolean;
-  /** false: only the path and the presence of images are checked, not their headers (the page editor). */
+  /**
+   * false: only the path and the presence of images are checked, not their headers (the page
+   * editor).
+   */
   readImages: boolean;
 }
 
@@ -283,9 +305,10 @@ export function checkReferences(
 }
 
 /**
- * A page of the model. Its validated content is the one read in phase 1 when the load keeps pages (`kept`: phase 1's
- * entry, which holds it once read); otherwise it is read from the file again whenever asked for, refused if the file
- * changed since it was checked, and the model holds nothing of phase 1 (a build of 10,000 pages keeps 2.6 KB a page).
+ * A page of the model. Its validated content is the one read in phase 1 when the load keeps pages
+ * (`kept`: phase 1's entry, which holds it once read); otherwise it is read from the file again
+ * whenever asked for, refused if the file changed since it was checked, and the model holds nothing
+ * of phase 1 (a build of 10,000 pages keeps 2.6 KB a page).
  */
 class ModelPage implements LoadedPage {
   constructor(
@@ -312,12 +335,18 @@ class ModelPage implements LoadedPage {
   }
 }
 
-/** Thrown by `readValidPage`: an author's problem (save the file, build again), not a fault of the build. */
+/**
+ * Thrown by `readValidPage`: an author's problem (save the file, build again), not a fault of the
+ * build.
+ */
 export class PageChangedError extends Error {
   override readonly name = 'PageChangedError';
 }
 
-/** The validated page of `file`, whose text must still have the hash it had when the site was checked. */
+/**
+ * The validated page of `file`, whose text must still have the hash it had when the site was
+ * checked.
+ */
 export function readValidPage(root: string, file: string, hash: string): Page {
   const read = readPageFile(root, file);
   const page =
@@ -328,7 +357,10 @@ export function readValidPage(root: string, file: string, hash: string): Page {
   return page;
 }
 
-/** Phase 4: the model the renderer uses: valid pages (drafts only when asked for), the 404 page, route → page. */
+/**
+ * Phase 4: the model the renderer uses: valid pages (drafts only when asked for), the 404 page,
+ * route → page.
+ */
 export function buildModel(
   root: string,
   read: readonly ReadPage[],
@@ -379,7 +411,10 @@ export function buildModel(
   return { config, pages, notFound, routes, diagnostics: sortDiagnostics(diagnostics) };
 }
 
-/** A page file with the route it claims (none for the 404 page), or undefined for a file whose path is no route. */
+/**
+ * A page file with the route it claims (none for the 404 page), or undefined for a file whose path
+ * is no route.
+ */
 function jobOf(file: string): PageJob | undefined {
   if (file === NOT_FOUND_FILE) return { file, route: undefined };
   const route = routeFromFile(file);
@@ -397,12 +432,17 @@ export function loadSite(options: LoadOptions): SiteModel {
   return new SiteLoader(options).load();
 }
 
-/** `loadSite`, with the files to check shared with helper threads when there are enough (`checkerModule`). */
+/**
+ * `loadSite`, with the files to check shared with helper threads when there are enough
+ * (`checkerModule`).
+ */
 export function loadSiteInParallel(options: LoadOptions): Promise<SiteModel> {
   return new SiteLoader(options).loadInParallel();
 }
 
-/** site.config.yaml after it was read: its problems, and its YAML and config when it could be read. */
+/**
+ * site.config.yaml after it was read: its problems, and its YAML and config when it could be read.
+ */
 interface ReadConfig {
   problems: FileProblems;
   source: YamlSource | undefined;
@@ -410,9 +450,10 @@ interface ReadConfig {
 }
 
 /**
- * The site, loaded once and then kept up to date file by file (the dev server): after a change only the changed files
- * are read again; routes, links and the model are worked out again from what is in memory, which is the same as
- * loading everything again (engine/load-site.test.ts compares them).
+ * The site, loaded once and then kept up to date file by file (the dev server): after a change only
+ * the changed files are read again; routes, links and the model are worked out again from what is
+ * in memory, which is the same as loading everything again (engine/load-site.test.ts compares
+ * them).
  */
 export class SiteLoader {
   private cache: ValidationCache | undefined;
@@ -420,14 +461,20 @@ export class SiteLoader {
   private scan: ReturnType<typeof scanPageFiles> = { files: [], problems: [] };
   private publicProblems: ReturnType<typeof publicLinkProblems> = [];
   private publicFiles: () => Set<string> = () => new Set();
-  /** Phase 1's result by page file (without the YAML source, which is read again only to place a problem). */
+  /**
+   * Phase 1's result by page file (without the YAML source, which is read again only to place a
+   * problem).
+   */
   private readonly entries = new Map<string, ReadPage>();
   /** Page files a load has not read yet (`loadInSlices`). */
   private unread: string[] = [];
 
   constructor(private readonly options: LoadOptions) {}
 
-  /** Reads everything (with the validation cache, only the files whose text changed are checked again). */
+  /**
+   * Reads everything (with the validation cache, only the files whose text changed are checked
+   * again).
+   */
   load(): SiteModel {
     this.begin();
     this.unread = [...this.scan.files];
@@ -437,8 +484,9 @@ export class SiteLoader {
   }
 
   /**
-   * `load` in slices, other work running between them (the dev server loading its renderer for the first request):
-   * `finishLoad` gives the model, at once whenever it is called (the files not read yet are then read without a break).
+   * `load` in slices, other work running between them (the dev server loading its renderer for the
+   * first request): `finishLoad` gives the model, at once whenever it is called (the files not read
+   * yet are then read without a break).
    */
   async loadInSlices(): Promise<void> {
     this.begin();
@@ -449,25 +497,29 @@ export class SiteLoader {
     }
   }
 
-  /** The model once every file is read: those `loadInSlices` has not read yet are read now (`saveCache` writes the cache). */
+  /**
+   * The model once every file is read: those `loadInSlices` has not read yet are read now
+   * (`saveCache` writes the cache).
+   */
   finishLoad(): SiteModel {
     for (const file of this.unread.splice(0)) this.readFile(file);
     return this.assemble();
   }
 
   /**
-   * `load`, with phase 1 shared with helper threads (engine/page-checkers.ts) when at least PARALLEL_FROM files are
-   * unknown to the cache: the main thread checks the files the cache knows (most of them unchanged), then claims
-   * unknown ones in turn with the helpers. Same result as `load` (tests/validator/page-checkers.test.ts compares them).
-   * `saveCache: false`: the caller writes the validation cache when it suits it (`npm run validate`, after its report).
+   * `load`, with phase 1 shared with helper threads (engine/page-checkers.ts) when at least
+   * PARALLEL_FROM files are unknown to the cache: the main thread checks the files the cache knows
+   * (most of them unchanged), then claims unknown ones in turn with the helpers. Same result as
+   * `load` (tests/validator/page-checkers.test.ts compares them). `saveCache: false`: the caller
+   * writes the validation cache when it suits it (`npm run validate`, after its report).
    */
   async loadInParallel({ saveCache = true } = {}): Promise<SiteModel> {
     const { root, checkerModule, keepPages } = this.options;
     const helpers = checkerModule && keepPages === false ? helperCount() : 0;
     let checkers = this.options.checkers;
     this.begin(() => {
-      // An empty cache (a first check, or the validator's code changed): every file will be checked, so the helpers
-      // start now and load the validator while the files are listed.
+      // An empty cache (a first check, or the validator's code changed): every file will be
+      // checked, so the helpers start now and load the validator while the files are listed.
       if (helpers && this.cache?.isEmpty())
         checkers ??= new PageCheckers(checkerModule!(), root, helpers);
     });
@@ -487,8 +539,8 @@ export class SiteLoader {
       for (let index = checkers.claim(); index !== undefined; index = checkers.claim()) {
         mine.add(index);
         this.readJob(jobs[index]!);
-        // Now and then the helpers' results are taken in as they come: left to the end, taking them in would be the
-        // main thread's alone to do while the helpers have nothing left to claim.
+        // Now and then the helpers' results are taken in as they come: left to the end, taking them
+        // in would be the main thread's alone to do while the helpers have nothing left to claim.
         if (mine.size % TAKE_IN_EVERY === 0) await new Promise(setImmediate);
       }
       const fromHelpers = await checkers.rest(mine, (index) =>
@@ -503,12 +555,18 @@ export class SiteLoader {
     return this.assemble();
   }
 
-  /** Writes the validation cache (`loadInParallel` with `saveCache: false` and `finishLoad` leave it to the caller). */
+  /**
+   * Writes the validation cache (`loadInParallel` with `saveCache: false` and `finishLoad` leave it
+   * to the caller).
+   */
   saveCache(): void {
     this.cache?.save();
   }
 
-  /** Reads what phase 1 needs besides the pages; `cacheOpened` runs once the validation cache is read. */
+  /**
+   * Reads what phase 1 needs besides the pages; `cacheOpened` runs once the validation cache is
+   * read.
+   */
   private begin(cacheOpened?: () => void) {
     const { root } = this.options;
     this.cache = this.options.cache ? ValidationCache.open(root) : undefined;
@@ -521,8 +579,8 @@ export class SiteLoader {
   }
 
   /**
-   * Takes changed files into account (relative to the root: `pages/…/x.yaml`, `site.config.yaml`, `public/…`; a page
-   * added or deleted too). Any other path loads everything again.
+   * Takes changed files into account (relative to the root: `pages/…/x.yaml`, `site.config.yaml`,
+   * `public/…`; a page added or deleted too). Any other path loads everything again.
    */
   update(changed: Iterable<string>): SiteModel {
     const { root } = this.options;
@@ -583,9 +641,10 @@ export class SiteLoader {
   }
 
   /**
-   * Phases 2 to 4 over what is in memory. A file's links and images are checked again only when the file changed, or
-   * the routes it links to changed (route, draft state, anchors), or public/ changed, or, for a file with a broken
-   * link, the list of routes its suggestion is taken from; otherwise its problems from the last time are reused.
+   * Phases 2 to 4 over what is in memory. A file's links and images are checked again only when the
+   * file changed, or the routes it links to changed (route, draft state, anchors), or public/
+   * changed, or, for a file with a broken link, the list of routes its suggestion is taken from;
+   * otherwise its problems from the last time are reused.
    */
   private assemble(): SiteModel {
     const { root, includeDrafts = false } = this.options;
@@ -727,7 +786,10 @@ function languageOf(
   return { ...translation, source: source?.claim.readable ? source : undefined };
 }
 
-/** Phases 2 and 3 for one file: its claims refused, then its links and images, after its own problems. */
+/**
+ * Phases 2 and 3 for one file: its claims refused, then its links and images, after its own
+ * problems.
+ */
 function checkFile(
   root: string,
   entry: ReadPage,
@@ -736,7 +798,8 @@ function checkFile(
   language: (Language & { locales: SiteLocales; status: boolean }) | undefined,
   configRead: boolean,
 ): FileProblems {
-  // Most files have nothing more to report: their phase 1 problems serve as they are, and no collector is made.
+  // Most files have nothing more to report: their phase 1 problems serve as they are, and no
+  // collector is made.
   let own: Collector | undefined;
   const reporter: Reporter = {
     add(...problem) {
@@ -764,8 +827,9 @@ function checkFile(
 }
 
 /**
- * A translation against its source (engine/check-translation.ts); on any other page, blocks left untranslated are
- * refused. Only pages that could contain `untranslated` are read for it: the text is searched before the YAML.
+ * A translation against its source (engine/check-translation.ts); on any other page, blocks left
+ * untranslated are refused. Only pages that could contain `untranslated` are read for it: the text
+ * is searched before the YAML.
  */
 function checkLanguage(
   root: string,
@@ -777,7 +841,8 @@ function checkLanguage(
   configRead: boolean,
 ) {
   if (!language) {
-    // Without a readable config the site's languages are unknown: a translation's blocks are not judged.
+    // Without a readable config the site's languages are unknown: a translation's blocks are not
+    // judged.
     if (!entry.untranslated || !configRead) return;
     const blocks = (source.data as { blocks?: unknown }).blocks;
     if (Array.isArray(blocks))
@@ -829,7 +894,9 @@ function targetSignatures(targets: ReadonlyMap<string, LinkTarget>): Map<string,
   return signatures;
 }
 
-/** The routes whose target changed, and whether the list of routes links are suggested from changed. */
+/**
+ * The routes whose target changed, and whether the list of routes links are suggested from changed.
+ */
 function changedRoutes(
   before: ReadonlyMap<string, TargetSignature>,
   after: ReadonlyMap<string, TargetSignature>,

@@ -1,13 +1,16 @@
 import type { LocaleConfig, Locales } from '../schema/locales.ts';
 
 /**
- * The site's languages as the validator and the renderer use them. Routes of the default language have no prefix
- * (`/pricing`); a translation's route is its source's route under the language code (`/de/pricing`, `/de` for `/`),
- * which is also its file: pages/de/pricing.yaml.
+ * The site's languages as the validator and the renderer use them. Routes of the default language
+ * have no prefix (`/pricing`); a translation's route is its source's route under the language code
+ * (`/de/pricing`, `/de` for `/`), which is also its file: pages/de/pricing.yaml.
  */
 export interface SiteLocales {
   defaultLocale: LocaleConfig;
-  /** Every language, the default first only if it is first in the config (the switcher follows the config). */
+  /**
+   * Every language, the default first only if it is first in the config (the switcher follows the
+   * config).
+   */
   list: readonly LocaleConfig[];
   /** The languages other than the default, by code. */
   others: ReadonlyMap<string, LocaleConfig>;
@@ -16,7 +19,10 @@ export interface SiteLocales {
 
 const cache = new WeakMap<Locales, SiteLocales | undefined>();
 
-/** The languages of a config; undefined for a site in one language or a config whose default is not listed. */
+/**
+ * The languages of a config; undefined for a site in one language or a config whose default is not
+ * listed.
+ */
 export function siteLocales(locales: Locales | undefined): SiteLocales | undefined {
   if (!locales) return undefined;
   if (cache.has(locales)) return cache.get(locales);
@@ -35,7 +41,10 @@ export function siteLocales(locales: Locales | undefined): SiteLocales | undefin
   return result;
 }
 
-/** The language of a route other than the default one, with the route of its source: `/de/pricing` → de, `/pricing`. */
+/**
+ * The language of a route other than the default one, with the route of its source: `/de/pricing` →
+ * de, `/pricing`.
+ */
 export function translationOf(
   route: string,
   locales: SiteLocales | undefined,
@@ -48,9 +57,9 @@ export function translationOf(
 }
 
 /**
- * What a page's HTML depends on besides its own text, on a site with several languages: which translations of it
- * exist (its switcher, hreflang), its source page (blocks left untranslated), and for a translation, which pages it
- * links to are translated (its links are localised).
+ * What a page's HTML depends on besides its own text, on a site with several languages: which
+ * translations of it exist (its switcher, hreflang), its source page (blocks left untranslated),
+ * and for a translation, which pages it links to are translated (its links are localised).
  */
 export function languageDependencies(
   locales: SiteLocales | undefined,
@@ -76,6 +85,9 @@ export function languageDependencies(
   return parts.join('\n');
 }
 
-/** A default-language route in another language: (`/pricing`, de) → `/de/pricing`; (`/`, de) → `/de`. */
+/**
+ * A default-language route in another language: (`/pricing`, de) → `/de/pricing`; (`/`, de) →
+ * `/de`.
+ */
 export const routeIn = (route: string, code: string, locales: SiteLocales): string =>
   code === locales.defaultLocale.code ? route : route === '/' ? `/${code}` : `/${code}${route}`;

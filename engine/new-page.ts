@@ -1,7 +1,8 @@
 /**
- * Scaffolding a new page (`npm run new-page`, the page editor's "New page"): pages/<route>.yaml from a template in
- * engine/page-templates/, with the breadcrumbs filled in from the route (labels and links taken from the pages that
- * already exist). A route that a page or an alias already has is refused. New pages are drafts unless `publish`.
+ * Scaffolding a new page (`npm run new-page`, the page editor's "New page"): pages/<route>.yaml
+ * from a template in engine/page-templates/, with the breadcrumbs filled in from the route (labels
+ * and links taken from the pages that already exist). A route that a page or an alias already has
+ * is refused. New pages are drafts unless `publish`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,15 +18,18 @@ import { YamlSource } from './yaml-source.ts';
 
 export const TEMPLATES = ['solution', 'resource', 'legal'] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
-// From the project's root, not this file's folder: `npm run new-page` runs this module compiled into one file
-// (scripts/run-compiled.mjs), whose import.meta reads as pipeline/'s.
+// From the project's root, not this file's folder: `npm run new-page` runs this module compiled
+// into one file (scripts/run-compiled.mjs), whose import.meta reads as pipeline/'s.
 const templateDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '..',
   'engine',
   'page-templates',
 );
-/** Longest part of a route, and longest route: far above any real address, far below the file system's limits (255 bytes a name, 4096 a path). */
+/**
+ * Longest part of a route, and longest route: far above any real address, far below the file
+ * system's limits (255 bytes a name, 4096 a path).
+ */
 const MAX_SEGMENT = 100;
 const MAX_ROUTE = 400;
 
@@ -45,11 +49,17 @@ export type NewPageResult =
 interface ExistingPage {
   file: string;
   isAlias: boolean;
-  /** The page's name in breadcrumbs: the label other pages' breadcrumbs give its route, else its own last crumb. */
+  /**
+   * The page's name in breadcrumbs: the label other pages' breadcrumbs give its route, else its own
+   * last crumb.
+   */
   label: string | undefined;
 }
 
-/** Every route taken by a file or an alias, read straight from the YAML so that pages with errors count too. */
+/**
+ * Every route taken by a file or an alias, read straight from the YAML so that pages with errors
+ * count too.
+ */
 function existingRoutes(root: string): Map<string, ExistingPage> {
   const routes = new Map<string, ExistingPage>();
   const crumbLabels = new Map<string, Map<string, number>>();
@@ -105,7 +115,10 @@ const titleCase = (slug: string) =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 
-/** A YAML scalar for `text`: plain when that is safe everywhere (also inside { }), else double-quoted. */
+/**
+ * A YAML scalar for `text`: plain when that is safe everywhere (also inside { }), else
+ * double-quoted.
+ */
 export function yamlScalar(text: string): string {
   return /^[A-Za-z0-9][A-Za-z0-9 .'’&()/-]*$/.test(text) &&
     !/ $/.test(text) &&

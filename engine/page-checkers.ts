@@ -2,7 +2,10 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CheckedPage } from './checked-page.ts';
 
-/** The helper threads' entry point, relative to the project: run compiled (`LoadOptions.checkerModule`). */
+/**
+ * The helper threads' entry point, relative to the project: run compiled
+ * (`LoadOptions.checkerModule`).
+ */
 export const PAGE_CHECKER_ENTRY = 'engine/page-checker-worker.ts';
 
 /** A page file for phase 1: its path and the route it claims (undefined for the 404 page). */
@@ -17,7 +20,10 @@ export interface CheckerData {
   id: number;
 }
 
-/** What a helper thread is sent once the files to check are listed (it loads the validator meanwhile). */
+/**
+ * What a helper thread is sent once the files to check are listed (it loads the validator
+ * meanwhile).
+ */
 export interface CheckerJobs {
   jobs: PageJob[];
   /** The next job to claim, shared by every thread. */
@@ -33,8 +39,8 @@ export interface CheckerMessage {
 }
 
 /**
- * Below this many files to check, helpers cost more than they save: each one loads the validator (≈ 0.2 s of CPU)
- * for a page that takes ≈ 0.3 ms to check.
+ * Below this many files to check, helpers cost more than they save: each one loads the validator (≈
+ * 0.2 s of CPU) for a page that takes ≈ 0.3 ms to check.
  */
 export const PARALLEL_FROM = 1000;
 
@@ -46,11 +52,12 @@ export function helperCount(): number {
 }
 
 /**
- * Phase 1 shared between the main thread and helper threads. Every thread claims the next job through one shared
- * counter, so the work balances itself: a helper still starting while the main thread works claims less, one that
- * starts after the last claim claims nothing. The main thread checks what it claims itself (`claim`), then `rest`
- * waits only for the jobs helpers claimed; a helper that fails leaves its unreported jobs to the main thread, which
- * then checks them as if there had been no helper.
+ * Phase 1 shared between the main thread and helper threads. Every thread claims the next job
+ * through one shared counter, so the work balances itself: a helper still starting while the main
+ * thread works claims less, one that starts after the last claim claims nothing. The main thread
+ * checks what it claims itself (`claim`), then `rest` waits only for the jobs helpers claimed; a
+ * helper that fails leaves its unreported jobs to the main thread, which then checks them as if
+ * there had been no helper.
  */
 export class PageCheckers {
   private readonly next = new Int32Array(new SharedArrayBuffer(4));
@@ -59,12 +66,15 @@ export class PageCheckers {
   private readonly results = new Map<number, CheckedPage>();
   private readonly helpers: Array<{ worker: Worker; finished: boolean }> = [];
   private wake: (() => void) | undefined;
-  /** How many results `rest` waits for from the helpers (known once the main thread has claimed its last job). */
+  /**
+   * How many results `rest` waits for from the helpers (known once the main thread has claimed its
+   * last job).
+   */
   private expected = Infinity;
 
   /**
-   * Starts `count` helpers, which load the validator until `share` gives them the jobs (or `cancel` stops them: too
-   * few files to share after all).
+   * Starts `count` helpers, which load the validator until `share` gives them the jobs (or `cancel`
+   * stops them: too few files to share after all).
    */
   constructor(workerModule: string, root: string, count: number) {
     for (let id = 1; id <= count; id++) {
@@ -103,8 +113,8 @@ export class PageCheckers {
   }
 
   /**
-   * The results of the jobs the main thread did not claim, by index, once every one is in; `check` does a job whose
-   * helper failed. Helpers are stopped before it returns.
+   * The results of the jobs the main thread did not claim, by index, once every one is in; `check`
+   * does a job whose helper failed. Helpers are stopped before it returns.
    */
   async rest(
     mine: ReadonlySet<number>,
@@ -112,9 +122,9 @@ export class PageCheckers {
   ): Promise<Map<number, CheckedPage>> {
     this.expected = this.jobs.length - mine.size;
     while (this.results.size < this.expected) {
-      // Woken when every result is in or a helper stopped. A job claimed by a helper that has stopped will not come:
-      // the main thread checks it. (A job whose owner is not written yet was claimed by a helper a moment ago, unless
-      // every helper has stopped.)
+      // Woken when every result is in or a helper stopped. A job claimed by a helper that has
+      // stopped will not come: the main thread checks it. (A job whose owner is not written yet was
+      // claimed by a helper a moment ago, unless every helper has stopped.)
       if (this.helpers.some((helper) => helper.finished)) {
         const allStopped = this.helpers.every((helper) => helper.finished);
         for (let index = 0; index < this.jobs.length; index++) {

@@ -7,9 +7,9 @@ import { listPageFiles } from './load-site.ts';
 import { YamlSource, type YamlPath } from './yaml-source.ts';
 
 /**
- * Placeholders: values the company must fill in or confirm before the site goes live (AUTHORING.md, "Placeholders").
- * They are recognised by their form alone, so authors see them in the YAML and on the preview, and no marker has to
- * be remembered or removed separately:
+ * Placeholders: values the company must fill in or confirm before the site goes live (AUTHORING.md,
+ * "Placeholders"). They are recognised by their form alone, so authors see them in the YAML and on
+ * the preview, and no marker has to be remembered or removed separately:
  * - text to confirm:     `[to confirm: 15 days]`, anywhere in a text;
  * - an example address:  an email or web address on a domain reserved for examples, which reaches no one
  *                        (example.com, example.org, example.net and their subdomains; names ending in .example,
@@ -27,7 +27,10 @@ export interface PlaceholderMatch {
   index: number;
 }
 
-/** A host name under a domain reserved for examples (RFC 2606), not followed by more of a name (example.community). */
+/**
+ * A host name under a domain reserved for examples (RFC 2606), not followed by more of a name
+ * (example.community).
+ */
 const RESERVED_HOST = String.raw`(?:[a-z0-9-]+\.)*(?:example\.(?:com|org|net)|[a-z0-9-]+\.(?:example|test|invalid))(?![\w-]|\.\w)`;
 const PATTERNS: Array<[PlaceholderKind, RegExp]> = [
   ['to-confirm', /\[\s*to\s+confirm\b[^\]]*\]?/gi],
@@ -66,8 +69,8 @@ function* strings(data: unknown, at: Array<string | number> = []): Generator<[Ya
 }
 
 /**
- * Where a placeholder is written: inside the value's source text when it can be found there (any quoting or folding
- * that keeps it on one line), otherwise where the value starts.
+ * Where a placeholder is written: inside the value's source text when it can be found there (any
+ * quoting or folding that keeps it on one line), otherwise where the value starts.
  */
 function positionOf(
   source: YamlSource,
@@ -77,7 +80,8 @@ function positionOf(
   const node = source.doc.getIn(at as Array<string | number>, true);
   if (isScalar(node) && node.range) {
     const raw = source.text.slice(node.range[0], node.range[1]);
-    // Folding may have joined lines: any run of spaces and line breaks in the source stands for one space.
+    // Folding may have joined lines: any run of spaces and line breaks in the source stands for one
+    // space.
     const words = match.text
       .split(/\s+/)
       .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
@@ -87,7 +91,10 @@ function positionOf(
   return source.positionOf(at);
 }
 
-/** The placeholders of one file, as errors of the production check; none in a draft page when `skipDrafts`. */
+/**
+ * The placeholders of one file, as errors of the production check; none in a draft page when
+ * `skipDrafts`.
+ */
 export function placeholderDiagnostics(
   file: string,
   text: string,
@@ -116,8 +123,9 @@ export function placeholderDiagnostics(
 }
 
 /**
- * The production check: every placeholder left in site.config.yaml and in the published pages (drafts are not
- * published, so theirs wait until they are). Files that cannot be read are skipped: the validator reports them.
+ * The production check: every placeholder left in site.config.yaml and in the published pages
+ * (drafts are not published, so theirs wait until they are). Files that cannot be read are skipped:
+ * the validator reports them.
  */
 export function findPlaceholders(root: string): Diagnostic[] {
   const files = ['site.config.yaml', ...listPageFiles(root)];

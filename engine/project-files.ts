@@ -9,14 +9,20 @@ export interface FileProblem {
   severity: 'error' | 'warning';
 }
 
-/** Files the loader reads as pages: `.yaml` and `.yml` (the latter is then refused by its route, with a message). */
+/**
+ * Files the loader reads as pages: `.yaml` and `.yml` (the latter is then refused by its route,
+ * with a message).
+ */
 const PAGE_FILE = /\.ya?ml$/;
 /** Names that look like a page but would be skipped: `.YAML`, `x.yaml.txt`, `x.yml.bak`… */
 const LOOKS_LIKE_PAGE = /\.ya?ml/i;
 /** Editor and system leftovers, skipped without a word. */
 const EDITOR_LEFTOVER = /(~|\.sw[a-p]|\.tmp)$|^\.#|^\.DS_Store$/i;
 
-/** An entry's path from the root, with `/`: cut from its folder's path when that starts with the root (path.relative took 20 ms for 10,000 pages). */
+/**
+ * An entry's path from the root, with `/`: cut from its folder's path when that starts with the
+ * root (path.relative took 20 ms for 10,000 pages).
+ */
 const relative = (root: string, entry: Dirent) => {
   const folder = entry.parentPath;
   const inRoot = folder.startsWith(root) && folder.charAt(root.length) === path.sep;
@@ -34,7 +40,10 @@ const entriesOf = (dir: string): Dirent[] => {
   }
 };
 
-/** Where a symbolic link leads, relative to the project when it stays inside; `outside` when it leaves it. */
+/**
+ * Where a symbolic link leads, relative to the project when it stays inside; `outside` when it
+ * leaves it.
+ */
 function linkTarget(
   root: string,
   file: string,
@@ -50,9 +59,9 @@ function linkTarget(
 }
 
 /**
- * The page files under pages/ (symbolic links included when they lead to a file inside the project), and what is
- * wrong with the others: links that leave the project (never followed) or lead nowhere, and files named like a page
- * that the loader would skip.
+ * The page files under pages/ (symbolic links included when they lead to a file inside the
+ * project), and what is wrong with the others: links that leave the project (never followed) or
+ * lead nowhere, and files named like a page that the loader would skip.
  */
 export function scanPageFiles(root: string): { files: string[]; problems: FileProblem[] } {
   const files: string[] = [];
@@ -86,7 +95,10 @@ export function scanPageFiles(root: string): { files: string[]; problems: FilePr
   return { files: files.sort(), problems };
 }
 
-/** Symbolic links in public/ that leave the project or lead nowhere: the build would publish what they point at. */
+/**
+ * Symbolic links in public/ that leave the project or lead nowhere: the build would publish what
+ * they point at.
+ */
 export function publicLinkProblems(root: string): FileProblem[] {
   const problems: FileProblem[] = [];
   for (const entry of entriesOf(path.join(root, 'public'))) {

@@ -13,8 +13,9 @@ import path from 'node:path';
 import { inputErrors, type AuthorError } from './errors.ts';
 
 /**
- * Largest page file read, in bytes. The largest page of the site is 14 KB; a megabyte is seventy times that, and
- * keeps the validator, the prerender and the page editor responsive (a 50 MB page took 22 s and 1.2 GB to build).
+ * Largest page file read, in bytes. The largest page of the site is 14 KB; a megabyte is seventy
+ * times that, and keeps the validator, the prerender and the page editor responsive (a 50 MB page
+ * took 22 s and 1.2 GB to build).
  */
 export const MAX_PAGE_BYTES = 1024 * 1024;
 
@@ -24,8 +25,9 @@ type FileBytes = { bytes: Buffer; identity?: string };
 export type FileText = { text: string } | ReadError;
 
 /**
- * The text of a page or of site.config.yaml, or why it is not read: a link that leaves the project (never
- * followed), a file above MAX_PAGE_BYTES, bytes that are not UTF-8 (with the position of the first bad byte).
+ * The text of a page or of site.config.yaml, or why it is not read: a link that leaves the project
+ * (never followed), a file above MAX_PAGE_BYTES, bytes that are not UTF-8 (with the position of the
+ * first bad byte).
  */
 export function readPageFile(root: string, file: string): FileText {
   const read = readPageBytes(root, file);
@@ -33,15 +35,17 @@ export function readPageFile(root: string, file: string): FileText {
 }
 
 /**
- * The bytes of a page file, not decoded yet (`decodePage` does): the validator hashes them first and, when the cache
- * knows that hash, never needs the text. Refused as `readPageFile` refuses, but for the encoding.
+ * The bytes of a page file, not decoded yet (`decodePage` does): the validator hashes them first
+ * and, when the cache knows that hash, never needs the text. Refused as `readPageFile` refuses, but
+ * for the encoding.
  */
 export function readPageBytes(root: string, file: string): FileBytes | ReadError {
   if (O_NOFOLLOW === undefined) return readThroughLink(root, file);
   const full = path.join(root, file);
   let fd: number;
   try {
-    // A file that is itself a link is not opened through it (ELOOP): its target is checked first, below.
+    // A file that is itself a link is not opened through it (ELOOP): its target is checked first,
+    // below.
     fd = openSync(full, constants.O_RDONLY | O_NOFOLLOW);
   } catch {
     return readThroughLink(root, file);
@@ -61,11 +65,15 @@ export function readPageBytes(root: string, file: string): FileBytes | ReadError
   }
 }
 
-/** Without O_NOFOLLOW (Windows), or for a page that is a link: its whole path resolved, then read if it stays inside. */
+/**
+ * Without O_NOFOLLOW (Windows), or for a page that is a link: its whole path resolved, then read if
+ * it stays inside.
+ */
 function readThroughLink(root: string, file: string): FileBytes | ReadError {
   let real: string;
   try {
-    // The native call resolves the whole path in one system call; Node's own walks it a folder at a time.
+    // The native call resolves the whole path in one system call; Node's own walks it a folder at a
+    // time.
     real = realpathSync.native(path.join(root, file));
   } catch {
     return { error: inputErrors.brokenSymlink(file), line: 1, col: 1 };
@@ -87,7 +95,8 @@ function readOpenFile(fd: number, link = false): FileBytes | ReadError {
     return { error: inputErrors.fileTooLarge(size, MAX_PAGE_BYTES), line: 1, col: 1 };
   const bytes = Buffer.allocUnsafe(size);
   let length = 0;
-  // A file cut short while it is read gives what was there; one that grew is read to the size it had.
+  // A file cut short while it is read gives what was there; one that grew is read to the size it
+  // had.
   for (let got = -1; length < size && got !== 0; length += got)
     got = readSync(fd, bytes, length, size - length, null);
   const identity = link || Date.now() - stats.ctimeMs <= SETTLED_MS ? undefined : identityOf(stats);
@@ -98,18 +107,20 @@ function readOpenFile(fd: number, link = false): FileBytes | ReadError {
 }
 
 /**
- * A file changed this recently could change again within one tick of the file system's clock without its times
- * moving: its identity is not given until it has settled (as git treats a "racily clean" file).
+ * A file changed this recently could change again within one tick of the file system's clock
+ * without its times moving: its identity is not given until it has settled (as git treats a "racily
+ * clean" file).
  */
 const SETTLED_MS = 2000;
 
 const identityOf = (stats: Stats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
 
 /**
- * What a page file is now without reading it: its inode, size, modification and change times. Any write moves its
- * change time, which no tool can set back; a file replaced by another has another inode. Equal to the identity
- * `readPageBytes` gave with its bytes, the file still holds those bytes. Undefined for a link, a missing file, or a
- * file whose folders lead out of the project: those are read, and refused, by `readPageBytes`.
+ * What a page file is now without reading it: its inode, size, modification and change times. Any
+ * write moves its change time, which no tool can set back; a file replaced by another has another
+ * inode. Equal to the identity `readPageBytes` gave with its bytes, the file still holds those
+ * bytes. Undefined for a link, a missing file, or a file whose folders lead out of the project:
+ * those are read, and refused, by `readPageBytes`.
  */
 export function fileIdentity(root: string, file: string): string | undefined {
   if (O_NOFOLLOW === undefined) return undefined;
@@ -132,9 +143,9 @@ const realRoot = (root: string) =>
   realRoots.get(root) ?? realRoots.set(root, realpathSync.native(root)).get(root)!;
 
 /**
- * Remembered until the current task ends: checking 10,000 pages in one synchronous pass resolves each folder once (a
- * realpath a file cost 0.1 s at 10,000 pages), and nothing outlives the pass, so a folder replaced by a link while the
- * dev server runs is seen at its next read.
+ * Remembered until the current task ends: checking 10,000 pages in one synchronous pass resolves
+ * each folder once (a realpath a file cost 0.1 s at 10,000 pages), and nothing outlives the pass,
+ * so a folder replaced by a link while the dev server runs is seen at its next read.
  */
 const realFolders = new Map<string, string>();
 const foldersLeadingOut = new Map<string, boolean>();
@@ -152,7 +163,10 @@ function rememberForThisTask<K, V>(memo: Map<K, V>, key: K, compute: () => V): V
 const realFolder = (folder: string) =>
   rememberForThisTask(realFolders, folder, () => realpathSync.native(folder));
 
-/** True when a folder of the project leads out of it (itself or a folder above it being a link): none of its files are read. */
+/**
+ * True when a folder of the project leads out of it (itself or a folder above it being a link):
+ * none of its files are read.
+ */
 const folderLeadsOut = (root: string, folder: string) =>
   rememberForThisTask(
     foldersLeadingOut,
@@ -168,9 +182,13 @@ export function checkPageText(text: string): FileText {
     : { text };
 }
 
-/** UTF-8 bytes → text; a byte that is not UTF-8 is an error at its line and column, never a silent U+FFFD. */
+/**
+ * UTF-8 bytes → text; a byte that is not UTF-8 is an error at its line and column, never a silent
+ * U+FFFD.
+ */
 export function decodePage(bytes: Uint8Array): FileText {
-  // A byte order mark stays in the text, as reading with 'utf8' did: YAML skips it, positions stay the same.
+  // A byte order mark stays in the text, as reading with 'utf8' did: YAML skips it, positions stay
+  // the same.
   if (isUtf8(bytes))
     return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
   const offset = invalidUtf8Offset(bytes);
@@ -183,7 +201,10 @@ export function decodePage(bytes: Uint8Array): FileText {
   return { error: inputErrors.invalidUtf8(bytes[offset] ?? 0), line, col };
 }
 
-/** Offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629), or the length. */
+/**
+ * Offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629), or the
+ * length.
+ */
 function invalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {

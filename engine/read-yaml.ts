@@ -6,13 +6,14 @@ import { YamlSource, type YamlPath } from './yaml-source.ts';
 import { translateIssues } from './zod-issues.ts';
 
 /**
- * The one way the validator reads an author's YAML file (a page, site.config.yaml, a block's example.yaml) and checks
- * it against a schema, reporting into a Collector with positions.
+ * The one way the validator reads an author's YAML file (a page, site.config.yaml, a block's
+ * example.yaml) and checks it against a schema, reporting into a Collector with positions.
  */
 
 /**
- * Reads `file` (or `text`, the page editor's unsaved text) as YAML. Undefined when it cannot be read, is not valid
- * YAML, or holds what the validator refuses (tags, exploding aliases); the collector then says why.
+ * Reads `file` (or `text`, the page editor's unsaved text) as YAML. Undefined when it cannot be
+ * read, is not valid YAML, or holds what the validator refuses (tags, exploding aliases); the
+ * collector then says why.
  */
 export function readYaml(
   root: string,
@@ -27,8 +28,8 @@ export function readYaml(
   }
   const source = new YamlSource(file, read.text);
   if (source.hasSyntaxErrors) {
-    // After the first syntax error the parser is lost and what follows is mostly noise: report that one, plus every
-    // duplicate key (those never confuse the parser).
+    // After the first syntax error the parser is lost and what follows is mostly noise: report that
+    // one, plus every duplicate key (those never confuse the parser).
     source.syntaxErrors
       .filter((error, index) => index === 0 || error.code === 'DUPLICATE_KEY')
       .forEach((error) => {
@@ -71,7 +72,10 @@ export function readYamlMapping(
   return source;
 }
 
-/** `value` (found at `prefix` in the file) checked against `schema`: the parsed value, or undefined and diagnostics. */
+/**
+ * `value` (found at `prefix` in the file) checked against `schema`: the parsed value, or undefined
+ * and diagnostics.
+ */
 export function parseWith<S extends z.ZodType>(
   schema: S,
   source: YamlSource,

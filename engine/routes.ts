@@ -1,6 +1,9 @@
 import { ROUTE_SEGMENT } from '../schema/route.ts';
 
-/** `pages/solutions/hotels.yaml` → `/solutions/hotels`; `pages/index.yaml` → `/`; `pages/resources/index.yaml` → `/resources`. */
+/**
+ * `pages/solutions/hotels.yaml` → `/solutions/hotels`; `pages/index.yaml` → `/`;
+ * `pages/resources/index.yaml` → `/resources`.
+ */
 export function routeFromFile(relativeFile: string): string | undefined {
   const match = /^pages\/(.*)\.yaml$/.exec(relativeFile.split('\\').join('/'));
   if (!match) return undefined;
@@ -17,7 +20,8 @@ export function splitLink(link: string): { path: string; hash?: string } {
     const [beforeHash, hash] = link.split('#', 2) as [string, string | undefined];
     const path = beforeHash.split('?')[0]!.replace(/\/+$/, '') || '/';
     split = Object.freeze(hash ? { path, hash } : { path });
-    // A site's pages share most of their links (header, footer, calls to action): each is split once.
+    // A site's pages share most of their links (header, footer, calls to action): each is split
+    // once.
     if (splitLinks.size < 100_000) splitLinks.set(link, split);
   }
   return split;

@@ -23,7 +23,10 @@ import { YamlSource } from './yaml-source.ts';
 
 export { CONFIG_FILE };
 
-/** What other files need to know about a page (its claim on routes, its anchors), and its title for the page list. */
+/**
+ * What other files need to know about a page (its claim on routes, its anchors), and its title for
+ * the page list.
+ */
 interface PageFacts extends RouteClaim {
   /** The page's `title`, '' when it has none. */
   title: string;
@@ -72,11 +75,12 @@ const sameFacts = (a: PageFacts | undefined, b: PageFacts | undefined) =>
   JSON.stringify(b && { ...b, title: '', links: [] });
 
 /**
- * The site held in memory for the page editor, so that one file's unsaved text is checked against the rest of the
- * site in a few milliseconds instead of loading every file again (engine/load-site.ts). The checks and the messages
- * are load-site's own (same functions, same catalogue); what is kept between checks is only what other files need
- * from a page: its route, aliases, anchors and draft state. tests/validator/site-index.test.ts checks that every
- * file gets exactly the diagnostics `loadSite` gives it.
+ * The site held in memory for the page editor, so that one file's unsaved text is checked against
+ * the rest of the site in a few milliseconds instead of loading every file again
+ * (engine/load-site.ts). The checks and the messages are load-site's own (same functions, same
+ * catalogue); what is kept between checks is only what other files need from a page: its route,
+ * aliases, anchors and draft state. tests/validator/site-index.test.ts checks that every file gets
+ * exactly the diagnostics `loadSite` gives it.
  */
 export class SiteIndex {
   private facts = new Map<string, PageFacts>();
@@ -150,7 +154,10 @@ export class SiteIndex {
     return [...this.publicFiles()].sort();
   }
 
-  /** Route and alias → link target, claimed exactly as loadSite claims them, with `override` in place of its file on disk. */
+  /**
+   * Route and alias → link target, claimed exactly as loadSite claims them, with `override` in
+   * place of its file on disk.
+   */
   private claims(override?: RouteClaim) {
     if (!override && this.claimedOnDisk) return this.claimedOnDisk;
     const all = new Map<string, RouteClaim>(this.facts);
@@ -188,9 +195,10 @@ export class SiteIndex {
   }
 
   /**
-   * Takes a page's new content on disk into account (`undefined`: deleted) and returns the files whose diagnostics
-   * may have changed with it: itself and, when what it claims changed (route, aliases, anchors, draft state), every
-   * file that links to or claims one of its routes, old or new.
+   * Takes a page's new content on disk into account (`undefined`: deleted) and returns the files
+   * whose diagnostics may have changed with it: itself and, when what it claims changed (route,
+   * aliases, anchors, draft state), every file that links to or claims one of its routes, old or
+   * new.
    */
   update(file: string, text: string | undefined = this.readDisk(file)): string[] {
     const before = this.facts.get(file);
@@ -221,7 +229,10 @@ export class SiteIndex {
     return this.checkFile(file, text).diagnostics;
   }
 
-  /** check, also saying whether the page itself is valid (whatever its links and images), i.e. would be built. */
+  /**
+   * check, also saying whether the page itself is valid (whatever its links and images), i.e. would
+   * be built.
+   */
   checkFile(file: string, text: string): { diagnostics: Diagnostic[]; valid: boolean } {
     const collector = new Collector();
     if (file === CONFIG_FILE) {
@@ -246,7 +257,8 @@ export class SiteIndex {
     const entry = readPage(this.root, file, route, collector, text);
     const { source } = entry;
     if (!source) return { diagnostics: sortDiagnostics(collector.diagnostics), valid: false };
-    // The file as it is on disk claims what it claimed: the routes computed for the disk serve again.
+    // The file as it is on disk claims what it claimed: the routes computed for the disk serve
+    // again.
     const claimed = this.claims(this.texts.get(file) === text ? undefined : entry.claim);
     for (const problem of claimed.problems) {
       if (problem.file === file)

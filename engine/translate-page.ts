@@ -5,12 +5,15 @@ import { newPageMessages, type AuthorError } from './errors.ts';
 import { leavesOf } from './translation-fields.ts';
 
 /**
- * Translations as files: where a page's translation is written, the file "create the translation" starts from, and
- * the record of the source texts a translation was made from (`translatedFrom`, checked by
- * engine/check-translation.ts).
+ * Translations as files: where a page's translation is written, the file "create the translation"
+ * starts from, and the record of the source texts a translation was made from (`translatedFrom`,
+ * checked by engine/check-translation.ts).
  */
 
-/** pages/solutions/hotels.yaml, de → pages/de/solutions/hotels.yaml (pages/index.yaml → pages/de/index.yaml). */
+/**
+ * pages/solutions/hotels.yaml, de → pages/de/solutions/hotels.yaml (pages/index.yaml →
+ * pages/de/index.yaml).
+ */
 const translationFile = (sourceFile: string, code: string): string =>
   sourceFile.replace(/^pages\//, `pages/${code}/`);
 
@@ -24,9 +27,9 @@ function sourceTexts(sourceData: unknown): Map<string, string> {
 }
 
 /**
- * The first version of a translation: the source page as it is (its structure, values and texts, to be translated
- * field by field), without its aliases (routes of the default language), with a `translatedFrom` record of every
- * text at the end.
+ * The first version of a translation: the source page as it is (its structure, values and texts, to
+ * be translated field by field), without its aliases (routes of the default language), with a
+ * `translatedFrom` record of every text at the end.
  */
 function startTranslation(sourceText: string): string {
   const doc = parseDocument(sourceText);
@@ -43,9 +46,10 @@ function startTranslation(sourceText: string): string {
 }
 
 /**
- * Marks fields of a translation reviewed against the source as it is now: their `translatedFrom` lines get the
- * current source text (every text field when `keys` is not given). The rest of the file is kept byte for byte where
- * the YAML library allows (comments and layout of the other lines stay).
+ * Marks fields of a translation reviewed against the source as it is now: their `translatedFrom`
+ * lines get the current source text (every text field when `keys` is not given). The rest of the
+ * file is kept byte for byte where the YAML library allows (comments and layout of the other lines
+ * stay).
  */
 function markReviewed(
   translationText: string,
@@ -69,14 +73,18 @@ function markReviewed(
 export type TranslationResult =
   { ok: true; file: string; text: string } | { ok: false; error: AuthorError };
 
-/** The source page of a route (`pages/<route>.yaml` or `pages/<route>/index.yaml`), if there is one. */
+/**
+ * The source page of a route (`pages/<route>.yaml` or `pages/<route>/index.yaml`), if there is one.
+ */
 function sourceFileOf(root: string, route: string): string | undefined {
   const candidates =
     route === '/' ? ['pages/index.yaml'] : [`pages${route}.yaml`, `pages${route}/index.yaml`];
   return candidates.find((file) => existsSync(path.join(root, file)));
 }
 
-/** `npm run new-page -- --translate de /pricing`: writes pages/de/pricing.yaml from the source page. */
+/**
+ * `npm run new-page -- --translate de /pricing`: writes pages/de/pricing.yaml from the source page.
+ */
 export function createTranslation(root: string, code: string, route: string): TranslationResult {
   const normalised = route.replace(/\/+$/, '') || '/';
   const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as {
@@ -103,7 +111,10 @@ export function createTranslation(root: string, code: string, route: string): Tr
   return { ok: true, file, text };
 }
 
-/** `npm run new-page -- --reviewed pages/de/pricing.yaml [--field blocks.0.title]`: records the source's texts. */
+/**
+ * `npm run new-page -- --reviewed pages/de/pricing.yaml [--field blocks.0.title]`: records the
+ * source's texts.
+ */
 export function recordReviewed(root: string, file: string, keys?: string[]): TranslationResult {
   const match = /^pages\/([^/]+)\/(.+)$/.exec(file.split(path.sep).join('/'));
   const source = match && `pages/${match[2]}`;

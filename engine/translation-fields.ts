@@ -4,10 +4,16 @@ import { pageShellSchema } from '../blocks/page-schema.ts';
 import { isTranslatable } from '../schema/translatable.ts';
 import type { YamlPath } from './yaml-source.ts';
 
-/** One value of a page as a translation compares it: a text to translate, or a value to keep as it is. */
+/**
+ * One value of a page as a translation compares it: a text to translate, or a value to keep as it
+ * is.
+ */
 export interface Leaf {
   path: YamlPath;
-  /** Dotted form of the path (`blocks.0.title`): the key of the value in a translation's `translatedFrom`. */
+  /**
+   * Dotted form of the path (`blocks.0.title`): the key of the value in a translation's
+   * `translatedFrom`.
+   */
   key: string;
   value: unknown;
   text: boolean;
@@ -23,7 +29,10 @@ interface Def {
 }
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-/** The schema with its wrappers (optional, default, pipe) taken off, keeping the first one that is marked. */
+/**
+ * The schema with its wrappers (optional, default, pipe) taken off, keeping the first one that is
+ * marked.
+ */
 function unwrap(schema: z.ZodType): z.ZodType {
   let current = schema;
   for (;;) {
@@ -35,7 +44,10 @@ function unwrap(schema: z.ZodType): z.ZodType {
   }
 }
 
-/** The option of a union that `value` belongs to, by the shape of the value (no parsing: this runs for every page). */
+/**
+ * The option of a union that `value` belongs to, by the shape of the value (no parsing: this runs
+ * for every page).
+ */
 function optionFor(options: readonly z.ZodType[], value: unknown): z.ZodType | undefined {
   const unwrapped = options.map(unwrap);
   if (typeof value === 'string') return unwrapped.find(isTranslatable) ?? unwrapped[0];
@@ -80,12 +92,16 @@ function walk(schema: z.ZodType | undefined, value: unknown, path: YamlPath, out
   });
 }
 
-/** Page fields a translation keeps as its own: which routes it has, whether it is a draft, its record of its source. */
+/**
+ * Page fields a translation keeps as its own: which routes it has, whether it is a draft, its
+ * record of its source.
+ */
 const OWN_FIELDS = new Set(['aliases', 'draft', 'translatedFrom']);
 
 /**
- * Every value of a page's data (as read from its YAML, valid or not), in file order, each marked as a text to
- * translate or a value to keep. A block of an unknown type is walked without a schema: all its values are kept ones.
+ * Every value of a page's data (as read from its YAML, valid or not), in file order, each marked as
+ * a text to translate or a value to keep. A block of an unknown type is walked without a schema:
+ * all its values are kept ones.
  */
 export function leavesOf(data: unknown): Leaf[] {
   const out: Leaf[] = [];

@@ -8,7 +8,9 @@ type TranslationState = 'source' | 'translated' | 'partial' | 'stale' | 'problem
 interface LocaleStatus {
   code: string;
   state: TranslationState;
-  /** The translation's file (or the page's own, in the default language); none when untranslated. */
+  /**
+   * The translation's file (or the page's own, in the default language); none when untranslated.
+   */
   file?: string;
   /** Fields whose source text changed since they were translated. */
   stale: number;
@@ -26,9 +28,10 @@ export interface PageTranslations {
 const STALE = translationErrors.stale('', '', '', '').code;
 
 /**
- * Every page of the default language with its state in each language: translated, partial (blocks left untranslated),
- * stale (its source changed since), with problems (errors), or untranslated. `pages` are the site's pages (not
- * aliases); `problemsOf` a file's diagnostics; `untranslatedBlocks` how many blocks a translation leaves untranslated.
+ * Every page of the default language with its state in each language: translated, partial (blocks
+ * left untranslated), stale (its source changed since), with problems (errors), or untranslated.
+ * `pages` are the site's pages (not aliases); `problemsOf` a file's diagnostics;
+ * `untranslatedBlocks` how many blocks a translation leaves untranslated.
  */
 export function translationStatus(
   pages: ReadonlyArray<{ route: string; file: string }>,
@@ -87,7 +90,10 @@ const stateWords = (status: LocaleStatus): string => {
   }
 };
 
-/** The status view of `npm run validate -- --translations`: a table of pages × languages, then a count per language. */
+/**
+ * The status view of `npm run validate -- --translations`: a table of pages × languages, then a
+ * count per language.
+ */
 export function formatTranslationStatus(rows: PageTranslations[], locales: SiteLocales): string {
   const others = locales.list.filter((locale) => locale !== locales.defaultLocale);
   const cells = rows.map((row) => [

@@ -35,7 +35,10 @@ export interface ValidateArgs {
   drafts: boolean;
   watch: boolean;
   production: boolean;
-  /** Also print the translation status of every page per language (and what translations leave untranslated). */
+  /**
+   * Also print the translation status of every page per language (and what translations leave
+   * untranslated).
+   */
   translations: boolean;
 }
 

@@ -22,8 +22,9 @@ export type Page = Omit<PageShell, 'blocks'> & { blocks: Block[] };
 export const CONFIG_FILE = 'site.config.yaml';
 
 /**
- * The page's own fields, with `blocks` only checked to be a non-empty list: each block is then checked on its own,
- * against its own schema, without copying every block once more through a generic schema.
+ * The page's own fields, with `blocks` only checked to be a non-empty list: each block is then
+ * checked on its own, against its own schema, without copying every block once more through a
+ * generic schema.
  */
 const shellSchema = pageShellSchema.extend({
   blocks: z
@@ -61,7 +62,8 @@ function validateBlock(
     );
     return undefined;
   }
-  // A translation's block left in the source's language (engine/check-translation.ts says whether it may be).
+  // A translation's block left in the source's language (engine/check-translation.ts says whether
+  // it may be).
   if (isUntranslatedBlock(raw)) return raw as Block;
   const schema = blockSchemas[type] as unknown as z.ZodType<Block>;
   return parseWith(schema, source, raw, at, collector);
@@ -92,8 +94,8 @@ function checkLengths(source: YamlSource, data: Record<string, unknown>, collect
 }
 
 /**
- * Checks one page file (its text from disk, or `text` when given: the page editor's unsaved text). The page is
- * returned only when valid; the source whenever the YAML could be read.
+ * Checks one page file (its text from disk, or `text` when given: the page editor's unsaved text).
+ * The page is returned only when valid; the source whenever the YAML could be read.
  */
 export function validatePage(
   root: string,
@@ -130,7 +132,10 @@ export function validateConfig(
 
 const isReserved = (id: string) => (RESERVED_ANCHORS as readonly string[]).includes(id);
 
-/** The page's anchor ids, read from the raw blocks so that a page with other errors still gets them checked. */
+/**
+ * The page's anchor ids, read from the raw blocks so that a page with other errors still gets them
+ * checked.
+ */
 export function pageAnchors(source: YamlSource, collector: Collector): string[] | undefined {
   const blocks = (source.data as { blocks?: unknown }).blocks;
   if (!Array.isArray(blocks)) return undefined;
@@ -152,6 +157,9 @@ export function pageAnchors(source: YamlSource, collector: Collector): string[] 
   return [...RESERVED_ANCHORS, ...seen.keys()];
 }
 
-/** Anchors a link may point at that the author did not write (the layout's): left out of suggestions. */
+/**
+ * Anchors a link may point at that the author did not write (the layout's): left out of
+ * suggestions.
+ */
 export const authorAnchors = (anchors: readonly string[]) =>
   anchors.filter((name) => !isReserved(name));

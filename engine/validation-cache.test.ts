@@ -12,7 +12,8 @@ const report = (site: ReturnType<typeof loadSite>) =>
 describe('the validation cache', () => {
   const site = makeTestSite();
   afterAll(() => site.cleanUp());
-  // Problems of every phase: in the file itself (phase 1), a clash of aliases (2), a broken link and image (3).
+  // Problems of every phase: in the file itself (phase 1), a clash of aliases (2), a broken link
+  // and image (3).
   site.write(
     'pages/solutions/one.yaml',
     fixtureText
@@ -102,7 +103,8 @@ describe('the validation cache, for files that have settled', () => {
     };
 
   it('takes a file that is still the one it read from the cache without reading it, and sees any write to it', async () => {
-    // Written again just before the load, so it is "a moment ago" however long the set-up took on a busy machine.
+    // Written again just before the load, so it is "a moment ago" however long the set-up took on a
+    // busy machine.
     const written = path.join(site.root, file);
     writeFileSync(written, readFileSync(written));
     loadSite({ root: site.root, cache: true });
@@ -114,7 +116,8 @@ describe('the validation cache, for files that have settled', () => {
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const clean = report(loadSite({ root: site.root, cache: true }));
     expect(stored().pages[file]!.identity).toMatch(/^\d+:\d+:[\d.]+:[\d.]+$/);
-    // An entry whose hash matches no text, with a problem of its own: only a file not read gives it back.
+    // An entry whose hash matches no text, with a problem of its own: only a file not read gives it
+    // back.
     const cache = stored();
     const problem = {
       file,

@@ -10,13 +10,16 @@ export const VALIDATION_CACHE_FILE = '.cache/validation.json';
 /** Bumped when the form of an entry changes. */
 const FORMAT = 'validation-cache-2';
 
-/** The project's own code: what decides how a file is checked (the engine, the field vocabulary, the blocks' schemas). */
+/**
+ * The project's own code: what decides how a file is checked (the engine, the field vocabulary, the
+ * blocks' schemas).
+ */
 const CODE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CODE = ['engine', 'schema', 'blocks', 'package-lock.json'];
 /**
- * Left out of the key: what the validator never runs. Its code is TypeScript modules; a block's component (.tsx),
- * styles, example and tests are not, so editing them keeps the cache (at 10,000 pages a check from scratch takes
- * three times as long as one from the cache).
+ * Left out of the key: what the validator never runs. Its code is TypeScript modules; a block's
+ * component (.tsx), styles, example and tests are not, so editing them keeps the cache (at 10,000
+ * pages a check from scratch takes three times as long as one from the cache).
  */
 const notValidatorCode = (file: string) =>
   file !== 'package-lock.json' && (!file.endsWith('.ts') || file.endsWith('.test.ts'));
@@ -27,8 +30,8 @@ export const validatorKeyOf = (root: string) =>
 
 let codeKey: string | undefined | null;
 /**
- * The key of this validator's code, or undefined when this module does not run from the project's source (a
- * bundle): then nothing is cached, since a change of code could not be told apart.
+ * The key of this validator's code, or undefined when this module does not run from the project's
+ * source (a bundle): then nothing is cached, since a change of code could not be told apart.
  */
 function validatorKey(): string | undefined {
   if (codeKey === undefined)
@@ -39,9 +42,10 @@ function validatorKey(): string | undefined {
 }
 
 /**
- * Phase 1's result for each page file (engine/load-site.ts › readPage), by the hash of the file's text: a file whose
- * text did not change is not parsed nor checked again. Entries are dropped when the validator's code changes. Safe to
- * lose: a missing or unreadable cache file only means every page is checked again.
+ * Phase 1's result for each page file (engine/load-site.ts › readPage), by the hash of the file's
+ * text: a file whose text did not change is not parsed nor checked again. Entries are dropped when
+ * the validator's code changes. Safe to lose: a missing or unreadable cache file only means every
+ * page is checked again.
  */
 export class ValidationCache {
   private readonly seen = new Set<string>();
@@ -77,7 +81,10 @@ export class ValidationCache {
     return this.entries.size === 0;
   }
 
-  /** Whether the cache has an entry for `file`, whatever its text now (a file it does not know is to be checked). */
+  /**
+   * Whether the cache has an entry for `file`, whatever its text now (a file it does not know is to
+   * be checked).
+   */
   has(file: string): boolean {
     return this.entries.has(file);
   }
@@ -90,8 +97,8 @@ export class ValidationCache {
   }
 
   /**
-   * The entry of `file` when the file is still the one that was read for it (the same identity): a file the cache
-   * knows is then neither read nor hashed.
+   * The entry of `file` when the file is still the one that was read for it (the same identity): a
+   * file the cache knows is then neither read nor hashed.
    */
   unchanged(file: string, identity: string | undefined): CheckedPage | undefined {
     const entry = identity === undefined ? undefined : this.entries.get(file);
@@ -107,7 +114,10 @@ export class ValidationCache {
     this.changed = true;
   }
 
-  /** Writes the entries of the files seen in this run, if anything changed (files deleted since are forgotten). */
+  /**
+   * Writes the entries of the files seen in this run, if anything changed (files deleted since are
+   * forgotten).
+   */
   save(): void {
     for (const file of this.entries.keys()) {
       if (this.seen.has(file)) continue;

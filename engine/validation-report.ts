@@ -7,7 +7,10 @@ import { findPlaceholders } from './placeholders.ts';
 import { routeFromFile } from './routes.ts';
 import { formatTranslationStatus, translationStatus } from './translation-status.ts';
 
-/** Prints `npm run validate`'s report (the problems, then a summary line in pretty format) and returns the exit code. */
+/**
+ * Prints `npm run validate`'s report (the problems, then a summary line in pretty format) and
+ * returns the exit code.
+ */
 export function printReport(
   diagnostics: Diagnostic[],
   counts: { pages: number; routes: number; ms: number },
@@ -41,12 +44,18 @@ export interface ValidationRun extends Pick<
   drafts?: boolean;
   /** Also count the placeholders left in published pages and site.config.yaml as errors. */
   production?: boolean;
-  /** Also report what translations leave untranslated, and print the status of every page per language. */
+  /**
+   * Also report what translations leave untranslated, and print the status of every page per
+   * language.
+   */
   translations?: boolean;
   print?: (text: string) => void;
 }
 
-/** Validates the site, prints the report, and returns the exit code with the loaded site (the build hands it on to the prerender). */
+/**
+ * Validates the site, prints the report, and returns the exit code with the loaded site (the build
+ * hands it on to the prerender).
+ */
 export async function validateAndReport({
   root,
   format,
@@ -78,14 +87,18 @@ export async function validateAndReport({
   const exitCode = printReport(site.diagnostics, counts, format, print);
   const locales = siteLocales(site.config?.locales);
   if (translations && locales && format === 'pretty') print('\n' + statusOf(site, locales));
-  // Written once the report is out: after a first check of 10,000 pages it takes a tenth of a second.
+  // Written once the report is out: after a first check of 10,000 pages it takes a tenth of a
+  // second.
   loader.saveCache();
   return { exitCode, site };
 }
 
 const STALE = translationErrors.stale('', '', '', '').code;
 
-/** The production check: stale translations are errors when site.config.yaml says so (`locales.staleInProduction`). */
+/**
+ * The production check: stale translations are errors when site.config.yaml says so
+ * (`locales.staleInProduction`).
+ */
 function staleAsErrors(site: SiteModel): Diagnostic[] {
   if (siteLocales(site.config?.locales)?.staleInProduction !== 'error') return site.diagnostics;
   return site.diagnostics.map((d) => (d.code === STALE ? { ...d, severity: 'error' } : d));
@@ -93,7 +106,10 @@ function staleAsErrors(site: SiteModel): Diagnostic[] {
 
 const PARTIAL = translationErrors.partial(0, '', '').code;
 
-/** The status view: every page per language, from the status run's diagnostics (untranslated blocks are reported). */
+/**
+ * The status view: every page per language, from the status run's diagnostics (untranslated blocks
+ * are reported).
+ */
 function statusOf(site: SiteModel, locales: NonNullable<ReturnType<typeof siteLocales>>): string {
   const byFile = new Map<string, Diagnostic[]>();
   for (const d of site.diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);

@@ -12,7 +12,10 @@ import { resolveImportMetaLazily } from './lazy-import-meta-resolve.ts';
 import { devRequestGuard } from './dev-request-guard.ts';
 import { applyServerLimits, guardUpgrades } from './http-guard.ts';
 
-/** `  16 | text` lines around a position, with a caret under the column: the overlay shows it as code. */
+/**
+ * ` 16 | text` lines around a position, with a caret under the column: the overlay shows it as
+ * code.
+ */
 export function codeFrame(text: string, line: number, col: number, context = 2): string {
   const lines = text.split(/\r?\n/);
   const from = Math.max(1, line - context);
@@ -26,7 +29,10 @@ export function codeFrame(text: string, line: number, col: number, context = 2):
   return out.join('\n');
 }
 
-/** The Vite error overlay's payload for the site's validation errors: every problem, and the first one's code frame. */
+/**
+ * The Vite error overlay's payload for the site's validation errors: every problem, and the first
+ * one's code frame.
+ */
 export function overlayError(root: string, errors: Diagnostic[]): ErrorPayload['err'] {
   const first = errors[0]!;
   const list = errors
@@ -51,18 +57,19 @@ export function overlayError(root: string, errors: Diagnostic[]): ErrorPayload['
 }
 
 /**
- * `npm run dev`: validates the site whenever a page, site.config.yaml or a file in public/ changes, shows the problems
- * in the browser's error overlay (file:line:col, message and hint), and reloads the page once the YAML is valid again
- * (page YAML is read at render time, so Vite would not reload on its own). Drafts are included, as the dev server shows
- * them.
+ * `npm run dev`: validates the site whenever a page, site.config.yaml or a file in public/ changes,
+ * shows the problems in the browser's error overlay (file:line:col, message and hint), and reloads
+ * the page once the YAML is valid again (page YAML is read at render time, so Vite would not reload
+ * on its own). Drafts are included, as the dev server shows them.
  */
 export function yamlPagesDevPlugin(): Plugin {
   return {
     name: 'yaml-pages-dev',
     apply: 'serve',
-    // pages/ is watched by watchFolders below: Vite's watcher read a whole folder again after each save in it (half a
-    // second in a folder of 10,000 pages). What the build writes (.cache/: a social card a page, image variants,
-    // compiled modules; dist/) is no source: Vite's watcher went through all of it as the server started.
+    // pages/ is watched by watchFolders below: Vite's watcher read a whole folder again after each
+    // save in it (half a second in a folder of 10,000 pages). What the build writes (.cache/: a
+    // social card a page, image variants, compiled modules; dist/) is no source: Vite's watcher
+    // went through all of it as the server started.
     config: (config) => {
       const root = path.resolve(config.root ?? process.cwd());
       const unwatched = ['pages', '.cache', 'dist'].map((dir) => path.join(root, dir) + path.sep);
@@ -70,18 +77,19 @@ export function yamlPagesDevPlugin(): Plugin {
         server: {
           watch: { ignored: [(file: string) => unwatched.some((dir) => file.startsWith(dir))] },
         },
-        // The server's module runner imports the renderer's modules one after another, and Vite transformed each only
-        // when asked for: with this, a module's imports are transformed as soon as it is, side by side (first page
-        // 1.26 → 0.95 s on this site).
+        // The server's module runner imports the renderer's modules one after another, and Vite
+        // transformed each only when asked for: with this, a module's imports are transformed as
+        // soon as it is, side by side (first page 1.26 → 0.95 s on this site).
         environments: { ssr: { dev: { preTransformRequests: true } } },
-        // CSS modules through Lightning CSS while developing (production CSS already is minified by it): PostCSS's
-        // modules plugin hashed a whole stylesheet again for each class name, 0.15 s of the first page. Class names
-        // differ from the build's, which nothing depends on.
+        // CSS modules through Lightning CSS while developing (production CSS already is minified by
+        // it): PostCSS's modules plugin hashed a whole stylesheet again for each class name, 0.15 s
+        // of the first page. Class names differ from the build's, which nothing depends on.
         css: { transformer: 'lightningcss' },
       };
     },
     configureServer(server: ViteDevServer) {
-      // First of all middlewares (other plugins added theirs before this hook ran): no other sees a malformed request.
+      // First of all middlewares (other plugins added theirs before this hook ran): no other sees a
+      // malformed request.
       server.middlewares.stack.unshift({ route: '', handle: devRequestGuard });
       if (server.httpServer) {
         applyServerLimits(server.httpServer as Server);
@@ -100,7 +108,8 @@ export function yamlPagesDevPlugin(): Plugin {
         file.startsWith(publicDir);
 
       let current: ErrorPayload['err'] | undefined;
-      // The site the renderer shows too (engine/dev-site.ts): after an edit only the changed files are read again.
+      // The site the renderer shows too (engine/dev-site.ts): after an edit only the changed files
+      // are read again.
       const site = startDevSite(root);
       let dirty = true;
       const check = () => {
@@ -121,7 +130,8 @@ export function yamlPagesDevPlugin(): Plugin {
         site.changed(path.relative(root, file).split(path.sep).join('/'));
         dirty = true;
         clearTimeout(timer);
-        // Editors save in a few steps (write, rename) within a few milliseconds: one check after they settle.
+        // Editors save in a few steps (write, rename) within a few milliseconds: one check after
+        // they settle.
         timer = setTimeout(() => {
           const error = check();
           if (error) {
@@ -159,9 +169,10 @@ export function yamlPagesDevPlugin(): Plugin {
         overlayShown = true;
         setTimeout(() => server.ws.send({ type: 'error', err: error }), 50);
       });
-      // The site is loaded once the server listens, not at the first request: its problems show in the terminal at
-      // once, and a page asked for a moment later does not wait for thousands of files to be checked. It is loaded in
-      // slices, so that the first request loads the renderer meanwhile (at 10,000 pages: 0.3 s of the first page).
+      // The site is loaded once the server listens, not at the first request: its problems show in
+      // the terminal at once, and a page asked for a moment later does not wait for thousands of
+      // files to be checked. It is loaded in slices, so that the first request loads the renderer
+      // meanwhile (at 10,000 pages: 0.3 s of the first page).
       server.httpServer?.once(
         'listening',
         () =>

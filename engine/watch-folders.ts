@@ -2,11 +2,12 @@ import { readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:
 import path from 'node:path';
 
 /**
- * Calls `onChange` with the path (relative to `root`, with `/`) of every file written, added, renamed or deleted under
- * `dir`, watching each folder on its own. A folder watch names the file of each event, so a file replaced by a rename
- * (as `sed -i` and many editors save) is still seen, which Node's recursive watch on Linux missed; and an event costs
- * nothing more in a folder of 10,000 files, where Vite's watcher read the whole folder again after each save. Folders
- * added later are watched too. Returns a function that stops every watch.
+ * Calls `onChange` with the path (relative to `root`, with `/`) of every file written, added,
+ * renamed or deleted under `dir`, watching each folder on its own. A folder watch names the file of
+ * each event, so a file replaced by a rename (as `sed -i` and many editors save) is still seen,
+ * which Node's recursive watch on Linux missed; and an event costs nothing more in a folder of
+ * 10,000 files, where Vite's watcher read the whole folder again after each save. Folders added
+ * later are watched too. Returns a function that stops every watch.
  */
 export function watchFolders(
   root: string,

@@ -4,8 +4,8 @@ import { loadSite } from './load-site.ts';
 import { IncrementalValidation } from './watch-validation.ts';
 
 /**
- * `npm run validate -- --watch` re-checks only what a change can affect; after every change its report must be the
- * one a full run gives: the same diagnostics, pages and routes.
+ * `npm run validate -- --watch` re-checks only what a change can affect; after every change its
+ * report must be the one a full run gives: the same diagnostics, pages and routes.
  */
 describe('IncrementalValidation', () => {
   const site = makeTestSite();

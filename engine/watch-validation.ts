@@ -10,16 +10,20 @@ import { CONFIG_FILE } from './validate-page.ts';
 import { printReport } from './validation-report.ts';
 
 /**
- * `npm run validate -- --watch`: the whole site is checked once; after that a save re-checks only the saved file and
- * the files whose diagnostics depend on it (SiteIndex.update: those that link to or claim its routes when its route,
- * aliases, anchors or draft state changed), and prints the same report as a full run. Changes in public/ re-check
- * every file (images), and a file added or removed under another name than *.yaml reloads everything.
+ * `npm run validate -- --watch`: the whole site is checked once; after that a save re-checks only
+ * the saved file and the files whose diagnostics depend on it (SiteIndex.update: those that link to
+ * or claim its routes when its route, aliases, anchors or draft state changed), and prints the same
+ * report as a full run. Changes in public/ re-check every file (images), and a file added or
+ * removed under another name than *.yaml reloads everything.
  */
 export class IncrementalValidation {
   private index!: SiteIndex;
   /** Diagnostics per page file and for site.config.yaml, as SiteIndex.check gives them. */
   private perFile = new Map<string, Diagnostic[]>();
-  /** Diagnostics not about one page's content: files the loader skips, links out of the project, a missing config. */
+  /**
+   * Diagnostics not about one page's content: files the loader skips, links out of the project, a
+   * missing config.
+   */
   private other: Diagnostic[] = [];
   /** Valid pages (drafts included), which are the pages built. */
   private valid = new Set<string>();
@@ -45,7 +49,10 @@ export class IncrementalValidation {
     ]);
   }
 
-  /** Takes changed files (relative to the root: `pages/x.yaml`, `site.config.yaml`, `public/…`) into account. */
+  /**
+   * Takes changed files (relative to the root: `pages/x.yaml`, `site.config.yaml`, `public/…`) into
+   * account.
+   */
   update(changed: Iterable<string>): void {
     const recheck = new Set<string>();
     for (const file of changed) {
@@ -89,7 +96,10 @@ export class IncrementalValidation {
   }
 }
 
-/** Re-checks on every change, clearing the terminal first so only the current problems are on screen. */
+/**
+ * Re-checks on every change, clearing the terminal first so only the current problems are on
+ * screen.
+ */
 export function watchValidation(
   root: string,
   format: OutputFormat,
@@ -109,7 +119,8 @@ export function watchValidation(
   };
   let timer: NodeJS.Timeout | undefined;
   const schedule = (file: string | undefined) => {
-    // A change the watcher cannot name (file === undefined) is checked as a new file name: a full reload.
+    // A change the watcher cannot name (file === undefined) is checked as a new file name: a full
+    // reload.
     pending.add(file ?? '?');
     clearTimeout(timer);
     // Editors save in several steps (write, rename); one check after they settle.

@@ -4,28 +4,35 @@ import { inputErrors, type AuthorError } from './errors.ts';
 /** Aliases (`*name`) a file may use. Pages need none; a few keep repeated fields short. */
 export const MAX_ALIASES = 100;
 /**
- * How much aliases may add to a file, counted as values plus characters of text once every alias is replaced by
- * what its anchor holds. 100,000 is several times the largest page of the site; a "billion laughs" file of
- * 461 bytes adds billions.
+ * How much aliases may add to a file, counted as values plus characters of text once every alias is
+ * replaced by what its anchor holds. 100,000 is several times the largest page of the site; a
+ * "billion laughs" file of 461 bytes adds billions.
  */
 const MAX_ALIAS_EXPANSION = 100_000;
 
-/** Something in a YAML file the validator refuses to read further, at a character offset of the file. */
+/**
+ * Something in a YAML file the validator refuses to read further, at a character offset of the
+ * file.
+ */
 export interface YamlRefusal {
   error: AuthorError;
   offset: number;
 }
 
-/** An anchor (`&name`) is needed for any alias; a tag starts with `!` after a space, a line start or `[{,`. */
+/**
+ * An anchor (`&name`) is needed for any alias; a tag starts with `!` after a space, a line start or
+ * `[{,`.
+ */
 const ANCHOR = /&([^\s,[\]{}]+)/g;
 const MAY_HAVE_TAG = /(?:^|[\s,[{])!/;
 
 /**
- * Aliases that would blow the file up: more than MAX_ALIASES, or more than MAX_ALIAS_EXPANSION added. `data` is
- * what the parser returned, in which an alias is the same object as its anchor (cheap to load, explosive to walk):
- * it is measured by a walk that stops at the budget, so this costs at most the file's size plus the budget.
- * The text is only read to find where the aliases are (no file without a `*` and an `&` can have any). `exploded`: the
- * parser itself gave up on the aliases.
+ * Aliases that would blow the file up: more than MAX_ALIASES, or more than MAX_ALIAS_EXPANSION
+ * added. `data` is what the parser returned, in which an alias is the same object as its anchor
+ * (cheap to load, explosive to walk): it is measured by a walk that stops at the budget, so this
+ * costs at most the file's size plus the budget. The text is only read to find where the aliases
+ * are (no file without a `*` and an `&` can have any). `exploded`: the parser itself gave up on the
+ * aliases.
  */
 export function aliasRefusals(text: string, data: unknown, exploded = false): YamlRefusal[] {
   if (!text.includes('*')) return [];
@@ -46,7 +53,10 @@ export function aliasRefusals(text: string, data: unknown, exploded = false): Ya
   return refusals;
 }
 
-/** True when `data`, walked in full (shared objects once per reference), holds more than `budget` values and characters. */
+/**
+ * True when `data`, walked in full (shared objects once per reference), holds more than `budget`
+ * values and characters.
+ */
 function exceeds(data: unknown, budget: number): boolean {
   let left = budget;
   const stack: unknown[] = [data];
@@ -67,15 +77,18 @@ function exceeds(data: unknown, budget: number): boolean {
 }
 
 /**
- * Only files with a `!` after a space, a line start or `[{,` can hold a tag: the others skip `tagRefusals`. Most
- * pages have no `!` at all, so the regex runs only from the first one.
+ * Only files with a `!` after a space, a line start or `[{,` can hold a tag: the others skip
+ * `tagRefusals`. Most pages have no `!` at all, so the regex runs only from the first one.
  */
 export const mayHaveTag = (text: string): boolean => {
   const first = text.indexOf('!');
   return first >= 0 && MAY_HAVE_TAG.test(text.slice(Math.max(0, first - 1)));
 };
 
-/** Explicit tags (`!!js/function`, `!custom`, even `!!str`): pages are plain data, and a tag would be dropped. */
+/**
+ * Explicit tags (`!!js/function`, `!custom`, even `!!str`): pages are plain data, and a tag would
+ * be dropped.
+ */
 export function tagRefusals(doc: Document, text: string): YamlRefusal[] {
   const refusals: YamlRefusal[] = [];
   visit(doc, {

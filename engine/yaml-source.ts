@@ -11,8 +11,9 @@ import {
 export type YamlPath = ReadonlyArray<string | number>;
 
 /**
- * The YAML 1.2 core schema exactly as the `yaml` package reads it. js-yaml's own core schema is more generous with
- * numbers (1_000, 0b1010), which would make the two parsers disagree; these four types use the spec's patterns.
+ * The YAML 1.2 core schema exactly as the `yaml` package reads it. js-yaml's own core schema is
+ * more generous with numbers (1_000, 0b1010), which would make the two parsers disagree; these four
+ * types use the spec's patterns.
  */
 const NULLS = new Set(['', '~', 'null', 'Null', 'NULL']);
 const BOOLS = new Map([
@@ -23,7 +24,10 @@ const BOOLS = new Map([
   ['False', false],
   ['FALSE', false],
 ]);
-/** Numbers start with a digit, a sign or a dot: most text is ruled out by its first character, before any regex. */
+/**
+ * Numbers start with a digit, a sign or a dot: most text is ruled out by its first character,
+ * before any regex.
+ */
 const mayBeNumber = (data: string) => {
   const first = data.charCodeAt(0);
   return (first >= 48 && first <= 57) || first === 43 || first === 45 || first === 46;
@@ -33,8 +37,8 @@ const FLOAT =
   /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 const CORE = FAILSAFE_SCHEMA.extend({
   implicit: [
-    // Every plain scalar is tried as a null and a bool first: the length check spares a paragraph being hashed for a
-    // set lookup.
+    // Every plain scalar is tried as a null and a bool first: the length check spares a paragraph
+    // being hashed for a set lookup.
     new Type('tag:yaml.org,2002:null', {
       kind: 'scalar',
       resolve: (data: string) => data.length <= 4 && NULLS.has(data),
@@ -73,11 +77,11 @@ const CORE = FAILSAFE_SCHEMA.extend({
 /**
  * A parsed YAML file that can say where any value in it was written.
  *
- * Reading is two-speed, to keep validation of a thousand pages well under a second: the data comes from js-yaml
- * (YAML 1.2 core schema, fast), and the `yaml` document with source positions is built only when something needs a
- * position, that is when the file has a problem. Both follow the YAML 1.2 core schema, so they read the same values
- * (tests/validator/yaml-source.test.ts checks this on every page of the site). If js-yaml rejects the file, `yaml`
- * explains why, with positions.
+ * Reading is two-speed, to keep validation of a thousand pages well under a second: the data comes
+ * from js-yaml (YAML 1.2 core schema, fast), and the `yaml` document with source positions is built
+ * only when something needs a position, that is when the file has a problem. Both follow the YAML
+ * 1.2 core schema, so they read the same values (tests/validator/yaml-source.test.ts checks this on
+ * every page of the site). If js-yaml rejects the file, `yaml` explains why, with positions.
  */
 export class YamlSource {
   readonly data: unknown;
@@ -85,8 +89,9 @@ export class YamlSource {
   private readonly fastFailed: boolean;
 
   /**
-   * What makes the file unsafe to read further (explicit tags, aliases that expand too much), at offsets of the
-   * text. When there is any, `data` is undefined: nothing may walk the expanded values.
+   * What makes the file unsafe to read further (explicit tags, aliases that expand too much), at
+   * offsets of the text. When there is any, `data` is undefined: nothing may walk the expanded
+   * values.
    */
   readonly refusals: readonly YamlRefusal[];
 
@@ -97,8 +102,9 @@ export class YamlSource {
     let data: unknown;
     let failed = false;
     try {
-      // js-yaml shares an anchored value between its aliases, so loading a "billion laughs" file is cheap; walking
-      // the result is not, which is why `refusals` is decided before anything reads `data`.
+      // js-yaml shares an anchored value between its aliases, so loading a "billion laughs" file is
+      // cheap; walking the result is not, which is why `refusals` is decided before anything reads
+      // `data`.
       data = load(text, { schema: CORE, filename: file });
     } catch {
       failed = true;
@@ -109,7 +115,8 @@ export class YamlSource {
       try {
         data = this.doc.toJS({ maxAliasCount: MAX_ALIASES });
       } catch (error) {
-        // `yaml` refuses an alias explosion itself (ReferenceError); `aliasRefusals` says where, never throw.
+        // `yaml` refuses an alias explosion itself (ReferenceError); `aliasRefusals` says where,
+        // never throw.
         if (!(error instanceof ReferenceError)) throw error;
         exploded = true;
       }
@@ -140,8 +147,9 @@ export class YamlSource {
   }
 
   /**
-   * YAML syntax errors, each with its position and the parser's code. Two refinements make them easier to act on:
-   * duplicate keys carry the key's name, and an unclosed quote points at the opening quote, not the end of the file.
+   * YAML syntax errors, each with its position and the parser's code. Two refinements make them
+   * easier to act on: duplicate keys carry the key's name, and an unclosed quote points at the
+   * opening quote, not the end of the file.
    */
   get syntaxErrors(): Array<{
     line: number;
@@ -183,7 +191,10 @@ export class YamlSource {
     return out;
   }
 
-  /** Line and column (from 1) of a character offset; needs no parse, so refused files are located cheaply. */
+  /**
+   * Line and column (from 1) of a character offset; needs no parse, so refused files are located
+   * cheaply.
+   */
   position(offset: number): { line: number; col: number } {
     if (!this.lineStarts) {
       this.lineStarts = [0];
@@ -201,7 +212,10 @@ export class YamlSource {
   }
   private lineStarts: number[] | undefined;
 
-  /** Where the value at `path` starts; for a path that does not exist, where its nearest existing parent's key is. */
+  /**
+   * Where the value at `path` starts; for a path that does not exist, where its nearest existing
+   * parent's key is.
+   */
   positionOf(path: YamlPath): { line: number; col: number } {
     for (let depth = path.length; depth >= 0; depth--) {
       const at = path.slice(0, depth);
@@ -215,7 +229,10 @@ export class YamlSource {
     return { line: 1, col: 1 };
   }
 
-  /** Where the key named `key` is written in the mapping at `path` (used for unknown and duplicate keys). */
+  /**
+   * Where the key named `key` is written in the mapping at `path` (used for unknown and duplicate
+   * keys).
+   */
   keyPosition(path: YamlPath, key: string): { line: number; col: number } {
     const map = this.nodeAt(path);
     if (isMap(map)) {

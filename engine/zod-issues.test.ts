@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { defineBlockRule, ruleIssue } from '../schema/block-rule.ts';
 import { translateIssues } from './zod-issues.ts';
 
-/** A block's own rule: a zod check that adds `ruleIssue(rule, path, data)`; the rule words itself from the data. */
+/**
+ * A block's own rule: a zod check that adds `ruleIssue(rule, path, data)`; the rule words itself
+ * from the data.
+ */
 const sameLength = defineBlockRule<{ expected: number; got: number }>({
   code: 'same-length',
   message: ({ expected, got }) => `${got} values for ${expected} columns.`,

@@ -29,13 +29,19 @@ import {
 
 type Issue = z.core.$ZodIssue;
 
-/** A zod issue translated for authors, with the path where it should be shown (and the key, for unknown fields). */
+/**
+ * A zod issue translated for authors, with the path where it should be shown (and the key, for
+ * unknown fields).
+ */
 export interface LocatedError extends AuthorError {
   path: YamlPath;
   key?: string;
 }
 
-/** The value at the end of `path`, as the catalogue names it: a field, an item of a list, a block, the file. */
+/**
+ * The value at the end of `path`, as the catalogue names it: a field, an item of a list, a block,
+ * the file.
+ */
 function subjectAt(path: YamlPath, data: unknown, root: Root): Subject {
   const last = path[path.length - 1];
   if (last === undefined) return { kind: 'root', root };
@@ -48,7 +54,10 @@ function subjectAt(path: YamlPath, data: unknown, root: Root): Subject {
   return { kind: 'item', index: last, list: typeof parent === 'string' ? parent : undefined };
 }
 
-/** The bare field name for messages about a field's value: `variant`, or `items` for an item of `items`. */
+/**
+ * The bare field name for messages about a field's value: `variant`, or `items` for an item of
+ * `items`.
+ */
 function fieldKey(path: YamlPath): string {
   for (let i = path.length - 1; i >= 0; i--)
     if (typeof path[i] === 'string') return String(path[i]);
@@ -87,8 +96,8 @@ function kindOf(zodType: string): ValueKind {
 }
 
 /**
- * What a list holds, in words, taken from the list's description ("The feature cards." → "feature cards") or else
- * from the field's name ("chips").
+ * What a list holds, in words, taken from the list's description ("The feature cards." → "feature
+ * cards") or else from the field's name ("chips").
  */
 function listNoun(schema: AnySchema | undefined, path: YamlPath): string {
   const described = /^The ([a-z][a-z -]*?)(?:[.,:;]|$)/i.exec(descriptionOf(schema) ?? '')?.[1];
@@ -97,7 +106,10 @@ function listNoun(schema: AnySchema | undefined, path: YamlPath): string {
   return typeof last === 'string' ? last : 'items';
 }
 
-/** The kind of value expected at `path`, as precise as the schema allows (a list of what, which fields). */
+/**
+ * The kind of value expected at `path`, as precise as the schema allows (a list of what, which
+ * fields).
+ */
 function expectedAt(
   issueExpected: string,
   schema: AnySchema | undefined,
@@ -127,14 +139,20 @@ function imageSrc(data: unknown, parentPath: YamlPath): string | undefined {
   return typeof src === 'string' ? src : undefined;
 }
 
-/** How a string of `format` must look: the schema's own words for a pattern, known words for URLs and emails. */
+/**
+ * How a string of `format` must look: the schema's own words for a pattern, known words for URLs
+ * and emails.
+ */
 function formatOf(format: string, schema: AnySchema | undefined): Format {
   if (format === 'url' || format === 'email') return { kind: format };
   const words = format === 'regex' && schema ? regexMessage(unwrap(schema)) : undefined;
   return words ? { kind: 'described', words } : { kind: 'named', name: format };
 }
 
-/** Turns zod issues into author errors. `schema` is the schema that was parsed, `data` the parsed YAML. */
+/**
+ * Turns zod issues into author errors. `schema` is the schema that was parsed, `data` the parsed
+ * YAML.
+ */
 export function translateIssues(
   issues: readonly Issue[],
   schema: AnySchema,
@@ -143,7 +161,8 @@ export function translateIssues(
   root: Root = 'page',
 ): LocatedError[] {
   const out: LocatedError[] = [];
-  // A misspelt field shows up twice in zod (unknown "titel", missing "title"): report it once, as the typo.
+  // A misspelt field shows up twice in zod (unknown "titel", missing "title"): report it once, as
+  // the typo.
   const typoTargets = new Set<string>();
   for (const issue of issues) {
     if (issue.code !== 'unrecognized_keys') continue;
@@ -262,13 +281,15 @@ export function translateIssues(
         out.push(...translateUnion(issue, at, value, full, subject, field, data, root));
         break;
       case 'custom': {
-        // A block's own rule (schema/block-rule.ts): the block words it from the data its check found.
+        // A block's own rule (schema/block-rule.ts): the block words it from the data its check
+        // found.
         const rule = ruleWording(issue.params);
         if (rule) {
           push(rule);
           break;
         }
-        // URL fields (schema/primitives.ts) say which rule of schema/url-policy.ts the address breaks.
+        // URL fields (schema/primitives.ts) say which rule of schema/url-policy.ts the address
+        // breaks.
         const url = issue.params as { urlProblem?: string; urlRule?: string } | undefined;
         if (url?.urlProblem && typeof value === 'string')
           push(inputErrors.badUrl(field, value, url.urlProblem, url.urlRule ?? 'link'));
@@ -292,8 +313,9 @@ function oneOf(options: ValueKind[]): Expected {
 }
 
 /**
- * A value that matches none of a union's forms. Unions of fixed values read as a list of allowed values, unions of
- * plain types as "true or false, or text", and unions of objects are explained by the form the author was closest to.
+ * A value that matches none of a union's forms. Unions of fixed values read as a list of allowed
+ * values, unions of plain types as "true or false, or text", and unions of objects are explained by
+ * the form the author was closest to.
  */
 function translateUnion(
   issue: z.core.$ZodIssueInvalidUnion,
@@ -329,8 +351,9 @@ function translateUnion(
     );
     return [{ ...authorErrors.wrongType(subject, expected, foundValue(value)), path: full }];
   }
-  // Objects: explain against the form the author was closest to: the one that knows most of the fields written
-  // (counting likely typos), then the one with the fewest problems; when two forms tie, list the forms.
+  // Objects: explain against the form the author was closest to: the one that knows most of the
+  // fields written (counting likely typos), then the one with the fewest problems; when two forms
+  // tie, list the forms.
   const options = unionOptions(schema);
   if (
     value &&
@@ -355,7 +378,10 @@ function translateUnion(
   return [{ ...authorErrors.noMatchingShape(subject, unionShapes(schema)), path: full }];
 }
 
-/** A union's branch expects a plain type: its kind, without the details a field's own schema would give. */
+/**
+ * A union's branch expects a plain type: its kind, without the details a field's own schema would
+ * give.
+ */
 function unionKind(zodType: string): ValueKind {
   const kind = kindOf(zodType);
   return kind.kind === 'other' ? { kind: 'other' } : kind;

@@ -2,12 +2,16 @@ import { z } from 'zod';
 import type { YamlPath } from './yaml-source.ts';
 
 /**
- * Reading zod schemas through zod 4's own classes (`z.core.$ZodObject`, `_zod.def`), for the validator's messages
- * and the block documentation: what a field is, what it holds, what it is described as.
+ * Reading zod schemas through zod 4's own classes (`z.core.$ZodObject`, `_zod.def`), for the
+ * validator's messages and the block documentation: what a field is, what it holds, what it is
+ * described as.
  */
 export type AnySchema = z.core.$ZodType;
 
-/** One layer in: the schema inside `.optional()`, `.default()`, `.nullable()`, `.readonly()`, or a pipe's input. */
+/**
+ * One layer in: the schema inside `.optional()`, `.default()`, `.nullable()`, `.readonly()`, or a
+ * pipe's input.
+ */
 function innerOnce(schema: AnySchema): AnySchema {
   if (
     schema instanceof z.core.$ZodOptional ||
@@ -20,7 +24,10 @@ function innerOnce(schema: AnySchema): AnySchema {
   return schema;
 }
 
-/** The schema inside every `.optional()`, `.default()`, `.nullable()`, `.readonly()` and `.pipe()` (its input side). */
+/**
+ * The schema inside every `.optional()`, `.default()`, `.nullable()`, `.readonly()` and `.pipe()`
+ * (its input side).
+ */
 export function unwrap(schema: AnySchema): AnySchema {
   for (let current = schema; ;) {
     const inner = innerOnce(current);
@@ -29,7 +36,10 @@ export function unwrap(schema: AnySchema): AnySchema {
   }
 }
 
-/** The alternatives of a union (discriminated or not), looking through wrappers; empty for anything else. */
+/**
+ * The alternatives of a union (discriminated or not), looking through wrappers; empty for anything
+ * else.
+ */
 export function unionOptions(schema: AnySchema | undefined): readonly AnySchema[] {
   const inner = schema && unwrap(schema);
   return inner instanceof z.core.$ZodUnion ? inner._zod.def.options : [];
@@ -54,7 +64,10 @@ export function requiredKeys(schema: AnySchema): string[] {
     .map(([key]) => key);
 }
 
-/** The schema that describes the value at `path` inside `root`, if the path stays inside objects and arrays. */
+/**
+ * The schema that describes the value at `path` inside `root`, if the path stays inside objects and
+ * arrays.
+ */
 export function schemaAt(root: AnySchema, path: YamlPath): AnySchema | undefined {
   let current: AnySchema | undefined = root;
   for (const step of path) {

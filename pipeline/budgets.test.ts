@@ -12,8 +12,8 @@ function write(file: string, text: string) {
   writeFileSync(path.join(dir, file), text);
 }
 
-// A miniature of Vike's client output: the router entry imports every page's entry by page id, with Vite's table of
-// preload dependencies; each page entry has chunks of its own.
+// A miniature of Vike's client output: the router entry imports every page's entry by page id, with
+// Vite's table of preload dependencies; each page entry has chunks of its own.
 write(
   'assets/entries/entry-server-routing.js',
   'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/entries/renderer_vike_interactive.A.js","assets/chunks/shared.js","assets/static/x.css","assets/entries/renderer_vike_other.B.js","assets/chunks/other-only.js"])))=>i.map(i=>d[i]);' +

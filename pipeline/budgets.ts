@@ -1,7 +1,8 @@
 /**
- * Page-weight measurements on the built site (dist/client), shared by `npm run bench` and tests/budgets:
- * the JavaScript a page loads (its module scripts and everything they import, statically or dynamically)
- * and the CSS it applies (inline <style> elements and stylesheet links), gzip-compressed as a host would serve them.
+ * Page-weight measurements on the built site (dist/client), shared by `npm run bench` and
+ * tests/budgets: the JavaScript a page loads (its module scripts and everything they import,
+ * statically or dynamically) and the CSS it applies (inline <style> elements and stylesheet links),
+ * gzip-compressed as a host would serve them.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,8 +16,9 @@ export const budgets = {
   jsLanding: 100 * KB,
   jsSolution: 60 * KB,
   /**
-   * Every page, legal ones included, loads the shared, cached header script (renderer/client/site.ts: the menus'
-   * exact timings and Back to Top), at most 2 KB; legal pages load nothing else.
+   * Every page, legal ones included, loads the shared, cached header script
+   * (renderer/client/site.ts: the menus' exact timings and Back to Top), at most 2 KB; legal pages
+   * load nothing else.
    */
   siteScript: 2 * KB,
   jsLegal: 2 * KB,
@@ -24,8 +26,9 @@ export const budgets = {
   jsOther: 100 * KB,
   cssPerPage: 15 * KB,
   /**
-   * Our own ceiling, far under the product's: pages enhance prerendered HTML with a few listeners instead of
-   * hydrating React, so a page that suddenly loads more than this has pulled a framework into the browser.
+   * Our own ceiling, far under the product's: pages enhance prerendered HTML with a few listeners
+   * instead of hydrating React, so a page that suddenly loads more than this has pulled a framework
+   * into the browser.
    */
   enhancementScript: 8 * KB,
 } as const;
@@ -73,16 +76,23 @@ export function builtPages(dir: string): Array<{ route: string; file: string }> 
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
-/** `import("./x.js")`, optionally followed by Vite's list of that import's dependencies: `,__vite__mapDeps([0,3])`. */
+/**
+ * `import("./x.js")`, optionally followed by Vite's list of that import's dependencies:
+ * `,__vite__mapDeps([0,3])`.
+ */
 const DYNAMIC_IMPORT =
   /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)(?:\s*,\s*__vite__mapDeps\(\[([\d,\s]*)\]\))?/g;
-/** Vite's table of preload dependencies: `__vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/…", …])))`. */
+/**
+ * Vite's table of preload dependencies:
+ * `__vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/…", …])))`.
+ */
 const MAP_DEPS = /__vite__mapDeps=\([^)]*?\.f=\[([^\]]*)\]/;
 
 /**
- * A built JS file and every file it loads: its static imports, and its dynamic imports with the dependencies Vite
- * preloads for them, recursively. `skip` leaves out dynamic imports the page never makes (the entries of Vike's other
- * pages, which the client runtime imports by page id), together with their dependencies.
+ * A built JS file and every file it loads: its static imports, and its dynamic imports with the
+ * dependencies Vite preloads for them, recursively. `skip` leaves out dynamic imports the page
+ * never makes (the entries of Vike's other pages, which the client runtime imports by page id),
+ * together with their dependencies.
  */
 function moduleGraph(
   dir: string,
@@ -132,7 +142,8 @@ export function measurePage(dir: string, route: string, html: string): PageWeigh
   ]
     .map((match) => match[1]!)
     .filter((src) => src.startsWith('/'));
-  // Vike's client entry can import every page's entry; this page loads only its own (named after its page id).
+  // Vike's client entry can import every page's entry; this page loads only its own (named after
+  // its page id).
   const pageId = /<script id="vike_pageContext"[^>]*>[^<]*?"pageId":"([^"]+)"/
     .exec(html)?.[1]
     ?.replace(/\\\//g, '/');

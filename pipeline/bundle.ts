@@ -1,13 +1,15 @@
 /**
- * The client and server bundles (`vike build` without its prerender), cached by what they are made of: the code
- * (renderer/, schema/, engine/), public/, the Vite and TypeScript config, the package versions (package-lock.json) and
- * Node's version, and the project's folder. A YAML page or site.config.yaml is not bundled (the renderer reads the site at render time), so
- * changing one never re-bundles; nor does `--catalogue` (the catalogue's Vike pages are in every bundle, and only
- * rendered when asked for), nor do the generated authoring files (schema/generated/: the build writes them from the
- * site config, and no bundled module imports them).
+ * The client and server bundles (`vike build` without its prerender), cached by what they are made
+ * of: the code (renderer/, schema/, engine/), public/, the Vite and TypeScript config, the package
+ * versions (package-lock.json) and Node's version, and the project's folder. A YAML page or
+ * site.config.yaml is not bundled (the renderer reads the site at render time), so changing one
+ * never re-bundles; nor does `--catalogue` (the catalogue's Vike pages are in every bundle, and
+ * only rendered when asked for), nor do the generated authoring files (schema/generated/: the build
+ * writes them from the site config, and no bundled module imports them).
  *
- * An entry is made in a temporary folder and renamed to its key once complete; its key is taken again after bundling,
- * and a bundle whose inputs changed meanwhile is thrown away (it could be of either version).
+ * An entry is made in a temporary folder and renamed to its key once complete; its key is taken
+ * again after bundling, and a bundle whose inputs changed meanwhile is thrown away (it could be of
+ * either version).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
@@ -35,7 +37,10 @@ const notBundled = (file: string) =>
   file.includes('/__snapshots__/') ||
   file.startsWith('schema/generated/');
 
-/** The code, public/ or the lockfile changed while they were bundled: an author's matter (build again), not a fault. */
+/**
+ * The code, public/ or the lockfile changed while they were bundled: an author's matter (build
+ * again), not a fault.
+ */
 export class BundleInputsChangedError extends Error {}
 
 export interface Bundle {
@@ -49,9 +54,10 @@ export interface Bundle {
 }
 
 /**
- * Also the project's folder and where its node_modules really is: the server bundle has the project's path written in,
- * and Vite names the modules of a node_modules linked from elsewhere by their path from the project (other chunk names
- * and hashes), so a bundle made in another folder is another bundle.
+ * Also the project's folder and where its node_modules really is: the server bundle has the
+ * project's path written in, and Vite names the modules of a node_modules linked from elsewhere by
+ * their path from the project (other chunk names and hashes), so a bundle made in another folder is
+ * another bundle.
  */
 export function bundleKey(root: string): string {
   const modules = path.join(root, 'node_modules');
@@ -63,7 +69,10 @@ export function bundleKey(root: string): string {
   );
 }
 
-/** Runs `child` to completion; rejects with its exit code. Killed with the build when the build is interrupted. */
+/**
+ * Runs `child` to completion; rejects with its exit code. Killed with the build when the build is
+ * interrupted.
+ */
 function run(
   command: string,
   args: string[],
@@ -107,8 +116,8 @@ export async function bundle(
     writeWorkerModule(root, workerModuleOf(path.join(temporary, 'server', 'entry.mjs')));
     if (bundleKey(root) !== key)
       throw new BundleInputsChangedError(validatorMessages.codeChangedWhileBundling);
-    // Only the newest bundle is kept (one is 5–10 MB, an older one is only useful after a revert), and no left-overs
-    // of an interrupted build.
+    // Only the newest bundle is kept (one is 5–10 MB, an older one is only useful after a revert),
+    // and no left-overs of an interrupted build.
     for (const old of readdirSync(bundles))
       if (path.join(bundles, old) !== temporary)
         rmSync(path.join(bundles, old), { recursive: true, force: true });

@@ -1,7 +1,13 @@
 import type { BuildOptions } from 'esbuild';
 
-/** How the build's code is compiled to run in Node without a TypeScript loader: one ES module, packages left in node_modules. */
+/**
+ * How the build's code is compiled to run in Node without a TypeScript loader: one ES module,
+ * packages left in node_modules.
+ */
 export const NODE_MODULE_OPTIONS: BuildOptions;
 
-/** The compiled module of `entry` (relative to `root`), compiled first if it is missing or stale: its path. */
+/**
+ * The compiled module of `entry` (relative to `root`), compiled first if it is missing or stale:
+ * its path.
+ */
 export function compiledModule(root: string, entry: string): string;

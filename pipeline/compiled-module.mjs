@@ -1,16 +1,21 @@
-// A TypeScript entry point compiled to one JavaScript module (esbuild; packages stay in node_modules), kept in
-// .cache/compiled/ and compiled again only when one of the files it was made from changed (by content). Plain
-// JavaScript: scripts/run-compiled.mjs uses it before anything is compiled.
+// A TypeScript entry point compiled to one JavaScript module (esbuild; packages stay in
+// node_modules), kept in .cache/compiled/ and compiled again only when one of the files it was made
+// from changed (by content). Plain JavaScript: scripts/run-compiled.mjs uses it before anything is
+// compiled.
 //
-// Every `import.meta.url` / `import.meta.dirname` of the compiled code reads as if the code were in pipeline/ (all of the
-// build's uses resolve a sibling of pipeline/ or a file in it: the render worker, the project root).
+// Every `import.meta.url` / `import.meta.dirname` of the compiled code reads as if the code were in
+// pipeline/ (all of the build's uses resolve a sibling of pipeline/ or a file in it: the render
+// worker, the project root).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** How the build's code is compiled to run in Node without a TypeScript loader: one ES module, packages left in node_modules. */
+/**
+ * How the build's code is compiled to run in Node without a TypeScript loader: one ES module,
+ * packages left in node_modules.
+ */
 export const NODE_MODULE_OPTIONS = {
   bundle: true,
   platform: 'node',
@@ -21,10 +26,11 @@ export const NODE_MODULE_OPTIONS = {
 };
 
 /**
- * A hash of the content of each file the compiled module was made from, with the Node and esbuild versions and the
- * project's folder (the module has its paths written in: a project moved or copied elsewhere compiles again). By
- * content, not size and modification time: two saves of a file within the file system's clock tick, at the same
- * size, have the same time (a few milliseconds to hash the build's some 200 files).
+ * A hash of the content of each file the compiled module was made from, with the Node and esbuild
+ * versions and the project's folder (the module has its paths written in: a project moved or copied
+ * elsewhere compiles again). By content, not size and modification time: two saves of a file within
+ * the file system's clock tick, at the same size, have the same time (a few milliseconds to hash
+ * the build's some 200 files).
  */
 function stamp(root, files, esbuildVersion) {
   const stamps = { node: process.version, esbuild: esbuildVersion, root, files: {} };
@@ -81,7 +87,8 @@ function compile(root, entry, name, outFile, manifestFile) {
     path.relative(root, path.resolve(root, file)).split(path.sep).join('/'),
   );
   mkdirSync(path.dirname(outFile), { recursive: true });
-  // Written under other names first, then renamed: a process started meanwhile never imports half a file.
+  // Written under other names first, then renamed: a process started meanwhile never imports half a
+  // file.
   const written = [
     ...result.outputFiles.map((file) => [file.path, file.contents]),
     [manifestFile, JSON.stringify(stamp(root, inputs, esbuild.version))],
@@ -90,7 +97,10 @@ function compile(root, entry, name, outFile, manifestFile) {
   for (const [file] of written) renameSync(`${file}.${process.pid}.tmp`, file);
 }
 
-/** The compiled module of `entry` (relative to `root`), compiled first if it is missing or stale: its path. */
+/**
+ * The compiled module of `entry` (relative to `root`), compiled first if it is missing or stale:
+ * its path.
+ */
 export function compiledModule(root, entry) {
   const name = path.basename(entry).replace(/\.[cm]?[jt]s$/, '');
   const outDir = path.join(root, '.cache', 'compiled');

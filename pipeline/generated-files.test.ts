@@ -27,7 +27,8 @@ describe("the build's generated-files step", () => {
       `Schema: updated ${PAGE_SCHEMA_FILE}.`,
     );
     expect(pageSchema()).toBe(generated);
-    // Skipped: the stamp says nothing changed since the last generation (here it lies, so a skip shows).
+    // Skipped: the stamp says nothing changed since the last generation (here it lies, so a skip
+    // shows).
     writeFileSync(path.join(dir, PAGE_SCHEMA_FILE), '{}\n');
     writeFileSync(path.join(cacheDir(), 'generated-files.key'), generatedFilesStamp(dir));
     expect(await updateGeneratedFiles(dir, cacheDir(), false)).toBe('Schema: up to date.');

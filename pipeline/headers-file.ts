@@ -1,8 +1,9 @@
 /**
- * The `_headers` file of the built site: public/_headers with the CSP's `frame-src` set to the origin of the
- * scheduling provider configured in site.config.yaml (scheduler.url), so that changing provider in the config can
- * never leave a CSP that blocks the widget, nor one that allows frames from the previous provider.
- * `npm run build` calls `writeHeadersFile` in its postbuild step (the build has validated the config before).
+ * The `_headers` file of the built site: public/_headers with the CSP's `frame-src` set to the
+ * origin of the scheduling provider configured in site.config.yaml (scheduler.url), so that
+ * changing provider in the config can never leave a CSP that blocks the widget, nor one that allows
+ * frames from the previous provider. `npm run build` calls `writeHeadersFile` in its postbuild step
+ * (the build has validated the config before).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,10 @@ import { urlProblem } from '../schema/url-policy.ts';
 
 const CSP_LINE = /^(\s+Content-Security-Policy:\s*)(.*)$/gim;
 
-/** `template` (a `_headers` file) with every CSP's frame-src replaced by (or given) the scheduler's origin. */
+/**
+ * `template` (a `_headers` file) with every CSP's frame-src replaced by (or given) the scheduler's
+ * origin.
+ */
 export function headersFile(template: string, schedulerUrl: string): string {
   if (urlProblem(schedulerUrl, 'https'))
     throw new Error(
@@ -31,7 +35,10 @@ export function headersFile(template: string, schedulerUrl: string): string {
   });
 }
 
-/** Writes `dir/_headers` from `root/public/_headers` and `root/site.config.yaml`; does nothing without a template. */
+/**
+ * Writes `dir/_headers` from `root/public/_headers` and `root/site.config.yaml`; does nothing
+ * without a template.
+ */
 export function writeHeadersFile(root: string, dir: string): void {
   const template = path.join(root, 'public/_headers');
   if (!existsSync(template)) return;

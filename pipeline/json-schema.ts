@@ -1,14 +1,16 @@
 /**
- * The generated authoring files (`npm run schema`, scripts/generate-schema.ts, and the build's first step): the editor
- * schemas and the block reference, written from the zod schemas so they cannot drift:
+ * The generated authoring files (`npm run schema`, scripts/generate-schema.ts, and the build's
+ * first step): the editor schemas and the block reference, written from the zod schemas so they
+ * cannot drift:
  *   schema/generated/page.schema.json         pages/**\/*.yaml (mapped in .vscode/settings.json)
  *   schema/generated/site-config.schema.json  site.config.yaml (its yaml-language-server modeline)
  *   AUTHORING.md, between the "blocks:start" and "blocks:end" markers: every block with its fields.
  * `npm run build` runs it first; tests/authoring/schema.test.ts fails when a committed file is out of date.
  *
- * The JSON Schemas are draft-07 (what the VS Code YAML extension reads best). Every field gets a description and an
- * example: the description from the zod schema, the example from the schema or, failing that, from the block's
- * example.yaml (the same YAML the block catalogue shows). Each block type is also offered as a snippet.
+ * The JSON Schemas are draft-07 (what the VS Code YAML extension reads best). Every field gets a
+ * description and an example: the description from the zod schema, the example from the schema or,
+ * failing that, from the block's example.yaml (the same YAML the block catalogue shows). Each block
+ * type is also offered as a snippet.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -116,8 +118,9 @@ function siteConfigJsonSchema(root = projectRoot): JsonSchema {
   const current = existsSync(path.join(root, 'site.config.yaml'))
     ? (parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as Record<string, unknown>)
     : undefined;
-  // Not the languages: their labels are keyed by the config's own texts, so an edit of the tagline would change this
-  // generated file (and with it the bundle's key) in the middle of a build. Their examples come from the schema.
+  // Not the languages: their labels are keyed by the config's own texts, so an edit of the tagline
+  // would change this generated file (and with it the bundle's key) in the middle of a build. Their
+  // examples come from the schema.
   const { locales: _languages, ...examples } = current ?? {};
   addExamples(schema, current ? examples : undefined);
   return {
@@ -161,7 +164,10 @@ function blockReference(root = projectRoot): string {
   return `${BLOCKS_START}\n\n${parts.join('\n\n')}\n\n${BLOCKS_END}`;
 }
 
-/** The messages authors meet most, produced by the validator's own catalogue, so the examples use its exact words. */
+/**
+ * The messages authors meet most, produced by the validator's own catalogue, so the examples use
+ * its exact words.
+ */
 function commonErrors(): string {
   const file = 'pages/solutions/resorts.yaml';
   const sample = (
@@ -339,7 +345,8 @@ export function writeGeneratedFiles(root = projectRoot): string {
   for (const [file, content] of generatedFiles(root)) {
     const target = path.join(root, file);
     if (existsSync(target) && readFileSync(target, 'utf8') === content) continue;
-    // Under a temporary name, then renamed: a build stopped meanwhile never leaves AUTHORING.md half written.
+    // Under a temporary name, then renamed: a build stopped meanwhile never leaves AUTHORING.md
+    // half written.
     writeFileSync(`${target}.${process.pid}.tmp`, content);
     renameSync(`${target}.${process.pid}.tmp`, target);
     changed.push(file);

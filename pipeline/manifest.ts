@@ -1,4 +1,6 @@
-/** What the last successful build wrote, for the next build to reuse (`.cache/build/manifest.json`). */
+/**
+ * What the last successful build wrote, for the next build to reuse (`.cache/build/manifest.json`).
+ */
 import {
   existsSync,
   readdirSync,
@@ -29,10 +31,10 @@ export interface Manifest {
 }
 
 /**
- * A cheap guess at whether anything changed since the last build, from the bundle's key and the size and mtime of the
- * site's YAML files, without reading them. When it matches the last build's, the build does not start a render
- * worker before validation (there is most likely nothing to render). Only a guess: which pages are rendered is
- * still decided by each page's key.
+ * A cheap guess at whether anything changed since the last build, from the bundle's key and the
+ * size and mtime of the site's YAML files, without reading them. When it matches the last build's,
+ * the build does not start a render worker before validation (there is most likely nothing to
+ * render). Only a guess: which pages are rendered is still decided by each page's key.
  */
 export function inputsFingerprint(root: string, bundleKey: string): string {
   const pagesDir = path.join(root, 'pages');

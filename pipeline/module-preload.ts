@@ -5,7 +5,10 @@ import path from 'node:path';
 export const STATIC_IMPORT =
   /\b(?:import\s*(?:[\w*{}\s,$]+\s*from\s*)?|export\s*(?:\*|\{[^}]*\})\s*from\s*)["'`]([^"'`]+\.js)["'`]/g;
 
-/** Every file `entry` (a URL path such as `/assets/entries/x.js`) imports statically, directly or not, in load order. */
+/**
+ * Every file `entry` (a URL path such as `/assets/entries/x.js`) imports statically, directly or
+ * not, in load order.
+ */
 export function staticImports(
   dir: string,
   entry: string,
@@ -31,10 +34,11 @@ const MODULE_SCRIPT =
   /<script\b(?=[^>]*\btype=["']module["'])[^>]*\bsrc=["'](\/[^"']+\.js)["'][^>]*><\/script>/gi;
 
 /**
- * Adds a `<link rel="modulepreload">` before each module script of the page for every file that script imports
- * statically, so the browser fetches the whole chain at once instead of discovering one import after the other: on a
- * mobile network each level of the chain costs a round trip before the page's first paint and its LCP
- * (Lighthouse counts them: /lcp-image's LCP went from about 1.39 s to 1.09 s). `importsOf` is memoised per build.
+ * Adds a `<link rel="modulepreload">` before each module script of the page for every file that
+ * script imports statically, so the browser fetches the whole chain at once instead of discovering
+ * one import after the other: on a mobile network each level of the chain costs a round trip before
+ * the page's first paint and its LCP (Lighthouse counts them: /lcp-image's LCP went from about 1.39
+ * s to 1.09 s). `importsOf` is memoised per build.
  */
 export function addModulePreloads(html: string, importsOf: (entry: string) => string[]): string {
   return html.replace(MODULE_SCRIPT, (script, src: string) => {

@@ -1,7 +1,7 @@
 /**
- * Atomic output: a build writes into a staging folder and swaps it into dist/ only when everything succeeded, under a
- * lock that a second build refuses to share. An interrupted or failed build removes its staging folder and leaves
- * dist/ exactly as it was.
+ * Atomic output: a build writes into a staging folder and swaps it into dist/ only when everything
+ * succeeded, under a lock that a second build refuses to share. An interrupted or failed build
+ * removes its staging folder and leaves dist/ exactly as it was.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -31,11 +31,12 @@ const isAlive = (pid: number) => {
 };
 
 /**
- * Takes the build lock (a file holding this process's pid). The file appears with its pid already in it (written under
- * a temporary name, then linked to the lock's name, which fails if a lock exists): another build never reads an empty
- * lock and takes it for a stale one. A lock left by a process that no longer runs (a build killed with SIGKILL, a
- * machine that restarted) is stale: it is moved aside under a name of this process's own, and taken over only if what
- * was moved is still that stale lock.
+ * Takes the build lock (a file holding this process's pid). The file appears with its pid already
+ * in it (written under a temporary name, then linked to the lock's name, which fails if a lock
+ * exists): another build never reads an empty lock and takes it for a stale one. A lock left by a
+ * process that no longer runs (a build killed with SIGKILL, a machine that restarted) is stale: it
+ * is moved aside under a name of this process's own, and taken over only if what was moved is still
+ * that stale lock.
  */
 export function acquireLock(lockFile: string): () => void {
   mkdirSync(path.dirname(lockFile), { recursive: true });
@@ -65,11 +66,13 @@ export function acquireLock(lockFile: string): () => void {
       }
       const moved = readLock(aside);
       if (moved !== pid && moved !== undefined && moved > 0 && isAlive(moved)) {
-        // A live build's lock, taken between the read and the move: put back unless a lock exists again.
+        // A live build's lock, taken between the read and the move: put back unless a lock exists
+        // again.
         try {
           linkSync(aside, lockFile);
         } catch {
-          // Another build has locked since: the one whose lock was moved finds it gone when it releases.
+          // Another build has locked since: the one whose lock was moved finds it gone when it
+          // releases.
         }
       }
       rmSync(aside, { force: true });
@@ -80,7 +83,9 @@ export function acquireLock(lockFile: string): () => void {
   throw new BuildLockedError(validatorMessages.buildLocked(0, lockFile));
 }
 
-/** The pid in a lock file, or undefined if there is no lock (a lock never holds anything but a pid). */
+/**
+ * The pid in a lock file, or undefined if there is no lock (a lock never holds anything but a pid).
+ */
 function readLock(lockFile: string): number | undefined {
   try {
     return Number(readFileSync(lockFile, 'utf8')) || 0;
@@ -99,8 +104,9 @@ export interface Output {
 }
 
 /**
- * Staging and backup folders live in `cacheDir`, on the same file system as dist/, so that the swap is two renames.
- * Left-overs of a build that was killed are removed first; if it was killed between the two renames, dist/ is restored.
+ * Staging and backup folders live in `cacheDir`, on the same file system as dist/, so that the swap
+ * is two renames. Left-overs of a build that was killed are removed first; if it was killed between
+ * the two renames, dist/ is restored.
  */
 export function prepareOutput(distDir: string, cacheDir: string): Output {
   mkdirSync(cacheDir, { recursive: true });
@@ -109,7 +115,8 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
       renameSync(path.join(cacheDir, entry), distDir);
     else if (entry.startsWith('staging-') || entry.startsWith('previous-'))
       rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
-    // A removal started by an earlier build that did not finish (the machine stopped): not while it may still run.
+    // A removal started by an earlier build that did not finish (the machine stopped): not while it
+    // may still run.
     else if (
       entry.startsWith('trash-') &&
       Date.now() - statSync(path.join(cacheDir, entry)).mtimeMs > 10 * 60_000
@@ -125,7 +132,8 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
       if (existsSync(distDir)) renameSync(distDir, previous);
       renameSync(staging, distDir);
       if (!existsSync(previous)) return;
-      // Deleting thousands of files takes seconds: a process of its own does it after the build has ended.
+      // Deleting thousands of files takes seconds: a process of its own does it after the build has
+      // ended.
       const trash = path.join(cacheDir, `trash-${process.pid}-${Date.now()}`);
       renameSync(previous, trash);
       spawn(
@@ -144,7 +152,10 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
   };
 }
 
-/** The bundle's client files (assets, public/) and Vike's assets.json, copied (never linked: later steps write files). */
+/**
+ * The bundle's client files (assets, public/) and Vike's assets.json, copied (never linked: later
+ * steps write files).
+ */
 export function copyBundle(bundleDir: string, staging: string) {
   cpSync(path.join(bundleDir, 'client'), path.join(staging, 'client'), { recursive: true });
   if (existsSync(path.join(bundleDir, 'assets.json')))

@@ -5,8 +5,8 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 
 /**
- * The installed version of a package, without loading it: read from the package.json above its entry point (some
- * packages, sharp among them, do not export their package.json).
+ * The installed version of a package, without loading it: read from the package.json above its
+ * entry point (some packages, sharp among them, do not export their package.json).
  */
 export function packageVersion(name: string): string {
   let dir = path.dirname(require.resolve(name));

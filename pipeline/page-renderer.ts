@@ -1,18 +1,20 @@
 /**
- * How a render worker turns a URL into HTML: Vike's renderPage(), or, once it has proved equal, the same document
- * without Vike's per-request work.
+ * How a render worker turns a URL into HTML: Vike's renderPage(), or, once it has proved equal, the
+ * same document without Vike's per-request work.
  *
- * renderPage() costs about 6.5 ms of CPU per page, of which React rendering the page is about 1.9 ms: the rest is
- * routing (every Vike page's route function), hooks, copies of pageContext and the injection of the page's assets by
- * regular expressions over the whole HTML. For a given Vike page (static, interactive) everything around the page's own
- * parts is the same on every URL: the assets, vike-react's document, the whitespace. So the worker learns that
- * template from a page Vike rendered, by cutting out that page's own parts (title, the +Head elements, description,
- * the page's HTML), checks it on the next page of the same Vike page (Vike's HTML and the template's must be equal,
- * byte for byte), and only then fills it in for the pages that follow: React renders the page and its +Head exactly as
- * vike-react does, with the data from the page's own +data hook. Anything it is not sure of goes through Vike:
- * the error page, the catalogue, a URL no route function or more than one claims, a page without a title or
- * description, a Vike page whose template did not prove equal. `tests/pipeline/page-renderer.test.ts` compares both ways
- * on every page of the site.
+ * renderPage() costs about 6.5 ms of CPU per page, of which React rendering the page is about 1.9
+ * ms: the rest is routing (every Vike page's route function), hooks, copies of pageContext and the
+ * injection of the page's assets by regular expressions over the whole HTML. For a given Vike page
+ * (static, interactive) everything around the page's own parts is the same on every URL: the
+ * assets, vike-react's document, the whitespace. So the worker learns that template from a page
+ * Vike rendered, by cutting out that page's own parts (title, the +Head elements, description, the
+ * page's HTML), checks it on the next page of the same Vike page (Vike's HTML and the template's
+ * must be equal, byte for byte), and only then fills it in for the pages that follow: React renders
+ * the page and its +Head exactly as vike-react does, with the data from the page's own +data hook.
+ * Anything it is not sure of goes through Vike: the error page, the catalogue, a URL no route
+ * function or more than one claims, a page without a title or description, a Vike page whose
+ * template did not prove equal. `tests/pipeline/page-renderer.test.ts` compares both ways on every
+ * page of the site.
  */
 import { createElement, StrictMode, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
@@ -34,7 +36,10 @@ interface OwnParts {
   body: string;
 }
 
-/** Where the own parts go, in document order (vike-react writes title and description twice: as such and for Open Graph). */
+/**
+ * Where the own parts go, in document order (vike-react writes title and description twice: as such
+ * and for Open Graph).
+ */
 const SLOTS = [
   'title',
   'title',
@@ -44,7 +49,9 @@ const SLOTS = [
   'body',
 ] as const satisfies ReadonlyArray<keyof OwnParts>;
 
-/** The document of a Vike page: SLOTS.length + 1 literal chunks, the own parts going between them. */
+/**
+ * The document of a Vike page: SLOTS.length + 1 literal chunks, the own parts going between them.
+ */
 type Template = string[];
 
 /** Vike's escaping of values written into its HTML templates (vike/dist/utils/escapeHtml.js). */
@@ -80,10 +87,15 @@ const setting = (value: unknown, context: unknown) =>
 /** vike-react's outermost wrapper, unless the config turns React's strict mode off. */
 const strictly = (element: ReactNode, strict: boolean): ReactNode =>
   strict ? createElement(StrictMode, null, element) : element;
-/** Stands for vike-react's render-promise provider, which renders only its children on the server. */
+/**
+ * Stands for vike-react's render-promise provider, which renders only its children on the server.
+ */
 const Passthrough = ({ children }: { children?: ReactNode }) => children;
 
-/** The page's own parts, rendered as vike-react renders them; undefined when vike-react would leave a tag out. */
+/**
+ * The page's own parts, rendered as vike-react renders them; undefined when vike-react would leave
+ * a tag out.
+ */
 function ownParts(base: RenderedContext, context: PageContext): OwnParts | undefined {
   const title = setting(base.config.title, context);
   const description = setting(base.config.description, context);
@@ -116,12 +128,15 @@ function ownParts(base: RenderedContext, context: PageContext): OwnParts | undef
   return { title: escapeHtml(title), head, description: escapeHtml(description), body };
 }
 
-/** Cuts a page's own parts out of the HTML Vike rendered for it; undefined when one cannot be found where expected. */
+/**
+ * Cuts a page's own parts out of the HTML Vike rendered for it; undefined when one cannot be found
+ * where expected.
+ */
 function templateOf(html: string, parts: OwnParts): Template | undefined {
   const chunks: string[] = [];
   let from = 0;
-  // Each part is looked for with what surrounds it in vike-react's document, so that a title that also appears in
-  // an asset's file name (Pricing, PricingTiers.css) is not taken from there.
+  // Each part is looked for with what surrounds it in vike-react's document, so that a title that
+  // also appears in an asset's file name (Pricing, PricingTiers.css) is not taken from there.
   const finders: Record<(typeof SLOTS)[number], (at: number) => number> = {
     title: (at) => {
       const tag = chunks.length === 0 ? `<title>${parts.title}</title>` : `"${parts.title}"`;
@@ -156,8 +171,8 @@ function fill(template: Template, parts: OwnParts): string {
 }
 
 /**
- * Templates are per Vike page and language: `<html lang dir>` (renderer/+lang.ts, +htmlAttributes.ts) is part of the
- * template, not one of the page's own parts.
+ * Templates are per Vike page and language: `<html lang dir>` (renderer/+lang.ts,
+ * +htmlAttributes.ts) is part of the template, not one of the page's own parts.
  */
 function templateKey(pageId: string, data: unknown): string {
   const language = (data as { language?: { code: string; dir: string } } | undefined)?.language;
@@ -165,14 +180,17 @@ function templateKey(pageId: string, data: unknown): string {
 }
 
 /**
- * Per Vike page: a template waiting for its check or proved, with the context of the page Vike rendered it from (what
- * a direct render starts from); or rendered by Vike for good.
+ * Per Vike page: a template waiting for its check or proved, with the context of the page Vike
+ * rendered it from (what a direct render starts from); or rendered by Vike for good.
  */
 type TemplateState =
   { state: 'candidate' | 'proved'; template: Template; base: RenderedContext } | { state: 'vike' };
 
 interface PageRenderer {
-  /** The page's HTML, as Vike renders it (an error when Vike fails or answers with another status than 200, 404 for /404). */
+  /**
+   * The page's HTML, as Vike renders it (an error when Vike fails or answers with another status
+   * than 200, 404 for /404).
+   */
   render(url: string): Promise<string>;
   /** How many pages were rendered without Vike, and with. */
   readonly counts: { direct: number; vike: number };
@@ -196,7 +214,10 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
     return { html: result.httpResponse.body, context: result as unknown as RenderedContext };
   }
 
-  /** The Vike page whose route function claims `url`, if exactly one does and every route is a function. */
+  /**
+   * The Vike page whose route function claims `url`, if exactly one does and every route is a
+   * function.
+   */
   function routeOf(url: string): string | undefined {
     if (!pages || url === '/404') return undefined;
     let match: string | undefined;
@@ -218,7 +239,10 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
     return match;
   }
 
-  /** pageContext for a direct render: the base page's, with this URL and the data of the page's +data hook. */
+  /**
+   * pageContext for a direct render: the base page's, with this URL and the data of the page's
+   * +data hook.
+   */
   async function contextFor(base: RenderedContext, url: string): Promise<PageContext | undefined> {
     if (typeof base.config.data !== 'function') return undefined;
     const context = { ...base, urlOriginal: url, urlPathname: url, data: undefined as unknown };
@@ -226,7 +250,10 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
     return context as unknown as PageContext;
   }
 
-  /** A context Vike rendered per Vike page: what a page's data is computed from before its template is chosen. */
+  /**
+   * A context Vike rendered per Vike page: what a page's data is computed from before its template
+   * is chosen.
+   */
   const bases = new Map<string, RenderedContext>();
 
   async function render(url: string): Promise<string> {
@@ -245,7 +272,8 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
     }
     const { html, context } = await viaVike(url);
     pages ??= context.pages;
-    // Only pages that routed on their own (not the error page, not a URL claimed twice) teach a template.
+    // Only pages that routed on their own (not the error page, not a URL claimed twice) teach a
+    // template.
     if (pageId === undefined || pageId !== context.pageId) return html;
     bases.set(pageId, context);
     const own = await contextFor(context, url);

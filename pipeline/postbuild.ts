@@ -37,8 +37,8 @@ const xmlEscape = (text: string) =>
     .replace(/'/g, '&apos;');
 
 /**
- * sitemap.xml; with `alternatesOf`, each URL of a translated page lists the page in every language it exists in and
- * its x-default (the default language's), as the pages' own hreflang links do.
+ * sitemap.xml; with `alternatesOf`, each URL of a translated page lists the page in every language
+ * it exists in and its x-default (the default language's), as the pages' own hreflang links do.
  */
 export function sitemapXml(
   urls: string[],
@@ -65,7 +65,10 @@ export function sitemapXml(
   ].join('\n');
 }
 
-/** The hreflang alternates of each sitemap URL: the URLs of the same page in the site's languages (config `locales`). */
+/**
+ * The hreflang alternates of each sitemap URL: the URLs of the same page in the site's languages
+ * (config `locales`).
+ */
 function sitemapAlternates(
   baseUrl: string,
   locales: SiteLocales | undefined,
@@ -101,9 +104,10 @@ export function robotsTxt(baseUrl: string): string {
 }
 
 /**
- * The URLs that belong in the sitemap, read from the prerendered pages themselves: the canonical URL of every page
- * that may be indexed. Drafts are not built, the 404 page and the block catalogue are `noindex`, and aliases carry
- * their page's canonical URL, so each page is listed once, at the URL built from site.config.yaml's baseUrl.
+ * The URLs that belong in the sitemap, read from the prerendered pages themselves: the canonical
+ * URL of every page that may be indexed. Drafts are not built, the 404 page and the block catalogue
+ * are `noindex`, and aliases carry their page's canonical URL, so each page is listed once, at the
+ * URL built from site.config.yaml's baseUrl.
  */
 export function sitemapUrls(pages: Array<{ route: string; html: string }>): string[] {
   const urls = new Set<string>();
@@ -121,7 +125,10 @@ const STYLESHEET = /<link\b[^>]*\brel=["']?stylesheet["']?[^>]*>\s*/gi;
 const MARKER = '\u0000inline-css\u0000';
 const HREF = /\bhref=["']?([^"'\s>]+)/i;
 
-/** Removes `@keyframes`/`@font-face` blocks (their bodies hold no selectors), comments and attribute-selector values. */
+/**
+ * Removes `@keyframes`/`@font-face` blocks (their bodies hold no selectors), comments and
+ * attribute-selector values.
+ */
 function stripNonSelectorText(css: string): { text: string; hasFontFace: boolean } {
   let text = css.replace(/\/\*[\s\S]*?\*\//g, '');
   let hasFontFace = false;
@@ -179,9 +186,10 @@ export interface Stylesheet {
 }
 
 /**
- * A stylesheet the page cannot use: all its rules need a class that the page's markup never has. The markup is
- * final: pages are never hydrated, and the enhancement scripts only toggle attributes or recreate elements the HTML
- * already has (the scheduler's frame is in a <noscript>, whose markup counts).
+ * A stylesheet the page cannot use: all its rules need a class that the page's markup never has.
+ * The markup is final: pages are never hydrated, and the enhancement scripts only toggle attributes
+ * or recreate elements the HTML already has (the scheduler's frame is in a <noscript>, whose markup
+ * counts).
  */
 export function isUnused(sheet: Stylesheet, used: Set<string>): boolean {
   if (sheet.global || !sheet.classes.size) return false;
@@ -190,9 +198,9 @@ export function isUnused(sheet: Stylesheet, used: Set<string>): boolean {
 }
 
 /**
- * Replaces the same-origin stylesheet links of a page by one inline <style> at the place of the first one,
- * leaving out the sheets the page cannot use. `readSheet` gets the href (`/assets/static/x.css`) and returns
- * the stylesheet, or undefined to keep that link as it is.
+ * Replaces the same-origin stylesheet links of a page by one inline <style> at the place of the
+ * first one, leaving out the sheets the page cannot use. `readSheet` gets the href
+ * (`/assets/static/x.css`) and returns the stylesheet, or undefined to keep that link as it is.
  */
 export function inlineStylesheets(
   html: string,
@@ -238,10 +246,11 @@ const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
 const STYLE_ELEMENT = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
 
 /**
- * Leaves out of the page's <style> elements the custom properties nothing on the page reads: Mantine's theme declares
- * some 450 on :root (every shade of every colour), a page reads about a hundred. Kept: every property referenced with
- * var() outside custom property declarations (in the CSS or the page's markup), and, transitively, every property
- * those declarations reference. Fewer bytes, and fewer properties for every element to inherit.
+ * Leaves out of the page's <style> elements the custom properties nothing on the page reads:
+ * Mantine's theme declares some 450 on :root (every shade of every colour), a page reads about a
+ * hundred. Kept: every property referenced with var() outside custom property declarations (in the
+ * CSS or the page's markup), and, transitively, every property those declarations reference. Fewer
+ * bytes, and fewer properties for every element to inherit.
  */
 export function pruneCustomProperties(
   html: string,
@@ -250,8 +259,9 @@ export function pruneCustomProperties(
   const elements = styleElements(html);
   if (!elements.length) return { html, removed: 0 };
   if (memo) {
-    // Pages share their stylesheets: the result depends only on the <style> texts and the var() the markup reads.
-    // The key is a hash of those (the texts are tens of KB: a Map keyed by them hashed and compared them whole).
+    // Pages share their stylesheets: the result depends only on the <style> texts and the var() the
+    // markup reads. The key is a hash of those (the texts are tens of KB: a Map keyed by them
+    // hashed and compared them whole).
     const hash = createHash('sha1');
     let markup = '';
     let from = 0;
@@ -317,7 +327,10 @@ export function pruneCustomProperties(
   return { html: pruned, removed };
 }
 
-/** Where the text of each <style> element is (as STYLE_ELEMENT finds them, without building a string per match). */
+/**
+ * Where the text of each <style> element is (as STYLE_ELEMENT finds them, without building a string
+ * per match).
+ */
 function styleElements(html: string): Array<{ start: number; end: number }> {
   const found: Array<{ start: number; end: number }> = [];
   STYLE_ELEMENT.lastIndex = 0;
@@ -360,8 +373,9 @@ export interface FinishedPage {
 }
 
 /**
- * The per-page part of postbuild, for a build that streams pages (pipeline/prerender.ts): stylesheets inlined, unused
- * custom properties left out, the page's sitemap URL. Same output as `postbuild`, page by page.
+ * The per-page part of postbuild, for a build that streams pages (pipeline/prerender.ts):
+ * stylesheets inlined, unused custom properties left out, the page's sitemap URL. Same output as
+ * `postbuild`, page by page.
  */
 export function pageFinisher(dir: string): (route: string, html: string) => FinishedPage {
   const readSheet = stylesheetReader(dir);
@@ -422,7 +436,10 @@ export function postbuild(root: string, dir: string) {
   return { urls, pages, droppedPerPage: perPage(dropped), propertiesPerPage: perPage(properties) };
 }
 
-/** Moves `a/b/index.html` to `a/b.html` (the home page stays `index.html`); returns how many files moved. */
+/**
+ * Moves `a/b/index.html` to `a/b.html` (the home page stays `index.html`); returns how many files
+ * moved.
+ */
 export function flattenHtml(dir: string): number {
   const files = (readdirSync(dir, { recursive: true }) as string[])
     .map((file) => file.split(path.sep).join('/'))

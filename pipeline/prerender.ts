@@ -1,8 +1,10 @@
 /**
- * The prerender, streamed: each page is rendered by Vike (renderPage on the server bundle), finished (postbuild's CSS
- * inlining and pruning) and written by a worker thread (pipeline/render-worker.mjs), one at a time, so memory does not
- * grow with the number of pages and the main thread only keeps the books. Incremental: a page whose inputs did not change since the last build is taken from that build's output
- * instead of being rendered again (see `pageKey` for what a page depends on).
+ * The prerender, streamed: each page is rendered by Vike (renderPage on the server bundle),
+ * finished (postbuild's CSS inlining and pruning) and written by a worker thread
+ * (pipeline/render-worker.mjs), one at a time, so memory does not grow with the number of pages and
+ * the main thread only keeps the books. Incremental: a page whose inputs did not change since the
+ * last build is taken from that build's output instead of being rendered again (see `pageKey` for
+ * what a page depends on).
  */
 import { copyFileSync, linkSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -20,20 +22,25 @@ import type { SocialCard } from '../ui/image-manifest.ts';
 
 export interface PrerenderJob {
   url: string;
-  /** The page of a route or alias; undefined for /404 (the worker has it) and the block catalogue. */
+  /**
+   * The page of a route or alias; undefined for /404 (the worker has it) and the block catalogue.
+   */
   loaded: LoadedPage | undefined;
   key: string;
 }
 
-/** `/` → `index.html`, `/404` → `404.html`, `/pricing` → `pricing/index.html` (as Vike's prerender writes them). */
+/**
+ * `/` → `index.html`, `/404` → `404.html`, `/pricing` → `pricing/index.html` (as Vike's prerender
+ * writes them).
+ */
 const htmlFileOf = (url: string) =>
   url === '/' ? 'index.html' : url === '/404' ? '404.html' : `${url.slice(1)}/index.html`;
 
 /**
- * What a page's HTML depends on besides the code (the bundle's key): the site config, the page's text (its hash:
- * the validated page follows from it and the validator's code, part of the bundle's key), its URL and canonical
- * route, its social card (its URL names the card's content), and for each page it links to, that page's route and
- * anchors.
+ * What a page's HTML depends on besides the code (the bundle's key): the site config, the page's
+ * text (its hash: the validated page follows from it and the validator's code, part of the bundle's
+ * key), its URL and canonical route, its social card (its URL names the card's content), and for
+ * each page it links to, that page's route and anchors.
  */
 function pageKey(
   site: SiteModel,
@@ -58,7 +65,10 @@ function pageKey(
   return sha1(bundleKey, configKey, url, loaded.hash, links.join('\n'), card, language);
 }
 
-/** Every URL to prerender with its key: routes and aliases, the not-found page, the block catalogue when asked for. */
+/**
+ * Every URL to prerender with its key: routes and aliases, the not-found page, the block catalogue
+ * when asked for.
+ */
 export function prerenderJobs(
   site: SiteModel,
   bundleKey: string,
@@ -85,9 +95,9 @@ export function prerenderJobs(
 }
 
 /**
- * A page as a render worker gets it: where it is and what it was when the site was checked. The worker reads and
- * validates the file again itself (refused if its text changed since), so the main thread allocates nothing per page
- * and its heap stays flat while thousands of pages go by.
+ * A page as a render worker gets it: where it is and what it was when the site was checked. The
+ * worker reads and validates the file again itself (refused if its text changed since), so the main
+ * thread allocates nothing per page and its heap stays flat while thousands of pages go by.
  */
 const forWorker = (loaded: LoadedPage | undefined) =>
   loaded && { file: loaded.file, route: loaded.route, anchors: loaded.anchors, hash: loaded.hash };
@@ -99,17 +109,19 @@ function sourceFor(site: SiteModel, loaded: LoadedPage | undefined) {
 }
 
 /**
- * The old-generation heap of each render worker, in MB. A worker keeps about 26 MB alive (the server bundle, the
- * stylesheets, the memoised CSS: measured flat over 10,000 pages); without a limit V8 let each one grow to 100–150 MB,
- * with it they stay near 65 MB, at the same CPU time (1,000 pages, two runs each way). 64 MB lowered a 10,000-page
- * build's peak by about 20 MB but cost 22% more CPU in garbage collection (three runs each way).
+ * The old-generation heap of each render worker, in MB. A worker keeps about 26 MB alive (the
+ * server bundle, the stylesheets, the memoised CSS: measured flat over 10,000 pages); without a
+ * limit V8 let each one grow to 100–150 MB, with it they stay near 65 MB, at the same CPU time
+ * (1,000 pages, two runs each way). 64 MB lowered a 10,000-page build's peak by about 20 MB but
+ * cost 22% more CPU in garbage collection (three runs each way).
  */
 const RENDER_WORKER_MEMORY_MB = 128;
 
 /**
- * The young generation of each render worker, in MB. A page's render allocates about a megabyte that dies with it;
- * V8's default let the young generation of each worker grow to tens of MB. At 8 MB the build's peak went from 234 to
- * 179 MB at 60 pages and from 391 to 322 MB at 10,060, at the same CPU time (five and three runs each way).
+ * The young generation of each render worker, in MB. A page's render allocates about a megabyte
+ * that dies with it; V8's default let the young generation of each worker grow to tens of MB. At 8
+ * MB the build's peak went from 234 to 179 MB at 60 pages and from 391 to 322 MB at 10,060, at the
+ * same CPU time (five and three runs each way).
  */
 const RENDER_WORKER_YOUNG_MB = 8;
 
@@ -120,7 +132,10 @@ interface WrittenPage {
   sitemapUrl: string | undefined;
 }
 
-/** Render workers, started as early as the bundle is known (they load it while the build validates the site). */
+/**
+ * Render workers, started as early as the bundle is known (they load it while the build validates
+ * the site).
+ */
 export class RenderPool {
   private readonly workers: Worker[] = [];
   private readonly pending = new Map<
@@ -136,7 +151,10 @@ export class RenderPool {
   private failure: Error | undefined;
   private site: SiteModel | undefined;
 
-  /** `root`: the project (the workers read its pages); `outDir`: where they write the pages (the staging folder's client/). */
+  /**
+   * `root`: the project (the workers read its pages); `outDir`: where they write the pages (the
+   * staging folder's client/).
+   */
   constructor(
     private readonly root: string,
     readonly serverEntry: string,
@@ -204,7 +222,10 @@ export class RenderPool {
 
   private closing = false;
 
-  /** The URL a worker is rendering: its oldest job not answered yet (it works through them in order). */
+  /**
+   * The URL a worker is rendering: its oldest job not answered yet (it works through them in
+   * order).
+   */
   private renderingOn(worker: Worker): string | undefined {
     for (const job of this.pending.values()) if (job.worker === worker) return job.url;
     return undefined;
@@ -252,7 +273,10 @@ export class RenderPool {
   }
 }
 
-/** Node's options without tsx's loader (`--import tsx`, `--require …/tsx/…`): the workers run plain JavaScript only. */
+/**
+ * Node's options without tsx's loader (`--import tsx`, `--require …/tsx/…`): the workers run plain
+ * JavaScript only.
+ */
 export function withoutTypeScriptLoader(argv: readonly string[]): string[] {
   const loaderOption = /^--(?:import|require|loader|experimental-loader)(?:=(.*))?$/;
   const isTsx = (value: string | undefined) =>
@@ -266,7 +290,9 @@ export function withoutTypeScriptLoader(argv: readonly string[]): string[] {
   return out;
 }
 
-/** How many workers pay for themselves: each costs about half a second to load the server bundle. */
+/**
+ * How many workers pay for themselves: each costs about half a second to load the server bundle.
+ */
 export function poolSize(toRender: number): number {
   const cores =
     typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
@@ -280,7 +306,10 @@ export interface PrerenderResult {
   entries: Record<string, ManifestEntry>;
 }
 
-/** A page of the previous build whose key is unchanged and whose file is still the one that build wrote. */
+/**
+ * A page of the previous build whose key is unchanged and whose file is still the one that build
+ * wrote.
+ */
 function reusable(
   previous: Manifest | undefined,
   previousDir: string,
@@ -306,8 +335,8 @@ function place(from: string, to: string, makeFolder: (folder: string) => void) {
 }
 
 /**
- * Writes every page into `outDir` (the staging folder's client/): reused from `previousDir` when unchanged, otherwise
- * rendered by `pool` (started with `poolFor` when first needed) and finished.
+ * Writes every page into `outDir` (the staging folder's client/): reused from `previousDir` when
+ * unchanged, otherwise rendered by `pool` (started with `poolFor` when first needed) and finished.
  */
 export async function prerender(options: {
   jobs: PrerenderJob[];
@@ -344,7 +373,8 @@ export async function prerender(options: {
       };
       if (page.sitemapUrl) sitemap.push(page.sitemapUrl);
     };
-    // Each worker has two jobs in flight (one rendering, one queued), so it never waits for the main thread.
+    // Each worker has two jobs in flight (one rendering, one queued), so it never waits for the
+    // main thread.
     const lane = async (worker: number) => {
       const inFlight: Array<Promise<void>> = [];
       const start = (job: PrerenderJob) => {

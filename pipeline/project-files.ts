@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * What a build of the project reads: code, content, configuration and the lock file (part of the bundle's cache
- * key). A copy of these builds like the project itself (the tests' and benchmarks' throw-away copies).
+ * What a build of the project reads: code, content, configuration and the lock file (part of the
+ * bundle's cache key). A copy of these builds like the project itself (the tests' and benchmarks'
+ * throw-away copies).
  */
 export const PROJECT_FILES = [
   'package.json',
@@ -25,8 +26,9 @@ export const PROJECT_FILES = [
 ] as const;
 
 /**
- * A copy of the project at `root` in a new temporary folder named from `prefix`: its PROJECT_FILES and `extra`
- * entries (each when present), with node_modules linked, not copied. Returns the folder.
+ * A copy of the project at `root` in a new temporary folder named from `prefix`: its PROJECT_FILES
+ * and `extra` entries (each when present), with node_modules linked, not copied. Returns the
+ * folder.
  */
 export function copyProject(root: string, prefix: string, extra: string[] = []): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));

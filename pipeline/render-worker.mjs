@@ -1,11 +1,13 @@
-// One prerender worker thread: loads the bundled server (Vike + vike-react, built by `vike build`) and, for each page
-// the build sends it, renders it (pipeline/page-renderer.ts: Vike's own renderPage(), or the document Vike renders
-// without its per-request work once that has proved equal), finishes it (pipeline/postbuild.ts's pageFinisher: CSS
-// inlined and pruned, module preloads) and writes it, so that the main thread does no per-page work and no page's
-// HTML crosses threads. The build has validated the site already: each job names its page's file and the hash its text
-// had then; the worker reads and validates that one file again (refused if it changed) and hands it to the renderer
-// through renderer/site/load.ts's PROVIDED_SITE instead of loading the whole site again. Plain JavaScript, and
-// started without the build's TypeScript loader: renderer and finisher come compiled next to the bundle (pipeline/worker-module.ts).
+// One prerender worker thread: loads the bundled server (Vike + vike-react, built by `vike build`)
+// and, for each page the build sends it, renders it (pipeline/page-renderer.ts: Vike's own
+// renderPage(), or the document Vike renders without its per-request work once that has proved
+// equal), finishes it (pipeline/postbuild.ts's pageFinisher: CSS inlined and pruned, module
+// preloads) and writes it, so that the main thread does no per-page work and no page's HTML crosses
+// threads. The build has validated the site already: each job names its page's file and the hash
+// its text had then; the worker reads and validates that one file again (refused if it changed) and
+// hands it to the renderer through renderer/site/load.ts's PROVIDED_SITE instead of loading the
+// whole site again. Plain JavaScript, and started without the build's TypeScript loader: renderer
+// and finisher come compiled next to the bundle (pipeline/worker-module.ts).
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +22,8 @@ const T0 = performance.now();
 const trace = (what) =>
   process.env.BUILD_TRACE &&
   console.error(`[worker] ${what} ${Math.round(performance.now() - T0)} ms`);
-// The worker starts while the build validates the site: the site's config comes later, with the first message.
+// The worker starts while the build validates the site: the site's config comes later, with the
+// first message.
 await import(pathToFileURL(workerData.serverEntry).href);
 const { renderPage } = await import('vike/server');
 const { folderMaker, pageFinisher, pageRenderer, PageChangedError, readValidPage } = await import(
@@ -29,17 +32,24 @@ const { folderMaker, pageFinisher, pageRenderer, PageChangedError, readValidPage
 const renderer = pageRenderer(renderPage);
 trace('loaded');
 
-// Jobs run one after the other (the router reads `routes`, which holds the current job's page only).
+// Jobs run one after the other (the router reads `routes`, which holds the current job's page
+// only).
 let queue = Promise.resolve();
 parentPort.on('message', (message) => {
   queue = queue.then(() => handle(message));
 });
 
-/** Made at the first page: the output folder's stylesheets are copied there before the prerender starts. */
+/**
+ * Made at the first page: the output folder's stylesheets are copied there before the prerender
+ * starts.
+ */
 let finish;
 const makeFolder = folderMaker();
 
-/** A page the main thread named (file, route, anchors, hash), its validated content read on first use. */
+/**
+ * A page the main thread named (file, route, anchors, hash), its validated content read on first
+ * use.
+ */
 function pageOf(named) {
   if (!named) return undefined;
   let page;
@@ -52,13 +62,15 @@ function pageOf(named) {
 }
 
 function render(url, loaded, source) {
-  // Only the page being rendered is known to the router (with a translation's source page, whose blocks it may show):
-  // every other URL belongs to no page; `site.pageRoutes` says which pages exist.
+  // Only the page being rendered is known to the router (with a translation's source page, whose
+  // blocks it may show): every other URL belongs to no page; `site.pageRoutes` says which pages
+  // exist.
   routes.clear();
   if (source) routes.set(source.route, pageOf(source));
   if (loaded) {
     const named = pageOf(loaded);
-    // Read before Vike runs: a page changed since it was checked is refused with its message alone, not a hook's stack.
+    // Read before Vike runs: a page changed since it was checked is refused with its message alone,
+    // not a hook's stack.
     void named.page;
     routes.set(url, named);
   }
@@ -89,7 +101,8 @@ async function handle({ id, url, loaded, source, file, config, notFound, pageRou
       written: { size: stat.size, mtimeMs: stat.mtimeMs, sitemapUrl: page.sitemapUrl },
     });
   } catch (error) {
-    // A page changed since it was checked is the author's to fix (its message alone); anything else is the build's.
+    // A page changed since it was checked is the author's to fix (its message alone); anything else
+    // is the build's.
     if (error instanceof PageChangedError)
       parentPort.postMessage({ id, error: error.message, pageChanged: true });
     else
@@ -101,8 +114,9 @@ async function handle({ id, url, loaded, source, file, config, notFound, pageRou
 }
 parentPort.postMessage({ ready: true });
 
-// Vike imports a page's code at its first render. Loaded now, while the build is still validating the site (the
-// worker starts before that), the first page does not wait for it: the jobs queue behind this.
+// Vike imports a page's code at its first render. Loaded now, while the build is still validating
+// the site (the worker starts before that), the first page does not wait for it: the jobs queue
+// behind this.
 queue = queue.then(async () => {
   const entries = path.join(path.dirname(workerData.serverEntry), 'entries');
   await Promise.all(

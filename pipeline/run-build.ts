@@ -1,8 +1,9 @@
 /**
- * `npm run build`, as a list of steps (see `STEPS`). Everything is written into a staging folder that replaces dist/
- * only when every step succeeded; an interrupted or failed build leaves dist/ as it was. Cached in `.cache/build/`:
- * the bundles (by a hash of the code, config and package versions) and the pages of the last build (by a hash of what
- * each page depends on), so a build after a YAML edit re-renders only the pages that change.
+ * `npm run build`, as a list of steps (see `STEPS`). Everything is written into a staging folder
+ * that replaces dist/ only when every step succeeded; an interrupted or failed build leaves dist/
+ * as it was. Cached in `.cache/build/`: the bundles (by a hash of the code, config and package
+ * versions) and the pages of the last build (by a hash of what each page depends on), so a build
+ * after a YAML edit re-renders only the pages that change.
  */
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -80,13 +81,19 @@ interface Context {
   bundle?: Bundle;
   pool?: RenderPool;
   prerendered?: PrerenderResult;
-  /** Changes when an image the pages show changes (its variants get new URLs): every page is rendered again. */
+  /**
+   * Changes when an image the pages show changes (its variants get new URLs): every page is
+   * rendered again.
+   */
   imagesKey?: string;
   /** The social card of each route (part of its page's key). */
   socialCards?: Record<string, SocialCard>;
   /** `inputsFingerprint` of this build, taken once the generated files are written. */
   fingerprint?: string;
-  /** Settles when the social cards drawn in the background are in the output folder, with the images' summary line. */
+  /**
+   * Settles when the social cards drawn in the background are in the output folder, with the
+   * images' summary line.
+   */
   imagesPublished?: Promise<string>;
   log: string[];
 }
@@ -125,10 +132,11 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
       context.site = site;
     },
   },
-  // Images (sharp and satori, in this process) and the bundle (Vite, in a child process) need nothing of each other:
-  // run together they use both cores, which halves a cold build's longest wait. Social cards are drawn in the
-  // background while the pages are rendered (their URLs are known before they are drawn); the images are published
-  // once drawn, next to the bundle's files, which they never replace (the render workers read the bundle's CSS).
+  // Images (sharp and satori, in this process) and the bundle (Vite, in a child process) need
+  // nothing of each other: run together they use both cores, which halves a cold build's longest
+  // wait. Social cards are drawn in the background while the pages are rendered (their URLs are
+  // known before they are drawn); the images are published once drawn, next to the bundle's files,
+  // which they never replace (the render workers read the bundle's CSS).
   {
     name: 'images + bundle',
     run: async (context) => {
@@ -156,7 +164,8 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
     run: async (context) => {
       const site = context.site!;
       const bundled = context.bundle!;
-      // A pool started early loaded the bundle cached then: if the build made another one, that pool is of no use.
+      // A pool started early loaded the bundle cached then: if the build made another one, that
+      // pool is of no use.
       if (context.pool && context.pool.serverEntry !== bundled.serverEntry) {
         await context.pool.close();
         context.pool = undefined;
@@ -200,9 +209,10 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
 ];
 
 /**
- * With the bundle already cached and something changed since the last build, a render worker loads the bundle while
- * the site is validated. Taken after the generated files are written (the build's own writes come first); the
- * prerender still checks that the pool's bundle is the one the build ends up with.
+ * With the bundle already cached and something changed since the last build, a render worker loads
+ * the bundle while the site is validated. Taken after the generated files are written (the build's
+ * own writes come first); the prerender still checks that the pool's bundle is the one the build
+ * ends up with.
  */
 function startRendererEarly(context: Context) {
   const { root, clean } = context.options;
@@ -266,8 +276,9 @@ export async function runBuild(options: BuildOptions): Promise<number> {
       await step.run(context);
       timings.push(`${step.name} ${lap(performance.now() - stepStarted)}`);
     }
-    // The manifest describes dist/: removed before dist/ is replaced, so that a build stopped between the two leaves
-    // none (every page is rendered again) rather than one of the dist/ before.
+    // The manifest describes dist/: removed before dist/ is replaced, so that a build stopped
+    // between the two leaves none (every page is rendered again) rather than one of the dist/
+    // before.
     rmSync(manifestFile, { force: true });
     context.output.commit();
     committed = true;

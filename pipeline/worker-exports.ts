@@ -1,5 +1,5 @@
-// What a render worker imports besides the server bundle, compiled to one plain JavaScript module by
-// pipeline/worker-module.ts.
+// What a render worker imports besides the server bundle, compiled to one plain JavaScript module
+// by pipeline/worker-module.ts.
 export { pageFinisher } from './postbuild.ts';
 export { pageRenderer } from './page-renderer.ts';
 export { folderMaker } from './folder-maker.ts';

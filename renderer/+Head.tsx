@@ -6,9 +6,9 @@ import { headTags, serializeJsonLd } from './seo/head-tags.ts';
 import { theme } from './theme.ts';
 
 /**
- * Canonical URL, Open Graph, Twitter card and JSON-LD for the current page, and Mantine's theme CSS variables and
- * responsive classes (the provider in Layout.tsx leaves them out, so they are not rendered inside <body>).
- * Rendered on the server only.
+ * Canonical URL, Open Graph, Twitter card and JSON-LD for the current page, and Mantine's theme CSS
+ * variables and responsive classes (the provider in Layout.tsx leaves them out, so they are not
+ * rendered inside <body>). Rendered on the server only.
  */
 export default function Head() {
   const pageContext = usePageContext();
@@ -56,9 +56,9 @@ export default function Head() {
 let mantineCss: Array<{ kind: string; css: string }> | undefined;
 
 /**
- * The <style> elements Mantine's provider renders: they depend on the theme only, so they are rendered once per
- * build instead of once per page (about 1 ms a page when prerendering thousands). The CSS is Mantine's own output
- * for theme.ts, never page text.
+ * The <style> elements Mantine's provider renders: they depend on the theme only, so they are
+ * rendered once per build instead of once per page (about 1 ms a page when prerendering thousands).
+ * The CSS is Mantine's own output for theme.ts, never page text.
  */
 function mantineStyleElements() {
   if (!import.meta.env.PROD) mantineCss = undefined; // the dev server picks up theme.ts edits

@@ -5,8 +5,9 @@ import type { BlockDefinition, RenderContext } from '../blocks/types.ts';
 import { FirstLargeImage } from '../ui/Picture.tsx';
 
 /**
- * Renders the page's blocks in order, each through its registered component. The block holding the page's first
- * large image (a hero image, usually) is told so: that image loads eagerly with high priority, all others lazily.
+ * Renders the page's blocks in order, each through its registered component. The block holding the
+ * page's first large image (a hero image, usually) is told so: that image loads eagerly with high
+ * priority, all others lazily.
  */
 export function BlockList({ blocks, context }: { blocks: Block[]; context: RenderContext }) {
   const firstLarge = blocks.findIndex((block) =>

@@ -11,7 +11,10 @@ interface Alternate {
   code: string;
   label: string;
   dir: 'ltr' | 'rtl';
-  /** The route of this page in that language, or of that language's home page when the page is not translated. */
+  /**
+   * The route of this page in that language, or of that language's home page when the page is not
+   * translated.
+   */
   route: string;
   translated: boolean;
   current: boolean;
@@ -33,13 +36,18 @@ export interface PageLanguage {
   home: string;
 }
 
-/** The words of a page rendered without a language (a block's preview, a test): the default language's, or English. */
+/**
+ * The words of a page rendered without a language (a block's preview, a test): the default
+ * language's, or English.
+ */
 export const wordsOf = (language: { words: Words } | undefined): Words =>
   language?.words ?? englishWords;
 
 const localisedConfigs = new WeakMap<SiteConfig, Map<string, SiteConfig>>();
 
-/** Every `href` of a value with `localise` applied, every other string through `text` (a deep copy). */
+/**
+ * Every `href` of a value with `localise` applied, every other string through `text` (a deep copy).
+ */
 function mapValues<T>(
   value: T,
   href: (link: string) => string,
@@ -58,10 +66,14 @@ function mapValues<T>(
 }
 
 /**
- * A language's view of the site: its routes for links (`/pricing` → `/de/pricing` when that page is translated, the
- * default-language page otherwise), the config with its menus and footer in the language (`labels`).
+ * A language's view of the site: its routes for links (`/pricing` → `/de/pricing` when that page is
+ * translated, the default-language page otherwise), the config with its menus and footer in the
+ * language (`labels`).
  */
-/** Whether a page (not an alias) has this route: from the model, or its list of page routes in a render worker. */
+/**
+ * Whether a page (not an alias) has this route: from the model, or its list of page routes in a
+ * render worker.
+ */
 const isPage = (site: SiteModel, route: string) =>
   site.pageRoutes ? site.pageRoutes.has(route) : site.routes.get(route)?.route === route;
 
@@ -100,8 +112,8 @@ class LanguageView {
 }
 
 /**
- * The page as shown in its language: a translation's blocks left `untranslated` are the source's, and every internal
- * link leads to the page in the same language when there is one.
+ * The page as shown in its language: a translation's blocks left `untranslated` are the source's,
+ * and every internal link leads to the page in the same language when there is one.
  */
 function pageIn(view: LanguageView, page: Page, source: LoadedPage | undefined): Page {
   const blocks = page.blocks.map((block, index) =>
@@ -109,7 +121,8 @@ function pageIn(view: LanguageView, page: Page, source: LoadedPage | undefined):
       ? (source.page.blocks[index] as Block)
       : block,
   );
-  // A ctaBand without `action` shows the site's "Book a Demo" button: in this language, to this language's page.
+  // A ctaBand without `action` shows the site's "Book a Demo" button: in this language, to this
+  // language's page.
   const labels = view.locale.labels ?? {};
   const withActions = blocks.map((block) =>
     block.type === 'ctaBand' && !block.action
@@ -125,7 +138,10 @@ function pageIn(view: LanguageView, page: Page, source: LoadedPage | undefined):
   return { ...page, blocks: mapValues(withActions, view.localise, (text) => text) };
 }
 
-/** The language of the page at `route` (a page of the model), with its page and config as shown in it. */
+/**
+ * The language of the page at `route` (a page of the model), with its page and config as shown in
+ * it.
+ */
 export function languageOf(
   site: SiteModel,
   loaded: LoadedPage,

@@ -9,7 +9,9 @@ export interface PageData {
   canonicalRoute: string;
   page: Page;
   config: SiteConfig;
-  /** Pages that search engines must not index, such as the block catalogue (drafts are noindex too). */
+  /**
+   * Pages that search engines must not index, such as the block catalogue (drafts are noindex too).
+   */
   noindex?: boolean;
   /** Its language and the others it exists in (a site with `locales` in site.config.yaml). */
   language?: PageLanguage;

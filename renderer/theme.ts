@@ -1,8 +1,8 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /**
- * Brand blue. Mantine's default shades 5–6 on white fail WCAG AA for small text, so filled buttons and links use
- * shade 7 (#1d4ed8, 6.7:1 on white) and the `primaryShade` points there.
+ * Brand blue. Mantine's default shades 5–6 on white fail WCAG AA for small text, so filled buttons
+ * and links use shade 7 (#1d4ed8, 6.7:1 on white) and the `primaryShade` points there.
  */
 const brand: MantineColorsTuple = [
   '#eff4ff',
@@ -27,6 +27,7 @@ export const theme = createTheme({
     fontWeight: '750',
   },
   defaultRadius: 'md',
-  // Dimmed text defaults to gray.6 (#868e96, 3.3:1 on white) which fails AA; use gray.7 (#495057, 8:1).
+  // Dimmed text defaults to gray.6 (#868e96, 3.3:1 on white) which fails AA; use gray.7 (#495057,
+  // 8:1).
   other: {},
 });

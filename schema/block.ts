@@ -14,7 +14,10 @@ const commonFields = {
   }),
 };
 
-/** The header of a section, the same in every block that has one; each field is present when given an example. */
+/**
+ * The header of a section, the same in every block that has one; each field is present when given
+ * an example.
+ */
 interface SectionExamples {
   eyebrow?: string;
   heading?: string;
@@ -26,8 +29,9 @@ type SectionShape<E extends SectionExamples> = {
 };
 
 /**
- * A block's eyebrow, heading and intro (the ones it has an example for), in that order: what `Section`
- * (ui/Section.tsx) shows above the block's content. The heading is required, the others optional.
+ * A block's eyebrow, heading and intro (the ones it has an example for), in that order: what
+ * `Section` (ui/Section.tsx) shows above the block's content. The heading is required, the others
+ * optional.
  */
 export function sectionFields<const E extends SectionExamples>(examples: E): SectionShape<E> {
   const fields: Record<string, z.ZodType> = {};
@@ -54,10 +58,11 @@ export function defineBlockSchema<const Type extends string, Shape extends z.Zod
 }
 
 /**
- * Zod's `when` for a rule across a block's fields (a `superRefine` in its schema.ts): it runs once every field is
- * valid on its own, so it reads typed data and its problem never adds to one the author must fix first. The rule
- * reports `ruleIssue(rule, path, data)` at the field to point at (schema/block-rule.ts): the block's own words for
- * it travel with the issue, so a new rule needs no edit outside the block's folder.
+ * Zod's `when` for a rule across a block's fields (a `superRefine` in its schema.ts): it runs once
+ * every field is valid on its own, so it reads typed data and its problem never adds to one the
+ * author must fix first. The rule reports `ruleIssue(rule, path, data)` at the field to point at
+ * (schema/block-rule.ts): the block's own words for it travel with the issue, so a new rule needs
+ * no edit outside the block's folder.
  */
 export const whenFieldsAreValid = {
   when: (payload: z.core.ParsePayload) => payload.issues.length === 0,

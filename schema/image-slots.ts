@@ -2,19 +2,28 @@ import { z } from 'zod';
 import { text } from './primitives.ts';
 
 /**
- * Where a block shows an image, and what that place needs: the validator checks the file against it, the build
- * makes the variants it lists, the renderer writes its `sizes`. One table, so the three always agree.
+ * Where a block shows an image, and what that place needs: the validator checks the file against
+ * it, the build makes the variants it lists, the renderer writes its `sizes`. One table, so the
+ * three always agree.
  */
 export interface ImageSlot {
   /** In words, for messages: "the hero image beside the headline". */
   label: string;
-  /** The `sizes` attribute: how wide the image is shown at each viewport width, from the block's CSS. */
+  /**
+   * The `sizes` attribute: how wide the image is shown at each viewport width, from the block's
+   * CSS.
+   */
   sizes: string;
   /** Widths (px) to make, for 1x and 2x screens; never wider than the original. */
   widths: readonly number[];
-  /** Narrower than this (px), the image looks blurred even on a 1x screen: the validator reports it. */
+  /**
+   * Narrower than this (px), the image looks blurred even on a 1x screen: the validator reports it.
+   */
   minWidth: number;
-  /** Big enough to be the page's largest paint: the first one on a page loads eagerly with high priority. */
+  /**
+   * Big enough to be the page's largest paint: the first one on a page loads eagerly with high
+   * priority.
+   */
   large: boolean;
   /** `alt: ""` is allowed: the image only decorates, the text next to it says the same. */
   decorative: boolean;
@@ -78,9 +87,9 @@ const src = z
   });
 
 /**
- * An image field for a slot. Where the slot allows decoration, `alt: ""` says on purpose that the image adds
- * nothing to the text around it; elsewhere `alt` must describe it. `alt` is always required, so it is never
- * forgotten.
+ * An image field for a slot. Where the slot allows decoration, `alt: ""` says on purpose that the
+ * image adds nothing to the text around it; elsewhere `alt` must describe it. `alt` is always
+ * required, so it is never forgotten.
  */
 export function slotImage(slot: ImageSlotName, description: string, altExample: string) {
   const alt = imageSlots[slot].decorative
@@ -96,7 +105,10 @@ export function slotImage(slot: ImageSlotName, description: string, altExample: 
   return z.strictObject({ src, alt }).meta({ description });
 }
 
-/** An image a block shows: where it is in the block (path from the block), what it is, and the slot it fills. */
+/**
+ * An image a block shows: where it is in the block (path from the block), what it is, and the slot
+ * it fills.
+ */
 export interface BlockImage {
   path: Array<string | number>;
   src: string;
@@ -113,8 +125,8 @@ const imageAt = (value: unknown): { src: string; alt: string } | undefined =>
     : undefined;
 
 /**
- * Every image of a block, in reading order. Works on raw YAML data too (the validator checks images of blocks that
- * have other errors), so it trusts no field's type.
+ * Every image of a block, in reading order. Works on raw YAML data too (the validator checks images
+ * of blocks that have other errors), so it trusts no field's type.
  */
 export function imagesOfBlock(block: unknown): BlockImage[] {
   if (!isObject(block)) return [];

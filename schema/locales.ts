@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { text } from './primitives.ts';
 
 /**
- * The words the layout and the blocks show on every page besides the page's own text, one set per language: a
- * German page never shows an English word. Every key is required in every locale (a missing one is an error at the
- * locale in site.config.yaml).
+ * The words the layout and the blocks show on every page besides the page's own text, one set per
+ * language: a German page never shows an English word. Every key is required in every locale (a
+ * missing one is an error at the locale in site.config.yaml).
  */
 const wordFields = {
   skipLink: text('The skip link at the top of every page.', 'Skip to content'),
@@ -64,7 +64,10 @@ const wordsSchema = z
 
 export type Words = z.infer<typeof wordsSchema>;
 
-/** A locale code: a language (`de`), optionally with a region (`pt-br`); lowercase, it is the first part of the URL. */
+/**
+ * A locale code: a language (`de`), optionally with a region (`pt-br`); lowercase, it is the first
+ * part of the URL.
+ */
 const LOCALE_CODE = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/;
 
 const locale = z.strictObject({

@@ -3,8 +3,8 @@ import { translatable } from './translatable.ts';
 import { urlProblem, type UrlRule } from './url-policy.ts';
 
 /**
- * Building blocks shared by every block schema. Each carries a description and an example so the generated
- * JSON Schema gives editors hover help and autocompletion.
+ * Building blocks shared by every block schema. Each carries a description and an example so the
+ * generated JSON Schema gives editors hover help and autocompletion.
  */
 
 /** A text an author writes, in the page's language: translatable (schema/translatable.ts). */
@@ -26,11 +26,16 @@ export const textList = (description: string, example: string[]) =>
     .min(1)
     .meta({ description, examples: [example] });
 
-/** A list of at least one group of fields (cards, rows, questions); "The feature cards." also names them in messages. */
+/**
+ * A list of at least one group of fields (cards, rows, questions); "The feature cards." also names
+ * them in messages.
+ */
 export const itemList = <Shape extends z.ZodRawShape>(description: string, fields: Shape) =>
   z.array(z.strictObject(fields)).min(1).meta({ description });
 
-/** Anchor ids: lowercase words joined by dashes, e.g. `book-a-demo` (linked to as `/#book-a-demo`). */
+/**
+ * Anchor ids: lowercase words joined by dashes, e.g. `book-a-demo` (linked to as `/#book-a-demo`).
+ */
 export const anchor = z
   .string()
   .regex(/^[a-z][a-z0-9-]*$/, 'lowercase letters, digits and dashes, starting with a letter')
@@ -47,12 +52,16 @@ export const href = checkedUrl('link').meta({
   description:
     'Where the link goes: `/route`, `/route#anchor`, `#anchor`, `https://…`, `mailto:` or `tel:`.',
   examples: ['/book-demo'],
-  // For the editor's JSON Schema only (refinements do not reach it); the validator applies `urlProblem`.
+  // For the editor's JSON Schema only (refinements do not reach it); the validator applies
+  // `urlProblem`.
   pattern: '^(?:/(?![/\\\\])|#|https?://|mailto:|tel:)[^\\s\\\\]*$',
   patternErrorMessage: 'Write a link starting with /, #, https://, mailto: or tel:.',
 });
 
-/** An address the site embeds or is served from (baseUrl, the scheduler's booking page): https:// only. */
+/**
+ * An address the site embeds or is served from (baseUrl, the scheduler's booking page): https://
+ * only.
+ */
 export const httpsUrl = (description: string, example: string) =>
   checkedUrl('https').meta({
     description,
@@ -62,8 +71,9 @@ export const httpsUrl = (description: string, example: string) =>
   });
 
 /**
- * A URL field checked by `urlProblem` (schema/url-policy.ts, shared with the browser's enhancement scripts). The
- * issue carries the problem and the rule; engine/zod-issues.ts turns it into the catalogue's message.
+ * A URL field checked by `urlProblem` (schema/url-policy.ts, shared with the browser's enhancement
+ * scripts). The issue carries the problem and the rule; engine/zod-issues.ts turns it into the
+ * catalogue's message.
  */
 function checkedUrl(rule: UrlRule) {
   return z.string().superRefine((value, ctx) => {
@@ -77,7 +87,10 @@ function checkedUrl(rule: UrlRule) {
   });
 }
 
-/** Image paths point into `public/`; `alt` is required so every image is described for screen readers. */
+/**
+ * Image paths point into `public/`; `alt` is required so every image is described for screen
+ * readers.
+ */
 export const image = z
   .strictObject({
     src: z

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The one definition of a route: `/`, or parts of lowercase letters, digits and dashes (not starting with a dash)
- * separated by `/`. Page file names (pages/<route>.yaml), aliases and new pages all follow it.
+ * The one definition of a route: `/`, or parts of lowercase letters, digits and dashes (not
+ * starting with a dash) separated by `/`. Page file names (pages/<route>.yaml), aliases and new
+ * pages all follow it.
  */
 export const ROUTE_SEGMENT = /^[a-z0-9][a-z0-9-]*$/;
 export const ROUTE = /^\/(?:[a-z0-9][a-z0-9-]*(?:\/[a-z0-9][a-z0-9-]*)*)?$/;

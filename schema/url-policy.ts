@@ -1,7 +1,8 @@
 /**
- * Which addresses may reach a page, in one place: the validator's URL fields (schema/primitives.ts) and the
- * browser's enhancement scripts (blocks/scheduler/scheduler-enhance.ts) both ask `urlProblem`. The browser
- * imports this file, so it imports nothing (no zod in the enhancement bundle).
+ * Which addresses may reach a page, in one place: the validator's URL fields (schema/primitives.ts)
+ * and the browser's enhancement scripts (blocks/scheduler/scheduler-enhance.ts) both ask
+ * `urlProblem`. The browser imports this file, so it imports nothing (no zod in the enhancement
+ * bundle).
  */
 
 /**
@@ -12,7 +13,10 @@
 export type UrlRule = 'link' | 'https';
 
 export type UrlProblem =
-  /** whitespace, a control character or a backslash: browsers drop or rewrite them ("java\tscript:" runs). */
+  /**
+   * whitespace, a control character or a backslash: browsers drop or rewrite them ("java\tscript:"
+   * runs).
+   */
   | 'hidden-character'
   /** `//host`: an address on another site, which reads like a page of this one. */
   | 'protocol-relative'

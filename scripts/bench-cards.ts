@@ -1,8 +1,9 @@
 /**
- * npm run bench:cards [-- --cards 40 --rounds 3]: the ways to draw a social card, side by side in one process,
- * alternated round by round (medians of the rounds): satori + resvg drawing the whole card and encoding it (how cards
- * were drawn before), the same encoded by sharp, and the layered drawing the build uses (the section's background
- * drawn once, the title rasterised alone and laid over it, sharp encoding). Prints ms per card, CPU per card, bytes.
+ * npm run bench:cards [-- --cards 40 --rounds 3]: the ways to draw a social card, side by side in
+ * one process, alternated round by round (medians of the rounds): satori + resvg drawing the whole
+ * card and encoding it (how cards were drawn before), the same encoded by sharp, and the layered
+ * drawing the build uses (the section's background drawn once, the title rasterised alone and laid
+ * over it, sharp encoding). Prints ms per card, CPU per card, bytes.
  */
 import os from 'node:os';
 import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';

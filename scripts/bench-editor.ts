@@ -1,13 +1,14 @@
 /**
  * npm run bench:editor [-- --keys 20] [--api]
  *
- * Keystroke → updated preview in the page editor, in a real Chromium (system /usr/bin/chromium or CHROMIUM_PATH),
- * on a throw-away copy of the site's content: opens /solutions/hotels in the editor, types into the hero title and
- * measures, in the browser, from the keydown to the moment the preview iframe shows the new title. Prints the median
- * and p95.
+ * Keystroke → updated preview in the page editor, in a real Chromium (system /usr/bin/chromium or
+ * CHROMIUM_PATH), on a throw-away copy of the site's content: opens /solutions/hotels in the
+ * editor, types into the hero title and measures, in the browser, from the keydown to the moment
+ * the preview iframe shows the new title. Prints the median and p95.
  *
- * --api measures below the UI: each keystroke is the editor's own document edit (editor/document, in the browser),
- * POST /api/check and a refresh of the preview iframe; it is also what runs when the app's fields cannot be found.
+ * --api measures below the UI: each keystroke is the editor's own document edit (editor/document,
+ * in the browser), POST /api/check and a refresh of the preview iframe; it is also what runs when
+ * the app's fields cannot be found.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -177,7 +178,8 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(120_000);
   page.setDefaultNavigationTimeout(120_000);
-  // tsx names the functions it compiles (__name); the callbacks sent to the browser need that helper there too.
+  // tsx names the functions it compiles (__name); the callbacks sent to the browser need that
+  // helper there too.
   await page.addInitScript('globalThis.__name = (fn) => fn');
   let mode =
     'through the editor UI (keydown in the hero title field → new title in the preview iframe)';
@@ -191,8 +193,8 @@ try {
       'at the API + iframe level (document edit in the browser → POST /api/check → preview refresh)';
     times = await throughApi(page);
   }
-  // The server's part of a keystroke, over HTTP from Node: checking the edited file in the context of the site, and
-  // rendering the preview's body.
+  // The server's part of a keystroke, over HTTP from Node: checking the edited file in the context
+  // of the site, and rendering the preview's body.
   const text = server.site.textOf(FILE)!;
   const headers = { 'x-editor-token': server.token, 'content-type': 'application/json' };
   const checks: number[] = [];

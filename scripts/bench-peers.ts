@@ -1,6 +1,7 @@
 /**
- * npm run bench:peers [-- --pages 1000] [--runs 3] [--keep]: this project side by side with other site generators,
- * on the same pages: N copies of pages/solutions/hotels.yaml (each with its number added to its title).
+ * npm run bench:peers [-- --pages 1000] [--runs 3] [--keep]: this project side by side with other
+ * site generators, on the same pages: N copies of pages/solutions/hotels.yaml (each with its number
+ * added to its title).
  *
  * - This project builds them from the YAML as always. Its built HTML of the first copy is the peers' template: the
  *   page's route, title and social card URL become template variables (checked: the template filled in for another
@@ -11,10 +12,12 @@
  *   inlining: the markup is given) and draw no social card (they link ours).
  * - Hugo when a `hugo` binary is on the PATH (not implemented yet: reported as skipped).
  *
- * The peers live in bench/peers/ with their own package.json and lock file, installed there (`npm ci`) on the first
- * run, never by the site's `npm ci`. Astro 6 and 7 need Node 22.12 or later: on Node 20 the latest Astro 5 is used.
+ * The peers live in bench/peers/ with their own package.json and lock file, installed there (`npm
+ * ci`) on the first run, never by the site's `npm ci`. Astro 6 and 7 need Node 22.12 or later: on
+ * Node 20 the latest Astro 5 is used.
  *
- * Each generator runs in its own process, one at a time, alternated round by round (medians of `--runs`):
+ * Each generator runs in its own process, one at a time, alternated round by round (medians of
+ * `--runs`):
  *   warm: output removed, caches kept (this project's .cache/; Astro's .astro/ and node_modules/.astro);
  *   cold: output and caches removed (this project: no .cache/ at all, as a fresh CI checkout: every card drawn).
  * Prints wall time, peak memory (largest process) and the ratio of each to this project's warm build.
@@ -40,7 +43,10 @@ const projectRoot = path.resolve(import.meta.dirname, '..');
 export const peersDir = path.join(projectRoot, 'bench', 'peers');
 const SOURCE_PAGE = 'pages/solutions/hotels.yaml';
 const FOLDER = 'solutions/peers';
-/** What differs from copy to copy in our HTML, and the placeholder each becomes in the peers' template. */
+/**
+ * What differs from copy to copy in our HTML, and the placeholder each becomes in the peers'
+ * template.
+ */
 const VARIABLES = { card: '%%CARD%%', title: '%%TITLE%%', route: '%%ROUTE%%' } as const;
 
 interface PageData {
@@ -85,8 +91,8 @@ const fill = (template: string, data: PageData) =>
     .replaceAll(VARIABLES.route, data.route);
 
 /**
- * The peers' template from our built HTML of the first copy, checked against the second: filled in with its route,
- * title and card, it must be its HTML exactly.
+ * The peers' template from our built HTML of the first copy, checked against the second: filled in
+ * with its route, title and card, it must be its HTML exactly.
  */
 export function templateFrom(ours: string): string {
   const first = builtPage(ours, 1);
@@ -112,7 +118,10 @@ function cardsOf(ours: string, pages: number): Record<string, string> {
   return cards;
 }
 
-/** Nunjucks: the template's text kept raw, the variables filled in by Nunjucks (escaped as React escapes a title). */
+/**
+ * Nunjucks: the template's text kept raw, the variables filled in by Nunjucks (escaped as React
+ * escapes a title).
+ */
 function nunjucksOf(template: string): string {
   const tokens = Object.entries(VARIABLES);
   const parts = template.split(new RegExp(`(${tokens.map(([, token]) => token).join('|')})`));
@@ -250,7 +259,8 @@ function timed(generator: Generator, cold: boolean): { wallMs: number; peakMb: n
   rmSync(path.join(generator.cwd, generator.output), { recursive: true, force: true });
   if (cold)
     for (const cache of generator.caches)
-      // node_modules of the peers is a link to bench/peers/node_modules: its caches are shared, removed there.
+      // node_modules of the peers is a link to bench/peers/node_modules: its caches are shared,
+      // removed there.
       rmSync(path.join(generator.cwd, cache), { recursive: true, force: true });
   spawnSync('sync');
   const started = performance.now();

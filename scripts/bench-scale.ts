@@ -1,10 +1,12 @@
 /**
- * npm run bench:scale [-- --sizes 60,1000,5000,10000] [--incremental] [--translations] [--keep] [--no-build]
+ * npm run bench:scale [-- --sizes 60,1000,5000,10000] [--incremental] [--translations] [--keep]
+ * [--no-build]
  *   [--cards <dir>]
  *
- * How the page builder scales: for each N, copies the project into a temp folder, adds N synthetic solution pages
- * (copies of the real solution pages with varied titles, descriptions and copy, each linking to real pages), then
- * runs the project's own commands on it, each in a fresh Node process exactly as npm runs it:
+ * How the page builder scales: for each N, copies the project into a temp folder, adds N synthetic
+ * solution pages (copies of the real solution pages with varied titles, descriptions and copy, each
+ * linking to real pages), then runs the project's own commands on it, each in a fresh Node process
+ * exactly as npm runs it:
  *   - validate: `npm run validate` (its own timing of the check of every page, and the whole process);
  *   - dev server: `npm run dev` (its first start in the copy, then another), its first page, and an edit of a page until
  *     Chromium shows it;
@@ -43,7 +45,10 @@ import { IncrementalValidation } from '../engine/watch-validation.ts';
 import { copyProject } from '../pipeline/project-files.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
-/** Targets on 2 cores: at N pages, the largest time allowed (ms); memory at most +150 MB over the smallest N. */
+/**
+ * Targets on 2 cores: at N pages, the largest time allowed (ms); memory at most +150 MB over the
+ * smallest N.
+ */
 const TARGETS = {
   validate: { 10_000: 1500 } as Record<number, number>,
   validateWatch: { 10_000: 300 } as Record<number, number>,
@@ -105,7 +110,8 @@ function random(seed: number) {
 
 function vary(value: unknown, rand: () => number, words: string[]): unknown {
   if (typeof value === 'string') {
-    // Links, anchors, icon names and other identifiers stay as they are; prose gets a varied clause.
+    // Links, anchors, icon names and other identifiers stay as they are; prose gets a varied
+    // clause.
     if (value.length < 40 || /^[#/]|^https?:|^mailto:|^tel:/.test(value)) return value;
     const word = words[Math.floor(rand() * words.length)]!;
     return rand() < 0.5
@@ -186,7 +192,10 @@ export function generatePages(root: string, count: number): string[] {
   return routes;
 }
 
-/** Translates each synthetic page into every language but the default (as `npm run new-page -- --translate`). */
+/**
+ * Translates each synthetic page into every language but the default (as `npm run new-page --
+ * --translate`).
+ */
 function translateAll(root: string, routes: string[]) {
   const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as {
     locales?: { default: string; list: Array<{ code: string }> };
@@ -205,8 +214,8 @@ function translateAll(root: string, routes: string[]) {
 // Measuring: each step runs exactly as `npm run build` runs it, in its own Node process
 
 /**
- * Loaded into every measured process and every Node process it starts (through NODE_OPTIONS: `npm run build` runs
- * `vike build` as a child): each prints its peak RSS and CPU time on exit.
+ * Loaded into every measured process and every Node process it starts (through NODE_OPTIONS: `npm
+ * run build` runs `vike build` as a child): each prints its peak RSS and CPU time on exit.
  */
 const REPORTER = `data:text/javascript,${encodeURIComponent(
   "import{writeSync}from'node:fs';import{isMainThread}from'node:worker_threads';if(isMainThread)process.on('exit',()=>{const u=process.resourceUsage();writeSync(2,'\\n@@usage '+JSON.stringify({maxRssKb:u.maxRSS,cpuUs:u.userCPUTime+u.systemCPUTime})+'\\n')})",
@@ -220,10 +229,11 @@ interface Step {
 }
 
 /**
- * Waits until the previous build's output has been removed (a build commits, then removes the output it replaced in
- * a background process) and the file system has written everything out: on a disk mounted with `discard`, as on the
- * machine these figures come from, that removal slows every mkdir and write of a build started meanwhile several
- * times over (about 1 ms instead of 0.1–0.2 ms each), which is the previous build's cost, not the timed one's.
+ * Waits until the previous build's output has been removed (a build commits, then removes the
+ * output it replaced in a background process) and the file system has written everything out: on a
+ * disk mounted with `discard`, as on the machine these figures come from, that removal slows every
+ * mkdir and write of a build started meanwhile several times over (about 1 ms instead of 0.1–0.2 ms
+ * each), which is the previous build's cost, not the timed one's.
  */
 function settle(cwd: string) {
   const cache = path.join(cwd, '.cache', 'build');
@@ -265,7 +275,10 @@ function step(cwd: string, args: string[]): Step {
   return { wallMs, cpuMs: cpuUs / 1000, maxRssMb: maxRssKb / 1024, stdout: run.stdout };
 }
 
-/** Node's arguments for the npm script `name` of the copy's package.json (`tsx x.ts` or `node …`), plus `args`. */
+/**
+ * Node's arguments for the npm script `name` of the copy's package.json (`tsx x.ts` or `node …`),
+ * plus `args`.
+ */
 function nodeArgsOf(cwd: string, name: string, args: string[]): string[] {
   const script = (
     JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as {
@@ -278,7 +291,9 @@ function nodeArgsOf(cwd: string, name: string, args: string[]): string[] {
   return bin === 'tsx' ? ['--import', 'tsx', ...command, ...args] : [...command, ...args];
 }
 
-/** `npm run validate`: the validator's own timing (loadSite over every page) and the whole process. */
+/**
+ * `npm run validate`: the validator's own timing (loadSite over every page) and the whole process.
+ */
 function validate(cwd: string) {
   const result = step(cwd, nodeArgsOf(cwd, 'validate', []));
   const summary = /(\d+) pages, (\d+) routes checked in (\d+) ms: (\d+) errors?/.exec(
@@ -295,7 +310,10 @@ function validate(cwd: string) {
   };
 }
 
-/** `npm run validate -- --watch` after one page's title changed: the re-check and report of that file, in process. */
+/**
+ * `npm run validate -- --watch` after one page's title changed: the re-check and report of that
+ * file, in process.
+ */
 function watchRecheck(cwd: string, route: string) {
   const site = new IncrementalValidation(cwd);
   touch(path.join(cwd, 'pages', `${route.slice(1)}.yaml`), /^title: (.*)$/m, 'title: $1 (watched)');
@@ -341,8 +359,8 @@ function touch(file: string, pattern: RegExp, replacement: string) {
 }
 
 /**
- * `npm run dev` started in `cwd`: the time from the command to its address on the terminal, and from there to the HTML
- * of `route` asked for at once.
+ * `npm run dev` started in `cwd`: the time from the command to its address on the terminal, and
+ * from there to the HTML of `route` asked for at once.
  */
 async function startDev(cwd: string, route: string) {
   const started = performance.now();
@@ -377,16 +395,16 @@ async function startDev(cwd: string, route: string) {
 }
 
 /**
- * `npm run dev` on the copy, as an author meets it. Its first start in a new copy also pre-bundles the browser's
- * dependencies (Vite does it once per project and configuration), so it is measured apart; the figures to compare are
- * those of a start after it. Then, in Chromium (started after the first page, so that its own start takes no CPU from
- * the server's) showing that page, the time from saving an edit of its title to the page showing it (three edits,
- * median).
+ * `npm run dev` on the copy, as an author meets it. Its first start in a new copy also pre-bundles
+ * the browser's dependencies (Vite does it once per project and configuration), so it is measured
+ * apart; the figures to compare are those of a start after it. Then, in Chromium (started after the
+ * first page, so that its own start takes no CPU from the server's) showing that page, the time
+ * from saving an edit of its title to the page showing it (three edits, median).
  */
 async function devServer(cwd: string, route: string) {
   const firstStart = await startDev(cwd, route);
-  // Left running for its dependencies to be pre-bundled and written out, as an author's session would: stopped at
-  // once, the next start would do it all again while serving its first page.
+  // Left running for its dependencies to be pre-bundled and written out, as an author's session
+  // would: stopped at once, the next start would do it all again while serving its first page.
   await new Promise((resolve) => setTimeout(resolve, 6000));
   firstStart.stop();
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -426,7 +444,8 @@ async function devServer(cwd: string, route: string) {
       reloads.push(performance.now() - saved);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    // The page updates itself in place (renderer/client/live-update.ts); a reload would say so here.
+    // The page updates itself in place (renderer/client/live-update.ts); a reload would say so
+    // here.
     if (navigations)
       throw new Error(`The page reloaded ${navigations} time(s) instead of updating in place.`);
     return {
@@ -445,9 +464,9 @@ async function devServer(cwd: string, route: string) {
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * A copy of the project. `cards`: a folder of social cards shared by every size's copy, as a shared build cache
- * would be (cards are cached by what they show, and page i is the same page at every N): the cold build of a larger
- * N draws only the cards of the pages a smaller N did not have.
+ * A copy of the project. `cards`: a folder of social cards shared by every size's copy, as a shared
+ * build cache would be (cards are cached by what they show, and page i is the same page at every
+ * N): the cold build of a larger N draws only the cards of the pages a smaller N did not have.
  */
 function makeCopy(cards: string | undefined): string {
   const dir = copyProject(projectRoot, 'staylix-scale-');
@@ -464,7 +483,10 @@ const fmtMs = (ms: number) =>
 type Built = ReturnType<typeof build>;
 interface Row {
   n: number;
-  /** One-minute load average when the size was done: on a shared machine, wall times are only comparable at equal load. */
+  /**
+   * One-minute load average when the size was done: on a shared machine, wall times are only
+   * comparable at equal load.
+   */
   load: number;
   validate: ReturnType<typeof validate>;
   /** `npm run validate` again: every file's result from the validation cache. */
@@ -664,7 +686,8 @@ async function main() {
   }
   const withMemory = rows.filter((row) => row.full);
   if (withMemory.length > 1) {
-    // The full build's peak: the cold build's is Vite's bundler process, which does not grow with pages.
+    // The full build's peak: the cold build's is Vite's bundler process, which does not grow with
+    // pages.
     const peak = (row: Row) => row.full!.maxRssMb;
     const growth = peak(withMemory[withMemory.length - 1]!) - peak(withMemory[0]!);
     if (growth > TARGETS.memoryGrowthMb)

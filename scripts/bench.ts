@@ -29,7 +29,9 @@ import { startServer } from './serve.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist', 'client');
-/** Full Lighthouse reports (JSON, open them at https://googlechrome.github.io/lighthouse/viewer/). */
+/**
+ * Full Lighthouse reports (JSON, open them at https://googlechrome.github.io/lighthouse/viewer/).
+ */
 const reportDir = path.join(root, '.bench');
 const BENCH_COMMAND = {
   usage: 'npm run bench --',
@@ -140,7 +142,10 @@ interface LighthouseRow {
   fcp: number;
   lcp: number;
   tbt: number;
-  /** Transferred bytes of the images the page loaded during the run (lazy ones below the fold are not loaded). */
+  /**
+   * Transferred bytes of the images the page loaded during the run (lazy ones below the fold are
+   * not loaded).
+   */
   imageBytes: number;
   /** The LCP element's tag, e.g. IMG or H1. */
   lcpElement: string;
@@ -171,7 +176,8 @@ async function runLighthouse(
   try {
     for (const page of pages) {
       process.stdout.write(`Lighthouse (mobile) ${page} … `);
-      // A fresh browser for every run (reusing one gives NO_NAVSTART errors); with --runs N the median run counts.
+      // A fresh browser for every run (reusing one gives NO_NAVSTART errors); with --runs N the
+      // median run counts.
       const results: LH.Result[] = [];
       let error = '';
       for (let run = 0; run < runs; run++) {
@@ -253,7 +259,8 @@ async function runLighthouse(
       console.log(
         `${CATEGORIES.map((id) => scores[id]).join(' / ')} (CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)})`,
       );
-      // The block catalogue is noindex on purpose, which Lighthouse's SEO category counts against it (is-crawlable).
+      // The block catalogue is noindex on purpose, which Lighthouse's SEO category counts against
+      // it (is-crawlable).
       const noindexOnly = (id: string) =>
         id === 'seo' &&
         page.startsWith('/_blocks') &&
@@ -338,8 +345,9 @@ blocks:
 `;
 
 /**
- * Builds a copy of the project with IMAGE_PAGE added (the site's own pages keep their content) and runs Lighthouse
- * on it. The build and image caches are copied along, so only the new page is rendered.
+ * Builds a copy of the project with IMAGE_PAGE added (the site's own pages keep their content) and
+ * runs Lighthouse on it. The build and image caches are copied along, so only the new page is
+ * rendered.
  */
 async function imageLcpPage(): Promise<string[]> {
   const copy = copyProject(root, 'staylix-bench-image-', ['editor', '.cache', 'dist']);

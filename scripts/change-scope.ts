@@ -1,9 +1,10 @@
 /**
- * npx tsx scripts/change-scope.ts --base <commit> [--head <commit>]: what a push or pull request changed, for CI to
- * pick its path. Prints `scope=content` when every changed file is content (pages/, public/, site.config.yaml):
- * validate, build and check the built site; otherwise `scope=code`: every test. Also `pages=` the changed page files
- * (for the accessibility check of the changed pages). With GITHUB_OUTPUT set, writes both lines there too. A base that
- * is missing or unknown (a new branch, a force push) counts as code: nothing is skipped when in doubt.
+ * npx tsx scripts/change-scope.ts --base <commit> [--head <commit>]: what a push or pull request
+ * changed, for CI to pick its path. Prints `scope=content` when every changed file is content
+ * (pages/, public/, site.config.yaml): validate, build and check the built site; otherwise
+ * `scope=code`: every test. Also `pages=` the changed page files (for the accessibility check of
+ * the changed pages). With GITHUB_OUTPUT set, writes both lines there too. A base that is missing
+ * or unknown (a new branch, a force push) counts as code: nothing is skipped when in doubt.
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
@@ -18,7 +19,10 @@ export function scopeOf(changed: string[]): 'content' | 'code' {
     : 'code';
 }
 
-/** The files changed between two commits of the repository in `cwd` (renames as both names); undefined if unknown. */
+/**
+ * The files changed between two commits of the repository in `cwd` (renames as both names);
+ * undefined if unknown.
+ */
 export function changedFiles(cwd: string, base: string, head: string): string[] | undefined {
   if (!base || /^0+$/.test(base)) return undefined;
   try {

@@ -1,7 +1,8 @@
 /**
- * npm run dev: Vike's development server (`vike dev`), started with the options this project documents. Vike's own
- * command line takes any Vike setting as an option and only warns about one it does not know; this entry reads the
- * options first, so `--help` lists them and a mistyped one is an error.
+ * npm run dev: Vike's development server (`vike dev`), started with the options this project
+ * documents. Vike's own command line takes any Vike setting as an option and only warns about one
+ * it does not know; this entry reads the options first, so `--help` lists them and a mistyped one
+ * is an error.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,8 +1,8 @@
 /**
  * npm run edit [-- --port 4321] [--host 127.0.0.1] [--root <dir>]
  *
- * Starts the page editor (editor/server/) and prints its URL, which holds this session's token. It listens on
- * 127.0.0.1 unless --host says otherwise.
+ * Starts the page editor (editor/server/) and prints its URL, which holds this session's token. It
+ * listens on 127.0.0.1 unless --host says otherwise.
  */
 import path from 'node:path';
 import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
@@ -24,8 +24,8 @@ const EDIT_COMMAND = {
 } as const satisfies CommandSpec;
 const { values } = readCommandLine(EDIT_COMMAND);
 
-// The preview renders React on every keystroke: React's production build renders a page 3-5× faster than its
-// development build. Set NODE_ENV=development to work on the editor itself.
+// The preview renders React on every keystroke: React's production build renders a page 3-5× faster
+// than its development build. Set NODE_ENV=development to work on the editor itself.
 process.env.NODE_ENV ??= 'production';
 
 const server = await startEditorServer({
@@ -36,8 +36,9 @@ const server = await startEditorServer({
 console.log(editorMessages.started(server.url));
 
 const stop = () => {
-  // An open tab can keep a connection alive through the close; nothing unsaved is held on this side (every save is
-  // written when it is made), so the editor exits at the latest two seconds after Ctrl+C.
+  // An open tab can keep a connection alive through the close; nothing unsaved is held on this side
+  // (every save is written when it is made), so the editor exits at the latest two seconds after
+  // Ctrl+C.
   setTimeout(() => process.exit(0), 2000).unref();
   void server.close().then(() => process.exit(0));
 };

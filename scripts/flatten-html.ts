@@ -1,9 +1,9 @@
 /**
  * tsx scripts/flatten-html.ts [--dir dist/client]
  *
- * After `npm run build`: moves every `route/index.html` to `route.html` (the home page stays `index.html`), for hosts
- * that would otherwise redirect `/route` to `/route/` (Cloudflare Pages): the canonical URLs of the site have no
- * trailing slash. See docs/hosting.md.
+ * After `npm run build`: moves every `route/index.html` to `route.html` (the home page stays
+ * `index.html`), for hosts that would otherwise redirect `/route` to `/route/` (Cloudflare Pages):
+ * the canonical URLs of the site have no trailing slash. See docs/hosting.md.
  */
 import path from 'node:path';
 import { readCommandLine } from '../engine/command-line.ts';

@@ -1,7 +1,8 @@
 /**
- * Draws the example images the block catalogue shows (public/images/examples/) as SVG and renders them with sharp:
- * a product screenshot for the hero, four card covers, two testimonial portraits. Made for this project, under the
- * project's licence. Run again after editing a drawing: `npx tsx scripts/make-example-images.ts`.
+ * Draws the example images the block catalogue shows (public/images/examples/) as SVG and renders
+ * them with sharp: a product screenshot for the hero, four card covers, two testimonial portraits.
+ * Made for this project, under the project's licence. Run again after editing a drawing: `npx tsx
+ * scripts/make-example-images.ts`.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

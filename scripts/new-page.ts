@@ -1,6 +1,6 @@
 /**
- * npm run new-page -- /solutions/resorts [--template solution|resource|legal] [--title "Staylix for Resorts"] [--publish]
- * npm run new-page                        (asks for the route, the template and the title)
+ * npm run new-page -- /solutions/resorts [--template solution|resource|legal] [--title "Staylix for
+ * Resorts"] [--publish] npm run new-page (asks for the route, the template and the title)
  *
  * Scaffolds pages/<route>.yaml (engine/new-page.ts) and checks it with the rest of the site.
  * Exit codes: 0 created, 1 refused (bad route, route taken, unknown template), 2 wrong usage.
@@ -82,7 +82,10 @@ async function ask(args: NewPageArgs) {
   }
 }
 
-/** `--translate <language> <route>` and `--reviewed <file> [--field <key>]…` (engine/translate-page.ts). */
+/**
+ * `--translate <language> <route>` and `--reviewed <file> [--field <key>]…`
+ * (engine/translate-page.ts).
+ */
 function translationCommand(
   values: ReturnType<typeof readCommandLine<typeof NEW_PAGE_COMMAND>>['values'],
   route: string | undefined,
@@ -137,7 +140,8 @@ async function main() {
     console.error(`${result.error.message}\n    hint: ${result.error.hint}`);
     return 1;
   }
-  // The page must be valid from the first second: check it with the rest of the site, drafts included.
+  // The page must be valid from the first second: check it with the rest of the site, drafts
+  // included.
   const problems = loadSite({ root: args.root, includeDrafts: true }).diagnostics.filter(
     (d) => d.file === result.file,
   );

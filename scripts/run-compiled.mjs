@@ -1,7 +1,8 @@
-// node scripts/run-compiled.mjs <entry.ts> [args…]: runs a TypeScript entry point compiled to one JavaScript module
-// (pipeline/compiled-module.mjs: kept in .cache/compiled/, compiled again only when a file it was made from changed).
-// `npm run build` and `npm run validate` start this way: under tsx every import of the build (some 600 modules with
-// zod's and yaml's) went through a loader thread, about 0.8 s of each build.
+// node scripts/run-compiled.mjs <entry.ts> [args…]: runs a TypeScript entry point compiled to one
+// JavaScript module (pipeline/compiled-module.mjs: kept in .cache/compiled/, compiled again only
+// when a file it was made from changed). `npm run build` and `npm run validate` start this way:
+// under tsx every import of the build (some 600 modules with zod's and yaml's) went through a
+// loader thread, about 0.8 s of each build.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compiledModule } from '../pipeline/compiled-module.mjs';

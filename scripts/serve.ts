@@ -1,8 +1,8 @@
 /**
- * Serves the prerendered site in dist/client like a static host would: `/x` → x/index.html,
- * unknown paths → 404.html with status 404, headers from public/_headers when present, text gzip-compressed
- * when the client accepts it (as Netlify, Cloudflare Pages or nginx with `gzip on` do).
- * `npm run serve -- --help` lists its options.
+ * Serves the prerendered site in dist/client like a static host would: `/x` → x/index.html, unknown
+ * paths → 404.html with status 404, headers from public/_headers when present, text gzip-compressed
+ * when the client accepts it (as Netlify, Cloudflare Pages or nginx with `gzip on` do). `npm run
+ * serve -- --help` lists its options.
  */
 import {
   numberOption,
@@ -40,7 +40,10 @@ const types: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-/** Parses a Netlify/Cloudflare-style `_headers` file: a path pattern line, then indented `Name: value` lines. */
+/**
+ * Parses a Netlify/Cloudflare-style `_headers` file: a path pattern line, then indented `Name:
+ * value` lines.
+ */
 export function parseHeadersFile(
   text: string,
 ): Array<{ pattern: RegExp; headers: Record<string, string> }> {
@@ -61,7 +64,10 @@ export function parseHeadersFile(
   return rules;
 }
 
-/** The decoded path of a request, or undefined when it cannot be decoded (`/%`, `/%E0%A4%A`, a bare `//host`). */
+/**
+ * The decoded path of a request, or undefined when it cannot be decoded (`/%`, `/%E0%A4%A`, a bare
+ * `//host`).
+ */
 export function requestPath(raw: string | undefined): string | undefined {
   try {
     const pathname = decodeURIComponent(new URL(raw ?? '/', 'http://localhost').pathname);
@@ -118,7 +124,8 @@ export function startServer(
       String(response.getHeader('Content-Type')),
     );
     if (compressible) response.setHeader('Vary', 'Accept-Encoding');
-    // A file can disappear while it is sent (a rebuild while serving): that ends this response, never the server.
+    // A file can disappear while it is sent (a rebuild while serving): that ends this response,
+    // never the server.
     const source = createReadStream(file);
     const gzip =
       compressible && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
@@ -140,7 +147,8 @@ export function startServer(
     try {
       answer(request, response);
     } catch {
-      // A request never ends the server: what failed is this answer (its details stay out of the body).
+      // A request never ends the server: what failed is this answer (its details stay out of the
+      // body).
       if (!response.headersSent) plain(response, 500, 'The server failed to answer this request.');
       else response.destroy();
     }

@@ -1,6 +1,6 @@
 /**
- * npm start: `npm run build`, then `npm run serve` on what it built. The options are the server's, read before the
- * build starts, so `--help` and a mistyped option answer at once.
+ * npm start: `npm run build`, then `npm run serve` on what it built. The options are the server's,
+ * read before the build starts, so `--help` and a mistyped option answer at once.
  */
 import { spawnSync } from 'node:child_process';
 import { readCommandLine } from '../engine/command-line.ts';

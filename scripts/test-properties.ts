@@ -1,7 +1,8 @@
 /**
- * Runs every property-based test of the project (files named `*.property.test.ts`, wherever they are) and nothing
- * else, with the number of runs and the seed given to them as PROPERTY_RUNS and PROPERTY_SEED
- * (tests/helpers/properties.ts). `npm test` runs the same files with each one's small default.
+ * Runs every property-based test of the project (files named `*.property.test.ts`, wherever they
+ * are) and nothing else, with the number of runs and the seed given to them as PROPERTY_RUNS and
+ * PROPERTY_SEED (tests/helpers/properties.ts). `npm test` runs the same files with each one's small
+ * default.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -71,7 +72,8 @@ if (values.list) {
   process.exit(0);
 }
 
-// A long run takes as long as it takes: each test's own time limit scales with PROPERTY_RUNS where it must.
+// A long run takes as long as it takes: each test's own time limit scales with PROPERTY_RUNS where
+// it must.
 const vitest = spawn(
   process.execPath,
   [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--testTimeout', '86400000', ...files],

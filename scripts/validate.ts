@@ -1,8 +1,9 @@
 /**
- * npm run validate [-- --format pretty|github|json] [--drafts] [--production] [--watch] [--root <dir>]
+ * npm run validate [-- --format pretty|github|json] [--drafts] [--production] [--watch] [--root
+ * <dir>]
  *
- * Checks site.config.yaml and every file in pages/, prints every problem with file:line:col and a hint,
- * and exits 1 when there is at least one error (warnings alone exit 0).
+ * Checks site.config.yaml and every file in pages/, prints every problem with file:line:col and a
+ * hint, and exits 1 when there is at least one error (warnings alone exit 0).
  *   --format github  GitHub Actions annotations (::error file=…,line=…,col=…::message)
  *   --format json    { errors, warnings, diagnostics: [{ file, line, col, severity, code, message, hint }] }
  *   --drafts         treat drafts as published, as the dev server does (links to them are fine)
@@ -11,8 +12,8 @@
  *                    blocks left untranslated and buttons to pages without a translation
  *   --watch          check again on every save in pages/, public/ or site.config.yaml (implies --drafts)
  *
- * This module stays small: the validator is loaded after it has started the helper threads (below), as its own
- * compiled module.
+ * This module stays small: the validator is loaded after it has started the helper threads (below),
+ * as its own compiled module.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -41,9 +42,10 @@ if (watch) {
   );
   watchValidation(run.root, run.format);
 } else {
-  // Thousands of pages to check: helper threads run the validator compiled, as this command does. With no cache file
-  // yet (a fresh clone, as in CI) every page will be checked: the helpers start now and load the validator while
-  // this thread does (about a tenth of a second sooner at work than if started by the validator).
+  // Thousands of pages to check: helper threads run the validator compiled, as this command does.
+  // With no cache file yet (a fresh clone, as in CI) every page will be checked: the helpers start
+  // now and load the validator while this thread does (about a tenth of a second sooner at work
+  // than if started by the validator).
   const checkerModule = () => compiledModule(codeRoot, PAGE_CHECKER_ENTRY);
   const checkers = existsSync(path.join(run.root, VALIDATION_CACHE_FILE))
     ? undefined

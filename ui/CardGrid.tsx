@@ -8,9 +8,9 @@ export interface GridColumns {
 }
 
 /**
- * The columns for `count` cards: up to two from 48em and up to three from 62em. Four cards make one row of four
- * (`four: 4`), two rows of two (`four: 2`) or a row of three and one (the default); with `threeInARow`, three cards
- * already stand in one row from 48em.
+ * The columns for `count` cards: up to two from 48em and up to three from 62em. Four cards make one
+ * row of four (`four: 4`), two rows of two (`four: 2`) or a row of three and one (the default);
+ * with `threeInARow`, three cards already stand in one row from 48em.
  */
 export function cardColumns(
   count: number,
@@ -23,8 +23,8 @@ export function cardColumns(
 }
 
 /**
- * Class names for a card: `surface` (background, border, radius, shadow; dark-section aware), `padded`, and the
- * typography of its `title` (an h3) and `text`.
+ * Class names for a card: `surface` (background, border, radius, shadow; dark-section aware),
+ * `padded`, and the typography of its `title` (an h3) and `text`.
  */
 export const cardClasses = {
   surface: classes.surface!,
@@ -39,7 +39,10 @@ export interface CardGridProps extends HTMLAttributes<HTMLElement> {
   columns: GridColumns;
 }
 
-/** A list of cards as a responsive grid: one column on phones, `columns.md` on tablets, `columns.lg` on desktops. */
+/**
+ * A list of cards as a responsive grid: one column on phones, `columns.md` on tablets, `columns.lg`
+ * on desktops.
+ */
 export function CardGrid({
   as: List = 'ul',
   columns,
@@ -60,7 +63,10 @@ export function CardGrid({
 }
 
 export interface CardGridItemProps extends LiHTMLAttributes<HTMLLIElement> {
-  /** The item's place in the list: it fades in that many steps after the first (`.fade-in` in global.css). */
+  /**
+   * The item's place in the list: it fades in that many steps after the first (`.fade-in` in
+   * global.css).
+   */
   index: number;
 }
 

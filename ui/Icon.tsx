@@ -1,9 +1,9 @@
 import type { IconName } from '../schema/primitives.ts';
 
 /**
- * Every icon of the site, drawn inline so it costs no request and inherits `currentColor`. The icons authors choose
- * (`icon:` in a block, schema/primitives.ts) are stroked on a 24×24 grid; the marks the components draw themselves
- * (arrows, chevrons, the quote mark) are in `marks` below.
+ * Every icon of the site, drawn inline so it costs no request and inherits `currentColor`. The
+ * icons authors choose (`icon:` in a block, schema/primitives.ts) are stroked on a 24×24 grid; the
+ * marks the components draw themselves (arrows, chevrons, the quote mark) are in `marks` below.
  */
 const icons: Record<IconName, string> = {
   bed: 'M3 18V6M3 14h18v4M21 14v-2a3 3 0 0 0-3-3h-7v5M7 11.5a1.5 1.5 0 1 0 0-.01',
@@ -55,7 +55,10 @@ const icons: Record<IconName, string> = {
   box: 'M21 8l-9-5-9 5v8l9 5 9-5zM3 8l9 5 9-5M12 13v8',
 };
 
-/** How a mark is painted: stroked with round caps (joins too, unless square), on the <svg> or on its path; or filled. */
+/**
+ * How a mark is painted: stroked with round caps (joins too, unless square), on the <svg> or on its
+ * path; or filled.
+ */
 type Paint = { stroke: number; on: 'svg' | 'path'; squareJoins?: true } | { fill: true };
 
 interface Drawing {
@@ -92,7 +95,9 @@ const marks = {
 
 type MarkName = keyof typeof marks;
 
-/** Marks that point along the line of text: mirrored on right-to-left pages (renderer/global.css). */
+/**
+ * Marks that point along the line of text: mirrored on right-to-left pages (renderer/global.css).
+ */
 const DIRECTIONAL = new Set<string>(['arrowRight', 'arrowLeft', 'linkArrow', 'chevronRight']);
 
 const drawingOf = (name: IconName | MarkName): Drawing =>
@@ -111,7 +116,10 @@ const strokeProps = ({ stroke, squareJoins }: Stroke) =>
     strokeLinejoin: squareJoins ? undefined : 'round',
   }) as const;
 
-/** An author's icon (`IconName`) or one of the components' marks (`MarkName`), hidden from screen readers. */
+/**
+ * An author's icon (`IconName`) or one of the components' marks (`MarkName`), hidden from screen
+ * readers.
+ */
 export function Icon({
   name,
   size = 24,

@@ -4,7 +4,10 @@ import { CardGridItem, cardClasses } from './CardGrid.tsx';
 import { Icon } from './Icon.tsx';
 import classes from './IconCard.module.css';
 
-/** Give `onDark` to the block's Section (its `onDark` prop): on the dark tone, icon tiles, descriptions and links turn light. */
+/**
+ * Give `onDark` to the block's Section (its `onDark` prop): on the dark tone, icon tiles,
+ * descriptions and links turn light.
+ */
 export const iconCardClasses = { onDark: classes.onDark! };
 
 export interface IconCardBodyProps {
@@ -13,7 +16,10 @@ export interface IconCardBodyProps {
   description: string;
 }
 
-/** An icon in a tinted tile (when `icon` is given), an h3 and a description: the top of an IconCard, or a highlight. */
+/**
+ * An icon in a tinted tile (when `icon` is given), an h3 and a description: the top of an IconCard,
+ * or a highlight.
+ */
 export function IconCardBody({ icon, title, description }: IconCardBodyProps) {
   return (
     <>
@@ -39,9 +45,9 @@ export interface IconCardProps extends IconCardBodyProps {
 }
 
 /**
- * A card item of a CardGrid: IconCardBody, then `children`. A card with `href` is a link card: its link sits at the
- * bottom, stretches over the whole card, and carries the card title in visually hidden text so every link says where
- * it goes.
+ * A card item of a CardGrid: IconCardBody, then `children`. A card with `href` is a link card: its
+ * link sits at the bottom, stretches over the whole card, and carries the card title in visually
+ * hidden text so every link says where it goes.
  */
 export function IconCard({
   index,

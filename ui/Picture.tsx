@@ -4,8 +4,9 @@ import { pictureSource } from './picture-source.ts';
 import classes from './Picture.module.css';
 
 /**
- * True inside the block that holds the page's first large image (BlockList decides): that image is the page's
- * likely largest paint, so it loads at once with high priority; every other image loads lazily.
+ * True inside the block that holds the page's first large image (BlockList decides): that image is
+ * the page's likely largest paint, so it loads at once with high priority; every other image loads
+ * lazily.
  */
 export const FirstLargeImage = createContext(false);
 
@@ -16,9 +17,9 @@ export interface PictureProps {
 }
 
 /**
- * An image in a block's slot: AVIF and WebP `<source>`s and the original's format in the `<img>`, each at the widths
- * the slot needs, with `sizes` from the slot, the intrinsic width and height (no layout shift), and lazy loading
- * except for the page's first large image.
+ * An image in a block's slot: AVIF and WebP `<source>`s and the original's format in the `<img>`,
+ * each at the widths the slot needs, with `sizes` from the slot, the intrinsic width and height (no
+ * layout shift), and lazy loading except for the page's first large image.
  */
 export function Picture({ image, slot, className }: PictureProps) {
   const spec = imageSlots[slot];

@@ -4,7 +4,10 @@ import { useId, type ReactNode } from 'react';
 import type { Tone } from '../schema/block.ts';
 import classes from './Section.module.css';
 
-/** What a section takes from its block: the common fields and those of `sectionFields` (schema/block.ts). */
+/**
+ * What a section takes from its block: the common fields and those of `sectionFields`
+ * (schema/block.ts).
+ */
 interface SectionContent {
   id?: string;
   tone?: Tone;
@@ -15,7 +18,10 @@ interface SectionContent {
 
 export interface SectionProps {
   block: SectionContent;
-  /** For a block whose heading or intro is another field (videoPlaceholder's `title`); the block's own otherwise. */
+  /**
+   * For a block whose heading or intro is another field (videoPlaceholder's `title`); the block's
+   * own otherwise.
+   */
   heading?: string;
   intro?: string;
   /** Heading level of `heading`; 2 unless the section carries the page headline. */
@@ -29,7 +35,10 @@ export interface SectionProps {
   children?: ReactNode;
 }
 
-/** `className`, and `onDark` after it on the dark tone; with both given, the space between them is there on any tone. */
+/**
+ * `className`, and `onDark` after it on the dark tone; with both given, the space between them is
+ * there on any tone.
+ */
 function sectionClass(
   className: string | undefined,
   onDark: string | undefined,
@@ -40,7 +49,10 @@ function sectionClass(
   return `${className} ${dark ? onDark : ''}`;
 }
 
-/** The frame every block sits in: a labelled `<section>` with the block's id and tone, and its eyebrow, heading and intro. */
+/**
+ * The frame every block sits in: a labelled `<section>` with the block's id and tone, and its
+ * eyebrow, heading and intro.
+ */
 export function Section({
   block,
   heading = block.heading,

@@ -1,15 +1,19 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 
 /**
- * Intrinsic size and format of an image, read from its header only (a few hundred bytes, a few KB for a JPEG with
- * EXIF data), synchronously: the validator and the renderer are synchronous, and decoding a 4 MB photo to learn
- * its size would cost ~100 ms where the header costs ~0.05 ms. Results are cached by path, size and mtime.
+ * Intrinsic size and format of an image, read from its header only (a few hundred bytes, a few KB
+ * for a JPEG with EXIF data), synchronously: the validator and the renderer are synchronous, and
+ * decoding a 4 MB photo to learn its size would cost ~100 ms where the header costs ~0.05 ms.
+ * Results are cached by path, size and mtime.
  */
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'avif' | 'svg';
 
 export interface ImageHeader {
   format: ImageFormat;
-  /** Display size: EXIF orientation applied (a portrait phone photo stored sideways is portrait here). */
+  /**
+   * Display size: EXIF orientation applied (a portrait phone photo stored sideways is portrait
+   * here).
+   */
   width: number;
   height: number;
   bytes: number;

@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { ImageFormat } from './image-header.ts';
 
 /**
- * What the build made of each image, read by the renderer while it prerenders: the original's size and every
- * variant's URL, by format, and the social card of each page. Written by prepareImages() before the prerender, at a
- * fixed place in the project (the render workers find it from their working directory). The renderer reads it in
- * production builds only: `npm run dev` and the tests serve the originals.
+ * What the build made of each image, read by the renderer while it prerenders: the original's size
+ * and every variant's URL, by format, and the social card of each page. Written by prepareImages()
+ * before the prerender, at a fixed place in the project (the render workers find it from their
+ * working directory). The renderer reads it in production builds only: `npm run dev` and the tests
+ * serve the originals.
  */
 export const imageCacheDir = (root: string) => path.join(root, '.cache', 'images');
 export const imageManifestFile = (root: string) => path.join(imageCacheDir(root), 'manifest.json');
@@ -27,7 +28,10 @@ export interface ManifestImage {
   width: number;
   height: number;
   format: ImageFormat;
-  /** The `<img>` format, for browsers without AVIF or WebP: the original's, or none for SVG (served as it is). */
+  /**
+   * The `<img>` format, for browsers without AVIF or WebP: the original's, or none for SVG (served
+   * as it is).
+   */
   fallback: VariantFormat | undefined;
   /** Variants by format, narrowest first. Empty for SVG. */
   variants: Partial<Record<VariantFormat, Variant[]>>;

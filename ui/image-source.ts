@@ -9,7 +9,10 @@ import {
 import type { ImageSlot } from '../schema/image-slots.ts';
 import type { PictureSource } from './picture-source.ts';
 
-/** Server only (it reads files): ui/picture-source.ts loads it where pages are rendered, never in the browser. */
+/**
+ * Server only (it reads files): ui/picture-source.ts loads it where pages are rendered, never in
+ * the browser.
+ */
 
 const mime: Record<VariantFormat, string> = {
   avif: 'image/avif',
@@ -36,7 +39,8 @@ export function pictureSource(src: string, slot: ImageSlot): PictureSource {
       img: plain ? { src: plain.url, srcSet: srcSet(fallback) } : { src },
     };
   }
-  // Development, or an SVG: the original, with the size read from its header so the page never shifts.
+  // Development, or an SVG: the original, with the size read from its header so the page never
+  // shifts.
   const read = entry ? undefined : readImageHeader(path.join(process.cwd(), 'public', src));
   const size = entry ?? (read?.ok ? read.header : undefined);
   return { width: size?.width, height: size?.height, sources: [], img: { src } };

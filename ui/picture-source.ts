@@ -11,17 +11,21 @@ export interface PictureSource {
 }
 
 /*
- * Pages are rendered on the server only, but Vike also bundles every page's components for the browser. What reads
- * image files (ui/image-source.ts: node:fs, node:path) is therefore loaded only where pages are rendered (the server,
- * and the component tests in jsdom): in the browser's bundle the condition is false and the import is dropped, so
- * the browser's module graph holds no Node module.
+ * Pages are rendered on the server only, but Vike also bundles every page's components for the
+ * browser. What reads image files (ui/image-source.ts: node:fs, node:path) is therefore loaded only
+ * where pages are rendered (the server, and the component tests in jsdom): in the browser's bundle
+ * the condition is false and the import is dropped, so the browser's module graph holds no Node
+ * module.
  */
 const serverSource =
   import.meta.env.SSR || import.meta.env.MODE === 'test'
     ? (await import('./image-source.ts')).pictureSource
     : undefined;
 
-/** The `<picture>` of `src` in `slot`; in a browser (never asked: pages do not hydrate) the original alone. */
+/**
+ * The `<picture>` of `src` in `slot`; in a browser (never asked: pages do not hydrate) the original
+ * alone.
+ */
 export function pictureSource(src: string, slot: ImageSlot): PictureSource {
   return serverSource
     ? serverSource(src, slot)

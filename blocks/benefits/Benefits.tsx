@@ -6,8 +6,8 @@ import type { BlockProps } from '../types.ts';
 import { wordsOf } from '../words.ts';
 
 /**
- * Benefit cards (IconCard). A card with `href` is a link card: its link ("Learn more", or `linkLabel`) stretches over
- * the whole card and names the card title.
+ * Benefit cards (IconCard). A card with `href` is a link card: its link ("Learn more", or
+ * `linkLabel`) stretches over the whole card and names the card title.
  */
 export function Benefits({ block, context }: BlockProps<'benefits'>) {
   const words = wordsOf(context);

@@ -5,7 +5,10 @@ import type { BlockProps } from '../types.ts';
 import { wordsOf } from '../words.ts';
 import classes from './Breadcrumbs.module.css';
 
-/** The trail from Home to this page. The last item is the current page: no link, `aria-current="page"`. */
+/**
+ * The trail from Home to this page. The last item is the current page: no link,
+ * `aria-current="page"`.
+ */
 export function Breadcrumbs({ block, context }: BlockProps<'breadcrumbs'>) {
   const words = wordsOf(context);
   const last = block.items.length - 1;

@@ -4,7 +4,10 @@ import { Breadcrumbs } from './Breadcrumbs.tsx';
 
 export const definition: BlockDefinition<'breadcrumbs'> = {
   Component: Breadcrumbs,
-  /** One BreadcrumbList per block; the last item (the current page, no link) points at the page itself. */
+  /**
+   * One BreadcrumbList per block; the last item (the current page, no link) points at the page
+   * itself.
+   */
   jsonLd: (blocks, page) =>
     blocks.map((block) => ({
       '@context': SCHEMA_ORG,

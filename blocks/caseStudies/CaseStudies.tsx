@@ -5,13 +5,19 @@ import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './CaseStudies.module.css';
 
-/** "+28% upsell revenue" → figure "+28%" and label "upsell revenue"; results without a leading figure stay whole. */
+/**
+ * "+28% upsell revenue" → figure "+28%" and label "upsell revenue"; results without a leading
+ * figure stay whole.
+ */
 export function splitResult(result: string): { figure: string; label?: string } {
   const match = /^([+\-−–]?\s?\d[\d.,]*\s?(?:%|x|×|pts|s|m|h)?)\s+(.+)$/i.exec(result);
   return match ? { figure: match[1]!, label: match[2]! } : { figure: result };
 }
 
-/** Case study cards: the headline result set large (under the customer's logo when given), then the title (h3) and a short summary. */
+/**
+ * Case study cards: the headline result set large (under the customer's logo when given), then the
+ * title (h3) and a short summary.
+ */
 export function CaseStudies({ block }: BlockProps<'caseStudies'>) {
   const columns = cardColumns(block.items.length, { four: 2 });
   return (

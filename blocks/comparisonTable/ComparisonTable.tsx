@@ -26,10 +26,11 @@ function Cell({ value, words }: { value: boolean | string; words: Words }) {
 }
 
 /**
- * A feature-by-plan table. The caption names the table (shown when the author wrote one, otherwise read from the
- * heading and visually hidden). On narrow screens the table scrolls sideways inside a focusable, labelled region,
- * so keyboard users can scroll it too and the page itself never overflows. The region's name differs from the
- * section's (which the heading labels) so the two landmarks are told apart.
+ * A feature-by-plan table. The caption names the table (shown when the author wrote one, otherwise
+ * read from the heading and visually hidden). On narrow screens the table scrolls sideways inside a
+ * focusable, labelled region, so keyboard users can scroll it too and the page itself never
+ * overflows. The region's name differs from the section's (which the heading labels) so the two
+ * landmarks are told apart.
  */
 export function ComparisonTable({ block, context }: BlockProps<'comparisonTable'>) {
   const words = wordsOf(context);

@@ -31,7 +31,9 @@ function Item({
   );
 }
 
-/** The company's email, phone, address and social profile, all from `contact` in site.config.yaml. */
+/**
+ * The company's email, phone, address and social profile, all from `contact` in site.config.yaml.
+ */
 export function ContactDetails({ block, context }: BlockProps<'contactDetails'>) {
   const words = wordsOf(context);
   const { contact, legalName, name } = context.config;

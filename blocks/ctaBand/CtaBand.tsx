@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Container.css';
-// Not UnstyledButton.css: loaded after Button.css (the order differs per page) it resets the button background.
+// Not UnstyledButton.css: loaded after Button.css (the order differs per page) it resets the button
+// background.
 import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
 import { Icon } from '../../ui/Icon.tsx';

@@ -5,8 +5,9 @@ import type { BlockProps } from '../types.ts';
 import classes from './Faq.module.css';
 
 /**
- * Questions and answers as a native exclusive accordion: `<details>` elements sharing one `name`, so opening one
- * closes the others, the open one can be collapsed, and it all works by keyboard (Tab, Enter, Space) without JavaScript.
+ * Questions and answers as a native exclusive accordion: `<details>` elements sharing one `name`,
+ * so opening one closes the others, the open one can be collapsed, and it all works by keyboard
+ * (Tab, Enter, Space) without JavaScript.
  */
 export function Faq({ block }: BlockProps<'faq'>) {
   const reactId = useId();

@@ -8,8 +8,8 @@ import { wordsOf } from '../words.ts';
 import classes from './Features.module.css';
 
 /**
- * Feature cards (IconCard): icon, h3, description, up to three check-mark bullets and an optional "Learn more" link
- * that covers the whole card (its accessible name includes the card title).
+ * Feature cards (IconCard): icon, h3, description, up to three check-mark bullets and an optional
+ * "Learn more" link that covers the whole card (its accessible name includes the card title).
  */
 export function Features({ block, context }: BlockProps<'features'>) {
   const words = wordsOf(context);

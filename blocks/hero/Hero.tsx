@@ -1,4 +1,5 @@
-// Not UnstyledButton.css: wherever it lands after Button.css in a page's CSS, its reset wins over the button colours.
+// Not UnstyledButton.css: wherever it lands after Button.css in a page's CSS, its reset wins over
+// the button colours.
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Button.css';
 import { Button, Container } from '@mantine/core';
@@ -11,8 +12,8 @@ import classes from './Hero.module.css';
 import { HeroStats } from './HeroStats.tsx';
 
 /**
- * The top of a page: badge, the page's h1, subtitle, highlight chips, buttons, reassurance notes, an optional image
- * (under the text, or beside it on wide screens) and counting stats.
+ * The top of a page: badge, the page's h1, subtitle, highlight chips, buttons, reassurance notes,
+ * an optional image (under the text, or beside it on wide screens) and counting stats.
  */
 export function Hero({ block, context }: BlockProps<'hero'>) {
   const words = wordsOf(context);

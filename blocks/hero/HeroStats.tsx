@@ -5,11 +5,12 @@ import classes from './Hero.module.css';
 type Stat = NonNullable<BlockOf<'hero'>['stats']>[number];
 
 /**
- * The hero's figures as a definition list (label → figure), counted by CSS alone (Hero.module.css): each number is
- * a CSS counter painted over the real figure, at 0 from the first frame and counting to the target from 500 ms on,
- * whether or not any script has loaded. Under reduced motion and without JavaScript the final figure shows at once.
- * The HTML text is the final figure (crawlers, copy and paste, and its width reserves the space: CLS 0); screen
- * readers read the final figure once from the visually hidden copy, never the count.
+ * The hero's figures as a definition list (label → figure), counted by CSS alone (Hero.module.css):
+ * each number is a CSS counter painted over the real figure, at 0 from the first frame and counting
+ * to the target from 500 ms on, whether or not any script has loaded. Under reduced motion and
+ * without JavaScript the final figure shows at once. The HTML text is the final figure (crawlers,
+ * copy and paste, and its width reserves the space: CLS 0); screen readers read the final figure
+ * once from the visually hidden copy, never the count.
  */
 export function HeroStats({ stats }: { stats: Stat[] }) {
   return (

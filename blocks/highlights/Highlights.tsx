@@ -5,7 +5,10 @@ import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './Highlights.module.css';
 
-/** Short highlights in an open grid: an icon in a tinted square, an h3 and a sentence or two (IconCardBody). */
+/**
+ * Short highlights in an open grid: an icon in a tinted square, an h3 and a sentence or two
+ * (IconCardBody).
+ */
 export function Highlights({ block }: BlockProps<'highlights'>) {
   return (
     <Section block={block} onDark={`${iconCardClasses.onDark} ${classes.onDark}`}>

@@ -5,8 +5,8 @@ import type { BlockProps } from '../types.ts';
 import classes from './ImpactStats.module.css';
 
 /**
- * Stat cards. The figure and its label form the card's h3 ("+35% Revenue uplift"), so heading navigation
- * reads the number together with what it measures.
+ * Stat cards. The figure and its label form the card's h3 ("+35% Revenue uplift"), so heading
+ * navigation reads the number together with what it measures.
  */
 export function ImpactStats({ block }: BlockProps<'impactStats'>) {
   // Every figure in the block shares one size, as large as the longest one allows on a single line.

@@ -12,8 +12,9 @@ export const slugify = (heading: string) =>
     .replace(/^-+|-+$/g, '');
 
 /**
- * Legal text (terms, policies) in numbered sections at a readable measure. The page's h1 comes from the hero
- * above, so sections start at h2. Long texts get a list of contents linking to each section.
+ * Legal text (terms, policies) in numbered sections at a readable measure. The page's h1 comes from
+ * the hero above, so sections start at h2. Long texts get a list of contents linking to each
+ * section.
  */
 export function LegalText({ block, context }: BlockProps<'legalText'>) {
   const words = wordsOf(context);

@@ -9,9 +9,9 @@ import classes from './LinkList.module.css';
 const isExternal = (href: string) => /^https?:\/\//.test(href);
 
 /**
- * Cards linking to other pages (index pages such as the blog or the hubs). The title is the link; its hit area is
- * stretched over the whole card, so the card is clickable while the accessible name stays the title alone. A card
- * can open with a cover image (shown 16:9, cropped to fit).
+ * Cards linking to other pages (index pages such as the blog or the hubs). The title is the link;
+ * its hit area is stretched over the whole card, so the card is clickable while the accessible name
+ * stays the title alone. A card can open with a cover image (shown 16:9, cropped to fit).
  */
 export function LinkList({ block, context }: BlockProps<'linkList'>) {
   const words = wordsOf(context);

@@ -10,8 +10,9 @@ const LOGO_WIDTH = 140;
 const LOOP_SECONDS = 20;
 
 /**
- * Partner logos scrolling in a seamless CSS loop: the row is rendered twice (the copy hidden from assistive tech)
- * and slides by half its width. Pauses on hover or with its pause toggle; under reduced motion it is a static, wrapped row.
+ * Partner logos scrolling in a seamless CSS loop: the row is rendered twice (the copy hidden from
+ * assistive tech) and slides by half its width. Pauses on hover or with its pause toggle; under
+ * reduced motion it is a static, wrapped row.
  */
 export function LogoMarquee({ block, context }: BlockProps<'logoMarquee'>) {
   const words = wordsOf(context);

@@ -8,7 +8,10 @@ import type { BlockProps } from '../types.ts';
 import { wordsOf } from '../words.ts';
 import classes from './PricingTiers.module.css';
 
-/** Plan cards without prices (pricing is outcome-based): name, audience, included features and one call to action. */
+/**
+ * Plan cards without prices (pricing is outcome-based): name, audience, included features and one
+ * call to action.
+ */
 export function PricingTiers({ block, context }: BlockProps<'pricingTiers'>) {
   const idPrefix = useId();
   const words = wordsOf(context);

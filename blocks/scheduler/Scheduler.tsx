@@ -8,8 +8,9 @@ import classes from './Scheduler.module.css';
 import { schedulerSrc } from './scheduler-url.ts';
 
 /**
- * The scheduling provider's booking page in an inline, lazily loaded frame (height and min-width from site.config.yaml).
- * A plain link to the booking page sits behind the frame while it loads and under it at all times. The frame is in a
+ * The scheduling provider's booking page in an inline, lazily loaded frame (height and min-width
+ * from site.config.yaml). A plain link to the booking page sits behind the frame while it loads and
+ * under it at all times. The frame is in a
  * <noscript>, so visitors without JavaScript get it as is; in the browser scheduler-enhance.ts mounts the same frame
  * (described in data-frame) once it listens for the provider's messages, and swaps it for the link and a message if
  * the provider cannot be reached.
@@ -39,7 +40,8 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
         }
         data-scheduler
         data-status="loading"
-        // What scheduler-enhance.ts needs to create the same frame as the <noscript> one, without parsing markup.
+        // What scheduler-enhance.ts needs to create the same frame as the <noscript> one, without
+        // parsing markup.
         data-frame={JSON.stringify(frame)}
       >
         <div className={classes.fallback} data-scheduler-fallback>

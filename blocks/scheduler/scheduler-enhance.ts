@@ -1,6 +1,8 @@
 import { isSafeFrameSrc } from '../../schema/url-policy.ts';
 
-/** Attributes the frame may get from data-frame; anything else (event handlers, srcdoc…) is ignored. */
+/**
+ * Attributes the frame may get from data-frame; anything else (event handlers, srcdoc…) is ignored.
+ */
 const FRAME_ATTRIBUTES = new Set([
   'className',
   'src',
@@ -10,7 +12,10 @@ const FRAME_ATTRIBUTES = new Set([
   'data-scheduler-frame',
 ]);
 
-/** The frame's attributes from data-frame: string values of known attributes only, or undefined if unreadable. */
+/**
+ * The frame's attributes from data-frame: string values of known attributes only, or undefined if
+ * unreadable.
+ */
 function readFrameAttributes(
   json: string | undefined,
 ): (Record<string, string> & { src?: string }) | undefined {
@@ -27,18 +32,25 @@ function readFrameAttributes(
   }
 }
 
-/** How long the widget may take, from the moment it scrolls into view, before the fallback takes its place. */
+/**
+ * How long the widget may take, from the moment it scrolls into view, before the fallback takes its
+ * place.
+ */
 export const SCHEDULER_TIMEOUT_MS = 10_000;
-/** After the frame's load event, how long to wait for the provider's first message (an error page never sends one). */
+/**
+ * After the frame's load event, how long to wait for the provider's first message (an error page
+ * never sends one).
+ */
 export const SCHEDULER_AFTER_LOAD_MS = 5_000;
 
 type Status = 'loading' | 'ready' | 'unavailable';
 
 /**
- * In the browser, for every scheduler block: mounts the frame of its <noscript> (described in data-frame) once the
- * page listens for the provider's messages (none can be missed), marks it ready on the provider's first message,
- * and if none comes in time (10 s on screen, or 5 s after the frame loaded something silent such as a browser error
- * page) replaces it with the booking link, a message and a "Try again" button.
+ * In the browser, for every scheduler block: mounts the frame of its <noscript> (described in
+ * data-frame) once the page listens for the provider's messages (none can be missed), marks it
+ * ready on the provider's first message, and if none comes in time (10 s on screen, or 5 s after
+ * the frame loaded something silent such as a browser error page) replaces it with the booking
+ * link, a message and a "Try again" button.
  */
 export function enhanceSchedulers(doc: Document = document): void {
   for (const box of doc.querySelectorAll<HTMLElement>('[data-scheduler]'))
@@ -53,8 +65,9 @@ function enhanceScheduler(doc: Document, box: HTMLElement) {
   const retry = box.querySelector<HTMLButtonElement>('[data-scheduler-retry]');
   const note = box.parentElement?.querySelector<HTMLElement>('[data-scheduler-note]');
   if (!noscript || !message || !retry) return;
-  // An address the validator would refuse (javascript:, data:, http:…) never becomes the frame: the visitor gets the
-  // "could not be loaded" message and the booking link, without a "Try again" that could not help.
+  // An address the validator would refuse (javascript:, data:, http:…) never becomes the frame: the
+  // visitor gets the "could not be loaded" message and the booking link, without a "Try again" that
+  // could not help.
   if (!frameAttributes || !isSafeFrameSrc(frameAttributes.src)) {
     box.dataset.status = 'unavailable';
     message.textContent = message.dataset.unavailableText ?? '';

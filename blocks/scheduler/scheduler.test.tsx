@@ -21,7 +21,10 @@ afterEach(() => {
   clearDocument();
 });
 
-/** jsdom has no layout: an IntersectionObserver that reports the frame on screen as soon as it observes it. */
+/**
+ * jsdom has no layout: an IntersectionObserver that reports the frame on screen as soon as it
+ * observes it.
+ */
 class VisibleObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {}
   observe(target: Element) {

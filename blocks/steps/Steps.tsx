@@ -13,7 +13,10 @@ function columns(count: number): GridColumns {
   };
 }
 
-/** A numbered `<ol>` of steps: a vertical timeline on phones, a row joined by a line on wider screens. */
+/**
+ * A numbered `<ol>` of steps: a vertical timeline on phones, a row joined by a line on wider
+ * screens.
+ */
 export function Steps({ block, context }: BlockProps<'steps'>) {
   const words = wordsOf(context);
   const cols = columns(block.items.length);

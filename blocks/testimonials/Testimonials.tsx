@@ -6,7 +6,10 @@ import { Section } from '../../ui/Section.tsx';
 import type { BlockProps } from '../types.ts';
 import classes from './Testimonials.module.css';
 
-/** Customer quotes as `<figure>`s: the quote in a `<blockquote>`, the role, type of business and optional photo in the caption. */
+/**
+ * Customer quotes as `<figure>`s: the quote in a `<blockquote>`, the role, type of business and
+ * optional photo in the caption.
+ */
 export function Testimonials({ block }: BlockProps<'testimonials'>) {
   const count = block.items.length;
   return (

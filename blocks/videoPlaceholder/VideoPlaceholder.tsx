@@ -5,8 +5,9 @@ import { wordsOf } from '../words.ts';
 import classes from './VideoPlaceholder.module.css';
 
 /**
- * Where a video will go, clearly labelled as not yet available: a 16:9 frame with an icon and "Video coming soon",
- * never a play button that does nothing. The title is the section heading; the description sits under it.
+ * Where a video will go, clearly labelled as not yet available: a 16:9 frame with an icon and
+ * "Video coming soon", never a play button that does nothing. The title is the section heading; the
+ * description sits under it.
  */
 export function VideoPlaceholder({ block, context }: BlockProps<'videoPlaceholder'>) {
   const words = wordsOf(context);

@@ -27,7 +27,10 @@ import type {
   VersionsResponse,
 } from '../shared/publish-api.ts';
 
-/** The session token: from `?token=` the first time, then from sessionStorage (the address bar loses the query). */
+/**
+ * The session token: from `?token=` the first time, then from sessionStorage (the address bar loses
+ * the query).
+ */
 export function sessionToken(): string {
   const url = new URL(window.location.href);
   const fromUrl = url.searchParams.get('token');
@@ -83,7 +86,10 @@ export function createApi(token: string) {
     file: (path: string) => call<FileResponse>('GET', `/api/file?path=${q(path)}`),
     check: (path: string, text: string) =>
       call<CheckResponse>('POST', '/api/check', { path, text } satisfies CheckRequest),
-    /** Throws `Conflict` when the file changed on disk since `baseVersion` (null: the file must not exist). */
+    /**
+     * Throws `Conflict` when the file changed on disk since `baseVersion` (null: the file must not
+     * exist).
+     */
     save: (path: string, text: string, baseVersion: string | null) =>
       call<SaveResponse>('PUT', '/api/file', { path, text, baseVersion } satisfies SaveRequest),
     createPage: (request: NewPageRequest) => call<NewPageResponse>('POST', '/api/pages', request),

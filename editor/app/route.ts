@@ -25,8 +25,8 @@ function fieldOf(query: string | undefined): FieldPath | undefined {
 }
 
 /**
- * `#/` pages, `#/edit/pages/x.yaml` a page (`?field=["blocks",0,"title"]` opens a field), `#/site` the site config,
- * `#/changes`, `#/conflicts`, `#/versions/pages/x.yaml`, `#/review`.
+ * `#/` pages, `#/edit/pages/x.yaml` a page (`?field=["blocks",0,"title"]` opens a field), `#/site`
+ * the site config, `#/changes`, `#/conflicts`, `#/versions/pages/x.yaml`, `#/review`.
  */
 function parseHash(hash: string): Screen {
   const [rawPath, query] = hash.replace(/^#/, '').split('?', 2) as [string, string | undefined];

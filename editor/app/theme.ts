@@ -1,7 +1,10 @@
 import { createTheme, mergeThemeOverrides } from '@mantine/core';
 import { theme as siteTheme } from '../../renderer/theme.ts';
 
-/** The site's brand colours and type, with a denser scale for a working tool and a focus ring on every control. */
+/**
+ * The site's brand colours and type, with a denser scale for a working tool and a focus ring on
+ * every control.
+ */
 export const editorTheme = mergeThemeOverrides(
   siteTheme,
   createTheme({

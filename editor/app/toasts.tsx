@@ -22,7 +22,10 @@ const ToastContext = createContext<Show>(() => {});
 
 export const useToast = () => useContext(ToastContext);
 
-/** Short messages at the bottom right, announced politely to screen readers; each disappears after 6 s. */
+/**
+ * Short messages at the bottom right, announced politely to screen readers; each disappears after 6
+ * s.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Array<Toast & { id: number }>>([]);
   const next = useRef(1);

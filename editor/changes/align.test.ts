@@ -59,7 +59,8 @@ describe('alignLists', () => {
   it('between kept items, each leftover pairs with the next one of its kind', () => {
     const rewritten = { type: 'hero', title: 'Hello', subtitle: 'Something else entirely.' };
     const newFaq = { type: 'faq', heading: 'Other', items: [] };
-    // The removed FAQ has no FAQ to pair with; the hero after it still pairs with the rewritten hero.
+    // The removed FAQ has no FAQ to pair with; the hero after it still pairs with the rewritten
+    // hero.
     expect(alignLists([cta, faq, hero, cta], [cta, rewritten, cta]).forward).toEqual([0, -1, 1, 2]);
     // Pairs in a gap never cross: a crossing would be a move, which only similar content can claim.
     expect(alignLists([cta, faq, hero, cta], [cta, rewritten, newFaq, cta]).forward).toEqual([

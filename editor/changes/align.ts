@@ -1,17 +1,20 @@
 import { equalData } from '../document/data-ops.ts';
 
 /**
- * Which item of one list is which item of another: the identity of blocks and list items across two versions of a
- * file. Equal items are matched in order first (a longest common subsequence), then items that changed or moved by
- * how much of their content they share (same block type required), then what is left between two matched items
- * pairs up in order when of the same kind (an edited item, not a removed one and a new one).
+ * Which item of one list is which item of another: the identity of blocks and list items across two
+ * versions of a file. Equal items are matched in order first (a longest common subsequence), then
+ * items that changed or moved by how much of their content they share (same block type required),
+ * then what is left between two matched items pairs up in order when of the same kind (an edited
+ * item, not a removed one and a new one).
  */
 export interface Alignment {
   /** For each index of `from`, the index of the same item in `to`, or -1 (removed). */
   forward: number[];
   /** For each index of `to`, the index of the same item in `from`, or -1 (added). */
   backward: number[];
-  /** Indexes in `from` of matched items that changed place (not in the longest run kept in order). */
+  /**
+   * Indexes in `from` of matched items that changed place (not in the longest run kept in order).
+   */
   moved: Set<number>;
 }
 
@@ -61,7 +64,9 @@ function lcsPairs(from: unknown[], to: unknown[]): Array<[number, number]> {
   return pairs;
 }
 
-/** The matched `from` indexes that stay in order: a longest increasing run of their `to` indexes. */
+/**
+ * The matched `from` indexes that stay in order: a longest increasing run of their `to` indexes.
+ */
 function inOrder(forward: number[]): Set<number> {
   const matched = forward.flatMap((to, from) => (to >= 0 ? [from] : []));
   const length = matched.map(() => 1);

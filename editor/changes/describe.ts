@@ -8,8 +8,9 @@ import type { Change, FileChange, FileVersions, YamlPath } from './types.ts';
 import { bytes, itemName, show, showChange, shorten } from './values.ts';
 
 /**
- * A file's change in the author's words, read from the parsed documents (never from lines): which blocks were
- * added, removed, moved or edited, and each edited field by its label in the editor's forms.
+ * A file's change in the author's words, read from the parsed documents (never from lines): which
+ * blocks were added, removed, moved or edited, and each edited field by its label in the editor's
+ * forms.
  */
 
 interface Described extends Change {
@@ -119,7 +120,10 @@ function diffList(
   });
 }
 
-/** True when a moved item now comes before items it used to follow (rank among the items both lists share). */
+/**
+ * True when a moved item now comes before items it used to follow (rank among the items both lists
+ * share).
+ */
 function movedUp(forward: number[], i: number): boolean {
   return places(forward, i) < 0;
 }
@@ -275,8 +279,8 @@ export function describeFileChange(input: FileVersions): FileChange {
 const SUBJECT_MAX = 72;
 
 /**
- * A publish message prefilled from the changes: a first line of at most 72 characters, a blank line, then one
- * line per change.
+ * A publish message prefilled from the changes: a first line of at most 72 characters, a blank
+ * line, then one line per change.
  */
 export function summarizeChanges(files: FileChange[]): string {
   if (files.length === 0) return '';

@@ -5,10 +5,10 @@ import type { YamlPath } from './types.ts';
 import { itemName } from './values.ts';
 
 /**
- * Names of blocks and fields in the words the editor's forms use: a block is its type humanized (`faq` → `FAQ`,
- * `ctaBand` → `CTA band`), a field its key humanized (`linkLabel` → `Link label`), a list item its
- * title or question (its number when it has none), all joined with ` › ` as in the editor's "Go to" links:
- * `FAQ › Items › 'Is there a contract?' › Answer`.
+ * Names of blocks and fields in the words the editor's forms use: a block is its type humanized
+ * (`faq` → `FAQ`, `ctaBand` → `CTA band`), a field its key humanized (`linkLabel` → `Link label`),
+ * a list item its title or question (its number when it has none), all joined with ` › ` as in the
+ * editor's "Go to" links: `FAQ › Items › 'Is there a contract?' › Answer`.
  */
 
 export const blockTitle = (type: unknown) =>
@@ -19,12 +19,18 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const isPage = (file: string) => file.startsWith('pages/');
 
-/** A list item in a label: its title, question or label when it has one (`'How long does setup take?'`), else its number. */
+/**
+ * A list item in a label: its title, question or label when it has one (`'How long does setup
+ * take?'`), else its number.
+ */
 export function itemLabel(item: unknown, index: number): string {
   return (isObject(item) && itemName(item, 32)) || String(index + 1);
 }
 
-/** The label of the field at `path` of a file whose data is `data` (the version the path points into). */
+/**
+ * The label of the field at `path` of a file whose data is `data` (the version the path points
+ * into).
+ */
 export function fieldLabel(file: string, data: unknown, path: YamlPath): string {
   const parts: string[] = [];
   let at: unknown = data;
@@ -43,8 +49,8 @@ export function fieldLabel(file: string, data: unknown, path: YamlPath): string 
 }
 
 /**
- * What the items of a block's list are called, from the list's own description in the block's schema
- * (`itemList('The questions.', …)` → `questions`); undefined when the schema does not say.
+ * What the items of a block's list are called, from the list's own description in the block's
+ * schema (`itemList('The questions.', …)` → `questions`); undefined when the schema does not say.
  */
 export function itemNoun(blockType: unknown, listKey: string): string | undefined {
   if (typeof blockType !== 'string' || !isBlockType(blockType)) return undefined;

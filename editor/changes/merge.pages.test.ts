@@ -7,8 +7,8 @@ import { mergeYaml, resolveConflicts } from './merge.ts';
 import type { YamlPath } from './types.ts';
 
 /**
- * The merge on every page of the site: one author changes the page title, another the last text of the last block that has one
- * (values that need quoting in YAML); then both change the same field.
+ * The merge on every page of the site: one author changes the page title, another the last text of
+ * the last block that has one (values that need quoting in YAML); then both change the same field.
  */
 
 const PAGES = readdirSync('pages', { recursive: true, encoding: 'utf8' })

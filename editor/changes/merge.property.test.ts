@@ -10,10 +10,11 @@ import { mergeYaml, resolveConflicts } from './merge.ts';
 import type { YamlPath } from './types.ts';
 
 /**
- * The merge on real pages with random edits on each side, the edits made with the editor's own functions (as an
- * author's edits are). Each side touches its own blocks (ours the even ones, theirs the odd ones), adds blocks of its
- * own, and only one side moves blocks: then both sides' changes must come through with no conflict. A second
- * property changes the same field on both sides.
+ * The merge on real pages with random edits on each side, the edits made with the editor's own
+ * functions (as an author's edits are). Each side touches its own blocks (ours the even ones,
+ * theirs the odd ones), adds blocks of its own, and only one side moves blocks: then both sides'
+ * changes must come through with no conflict. A second property changes the same field on both
+ * sides.
  */
 
 const PAGES = readdirSync('pages', { recursive: true, encoding: 'utf8' })
@@ -27,7 +28,10 @@ type Data = Record<string, unknown>;
 const isObject = (value: unknown): value is Data =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Paths of the text values inside a value (never a block's `type`: a new type is a different block). */
+/**
+ * Paths of the text values inside a value (never a block's `type`: a new type is a different
+ * block).
+ */
 function textLeaves(value: unknown, path: YamlPath = []): YamlPath[] {
   if (typeof value === 'string') return path.length ? [path] : [];
   if (Array.isArray(value)) return value.flatMap((item, i) => textLeaves(item, [...path, i]));
@@ -58,7 +62,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('removeItem' as const), block: nat, item: nat }),
 );
 
-/** A side's version: its text and, for each block, which base block it is (a number) or that it is new. */
+/**
+ * A side's version: its text and, for each block, which base block it is (a number) or that it is
+ * new.
+ */
 interface Version {
   text: string;
   origins: Array<number | string>;
@@ -168,9 +175,10 @@ const lines = (text: string) => {
 };
 
 /**
- * Every line of the ancestor that neither side removed is still there: a line the ancestor has `b` times, ours `o`
- * and theirs `t` times is in the result at least `o + t - b` times (what each side removed, removed once). A list
- * whose items the two sides removed between them is written `key: []`, which counts as its `key:` line.
+ * Every line of the ancestor that neither side removed is still there: a line the ancestor has `b`
+ * times, ours `o` and theirs `t` times is in the result at least `o + t - b` times (what each side
+ * removed, removed once). A list whose items the two sides removed between them is written `key:
+ * []`, which counts as its `key:` line.
  */
 function keepsUntouchedLines(base: string, ours: string, theirs: string, merged: string): void {
   const [b, o, t, m] = [base, ours, theirs, merged].map(lines);
@@ -198,7 +206,8 @@ function checkDisjoint(
     (text) => parse(text) as Data & { blocks: unknown[] },
   );
 
-  // Which version of each block the result must hold: the side that touched it, else the ancestor's.
+  // Which version of each block the result must hold: the side that touched it, else the
+  // ancestor's.
   const expected = new Map<number | string, unknown>();
   const oursAt = new Map(ours.origins.map((origin, at) => [origin, oursData!.blocks[at]]));
   const theirsAt = new Map(theirs.origins.map((origin, at) => [origin, theirsData!.blocks[at]]));
@@ -220,7 +229,8 @@ function checkDisjoint(
   if (new Set(versions.map(([, block]) => json(block))).size === versions.length) {
     const originOf = new Map(versions.map(([origin, block]) => [json(block), origin]));
     const order = merged.blocks.map((block) => originOf.get(json(block)));
-    // The side that moved blocks sees its order kept among its blocks (the other only added and removed).
+    // The side that moved blocks sees its order kept among its blocks (the other only added and
+    // removed).
     const mover = moves === 'ours' ? ours : theirs;
     const present = mover.origins.filter((origin) => expected.has(origin));
     expect(order.filter((origin) => mover.origins.includes(origin!))).toEqual(present);
@@ -270,7 +280,8 @@ describe('mergeYaml on real pages (property)', () => {
       {
         ...propertyParameters(25),
         examples: [
-          // Found by the property (each side's order, then a page that lost all its blocks, then page fields).
+          // Found by the property (each side's order, then a page that lost all its blocks, then
+          // page fields).
           [
             pageIndex('pages/book-demo.yaml'),
             [{ kind: 'removeItem', block: 0, item: 0 }],

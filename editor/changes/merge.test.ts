@@ -6,7 +6,10 @@ import { edit } from '../../tests/helpers/text-edits.ts';
 
 const file = 'pages/solutions/resorts.yaml';
 
-/** A page written as people write them: comments, mixed quoting, flow items, a folded text, blank lines. */
+/**
+ * A page written as people write them: comments, mixed quoting, flow items, a folded text, blank
+ * lines.
+ */
 const base = `# The resorts page.
 title: Resorts
 description: "Staylix for resorts: every guest, every villa."

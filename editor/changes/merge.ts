@@ -7,10 +7,11 @@ import { adoptTheirs } from './source.ts';
 import type { Conflict, ConflictChoice, MergeInput, MergeResult, YamlPath } from './types.ts';
 
 /**
- * Three-way merge of two versions of a YAML file at the level of its nodes. The result starts as ours' text and
- * theirs' changes are applied to it with editor/document's byte-preserving edits, so every part that neither side
- * changed keeps its bytes. Where both changed the same thing differently the text keeps ours and a conflict is
- * recorded; `resolveConflicts` runs the same merge again with a choice for each.
+ * Three-way merge of two versions of a YAML file at the level of its nodes. The result starts as
+ * ours' text and theirs' changes are applied to it with editor/document's byte-preserving edits, so
+ * every part that neither side changed keeps its bytes. Where both changed the same thing
+ * differently the text keeps ours and a conflict is recorded; `resolveConflicts` runs the same
+ * merge again with a choice for each.
  */
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -85,7 +86,9 @@ class Merger {
     this.text = change(this.text);
   }
 
-  /** Writes theirs' value at `path`: theirs' own source for a one-line value, else through setValue. */
+  /**
+   * Writes theirs' value at `path`: theirs' own source for a one-line value, else through setValue.
+   */
   private takeTheirs(path: YamlPath, theirsPath: YamlPath, value: unknown, keyOrder?: string[]) {
     if (value === undefined) return this.edit((text) => deleteKey(text, path));
     const raw = this.rawSplice(path, theirsPath, value);
@@ -132,7 +135,10 @@ class Merger {
     return out;
   }
 
-  /** Merges one node; `path` is where it is in the text now, `id` where it was in ours (stable across runs). */
+  /**
+   * Merges one node; `path` is where it is in the text now, `id` where it was in ours (stable
+   * across runs).
+   */
   node(
     base: unknown,
     ours: unknown,
@@ -261,8 +267,9 @@ class Merger {
       );
     }
 
-    // Theirs' new items, theirs' moves and items ours removed that theirs changed, in theirs' order, each placed
-    // after the item theirs has before it (after ours' own new items there: both kept, ours first).
+    // Theirs' new items, theirs' moves and items ours removed that theirs changed, in theirs'
+    // order, each placed after the item theirs has before it (after ours' own new items there: both
+    // kept, ours first).
     const place = (entry: Entry, t: number) => {
       let at = 0;
       for (let k = t - 1; k >= 0; k--) {
@@ -354,7 +361,10 @@ class Merger {
   }
 }
 
-/** `{}` for two objects, `[]` for two lists: what both sides added to is merged as from an empty one. */
+/**
+ * `{}` for two objects, `[]` for two lists: what both sides added to is merged as from an empty
+ * one.
+ */
 function emptyLike(a: unknown, b: unknown): unknown {
   if (isObject(a) && isObject(b)) return {};
   if (Array.isArray(a) && Array.isArray(b)) return [];
@@ -384,8 +394,8 @@ const lineCounts = (text: string) => {
 };
 
 /**
- * Theirs changed no data, only comments or layout: ours' changes applied to theirs' text keep both, as long as
- * every line ours added is still there (else undefined, and the merge keeps ours' text).
+ * Theirs changed no data, only comments or layout: ours' changes applied to theirs' text keep both,
+ * as long as every line ours added is still there (else undefined, and the merge keeps ours' text).
  */
 function oursOnTheirs(
   input: MergeInput,
@@ -445,15 +455,18 @@ function run(
   return { text: merger.text, conflicts: merger.conflicts, used: merger.used };
 }
 
-/** Merges theirs' changes into ours; `text` always parses and holds ours wherever there is a conflict. */
+/**
+ * Merges theirs' changes into ours; `text` always parses and holds ours wherever there is a
+ * conflict.
+ */
 export function mergeYaml(input: MergeInput): MergeResult {
   const { text, conflicts } = run(input);
   return { text, conflicts };
 }
 
 /**
- * The merge with the author's choice for each conflict of `mergeYaml` (by id): ours, theirs or an edited value
- * (`{ value: undefined }` removes the field). A conflict without a choice keeps ours.
+ * The merge with the author's choice for each conflict of `mergeYaml` (by id): ours, theirs or an
+ * edited value (`{ value: undefined }` removes the field). A conflict without a choice keeps ours.
  */
 export function resolveConflicts(
   input: MergeInput,

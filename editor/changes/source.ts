@@ -4,15 +4,18 @@ import { lineEndAfter, lineStart } from '../document/text.ts';
 import type { YamlPath } from './types.ts';
 
 /**
- * Theirs' own text for a value the merge took from theirs: a new block keeps the quoting, style and comments its
- * author wrote, rather than being printed afresh. Works on whole lines: the `key: value` lines of a field or the
- * `- …` lines of a list item, when both files write them at the same indentation.
+ * Theirs' own text for a value the merge took from theirs: a new block keeps the quoting, style and
+ * comments its author wrote, rather than being printed afresh. Works on whole lines: the `key:
+ * value` lines of a field or the `- …` lines of a list item, when both files write them at the same
+ * indentation.
  */
 
 interface Span {
   start: number;
   end: number;
-  /** What stands before the key or item on its first line (`    ` or `  - `): must match to swap. */
+  /**
+   * What stands before the key or item on its first line (` ` or ` - `): must match to swap.
+   */
   lead: string;
 }
 
@@ -53,8 +56,8 @@ function spanOf(text: string, doc: Document, path: YamlPath): Span | undefined {
 }
 
 /**
- * `ours` with the lines of the value at `path` replaced by theirs' lines for it (at `theirsPath`), when that changes
- * no data; otherwise undefined.
+ * `ours` with the lines of the value at `path` replaced by theirs' lines for it (at `theirsPath`),
+ * when that changes no data; otherwise undefined.
  */
 export function adoptTheirs(
   ours: string,

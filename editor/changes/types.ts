@@ -5,7 +5,10 @@ export type YamlPath = Array<string | number>;
 export interface Change {
   /** Where it is in the changed version (in the published version for something removed). */
   path: YamlPath;
-  /** The block it is in or is about (index in the changed version; in the published one when removed). */
+  /**
+   * The block it is in or is about (index in the changed version; in the published one when
+   * removed).
+   */
   blockIndex?: number;
   /** `Hero › Title: 'A' → 'B'`, `FAQ block added after Steps (3 questions)`. */
   text: string;
@@ -41,7 +44,10 @@ export interface Conflict {
   path: YamlPath;
   /** `Hero › Title`, in the editor's field labels. */
   label: string;
-  /** The value in the common ancestor, ours and theirs; undefined = not there (deleted or never added). */
+  /**
+   * The value in the common ancestor, ours and theirs; undefined = not there (deleted or never
+   * added).
+   */
   base?: unknown;
   ours?: unknown;
   theirs?: unknown;

@@ -34,7 +34,10 @@ export function show(value: unknown, max = MAX): string {
   return name ?? '(a group of fields)';
 }
 
-/** Two texts that differ in a small part of a long text: the part that changed, with a little around it. */
+/**
+ * Two texts that differ in a small part of a long text: the part that changed, with a little around
+ * it.
+ */
 export function showChange(before: unknown, after: unknown): string {
   if (typeof before !== 'string' || typeof after !== 'string')
     return `${show(before)} → ${show(after)}`;
@@ -69,7 +72,10 @@ export function showChange(before: unknown, after: unknown): string {
 
 const NAME_KEYS = ['title', 'question', 'label', 'heading', 'name', 'quote', 'author', 'text'];
 
-/** What an item of a list is called in a sentence: its title, question or label, quoted; undefined if none. */
+/**
+ * What an item of a list is called in a sentence: its title, question or label, quoted; undefined
+ * if none.
+ */
 export function itemName(value: unknown, max = 40): string | undefined {
   if (typeof value === 'string' || typeof value === 'number') return show(value, max);
   if (!isObject(value)) return undefined;

@@ -2,8 +2,8 @@ import { parseDocument } from 'yaml';
 import type { FieldPath } from '../shared/api.ts';
 
 /**
- * The same edits on plain data, to check the text edits against: an edit's new text must read back as exactly the
- * old data with the edit applied, nothing more.
+ * The same edits on plain data, to check the text edits against: an edit's new text must read back
+ * as exactly the old data with the edit applied, nothing more.
  */
 
 const clone = <T>(data: T): T => structuredClone(data);
@@ -57,7 +57,9 @@ export const withItemMoved = (data: unknown, listPath: FieldPath, from: number, 
 export const withItemDuplicated = (data: unknown, listPath: FieldPath, index: number) =>
   withList(data, listPath, (list) => list.splice(index + 1, 0, clone(list[index])));
 
-/** Deep equality of plain data; key order does not matter (a new key goes where the schema puts it). */
+/**
+ * Deep equality of plain data; key order does not matter (a new key goes where the schema puts it).
+ */
 export function equalData(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a === 'number' && typeof b === 'number') return Number.isNaN(a) && Number.isNaN(b);

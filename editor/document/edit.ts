@@ -37,21 +37,28 @@ import {
 /**
  * Edits to a YAML file's text that change only what the edit is about.
  *
- * Each operation takes the file's text and returns the new text. It locates the node with `yaml`'s Document API
- * (source ranges kept) and splices new source text into the old text at that node's range, so comments, key order,
- * quoting, flow/block style and blank lines elsewhere stay byte for byte. Every result is checked: the new text must
- * parse to exactly the old data with the edit applied. If a splice cannot be done for an unusual layout, the edit
- * goes through the Document API's printer instead (whole file reprinted, never wrong data); `lastEditReprinted`
- * says when that happened.
+ * Each operation takes the file's text and returns the new text. It locates the node with `yaml`'s
+ * Document API (source ranges kept) and splices new source text into the old text at that node's
+ * range, so comments, key order, quoting, flow/block style and blank lines elsewhere stay byte for
+ * byte. Every result is checked: the new text must parse to exactly the old data with the edit
+ * applied. If a splice cannot be done for an unusual layout, the edit goes through the Document
+ * API's printer instead (whole file reprinted, never wrong data); `lastEditReprinted` says when
+ * that happened.
  */
 
 class DocumentEditError extends Error {}
 
-/** Thrown by a splice that does not handle the layout it found: the edit falls back to the Document API. */
+/**
+ * Thrown by a splice that does not handle the layout it found: the edit falls back to the Document
+ * API.
+ */
 class Unsupported extends Error {}
 
 const PRINT = { lineWidth: 0, indentSeq: true } as const;
-/** Options for reprinting a whole document (fallback only): no folding of long lines, sequences indented as here. */
+/**
+ * Options for reprinting a whole document (fallback only): no folding of long lines, sequences
+ * indented as here.
+ */
 const REPRINT = { lineWidth: 0, indentSeq: true, flowCollectionPadding: true } as const;
 
 export let lastEditReprinted = false;
@@ -98,7 +105,10 @@ const flowText = (value: unknown) =>
 /** A value printed in block style, every line indented by `indent`. */
 const blockText = (value: unknown, indent: number) => indentLines(stringify(value, PRINT), indent);
 
-/** A value written after `key: ` or `- `; a multi-line text becomes a `|` block indented by `blockIndent`. */
+/**
+ * A value written after `key: ` or `- `; a multi-line text becomes a `|` block indented by
+ * `blockIndent`.
+ */
 function inlineValue(value: unknown, inFlow: boolean, blockIndent = 0): string {
   if (isScalarValue(value)) return scalarSource(value, { type: undefined, inFlow, blockIndent });
   return flowText(value);
@@ -121,7 +131,10 @@ function findPair(map: YAMLMap, key: string | number): { pair: Pair; index: numb
   return index < 0 ? undefined : { pair: map.items[index] as Pair, index };
 }
 
-/** Where each item of a block sequence is written: from the start of its `- ` line to the end of its last line. */
+/**
+ * Where each item of a block sequence is written: from the start of its `- ` line to the end of its
+ * last line.
+ */
 function seqSpans(
   text: string,
   seq: YAMLSeq,
@@ -142,7 +155,10 @@ function seqSpans(
   });
 }
 
-/** Where each pair of a block mapping is written; `start` is the key itself when it follows a `- ` on its line. */
+/**
+ * Where each pair of a block mapping is written; `start` is the key itself when it follows a `- `
+ * on its line.
+ */
 function mapSpans(
   text: string,
   map: YAMLMap,
@@ -161,7 +177,10 @@ function mapSpans(
   });
 }
 
-/** The blank-line gap used between the items of this list (none when they are written one under the other). */
+/**
+ * The blank-line gap used between the items of this list (none when they are written one under the
+ * other).
+ */
 function typicalGap(text: string, spans: Array<{ start: number; end: number }>): string {
   for (let i = 0; i + 1 < spans.length; i++) {
     const gap = text.slice(spans[i]!.end, spans[i + 1]!.start);
@@ -170,7 +189,10 @@ function typicalGap(text: string, spans: Array<{ start: number; end: number }>):
   return '';
 }
 
-/** A new list item at column `indent`, in flow style when its neighbours are (`- { label: …, href: … }`). */
+/**
+ * A new list item at column `indent`, in flow style when its neighbours are (`- { label: …, href: …
+ * }`).
+ */
 function itemText(value: unknown, indent: number, flow: boolean): string {
   if (flow && (Array.isArray(value) || isPlainObject(value)))
     return `${' '.repeat(indent)}- ${flowText(value)}\n`;
@@ -215,12 +237,14 @@ function spliceScalar(
   node: Node,
   value: ScalarValue,
 ): string {
-  // The same value written back (a form that saves every field) keeps its bytes, whatever escapes it was written with.
+  // The same value written back (a form that saves every field) keeps its bytes, whatever escapes
+  // it was written with.
   if (isScalar(node) && node.value === value) return text;
   const [start, end] = range(node);
   const old = text.slice(start, end);
   const inFlow = insideFlow(doc, path);
-  // An empty text has to be quoted, so its quotes say nothing about how its author writes text: choose afresh.
+  // An empty text has to be quoted, so its quotes say nothing about how its author writes text:
+  // choose afresh.
   const type = isScalar(node) && node.value !== '' ? node.type : undefined;
   const contentIndent = /\n( +)\S/.exec(old)?.[1]?.length;
   const blockIndent = contentIndent ?? ownerIndent(text, doc, path) + 2;
@@ -230,7 +254,8 @@ function spliceScalar(
   if (newIsBlock && !oldIsBlock) {
     if (old.includes('\n'))
       throw new Unsupported('multi-line flow scalar turned into a block scalar');
-    // A block scalar runs to the end of its line; a comment after the old value would end up inside the header.
+    // A block scalar runs to the end of its line; a comment after the old value would end up inside
+    // the header.
     if (text.slice(end, lineEndAfter(text, end)).trim())
       throw new Unsupported('comment after a value that becomes a block scalar');
     return splice(text, start, lineEndAfter(text, end), source);
@@ -263,7 +288,8 @@ function spliceReplace(text: string, doc: Document, path: FieldPath, value: unkn
   const parent = nodeAt(doc, path.slice(0, -1));
   const last = path[path.length - 1]!;
   const inFlow = insideFlow(doc, path);
-  // Inside `{ }`/`[ ]`, or a flow collection given a new collection: the value stays inline, in flow style.
+  // Inside `{ }`/`[ ]`, or a flow collection given a new collection: the value stays inline, in
+  // flow style.
   if (node && (inFlow || (isCollection(node) && node.flow && !isScalarValue(value)))) {
     const [start, end] = range(node);
     return splice(text, start, end, inlineValue(value, inFlow));
@@ -307,7 +333,8 @@ function spliceAddKey(
   const map = nodeAt(doc, mapPath);
   if (!isMap(map)) throw new Unsupported('parent is not a mapping');
   const names = map.items.map((pair) => keyName(pair as Pair));
-  // After the last existing key that the schema puts before the new one; at the end when the order is unknown.
+  // After the last existing key that the schema puts before the new one; at the end when the order
+  // is unknown.
   let after = names.length - 1;
   const rank = keyOrder?.indexOf(key) ?? -1;
   if (rank >= 0) {
@@ -405,7 +432,10 @@ function spliceRemoveItem(text: string, doc: Document, listPath: FieldPath, inde
   return splice(text, spans[index - 1]!.end, spans[index]!.end, '');
 }
 
-/** Rewrites the items' texts in a new order; the gaps between items (blank lines, comments) stay where they are. */
+/**
+ * Rewrites the items' texts in a new order; the gaps between items (blank lines, comments) stay
+ * where they are.
+ */
 function reorderBlock(
   text: string,
   spans: Array<{ start: number; end: number }>,
@@ -478,7 +508,8 @@ function run(
   spliced: (doc: Document, text: string) => string,
   reprinted: (doc: Document) => void,
 ): string {
-  // A file written with Windows line ends (every one of them) is edited as \n and written back with \r\n.
+  // A file written with Windows line ends (every one of them) is edited as \n and written back with
+  // \r\n.
   const crlf =
     original.includes('\r\n') && original.split('\r\n').length === original.split('\n').length;
   if (crlf)
@@ -516,8 +547,9 @@ function runOn(
 }
 
 /**
- * Sets the value at `path` (a scalar, a list or an object). Missing parents are created; a new key goes after the
- * keys that `keyOrder` (the schema's key order) puts before it, else at the end. `undefined` deletes the key.
+ * Sets the value at `path` (a scalar, a list or an object). Missing parents are created; a new key
+ * goes after the keys that `keyOrder` (the schema's key order) puts before it, else at the end.
+ * `undefined` deletes the key.
  */
 export function setValue(
   text: string,
@@ -617,9 +649,10 @@ export function duplicateItem(text: string, listPath: FieldPath, index: number):
 }
 
 /**
- * A whole object or list given for an existing one of the same kind (a form that hands back a block or a list):
- * applied as the smallest set of field and item edits, so that what did not change keeps its text, comments and
- * style. Undefined when the value is not a collection of the same kind as what is there.
+ * A whole object or list given for an existing one of the same kind (a form that hands back a block
+ * or a list): applied as the smallest set of field and item edits, so that what did not change
+ * keeps its text, comments and style. Undefined when the value is not a collection of the same kind
+ * as what is there.
  */
 function mergeCollection(text: string, path: FieldPath, value: unknown): string | undefined {
   const doc = parseEditable(text);
@@ -640,7 +673,8 @@ function mergeCollection(text: string, path: FieldPath, value: unknown): string 
   if (isSeq(node) && Array.isArray(value) && Array.isArray(current)) {
     let out = text;
     const old = [...current];
-    // One item added or removed (the usual list edit): find where the lists part and insert or remove there.
+    // One item added or removed (the usual list edit): find where the lists part and insert or
+    // remove there.
     if (value.length === old.length + 1 || value.length === old.length - 1) {
       let at = 0;
       while (at < Math.min(old.length, value.length) && equalData(old[at], value[at])) at++;

@@ -1,4 +1,7 @@
-/** Field-level edits to YAML text that keep everything the user did not change (runs in Node and in the browser). */
+/**
+ * Field-level edits to YAML text that keep everything the user did not change (runs in Node and in
+ * the browser).
+ */
 export {
   deleteKey,
   duplicateItem,

@@ -32,8 +32,9 @@ const contains = (node: Node | null | undefined, offset: number) =>
   );
 
 /**
- * The path of the field written at a line and column: the deepest key or value there. A position at the very start
- * of a list or mapping is that collection (validator messages about a whole block point there).
+ * The path of the field written at a line and column: the deepest key or value there. A position at
+ * the very start of a list or mapping is that collection (validator messages about a whole block
+ * point there).
  */
 export function pathAt(text: string, line: number, col: number): FieldPath | undefined {
   return pathsAt(text, [{ line, col }])[0];

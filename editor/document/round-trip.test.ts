@@ -18,9 +18,9 @@ import {
 } from './index.ts';
 
 /**
- * Issue 11's round trip, on every page of the site, in a throw-away git repository holding a copy of pages/: each
- * edit goes through the editor's save path (ProjectFiles.save, what PUT /api/file calls) and `git diff -U0` must show
- * exactly the lines of what was edited.
+ * Issue 11's round trip, on every page of the site, in a throw-away git repository holding a copy
+ * of pages/: each edit goes through the editor's save path (ProjectFiles.save, what PUT /api/file
+ * calls) and `git diff -U0` must show exactly the lines of what was edited.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 let repo: string;
@@ -132,7 +132,8 @@ describe(`round trip on every page (${pages.length} files)`, () => {
       const hunks = diff(file);
       expect(hunks, `${file} ${field.join('.')}`).toHaveLength(1);
       const [hunk] = hunks;
-      // The removed lines are the field's old lines (or part of them: a folded paragraph keeps unchanged lines)…
+      // The removed lines are the field's old lines (or part of them: a folded paragraph keeps
+      // unchanged lines)…
       expect(hunk!.oldStart).toBeGreaterThanOrEqual(before.line);
       expect(hunk!.oldStart + hunk!.oldCount - 1).toBeLessThanOrEqual(before.endLine);
       expect(hunk!.removed).toEqual(
@@ -169,7 +170,8 @@ describe(`round trip on every page (${pages.length} files)`, () => {
       );
       restore(file);
 
-      // Remove the first block: only its lines (and one blank separator) go; the only block leaves `blocks: []`.
+      // Remove the first block: only its lines (and one blank separator) go; the only block leaves
+      // `blocks: []`.
       save(file, removeItem(text, ['blocks'], 0));
       hunks = diff(file);
       expect(hunks.flatMap((h) => h.added)).toEqual(blocks.length === 1 ? ['blocks: []'] : []);
@@ -185,7 +187,8 @@ describe(`round trip on every page (${pages.length} files)`, () => {
         save(file, moved);
         const first = nodeRangeAt(text, ['blocks', 0])!;
         const second = nodeRangeAt(text, ['blocks', 1])!;
-        // Everything git shows lies between the first block's first line and the line before the third block.
+        // Everything git shows lies between the first block's first line and the line before the
+        // third block.
         const limit =
           blocks.length > 2 ? nodeRangeAt(text, ['blocks', 2])!.line - 1 : second.endLine + 1;
         for (const hunk of diff(file)) {

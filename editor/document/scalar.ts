@@ -10,11 +10,16 @@ export interface ScalarContext {
   inFlow: boolean;
   /** Indentation of a block scalar's content lines (`|` and `>`). */
   blockIndent: number;
-  /** The scalar's source as written, for block scalars: header and line breaks are reused where possible. */
+  /**
+   * The scalar's source as written, for block scalars: header and line breaks are reused where
+   * possible.
+   */
   source?: string;
 }
 
-/** True when `text`, written without quotes at this place, reads back as exactly `value` (a string). */
+/**
+ * True when `text`, written without quotes at this place, reads back as exactly `value` (a string).
+ */
 function plainReadsAs(text: string, value: string, inFlow: boolean): boolean {
   if (!text || text !== text.trim() || text.includes('\n')) return false;
   const doc = parseDocument(inFlow ? `[${text}]` : `k: ${text}`);
@@ -27,9 +32,10 @@ function plainReadsAs(text: string, value: string, inFlow: boolean): boolean {
 const doubleQuoted = (value: string) => JSON.stringify(value);
 
 /**
- * The source text for a scalar value, in the style it was written in when that style can hold the new value
- * (plain stays plain, 'single' stays single, "double" stays double, `|` and `>` stay block scalars); otherwise the
- * nearest style that can, double quotes as the last resort. Never folds a long line.
+ * The source text for a scalar value, in the style it was written in when that style can hold the
+ * new value (plain stays plain, 'single' stays single, "double" stays double, `|` and `>` stay
+ * block scalars); otherwise the nearest style that can, double quotes as the last resort. Never
+ * folds a long line.
  */
 export function scalarSource(value: ScalarValue, context: ScalarContext): string {
   if (value === null) return 'null';
@@ -57,7 +63,8 @@ export function scalarSource(value: ScalarValue, context: ScalarContext): string
 /** `|`, `|-` or `|+` depending on the trailing newlines, then the lines indented. */
 function literalBlock(value: string, context: ScalarContext): string | undefined {
   const body = value.replace(/\n+$/, '');
-  // A first line that starts with a space would need an indentation indicator: leave that to double quotes.
+  // A first line that starts with a space would need an indentation indicator: leave that to double
+  // quotes.
   if (!body || /^[ \t]/.test(body)) return undefined;
   const trailing = value.length - body.length;
   const chomp = trailing === 0 ? '-' : trailing === 1 ? '' : '+';
@@ -68,8 +75,9 @@ function literalBlock(value: string, context: ScalarContext): string | undefined
 }
 
 /**
- * `>` / `>-` with one paragraph: the words are wrapped at the same places as before wherever the text there is
- * unchanged, so editing one word changes one source line. Paragraph breaks and more-indented lines are left to `|`.
+ * `>` / `>-` with one paragraph: the words are wrapped at the same places as before wherever the
+ * text there is unchanged, so editing one word changes one source line. Paragraph breaks and
+ * more-indented lines are left to `|`.
  */
 function foldedBlock(value: string, context: ScalarContext): string | undefined {
   const trailing = value.length - value.replace(/\n+$/, '').length;
@@ -93,7 +101,9 @@ function oldFoldedLines(source: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Keeps the unchanged first and last lines of the old wrapping; wraps what is between at `width`. */
+/**
+ * Keeps the unchanged first and last lines of the old wrapping; wraps what is between at `width`.
+ */
 function rewrap(body: string, old: string[], width: number): string[] {
   const head: string[] = [];
   let rest = body;

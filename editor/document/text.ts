@@ -2,7 +2,10 @@
 
 export const lineStart = (text: string, offset: number) => text.lastIndexOf('\n', offset - 1) + 1;
 
-/** The offset just after the line that `offset` is on (after its newline); `offset` itself when it starts a line. */
+/**
+ * The offset just after the line that `offset` is on (after its newline); `offset` itself when it
+ * starts a line.
+ */
 export function lineEndAfter(text: string, offset: number): number {
   if (offset > 0 && text[offset - 1] === '\n') return offset;
   const next = text.indexOf('\n', offset);

@@ -4,9 +4,10 @@ import type { Conflict } from '../changes/types.ts';
 import { gitDir } from './tree.ts';
 
 /**
- * A file that both the author and someone upstream changed, where the same thing was changed differently. Kept in
- * the repository's folder (.git/editor/conflicts.json) until the author chose: the working tree holds "ours" at each
- * conflict (never git's conflict markers), this record holds all three versions, so neither side is lost.
+ * A file that both the author and someone upstream changed, where the same thing was changed
+ * differently. Kept in the repository's folder (.git/editor/conflicts.json) until the author chose:
+ * the working tree holds "ours" at each conflict (never git's conflict markers), this record holds
+ * all three versions, so neither side is lost.
  */
 export interface FileConflict {
   file: string;
@@ -17,7 +18,10 @@ export interface FileConflict {
   /** A file in public/ or one side removed the file: the choice is between whole files. */
   wholeFile: boolean;
   conflicts: Conflict[];
-  /** Blob ids of the two whole files (a file in public/ is not kept as text); absent: removed on that side. */
+  /**
+   * Blob ids of the two whole files (a file in public/ is not kept as text); absent: removed on
+   * that side.
+   */
   oursSha?: string;
   theirsSha?: string;
   /** The upstream commit "theirs" comes from. */

@@ -32,7 +32,10 @@ export type LatestResult =
       merged: string[];
       /** Author files with a conflict to resolve (conflicts.ts). */
       conflicts: FileConflict[];
-      /** Code files changed upstream that a developer has uncommitted changes in: left as they are on disk. */
+      /**
+       * Code files changed upstream that a developer has uncommitted changes in: left as they are
+       * on disk.
+       */
       keptCode: string[];
     }
   | { status: 'code-conflict'; files: string[] }
@@ -42,12 +45,14 @@ const isYaml = (file: string) => /\.ya?ml$/.test(file);
 const same = (a: TreeEntry | undefined, b: TreeEntry | undefined) => a?.sha === b?.sha;
 
 /**
- * "Get latest": brings the published version (already fetched into `state.publishedRef`) into the working copy.
+ * "Get latest": brings the published version (already fetched into `state.publishedRef`) into the
+ * working copy.
  *
- * Author files changed only upstream are taken; changed on both sides, they are merged at the level of YAML nodes
- * (base = the common ancestor, ours = the working tree, theirs = upstream). The local history then contains the
- * upstream commit (fast-forward, or a two-parent commit made with plumbing), so the next publish builds on it. Only
- * the files that changed upstream are written; a code file a developer is editing is never overwritten.
+ * Author files changed only upstream are taken; changed on both sides, they are merged at the level
+ * of YAML nodes (base = the common ancestor, ours = the working tree, theirs = upstream). The local
+ * history then contains the upstream commit (fast-forward, or a two-parent commit made with
+ * plumbing), so the next publish builds on it. Only the files that changed upstream are written; a
+ * code file a developer is editing is never overwritten.
  */
 export async function getLatest(
   root: string,
@@ -70,7 +75,8 @@ export async function getLatest(
   const upstreamChanged = differences(baseAll, upAll).map((d) => d.file);
   const localChanged = new Set(differences(baseAll, headAll).map((d) => d.file));
 
-  // Code (not author files) changed in both histories: that is a developer's merge to make, not the editor's.
+  // Code (not author files) changed in both histories: that is a developer's merge to make, not the
+  // editor's.
   const codeClash = upstreamChanged.filter(
     (file) =>
       !isAuthorFile(file) && localChanged.has(file) && !same(headAll.get(file), upAll.get(file)),
@@ -150,7 +156,8 @@ export async function getLatest(
       identity,
     );
   }
-  // Recorded first (the old value checked: nothing else moved the branch meanwhile), then the files follow.
+  // Recorded first (the old value checked: nothing else moved the branch meanwhile), then the files
+  // follow.
   await git(root, ['update-ref', '-m', 'editor: get latest', 'HEAD', next, head]);
   const nextTree = fastForward ? upAll : mergedTree;
   const changedByMove = differences(headAll, nextTree).map((d) => d.file);
@@ -163,7 +170,8 @@ export async function getLatest(
     const mode = (nextTree.get(file) ?? headAll.get(file))?.mode;
     return !hasControlChar(file) && (mode === '100644' || mode === '100755');
   };
-  // A file is untouched when its content on disk is still the old commit's (or it is absent from both).
+  // A file is untouched when its content on disk is still the old commit's (or it is absent from
+  // both).
   const candidates = codeChanged.filter(plain);
   const onDisk = new Map<string, string | undefined>();
   const present = candidates.filter((file) => readDisk(root, file) !== undefined);
@@ -194,7 +202,10 @@ export async function getLatest(
   return { status: 'updated', taken, merged, conflicts, keptCode };
 }
 
-/** A code file that changed upstream and that nobody edited here: it follows, as `git merge` would do. */
+/**
+ * A code file that changed upstream and that nobody edited here: it follows, as `git merge` would
+ * do.
+ */
 function writeCodeFile(
   root: string,
   file: string,

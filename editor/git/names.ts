@@ -1,7 +1,8 @@
 /**
- * What the editor accepts before any of it reaches git. Everything here is data that the browser sent: a file name,
- * a message, an author's name. A value is refused (never cleaned up silently) when git could read it as something
- * else: an option (leading `-`), a second line, a NUL byte, a path out of the project.
+ * What the editor accepts before any of it reaches git. Everything here is data that the browser
+ * sent: a file name, a message, an author's name. A value is refused (never cleaned up silently)
+ * when git could read it as something else: an option (leading `-`), a second line, a NUL byte, a
+ * path out of the project.
  */
 
 /** The author files the editor publishes: pages, the site config and public files. */
@@ -18,7 +19,10 @@ export function isAuthorFile(file: string): boolean {
   );
 }
 
-/** A project-relative author file git may be given after `--`: no option look-alike, no line break, no `..`. */
+/**
+ * A project-relative author file git may be given after `--`: no option look-alike, no line break,
+ * no `..`.
+ */
 export function isSafeAuthorFile(file: unknown): file is string {
   if (typeof file !== 'string' || file.length === 0 || file.length > 1000) return false;
   if (hasControlChar(file) || file.startsWith('-') || file.startsWith('/')) return false;
@@ -29,7 +33,10 @@ export function isSafeAuthorFile(file: unknown): file is string {
   return isAuthorFile(file);
 }
 
-/** A branch name the editor makes or accepts: plain words, digits, `-`, `_`, `.` and `/`, never starting with `-`. */
+/**
+ * A branch name the editor makes or accepts: plain words, digits, `-`, `_`, `.` and `/`, never
+ * starting with `-`.
+ */
 export function isSafeBranchName(name: unknown): name is string {
   return (
     typeof name === 'string' &&
@@ -57,7 +64,10 @@ export interface AuthorIdentity {
   email: string;
 }
 
-/** The author's name and e-mail as they go into a commit: one line each, no `<>` (git's own delimiters). */
+/**
+ * The author's name and e-mail as they go into a commit: one line each, no `<>` (git's own
+ * delimiters).
+ */
 export function identityProblem(identity: AuthorIdentity): 'name' | 'email' | undefined {
   const name = identity.name.trim();
   if (!name || name.length > 200 || hasControlChar(name) || /[<>]/.test(name)) return 'name';
@@ -73,8 +83,8 @@ export function identityProblem(identity: AuthorIdentity): 'name' | 'email' | un
 }
 
 /**
- * A publish message: sent to git on stdin (`commit-tree -F -`), so any character is data; refused only when it is
- * empty, holds a NUL byte (git would cut it there) or is unreasonably long.
+ * A publish message: sent to git on stdin (`commit-tree -F -`), so any character is data; refused
+ * only when it is empty, holds a NUL byte (git would cut it there) or is unreasonably long.
  */
 export function messageProblem(message: string): 'empty' | 'nul' | 'long' | undefined {
   if (!message.trim()) return 'empty';

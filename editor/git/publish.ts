@@ -19,7 +19,10 @@ import {
 
 type PublishMode = 'direct' | 'review';
 
-/** Author files that differ from the published version, and names git could misread (never published). */
+/**
+ * Author files that differ from the published version, and names git could misread (never
+ * published).
+ */
 export async function authorChanges(
   root: string,
   state: ReadyState,
@@ -99,9 +102,10 @@ function reviewBranchName(files: string[], now: Date): string {
 }
 
 /**
- * Publish: checks the whole site, records exactly the author files that differ from the published version as one
- * commit on top of it (built in a temporary index, so code a developer is writing stays out), and sends it. When a
- * colleague published first, their version is brought in and merged (getLatest), checked again and sent again.
+ * Publish: checks the whole site, records exactly the author files that differ from the published
+ * version as one commit on top of it (built in a temporary index, so code a developer is writing
+ * stays out), and sends it. When a colleague published first, their version is brought in and
+ * merged (getLatest), checked again and sent again.
  */
 export async function publish(
   root: string,
@@ -175,7 +179,8 @@ export async function publish(
       };
     }
 
-    // Direct: the local history records the change before it is sent, so a failed send loses nothing.
+    // Direct: the local history records the change before it is sent, so a failed send loses
+    // nothing.
     await recordLocally(root, published, commit, request);
     if (offline) return { status: 'saved-locally', commit, files, problem: offline };
     try {
@@ -204,9 +209,9 @@ export async function publish(
 }
 
 /**
- * The branch moves to the publish commit: directly when it was the published version, else (code commits of a
- * developer, or an earlier publish that could not be sent) to a two-parent commit of both, whose tree is the local
- * one with the published author files.
+ * The branch moves to the publish commit: directly when it was the published version, else (code
+ * commits of a developer, or an earlier publish that could not be sent) to a two-parent commit of
+ * both, whose tree is the local one with the published author files.
  */
 async function recordLocally(
   root: string,

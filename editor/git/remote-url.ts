@@ -1,6 +1,6 @@
 /**
- * A remote's URL as the editor shows it (never with its user-info: `https://user:token@host/…` shows as
- * `https://host/…`) and the link to open a pull request on GitHub, GitLab or Bitbucket.
+ * A remote's URL as the editor shows it (never with its user-info: `https://user:token@host/…`
+ * shows as `https://host/…`) and the link to open a pull request on GitHub, GitLab or Bitbucket.
  */
 
 interface WebRepo {
@@ -61,7 +61,10 @@ function webRepo(url: string): WebRepo | undefined {
 
 const q = encodeURIComponent;
 
-/** The page where a pull (merge) request from `branch` into `base` is opened, or undefined for other hosts. */
+/**
+ * The page where a pull (merge) request from `branch` into `base` is opened, or undefined for other
+ * hosts.
+ */
 export function pullRequestUrl(
   remoteUrl: string,
   branch: string,

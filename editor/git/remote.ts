@@ -34,7 +34,10 @@ export class RemoteError extends Error {
   }
 }
 
-/** Brings the published branch (and the branches in review) from the remote into the remote-tracking refs. */
+/**
+ * Brings the published branch (and the branches in review) from the remote into the remote-tracking
+ * refs.
+ */
 export async function fetchPublished(root: string, state: ReadyState, withReview = false) {
   const specs = [`+refs/heads/${state.remoteBranch}:${state.publishedRef}`];
   if (withReview) specs.push(`+refs/heads/review/*:refs/remotes/${state.remote}/review/*`);
@@ -52,8 +55,8 @@ export async function fetchPublished(root: string, state: ReadyState, withReview
 }
 
 /**
- * Sends `commit` to `branch` on the remote. Never forced: a branch that moved on (a colleague published first)
- * answers "stale", and the caller brings the new version in and tries again.
+ * Sends `commit` to `branch` on the remote. Never forced: a branch that moved on (a colleague
+ * published first) answers "stale", and the caller brings the new version in and tries again.
  */
 export async function pushCommit(root: string, state: ReadyState, commit: string, branch: string) {
   let result;
@@ -68,7 +71,8 @@ export async function pushCommit(root: string, state: ReadyState, commit: string
   }
   if (result.code === 0) return;
   const rejected = `${result.stdout}\n${result.stderr}`;
-  // Also stale: the branch moved while this push was on its way (the remote could not lock it at the old value).
+  // Also stale: the branch moved while this push was on its way (the remote could not lock it at
+  // the old value).
   if (/\[rejected\]|fetch first|non-fast-forward|stale info|but expected [0-9a-f]+/.test(rejected))
     throw new RemoteError('stale', rejected);
   if (/remote rejected|pre-receive hook declined|protected branch/i.test(rejected))

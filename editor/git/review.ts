@@ -16,9 +16,9 @@ export interface ReviewEntry {
 }
 
 /**
- * Change sets in review: the remote's `review/…` branches (fetched with the published one) that the published
- * version does not contain yet, each with whether it still combines with it cleanly (`git merge-tree`, which
- * writes nothing to the working tree or the index).
+ * Change sets in review: the remote's `review/…` branches (fetched with the published one) that the
+ * published version does not contain yet, each with whether it still combines with it cleanly (`git
+ * merge-tree`, which writes nothing to the working tree or the index).
  */
 export async function inReview(root: string, state: ReadyState): Promise<ReviewEntry[]> {
   const published = await commitOf(root, state.publishedRef);

@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 
-/** Why a git command was not run or did not succeed; `kind` is what callers decide on, never the message text. */
+/**
+ * Why a git command was not run or did not succeed; `kind` is what callers decide on, never the
+ * message text.
+ */
 export class GitError extends Error {
   constructor(
     readonly kind: 'refused-argument' | 'failed' | 'timeout' | 'missing-git',
@@ -34,8 +37,9 @@ export interface GitOptions {
 const DEFAULT_TIMEOUT = 20_000;
 
 /**
- * Every argument is data, checked before git starts: no NUL or line break in any of them (git would cut or split
- * it), and a value that reaches git where an option could stand is refused by the caller's own checks (names.ts).
+ * Every argument is data, checked before git starts: no NUL or line break in any of them (git would
+ * cut or split it), and a value that reaches git where an option could stand is refused by the
+ * caller's own checks (names.ts).
  */
 function checkArgs(args: readonly string[]) {
   for (const arg of args) {
@@ -45,8 +49,9 @@ function checkArgs(args: readonly string[]) {
 }
 
 /**
- * The environment every git command runs in: never a prompt (a missing credential fails instead of hanging the
- * editor), the machine's own credential helpers untouched, messages in English for the logs, no pager, no editor.
+ * The environment every git command runs in: never a prompt (a missing credential fails instead of
+ * hanging the editor), the machine's own credential helpers untouched, messages in English for the
+ * logs, no pager, no editor.
  */
 function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -67,7 +72,9 @@ function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   };
 }
 
-/** Runs `git <args>` in `cwd` with execFile (no shell: nothing in an argument is ever interpreted). */
+/**
+ * Runs `git <args>` in `cwd` with execFile (no shell: nothing in an argument is ever interpreted).
+ */
 export function git(
   cwd: string,
   args: readonly string[],

@@ -4,7 +4,10 @@ import { git, GitError, gitText } from './run.ts';
 import { isSafeBranchName, isSafeRemoteName } from './names.ts';
 import { displayUrl } from './remote-url.ts';
 
-/** Where the project stands, as far as publishing goes; every kind but `ready` means: the editor saves to disk only. */
+/**
+ * Where the project stands, as far as publishing goes; every kind but `ready` means: the editor
+ * saves to disk only.
+ */
 export type RepoState =
   | { kind: 'no-git'; gitMissing: boolean }
   | { kind: 'not-top' }
@@ -72,7 +75,8 @@ export async function repoState(root: string): Promise<RepoState> {
       : remotes[0]!;
   const remoteBranch =
     remote === configuredRemote && isSafeBranchName(configuredMerge) ? configuredMerge : branch;
-  // As configured (before `insteadOf` rewriting): the address people know, which pull-request links are made from.
+  // As configured (before `insteadOf` rewriting): the address people know, which pull-request links
+  // are made from.
   const rawUrl =
     (await config(`remote.${remote}.url`)) || (await gitText(root, ['remote', 'get-url', remote]));
   return {

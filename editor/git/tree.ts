@@ -63,8 +63,9 @@ function diskMode(absolute: string): string | undefined {
 }
 
 /**
- * The author files in the working tree (tracked or new and not ignored), each with the blob id its content would
- * have (written to the object store, so a commit can use it). Names git could misread are left out and reported.
+ * The author files in the working tree (tracked or new and not ignored), each with the blob id its
+ * content would have (written to the object store, so a commit can use it). Names git could misread
+ * are left out and reported.
  */
 export async function worktreeFiles(
   root: string,
@@ -135,8 +136,8 @@ export async function gitDir(root: string): Promise<string> {
 }
 
 /**
- * A tree: `base`'s files with `updates` applied (null removes a file). Built in a temporary index, so the
- * repository's own index (what a developer staged) is never touched.
+ * A tree: `base`'s files with `updates` applied (null removes a file). Built in a temporary index,
+ * so the repository's own index (what a developer staged) is never touched.
  */
 async function buildTree(
   root: string,
@@ -184,7 +185,10 @@ async function commitTree(
   });
 }
 
-/** A commit of `base`'s tree with `changes` applied (each file set to its entry after, or removed), on `parents`. */
+/**
+ * A commit of `base`'s tree with `changes` applied (each file set to its entry after, or removed),
+ * on `parents`.
+ */
 export async function commitDifferences(
   root: string,
   base: string,
@@ -203,7 +207,10 @@ export async function isAncestor(root: string, ancestor: string, of: string): Pr
   return result.code === 0;
 }
 
-/** Writes an author file (or removes it) the way the editor saves: a temporary file renamed over the old one. */
+/**
+ * Writes an author file (or removes it) the way the editor saves: a temporary file renamed over the
+ * old one.
+ */
 export function writeAuthorFile(root: string, file: string, content: Buffer | string | undefined) {
   if (!isSafeAuthorFile(file)) throw new Error(`Refused to write ${JSON.stringify(file)}.`);
   const absolute = path.join(root, file);
@@ -226,8 +233,9 @@ export function readDisk(root: string, file: string): Buffer | undefined {
 }
 
 /**
- * After HEAD moved from `from` to `to`: index entries of `files` that still were `from`'s become `to`'s, so `git
- * status` shows no change that is not in the working tree. Entries a developer staged differently stay as they are.
+ * After HEAD moved from `from` to `to`: index entries of `files` that still were `from`'s become
+ * `to`'s, so `git status` shows no change that is not in the working tree. Entries a developer
+ * staged differently stay as they are.
  */
 export async function followIndex(root: string, from: Tree, to: Tree, files: Iterable<string>) {
   const staged = new Map<string, TreeEntry>();

@@ -67,7 +67,10 @@ export async function fileAt(
   return entry ? readBlob(root, entry.sha) : undefined;
 }
 
-/** Restores a version: its content becomes the file's content in the working tree, a change to publish. */
+/**
+ * Restores a version: its content becomes the file's content in the working tree, a change to
+ * publish.
+ */
 export async function restoreVersion(root: string, commit: string, file: string): Promise<boolean> {
   if (!isCommitId(commit) || !isSafeAuthorFile(file)) return false;
   if (!(await commitOf(root, commit))) return false;
@@ -75,7 +78,10 @@ export async function restoreVersion(root: string, commit: string, file: string)
   return true;
 }
 
-/** Discards the author's change to a file: back to the published version (removed if it is not published). */
+/**
+ * Discards the author's change to a file: back to the published version (removed if it is not
+ * published).
+ */
 export async function discardChange(
   root: string,
   state: ReadyState,
@@ -94,8 +100,8 @@ export async function discardChange(
 }
 
 /**
- * Resolves a file's conflicts with the author's choices: the file gets the merged text with each choice, and its
- * record is dropped once every conflict has a choice.
+ * Resolves a file's conflicts with the author's choices: the file gets the merged text with each
+ * choice, and its record is dropped once every conflict has a choice.
  */
 export async function resolveFile(
   root: string,

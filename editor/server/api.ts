@@ -64,8 +64,9 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  // A body longer than it said, or sent in chunks, is read to its end (the request timeout bounds it) but not kept:
-  // stopping half way would reset the connection before the client reads the answer.
+  // A body longer than it said, or sent in chunks, is read to its end (the request timeout bounds
+  // it) but not kept: stopping half way would reset the connection before the client reads the
+  // answer.
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
     if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
@@ -88,17 +89,23 @@ function stringField(body: Record<string, unknown>, name: string): string {
   return value;
 }
 
-/** An error as the editor shows it: in the form's words when the catalogue has them (engine/errors.ts). */
+/**
+ * An error as the editor shows it: in the form's words when the catalogue has them
+ * (engine/errors.ts).
+ */
 export const apiError = (error: ApiError | AuthorError): ApiError =>
   'form' in error ? { code: error.code, ...wordingFor(error, 'form') } : error;
 
-/** A diagnostic in the form's words: the editor's fields have no lines, colons or indentation to speak of. */
+/**
+ * A diagnostic in the form's words: the editor's fields have no lines, colons or indentation to
+ * speak of.
+ */
 const inFormWords = ({ form, ...d }: Diagnostic): Diagnostic =>
   form ? { ...d, message: form.message ?? d.message, hint: form.hint } : d;
 
 /**
- * The validator's diagnostics in the form's words, each with the YAML path of its field (from the validator, else
- * from its position).
+ * The validator's diagnostics in the form's words, each with the YAML path of its field (from the
+ * validator, else from its position).
  */
 function withPaths(diagnostics: Diagnostic[], text: string): EditorDiagnostic[] {
   const missing = diagnostics.filter((d) => !d.path && !(d.line === 1 && d.col === 1));
@@ -173,7 +180,10 @@ function site(ctx: ApiContext): SiteResponse {
   };
 }
 
-/** Each block's example.yaml: it belongs to the block's code, so it is read from the editor's own source tree. */
+/**
+ * Each block's example.yaml: it belongs to the block's code, so it is read from the editor's own
+ * source tree.
+ */
 const BLOCKS_DIR = path.resolve(import.meta.dirname, '../../blocks');
 
 function blocks(): BlocksResponse {
@@ -188,7 +198,10 @@ function blocks(): BlocksResponse {
   };
 }
 
-/** The new page's file goes through the same checks as every write (a folder on the way may be a link out). */
+/**
+ * The new page's file goes through the same checks as every write (a folder on the way may be a
+ * link out).
+ */
 function guardNewPage(ctx: ApiContext, route: string) {
   const clean = route.replace(/\/+$/, '');
   if (!/^\/[a-z0-9][a-z0-9/-]*$/.test(clean) || clean.includes('//')) return; // createPage explains what is wrong with the route

@@ -14,9 +14,9 @@ function isRealFolder(absolute: string): boolean {
 }
 
 /**
- * Watches pages/, site.config.yaml and public/ and tells every open editor when a file changes on disk (another
- * editor, a `git pull`), as Server-Sent Events. Events for one file are debounced (editors write in bursts) and
- * sent only when the content really changed.
+ * Watches pages/, site.config.yaml and public/ and tells every open editor when a file changes on
+ * disk (another editor, a `git pull`), as Server-Sent Events. Events for one file are debounced
+ * (editors write in bursts) and sent only when the content really changed.
  */
 export class FileEvents {
   private clients = new Set<ServerResponse>();
@@ -31,7 +31,8 @@ export class FileEvents {
     private readonly onChange: (file: string, text: string | undefined) => void,
   ) {
     for (const folder of ['pages', 'public']) this.watchFolder(folder);
-    // The config is watched through the project folder: editors and git replace the file, which ends a file watch.
+    // The config is watched through the project folder: editors and git replace the file, which
+    // ends a file watch.
     this.watchers.push(
       watch(
         root,
@@ -46,8 +47,9 @@ export class FileEvents {
   }
 
   /**
-   * One watcher per folder, not a recursive one: Node's recursive watch on Linux loses a file that is replaced by a
-   * rename (what editors, git and this editor's own atomic saves do); a folder's watch never does.
+   * One watcher per folder, not a recursive one: Node's recursive watch on Linux loses a file that
+   * is replaced by a rename (what editors, git and this editor's own atomic saves do); a folder's
+   * watch never does.
    */
   private watchFolder(folder: string) {
     const dir = path.join(this.root, folder);

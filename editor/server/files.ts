@@ -15,8 +15,8 @@ export const versionOf = (text: string) =>
   createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 /**
- * The longest name of a file or folder the editor accepts, in bytes: file systems allow 255, and a write goes
- * through a temporary file whose name adds a suffix to the file's.
+ * The longest name of a file or folder the editor accepts, in bytes: file systems allow 255, and a
+ * write goes through a temporary file whose name adds a suffix to the file's.
  */
 const MAX_NAME_BYTES = 200;
 /** The most folders deep a path may go. */
@@ -35,9 +35,10 @@ export class FileAccessError extends Error {
 }
 
 /**
- * The project's files as the editor sees them. Every path comes from the browser, so each is checked before any
- * disk access: relative, no `..`, inside pages/, site.config.yaml or public/, and (after resolving symlinks) still
- * inside the project. Writes go to a temporary file renamed over the old one, so a crash never leaves half a page.
+ * The project's files as the editor sees them. Every path comes from the browser, so each is
+ * checked before any disk access: relative, no `..`, inside pages/, site.config.yaml or public/,
+ * and (after resolving symlinks) still inside the project. Writes go to a temporary file renamed
+ * over the old one, so a crash never leaves half a page.
  */
 export class ProjectFiles {
   readonly root: string;
@@ -46,7 +47,9 @@ export class ProjectFiles {
     this.root = realpathSync(root);
   }
 
-  /** The absolute path for a project-relative path, or a FileAccessError saying why it is refused. */
+  /**
+   * The absolute path for a project-relative path, or a FileAccessError saying why it is refused.
+   */
   resolve(relative: unknown): { file: string; absolute: string } {
     if (typeof relative !== 'string' || relative === '')
       throw new FileAccessError(400, editorErrors.missingPath());
@@ -66,7 +69,10 @@ export class ProjectFiles {
     return { file, absolute };
   }
 
-  /** Follows symlinks along the path (the file itself and each existing folder): all must stay in the project. */
+  /**
+   * Follows symlinks along the path (the file itself and each existing folder): all must stay in
+   * the project.
+   */
   private assertInsideProject(file: string, absolute: string) {
     let existing = absolute;
     for (;;) {
@@ -105,8 +111,8 @@ export class ProjectFiles {
   }
 
   /**
-   * Writes `text` if the file on disk is still `baseVersion` (null: the file must not exist yet). Otherwise nothing
-   * is written and the disk's text comes back, so that the editor can show both.
+   * Writes `text` if the file on disk is still `baseVersion` (null: the file must not exist yet).
+   * Otherwise nothing is written and the disk's text comes back, so that the editor can show both.
    */
   save(
     relative: unknown,
@@ -129,7 +135,8 @@ export class ProjectFiles {
     const temporary = `${absolute}.${process.pid}.editor-tmp`;
     try {
       mkdirSync(path.dirname(absolute), { recursive: true });
-      // Checked again after creating folders: a folder on the way may not be a link out of the project.
+      // Checked again after creating folders: a folder on the way may not be a link out of the
+      // project.
       this.assertInsideProject(file, absolute);
       writeFileSync(temporary, text);
       renameSync(temporary, absolute);
@@ -156,7 +163,10 @@ export class ProjectFiles {
   }
 }
 
-/** Why the disk refused a write, in the author's words and with the status it gets; never the absolute path. */
+/**
+ * Why the disk refused a write, in the author's words and with the status it gets; never the
+ * absolute path.
+ */
 const WRITE_FAILURES: Record<string, [number, string]> = {
   EISDIR: [409, 'a folder has that name'],
   ENOTDIR: [409, 'a part of the path is a file, not a folder'],

@@ -131,7 +131,8 @@ describe('preview of a translation', () => {
     expect(page.text).toMatch(
       /<link rel="alternate" hreflang="x-default" href="https:\/\/www\.example\.com\/pricing"\/>/i,
     );
-    // The header's link to the contact page leads to the German one; the switcher leads back to English.
+    // The header's link to the contact page leads to the German one; the switcher leads back to
+    // English.
     expect(page.text).toMatch(/href="\/de\/contact"/);
     expect(page.text).toMatch(/<a[^>]*href="\/pricing"[^>]*hreflang="en"/i);
   }, 120_000);
@@ -141,7 +142,8 @@ describe('preview of a translation', () => {
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl"/);
     expect(page.text).toMatch(/<h1[^>]*>نظام إدارة الفنادق الذكي الذي يتحدث مع ضيوفك<\/h1>/);
-    // `caseStudies` is `untranslated: true` in pages/ar/index.yaml: the English block is shown in its place.
+    // `caseStudies` is `untranslated: true` in pages/ar/index.yaml: the English block is shown in
+    // its place.
     expect(page.text).toContain('Boutique city hotel automates pre-arrival upsells');
     const blocks = (
       readFileSync(path.join(root, 'pages/ar/index.yaml'), 'utf8').match(/^ {2}- type: /gm) ?? []

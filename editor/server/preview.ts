@@ -26,7 +26,10 @@ const stylesKey = (links: string[]) =>
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** Another version of a file for the preview (`?version=`): the published one, or a conflict's two sides. */
+/**
+ * Another version of a file for the preview (`?version=`): the published one, or a conflict's two
+ * sides.
+ */
 export type VersionSource = (
   file: string,
   /** A named version, or a published version's commit id. */
@@ -41,10 +44,11 @@ interface Rendered {
 }
 
 /**
- * The live preview: GET /preview<route>?draft=<file> renders the route with the editor's unsaved text for <file>
- * (the draft store) in place of the file on disk, through the site's own components (see preview/render.tsx), and
- * with the CSS those components import, as Vite resolves it. A draft that does not validate keeps the last good
- * render on screen and says why (meta editor-preview-stale).
+ * The live preview: GET /preview<route>?draft=<file> renders the route with the editor's unsaved
+ * text for <file> (the draft store) in place of the file on disk, through the site's own components
+ * (see preview/render.tsx), and with the CSS those components import, as Vite resolves it. A draft
+ * that does not validate keeps the last good render on screen and says why (meta
+ * editor-preview-stale).
  */
 export class Preview {
   private lastGood = new Map<string, Page>();
@@ -55,7 +59,10 @@ export class Preview {
     private readonly vite: () => Promise<ViteDevServer>,
     private readonly site: SiteIndex,
     private readonly drafts: DraftStore,
-    /** Set by the publishing service: `?version=published|current|ours|theirs` renders that text of the draft's file. */
+    /**
+     * Set by the publishing service: `?version=published|current|ours|theirs` renders that text of
+     * the draft's file.
+     */
     public versions?: VersionSource,
   ) {}
 
@@ -82,7 +89,10 @@ export class Preview {
     return this.configCache.config;
   }
 
-  /** The page for a file from its current (draft or disk) text; the last good version when the text has problems. */
+  /**
+   * The page for a file from its current (draft or disk) text; the last good version when the text
+   * has problems.
+   */
   private page(file: string, version?: string): Rendered | undefined {
     const text = version ?? this.textOf(file);
     if (text === undefined) return undefined;
@@ -102,9 +112,9 @@ export class Preview {
   }
 
   /**
-   * The page as the build renders it in its language (renderer/language.ts): a translation's blocks left
-   * `untranslated` are its source's (the source's draft when it has one), links are localised, the switcher knows
-   * which translations exist.
+   * The page as the build renders it in its language (renderer/language.ts): a translation's blocks
+   * left `untranslated` are its source's (the source's draft when it has one), links are localised,
+   * the switcher knows which translations exist.
    */
   private inLanguage(
     file: string,
@@ -147,7 +157,10 @@ export class Preview {
     };
   }
 
-  /** Which file a preview route shows: the draft's own file when it has this route, else the page on disk. */
+  /**
+   * Which file a preview route shows: the draft's own file when it has this route, else the page on
+   * disk.
+   */
   private fileFor(route: string, draftFile: string | null): string | undefined {
     if (draftFile && draftFile !== CONFIG_FILE) {
       if (route === '/404' && draftFile === NOT_FOUND_FILE) return draftFile;
@@ -202,7 +215,8 @@ export class Preview {
         ? ((await this.versions(file, which)) ?? '')
         : undefined;
     const rendered = file ? this.page(file, versionText) : undefined;
-    // `?mark=0,3`: blocks outlined as changed (the Changes and conflict screens' side-by-side previews).
+    // `?mark=0,3`: blocks outlined as changed (the Changes and conflict screens' side-by-side
+    // previews).
     const marked = (url.searchParams.get('mark') ?? '')
       .split(',')
       .filter((index) => /^\d{1,4}$/.test(index));
@@ -229,7 +243,8 @@ export class Preview {
     const revision = draftFile ? (this.drafts.get(draftFile)?.revision ?? 0) : 0;
     const links = await this.cssLinks(vite);
     if (url.searchParams.has('fragment')) {
-      // While typing: the body alone (the preview script swaps the blocks that changed), title and state in headers.
+      // While typing: the body alone (the preview script swaps the blocks that changed), title and
+      // state in headers.
       const parts = renderPreviewBody(data);
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',

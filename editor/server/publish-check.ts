@@ -8,7 +8,10 @@ import path from 'node:path';
 
 export type PublishingSettings = Required<NonNullable<SiteConfig['publishing']>>;
 
-/** The site's publishing settings; the defaults when the config cannot be read (its own check reports why). */
+/**
+ * The site's publishing settings; the defaults when the config cannot be read (its own check
+ * reports why).
+ */
 export function publishingSettings(config: SiteConfig | undefined): PublishingSettings {
   return {
     mode: config?.publishing?.mode ?? 'direct',
@@ -17,8 +20,9 @@ export function publishingSettings(config: SiteConfig | undefined): PublishingSe
 }
 
 /**
- * The checks CI runs, on the whole site as it is on disk: the validator (`npm run validate`) and, when the site
- * says so, the deploy's placeholder check (`--production`). Errors only: warnings do not stop a publish.
+ * The checks CI runs, on the whole site as it is on disk: the validator (`npm run validate`) and,
+ * when the site says so, the deploy's placeholder check (`--production`). Errors only: warnings do
+ * not stop a publish.
  */
 export function checkSiteForPublish(root: string): {
   problems: CheckProblem[];
@@ -30,7 +34,8 @@ export function checkSiteForPublish(root: string): {
     ...site.diagnostics,
     ...(settings.placeholders === 'refused' ? findPlaceholders(root) : []),
   ].filter((d) => d.severity === 'error');
-  // Each problem gets the path of its field (the editor's link to it), from the validator or from its position.
+  // Each problem gets the path of its field (the editor's link to it), from the validator or from
+  // its position.
   const byFile = new Map<string, typeof diagnostics>();
   for (const d of diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
   const problems: CheckProblem[] = [];

@@ -97,8 +97,8 @@ function conflictView(record: FileConflict): FileConflictView {
 }
 
 /**
- * The publishing API (/api/publish/…). Git operations run one at a time (a queue per editor), each with the
- * author identity the request carries: nothing here knows a "current user".
+ * The publishing API (/api/publish/…). Git operations run one at a time (a queue per editor), each
+ * with the author identity the request carries: nothing here knows a "current user".
  */
 export class PublishingService {
   private queue: Promise<unknown> = Promise.resolve();
@@ -124,7 +124,10 @@ export class PublishingService {
     throw new HttpError(409, publishMessages.unavailable(why));
   }
 
-  /** Files written behind the editor's back (get latest, discard, restore): the site index reads them again. */
+  /**
+   * Files written behind the editor's back (get latest, discard, restore): the site index reads
+   * them again.
+   */
   private refreshed(files: string[]) {
     for (const file of files) {
       this.ctx.site.refresh(file);

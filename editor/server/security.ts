@@ -6,7 +6,10 @@ import { editorErrors, type EditorError } from './errors.ts';
 const SESSION_COOKIE = 'editor_session';
 
 export interface Guard {
-  /** `host:port` values the Host header may have (the address the editor listens on; `localhost` too on loopback). */
+  /**
+   * `host:port` values the Host header may have (the address the editor listens on; `localhost` too
+   * on loopback).
+   */
   hosts: Set<string>;
   token: string;
 }
@@ -38,8 +41,8 @@ function cookie(req: IncomingMessage, name: string): string | undefined {
 }
 
 /**
- * Host and Origin: a page on another site (cross-site request) or a DNS name rebound to 127.0.0.1 (Host header is
- * that name) is refused before anything else happens.
+ * Host and Origin: a page on another site (cross-site request) or a DNS name rebound to 127.0.0.1
+ * (Host header is that name) is refused before anything else happens.
  */
 export function checkOrigin(req: IncomingMessage, guard: Guard): EditorError | undefined {
   const host = req.headers.host ?? '';
@@ -50,8 +53,8 @@ export function checkOrigin(req: IncomingMessage, guard: Guard): EditorError | u
     !(origin.startsWith('http://') && guard.hosts.has(origin.slice('http://'.length)))
   )
     return editorErrors.badOrigin(origin);
-  // Browsers say where a request comes from: only the editor's own pages (same-origin) or a typed URL (none) pass;
-  // same-site counts as foreign too (another port on 127.0.0.1 is "same-site").
+  // Browsers say where a request comes from: only the editor's own pages (same-origin) or a typed
+  // URL (none) pass; same-site counts as foreign too (another port on 127.0.0.1 is "same-site").
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none')
     return editorErrors.badOrigin(origin ?? `a ${String(site)} page`);
@@ -59,10 +62,11 @@ export function checkOrigin(req: IncomingMessage, guard: Guard): EditorError | u
 }
 
 /**
- * The session token. API calls carry it in the `x-editor-token` header (a page on another origin cannot set that
- * header without the editor's consent), EventSource and the first page load in `?token=`. The app's own files and
- * the preview also accept the session cookie set by that first load (HttpOnly, SameSite=Strict), because a
- * `<script type="module">` or an `<iframe>` cannot send a header.
+ * The session token. API calls carry it in the `x-editor-token` header (a page on another origin
+ * cannot set that header without the editor's consent), EventSource and the first page load in
+ * `?token=`. The app's own files and the preview also accept the session cookie set by that first
+ * load (HttpOnly, SameSite=Strict), because a `<script type="module">` or an `<iframe>` cannot send
+ * a header.
  */
 export function hasToken(
   req: IncomingMessage,
@@ -81,7 +85,10 @@ export function hasToken(
 export const sessionCookie = (token: string) =>
   `${SESSION_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
 
-/** Headers on every answer: no framing by other sites, no sniffing, no referrer (the URL holds the token). */
+/**
+ * Headers on every answer: no framing by other sites, no sniffing, no referrer (the URL holds the
+ * token).
+ */
 export const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',

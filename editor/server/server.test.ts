@@ -201,7 +201,8 @@ describe('who may talk to the editor', () => {
   });
 
   it('takes a session cookie that is not URI-encoded for no session (401), not a failure', async () => {
-    // Found by the fuzz test (tests/security/editor.property.test.ts): decoding it threw, and the answer was a 500.
+    // Found by the fuzz test (tests/security/editor.property.test.ts): decoding it threw, and the
+    // answer was a 500.
     const answer = await call('GET', '/', {
       headers: { cookie: 'editor_session=%' },
       token: false,
@@ -218,7 +219,8 @@ describe('who may talk to the editor', () => {
   });
 
   it('the app and the preview take the token once and then a SameSite=Strict, HttpOnly session cookie', async () => {
-    // A preview of a route that does not exist: answered without starting Vite (the preview test covers rendering).
+    // A preview of a route that does not exist: answered without starting Vite (the preview test
+    // covers rendering).
     const first = await call('GET', '/preview/no-such-page?token=test-token-0123456789', {
       token: false,
     });
@@ -423,7 +425,8 @@ describe('the API of editor/shared/api.ts', () => {
     const { body } = (await call('POST', '/api/check', {
       body: { path: 'pages/solutions/hotels.yaml', text },
     })) as { body: CheckResponse };
-    // What `npm run validate` says about the same text, saved in a copy of the site: the same list, word for word.
+    // What `npm run validate` says about the same text, saved in a copy of the site: the same list,
+    // word for word.
     const copy = mkdtempSync(path.join(os.tmpdir(), 'editor-cli-'));
     for (const entry of ['pages', 'public', 'site.config.yaml'])
       cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
@@ -432,7 +435,8 @@ describe('the API of editor/shared/api.ts', () => {
       (d) => d.file === 'pages/solutions/hotels.yaml',
     );
     rmSync(copy, { recursive: true, force: true });
-    // The same problems; the editor words them for its form where the catalogue has a form's wording.
+    // The same problems; the editor words them for its form where the catalogue has a form's
+    // wording.
     expect(body.diagnostics.map(({ path: _path, ...rest }) => rest)).toEqual(
       cli.map(({ path: _path, form, ...rest }) =>
         form ? { ...rest, message: form.message ?? rest.message, hint: form.hint } : rest,

@@ -56,8 +56,9 @@ const CODE_ROOT = path.resolve(import.meta.dirname, '../..');
 const APP_HTML = path.join(CODE_ROOT, 'editor/app/index.html');
 
 /**
- * The request's address, or undefined when it is not a path (`*`, `http://…`, a byte a URL never has). It is read as
- * a path even when it starts with `//`, which `new URL(address, base)` would take for a host name.
+ * The request's address, or undefined when it is not a path (`*`, `http://…`, a byte a URL never
+ * has). It is read as a path even when it starts with `//`, which `new URL(address, base)` would
+ * take for a host name.
  */
 function requestUrl(req: IncomingMessage): URL | undefined {
   if (malformedTarget(req)) return undefined;
@@ -69,9 +70,10 @@ function requestUrl(req: IncomingMessage): URL | undefined {
 }
 
 /**
- * `npm run edit`: one Node HTTP server for the editor's API, its browser app and the live preview. Vite runs inside
- * it in middleware mode (created on the first request that needs it) to serve the app's modules and to load the
- * site's components for the preview; Vite's own network features (HMR websocket, file watcher) are off.
+ * `npm run edit`: one Node HTTP server for the editor's API, its browser app and the live preview.
+ * Vite runs inside it in middleware mode (created on the first request that needs it) to serve the
+ * app's modules and to load the site's components for the preview; Vite's own network features (HMR
+ * websocket, file watcher) are off.
  */
 export async function startEditorServer(options: EditorServerOptions): Promise<EditorServer> {
   const host = options.host ?? '127.0.0.1';
@@ -96,7 +98,8 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
         import('@vitejs/plugin-react'),
       ]);
       return createServer({
-        // The site's code (renderer/, editor/app/) is where this file is; the content (pages, public/) is `root`.
+        // The site's code (renderer/, editor/app/) is where this file is; the content (pages,
+        // public/) is `root`.
         root: CODE_ROOT,
         publicDir: path.join(root, 'public'),
         configFile: false,
@@ -104,7 +107,8 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
         appType: 'custom',
         logLevel: 'warn',
         clearScreen: false,
-        // Vite's client (which every CSS import loads) connects over this server's own port, checked in 'upgrade' below.
+        // Vite's client (which every CSS import loads) connects over this server's own port,
+        // checked in 'upgrade' below.
         server: {
           middlewareMode: true,
           hmr: { server: http },
@@ -135,7 +139,8 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
     const url = requestUrl(req);
     if (!url) return fail(res, 400, editorErrors.badRequest('a valid address'));
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
-    // The API wants the header (or ?token= for EventSource); the app's files and the preview accept the session cookie.
+    // The API wants the header (or ?token= for EventSource); the app's files and the preview accept
+    // the session cookie.
     if (!hasToken(req, url, guard!, { cookie: !isApi }))
       return fail(res, 401, editorErrors.badToken());
     if (url.searchParams.get('token') && !isApi) res.setHeader('set-cookie', sessionCookie(token));
@@ -159,18 +164,21 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
     server.middlewares(req, res, () => fail(res, 404, editorErrors.notFound(url.pathname)));
   }
 
-  // Browsers and fetch keep connections open between keystrokes; a short keep-alive makes them race the close.
+  // Browsers and fetch keep connections open between keystrokes; a short keep-alive makes them race
+  // the close.
   const http = createHttpServer(serverOptions({ keepAliveTimeout: 65_000 }), (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) return fail(res, error.status, error.error, error.extra);
       if (error instanceof FileAccessError) return fail(res, error.status, error.error);
-      // The details (paths, stack) go to the terminal of the person running the editor, never into an answer.
+      // The details (paths, stack) go to the terminal of the person running the editor, never into
+      // an answer.
       console.error(error);
       fail(res, 500, editorErrors.internal());
     });
   });
   http.on('clientError', answerClientError);
-  // Websocket upgrades (Vite's client) pass the same Host, Origin and session checks as every request.
+  // Websocket upgrades (Vite's client) pass the same Host, Origin and session checks as every
+  // request.
   guardUpgrades(http, '/', (req) => {
     const url = requestUrl(req);
     return Boolean(

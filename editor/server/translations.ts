@@ -10,8 +10,9 @@ const untranslatedBlocks = (text: string) =>
   (text.match(/^\s+untranslated: true\s*$/gm) ?? []).length;
 
 /**
- * The page list's translation status (engine/translation-status.ts, as `npm run validate -- --translations`): for
- * each page of the default language, its state in every other language. Empty for a site in one language.
+ * The page list's translation status (engine/translation-status.ts, as `npm run validate --
+ * --translations`): for each page of the default language, its state in every other language. Empty
+ * for a site in one language.
  */
 export function translationsOf(
   root: string,

@@ -1,16 +1,23 @@
 /**
  * The contract between the editor's server (editor/server/) and its browser app (editor/app/).
- * Every /api request carries the session token in the `x-editor-token` header (EventSource: `?token=`).
- * Errors are `{ error: ApiError }` with a 4xx status. Changes to this file are listed in editor/shared/CHANGES.md.
+ * Every /api request carries the session token in the `x-editor-token` header (EventSource:
+ * `?token=`). Errors are `{ error: ApiError }` with a 4xx status. Changes to this file are listed
+ * in editor/shared/CHANGES.md.
  */
 import type { Diagnostic } from '../../engine/diagnostic.ts';
 
-/** A path inside a YAML document: keys and list indexes, e.g. `['blocks', 2, 'items', 0, 'question']`. */
+/**
+ * A path inside a YAML document: keys and list indexes, e.g. `['blocks', 2, 'items', 0,
+ * 'question']`.
+ */
 export type FieldPath = Array<string | number>;
 
 export const TOKEN_HEADER = 'x-editor-token';
 
-/** One problem the validator found: the validator's own diagnostic, same words as `npm run validate`. */
+/**
+ * One problem the validator found: the validator's own diagnostic, same words as `npm run
+ * validate`.
+ */
 export type EditorDiagnostic = Diagnostic;
 
 export interface ApiError {
@@ -33,7 +40,9 @@ export interface PageSummary {
   draft: boolean;
   errors: number;
   warnings: number;
-  /** A page of the default language on a site with several: where it stands in each other language. */
+  /**
+   * A page of the default language on a site with several: where it stands in each other language.
+   */
   translations?: PageTranslation[];
 }
 export interface PageTranslation {
@@ -48,7 +57,8 @@ export interface PageTranslation {
   /** Blocks left untranslated. */
   partial: number;
 }
-// POST /api/translations { code, route }: the translation started from its source (npm run new-page -- --translate).
+// POST /api/translations { code, route }: the translation started from its source (npm run new-page
+// -- --translate).
 export interface NewTranslationRequest {
   code: string;
   route: string;
@@ -88,7 +98,10 @@ export interface CheckRequest {
   text: string;
 }
 export interface CheckResponse {
-  /** The file's diagnostics, validated in the context of the whole site (links and anchors are checked). */
+  /**
+   * The file's diagnostics, validated in the context of the whole site (links and anchors are
+   * checked).
+   */
   diagnostics: EditorDiagnostic[];
   /** Incremented on every check of this path; the preview URL's `rev` (see below). */
   draftRevision: number;
@@ -98,7 +111,10 @@ export interface CheckResponse {
 export interface SaveRequest {
   path: string;
   text: string;
-  /** The `version` the editor loaded (null: the file must not exist yet); the save is refused with 409 when the disk has changed since. */
+  /**
+   * The `version` the editor loaded (null: the file must not exist yet); the save is refused with
+   * 409 when the disk has changed since.
+   */
   baseVersion: string | null;
 }
 export interface SaveResponse {
@@ -145,10 +161,10 @@ export type EditorEvent =
 /**
  * The preview.
  *
- * `GET /preview<route>?token=…&draft=<file>` renders the route as the build does (same block registry, layout, CSS),
- * with the draft text last sent by POST /api/check for <file> in place of the file on disk. Blocks carry
- * `data-editor-block="<index>"` (preview only). The preview page loads a small script that listens for messages from
- * the parent window and posts back:
+ * `GET /preview<route>?token=…&draft=<file>` renders the route as the build does (same block
+ * registry, layout, CSS), with the draft text last sent by POST /api/check for <file> in place of
+ * the file on disk. Blocks carry `data-editor-block="<index>"` (preview only). The preview page
+ * loads a small script that listens for messages from the parent window and posts back:
  *
  * parent → iframe: `{ type: 'highlight-block', index }` scrolls to and outlines block <index>;
  *                  `{ type: 'refresh' }` fetches the page again and swaps `<main>` and the head's styles in place

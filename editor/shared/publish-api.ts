@@ -1,8 +1,8 @@
 /**
- * The contract of the editor's publishing screens (Changes, Publish, Get latest, conflicts, Versions, In review)
- * between editor/server/publishing.ts and editor/app/. Every route is under /api/publish and answers
- * `{ error: ApiError }` with a 4xx status when refused. The UI's words: publish, get latest, changes, versions,
- * in review.
+ * The contract of the editor's publishing screens (Changes, Publish, Get latest, conflicts,
+ * Versions, In review) between editor/server/publishing.ts and editor/app/. Every route is under
+ * /api/publish and answers `{ error: ApiError }` with a 4xx status when refused. The UI's words:
+ * publish, get latest, changes, versions, in review.
  */
 import type { Conflict, FileChange } from '../changes/types.ts';
 import type { ApiError, FieldPath } from './api.ts';
@@ -16,10 +16,15 @@ export interface Identity {
 
 // GET /api/publish/status
 export interface PublishStatus {
-  /** false: saving to disk works as always, publishing does not; `reason` says why in plain words. */
+  /**
+   * false: saving to disk works as always, publishing does not; `reason` says why in plain words.
+   */
   available: boolean;
   reason?: ApiError;
-  /** Where it publishes to, shown without user-info (`https://github.com/acme/site.git`) and the branch's name. */
+  /**
+   * Where it publishes to, shown without user-info (`https://github.com/acme/site.git`) and the
+   * branch's name.
+   */
   destination?: string;
   /** The name and e-mail kept in this project's settings; null until the author gave them. */
   identity: Identity | null;
@@ -129,7 +134,10 @@ interface ReviewItem {
   date: string;
   message: string;
   files: string[];
-  /** false: the published version changed the same things since; it needs a developer or a new change set. */
+  /**
+   * false: the published version changed the same things since; it needs a developer or a new
+   * change set.
+   */
   mergesCleanly: boolean;
   reviewUrl?: string;
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Naming and unwrapping of zod schema fields, shared by the editor's server side (editor/changes/) and its app
- * (editor/app/schema-form/): both describe fields in the same words.
+ * Naming and unwrapping of zod schema fields, shared by the editor's server side (editor/changes/)
+ * and its app (editor/app/schema-form/): both describe fields in the same words.
  */
 
 interface FieldMeta {
@@ -15,11 +15,17 @@ export interface Unwrapped {
   /** The schema under `.optional()`, `.nullable()`, `.default()` and pipes. */
   schema: z.ZodType;
   optional: boolean;
-  /** `.meta()` of every layer, the outermost winning (`z.array(…).optional().meta(…)` puts it on the outside). */
+  /**
+   * `.meta()` of every layer, the outermost winning (`z.array(…).optional().meta(…)` puts it on the
+   * outside).
+   */
   meta: FieldMeta;
 }
 
-/** The one unwrap helper: strips optional / nullable / default / pipe layers and gathers their metadata. */
+/**
+ * The one unwrap helper: strips optional / nullable / default / pipe layers and gathers their
+ * metadata.
+ */
 export function unwrap(schema: z.ZodType): Unwrapped {
   let current: z.ZodType = schema;
   let optional = false;

@@ -2,9 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Bytes of the images a page shows, as a desktop browser with AVIF support downloads them once everything has
- * scrolled into view: for a `<picture>`, its first `<source>`'s candidate at the width of the `<img src>`; for a plain
- * `<img>`, its `src`. Files that are not in the build (external URLs) are left out.
+ * Bytes of the images a page shows, as a desktop browser with AVIF support downloads them once
+ * everything has scrolled into view: for a `<picture>`, its first `<source>`'s candidate at the
+ * width of the `<img src>`; for a plain `<img>`, its `src`. Files that are not in the build
+ * (external URLs) are left out.
  */
 export function pageImageBytes(dir: string, html: string): { count: number; bytes: number } {
   let count = 0;

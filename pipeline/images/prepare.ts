@@ -23,20 +23,24 @@ export interface PreparedImages {
   manifest: ImageManifest;
   manifestFile: string;
   /**
-   * Changes when a page's HTML would change because of its images: an image's variants (new content, new URLs) or the
-   * social card drawing. Part of the incremental prerender's page key.
+   * Changes when a page's HTML would change because of its images: an image's variants (new
+   * content, new URLs) or the social card drawing. Part of the incremental prerender's page key.
    */
   pagesKey: string;
   /** What had to be made now (the rest came from the cache). */
   made: { variants: number; cards: number };
   /**
-   * Settles when the missing social cards are drawn (in the background: their URLs are in the manifest already, so the
-   * pages can be rendered meanwhile), with one line for the build's output.
+   * Settles when the missing social cards are drawn (in the background: their URLs are in the
+   * manifest already, so the pages can be rendered meanwhile), with one line for the build's
+   * output.
    */
   done: Promise<string>;
 }
 
-/** Every image a block puts in a slot, on every page and, when asked, in every block example (the catalogue shows those). */
+/**
+ * Every image a block puts in a slot, on every page and, when asked, in every block example (the
+ * catalogue shows those).
+ */
 function imagesToPrepare(
   root: string,
   site: SiteModel,
@@ -67,9 +71,9 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
 }
 
 /**
- * Before the prerender: makes (or finds in the cache) every variant of every image the pages use and a social card
- * per page, and writes the manifest the renderer reads (.cache/images/manifest.json). publishImages() then puts the
- * files in the output folder.
+ * Before the prerender: makes (or finds in the cache) every variant of every image the pages use
+ * and a social card per page, and writes the manifest the renderer reads
+ * (.cache/images/manifest.json). publishImages() then puts the files in the output folder.
  */
 export async function prepareImages({
   root,
@@ -101,7 +105,8 @@ export async function prepareImages({
     }
   });
   const imagesTime = performance.now() - started;
-  // Images finish in any order: sorted, the manifest (and the page key made from it) is the same from build to build.
+  // Images finish in any order: sorted, the manifest (and the page key made from it) is the same
+  // from build to build.
   manifest.images = Object.fromEntries(
     Object.entries(manifest.images).sort(([a], [b]) => a.localeCompare(b)),
   );
@@ -137,8 +142,9 @@ export async function prepareImages({
 }
 
 /**
- * Puts every variant and card of the manifest in the output folder (hard links when possible, else copies), once
- * prepareImages() is `done`. A file the bundle put there already (public/ at the same path) is left as it is.
+ * Puts every variant and card of the manifest in the output folder (hard links when possible, else
+ * copies), once prepareImages() is `done`. A file the bundle put there already (public/ at the same
+ * path) is left as it is.
  */
 export function publishImages(manifest: ImageManifest, outDir: string): number {
   for (const [url, file] of Object.entries(manifest.files)) {

@@ -7,8 +7,8 @@ import type { ImageHeader } from '../../ui/image-header.ts';
 import type { ManifestImage, Variant, VariantFormat } from '../../ui/image-manifest.ts';
 
 /**
- * Bump when the encoder settings change, so cached variants made with the old settings are not reused. sharp's version
- * is part of it: another version (another libvips) encodes other bytes.
+ * Bump when the encoder settings change, so cached variants made with the old settings are not
+ * reused. sharp's version is part of it: another version (another libvips) encodes other bytes.
  */
 const SETTINGS = `v1:avif-q55-e2:webp-q78:jpeg-q78-moz:png-9:sharp-${packageVersion('sharp')}`;
 
@@ -26,7 +26,10 @@ const extension: Record<VariantFormat, string> = {
   png: 'png',
 };
 
-/** Widths to make: the slots' widths below the original's, plus the original's own when a slot wants wider. */
+/**
+ * Widths to make: the slots' widths below the original's, plus the original's own when a slot wants
+ * wider.
+ */
 function widthsFor(wanted: Iterable<number>, intrinsic: number): number[] {
   const widths = new Set<number>();
   for (const width of wanted) widths.add(Math.min(width, intrinsic));
@@ -52,8 +55,9 @@ export interface MadeImage {
 }
 
 /**
- * AVIF, WebP and the original's format at each width. A variant is named by the hash of the original's bytes, so an
- * unchanged image is found in the cache and never processed again, whatever its name or page.
+ * AVIF, WebP and the original's format at each width. A variant is named by the hash of the
+ * original's bytes, so an unchanged image is found in the cache and never processed again, whatever
+ * its name or page.
  */
 export async function makeVariants(
   file: string,
@@ -91,7 +95,8 @@ export async function makeVariants(
       const height = Math.max(1, Math.round((width * header.height) / header.width));
       const cached = path.join(dir, `${hash}-${width}.${extension[format]}`);
       if (!existsSync(cached)) {
-        // sharp is loaded only when a variant has to be made: a build whose images are all cached never pays for it.
+        // sharp is loaded only when a variant has to be made: a build whose images are all cached
+        // never pays for it.
         decoded ??= (await import('sharp'))
           .default(bytes, { failOn: 'error', limitInputPixels: 268_402_689 })
           .rotate();

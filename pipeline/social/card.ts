@@ -4,14 +4,21 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageVersion } from '../package-version.ts';
 
-/** A social card: 1200 × 630 PNG (the size Open Graph and Twitter's large card expect), from text only. */
+/**
+ * A social card: 1200 × 630 PNG (the size Open Graph and Twitter's large card expect), from text
+ * only.
+ */
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
-/** Part of each card's URL: bump when the look of the cards changes, so browsers and social sites fetch them again. */
+/**
+ * Part of each card's URL: bump when the look of the cards changes, so browsers and social sites
+ * fetch them again.
+ */
 export const CARD_VERSION = 'card-v1';
 /**
- * How a card is drawn, part of the key of the cards and backgrounds in the cache (with the source of this module and
- * the rest of what goes into a card: see `cardDrawingKey`). Bump when the drawing code changes.
+ * How a card is drawn, part of the key of the cards and backgrounds in the cache (with the source
+ * of this module and the rest of what goes into a card: see `cardDrawingKey`). Bump when the
+ * drawing code changes.
  */
 const CARD_RENDERER = 'layers-v1';
 
@@ -29,8 +36,8 @@ export interface CardText {
 const require = createRequire(import.meta.url);
 let fonts: Array<{ name: string; data: Buffer; weight: 400 | 800; style: 'normal' }> | undefined;
 /**
- * Inter, then Noto Sans Arabic for the glyphs Inter lacks (satori falls back font by font), from @fontsource (satori
- * reads WOFF, not WOFF2).
+ * Inter, then Noto Sans Arabic for the glyphs Inter lacks (satori falls back font by font), from
+ * @fontsource (satori reads WOFF, not WOFF2).
  */
 function cardFonts() {
   const font = (name: string, file: (weight: number) => string) =>
@@ -61,10 +68,15 @@ const el = (
   children?: Node['props']['children'],
 ): Node => ({ type, props: { style, children } });
 
-/** What to draw: the whole card, only what every page of a section shares, or only the title (on transparent). */
+/**
+ * What to draw: the whole card, only what every page of a section shares, or only the title (on
+ * transparent).
+ */
 type CardLayer = 'card' | 'background' | 'title';
 
-/** The row at the top of the card: the brand's initial in a square, its name, the section's label. */
+/**
+ * The row at the top of the card: the brand's initial in a square, its name, the section's label.
+ */
 const brandRow = (brand: string, section: string) =>
   el('div', { display: 'flex', alignItems: 'center', gap: 20 }, [
     el(
@@ -103,7 +115,10 @@ const brandRow = (brand: string, section: string) =>
         ]
       : []),
   ]);
-/** The square with the brand's initial is the tallest thing in the top row: the row is as high as it. */
+/**
+ * The square with the brand's initial is the tallest thing in the top row: the row is as high as
+ * it.
+ */
 const BRAND_ROW_HEIGHT = 64;
 
 /** The row at the bottom: the site's host and a coloured bar. */
@@ -132,8 +147,9 @@ const hostRow = (host: string, drawn: boolean) =>
   );
 
 /**
- * The card's layout. `background`: all but the title (nothing moves without it: the rows sit at the top and the
- * bottom of the card whatever the title's height); `title`: the title alone, on transparent, where it is on the card.
+ * The card's layout. `background`: all but the title (nothing moves without it: the rows sit at the
+ * top and the bottom of the card whatever the title's height); `title`: the title alone, on
+ * transparent, where it is on the card.
  */
 function layout({ title, section, brand, host, dir }: CardText, layer: CardLayer = 'card'): Node {
   const size = title.length > 70 ? 56 : title.length > 40 ? 68 : 80;
@@ -178,9 +194,10 @@ function layout({ title, section, brand, host, dir }: CardText, layer: CardLayer
 const DRAWING_PACKAGES = ['satori', '@resvg/resvg-js', 'sharp', '@fontsource/inter'];
 let drawingKey: string | undefined;
 /**
- * Everything a card's pixels depend on besides its words: how it is drawn (CARD_RENDERER), its layout, colours and
- * sizes (the layout of a sample card, each layer), the font's bytes and the versions of the packages that draw it.
- * A card in the cache drawn any other way is never taken for one of these.
+ * Everything a card's pixels depend on besides its words: how it is drawn (CARD_RENDERER), its
+ * layout, colours and sizes (the layout of a sample card, each layer), the font's bytes and the
+ * versions of the packages that draw it. A card in the cache drawn any other way is never taken for
+ * one of these.
  */
 export function cardDrawingKey(): string {
   if (drawingKey) return drawingKey;
@@ -208,8 +225,9 @@ const loadTools = () =>
   ));
 
 /**
- * resvg's loader asks Node for a diagnostic report to tell glibc from musl; without the network part (interfaces,
- * host name lookups) that report takes half the time. Only that one report is made so.
+ * resvg's loader asks Node for a diagnostic report to tell glibc from musl; without the network
+ * part (interfaces, host name lookups) that report takes half the time. Only that one report is
+ * made so.
  */
 async function importResvg() {
   const report = process.report as { excludeNetwork?: boolean } | undefined;
@@ -253,12 +271,16 @@ interface Band {
 }
 const WHOLE_CARD: Band = { left: 0, top: 0, width: CARD_WIDTH, height: CARD_HEIGHT };
 /**
- * Where a title can be: between the rows at the top and the bottom, 1000 px wide from the left padding, with a margin
- * for letters that reach past their box. A title drawn only there rasterises 60% of the card's pixels.
+ * Where a title can be: between the rows at the top and the bottom, 1000 px wide from the left
+ * padding, with a margin for letters that reach past their box. A title drawn only there rasterises
+ * 60% of the card's pixels.
  */
 const TITLE_BAND: Band = { left: 64, top: 64 + BRAND_ROW_HEIGHT - 8, width: 1016, height: 454 };
 
-/** The card as satori and resvg draw it in one piece: the reference the layered drawing is compared with. */
+/**
+ * The card as satori and resvg draw it in one piece: the reference the layered drawing is compared
+ * with.
+ */
 export async function drawWholeCard(text: CardText): Promise<Buffer> {
   const { satori } = await loadTools();
   const { renderAsync } = await import('@resvg/resvg-js');
@@ -271,8 +293,9 @@ export async function drawWholeCard(text: CardText): Promise<Buffer> {
 }
 
 /**
- * The title layer (RGBA of `band`, premultiplied as resvg gives it) laid over the opaque background (RGB of the whole
- * card), as resvg blends a path over what is under it: out = fg + bg·(1 − α). Returns a copy of the background.
+ * The title layer (RGBA of `band`, premultiplied as resvg gives it) laid over the opaque background
+ * (RGB of the whole card), as resvg blends a path over what is under it: out = fg + bg·(1 − α).
+ * Returns a copy of the background.
  */
 function laidOver(background: Uint8Array, title: Uint8Array, band: Band): Buffer {
   const out = Buffer.from(background);
@@ -282,7 +305,8 @@ function laidOver(background: Uint8Array, title: Uint8Array, band: Band): Buffer
     for (let pixel = row * band.width * 4; pixel < end; pixel += 4, rgb += 3) {
       const alpha = title[pixel + 3]!;
       if (alpha === 0) continue;
-      // tiny-skia's source-over on premultiplied colour, with its rounding ((x + 255) >> 8 for x / 255).
+      // tiny-skia's source-over on premultiplied colour, with its rounding ((x + 255) >> 8 for x /
+      // 255).
       for (let channel = 0; channel < 3; channel++)
         out[rgb + channel] =
           title[pixel + channel]! + ((out[rgb + channel]! * (255 - alpha) + 255) >> 8);
@@ -303,8 +327,8 @@ const rgbOf = (rgba: Uint8Array) => {
 
 const backgrounds = new Map<string, Promise<Buffer>>();
 /**
- * Everything on a card but its title (the same for every page of a section), drawn once per process and kept in
- * `dir` when given: RGB pixels.
+ * Everything on a card but its title (the same for every page of a section), drawn once per process
+ * and kept in `dir` when given: RGB pixels.
  */
 function backgroundOf(text: CardText, dir: string | undefined): Promise<Buffer> {
   const key = createHash('sha256')
@@ -330,9 +354,9 @@ function backgroundOf(text: CardText, dir: string | undefined): Promise<Buffer> 
 }
 
 /**
- * A card as PNG: the section's background (drawn once) with the page's title rasterised alone and laid over it, the
- * same pixels as satori and resvg drawing the whole card (up to rounding at the letters' edges), in a third of the
- * time. `layersDir`: where backgrounds are kept between builds.
+ * A card as PNG: the section's background (drawn once) with the page's title rasterised alone and
+ * laid over it, the same pixels as satori and resvg drawing the whole card (up to rounding at the
+ * letters' edges), in a third of the time. `layersDir`: where backgrounds are kept between builds.
  */
 export async function drawCard(text: CardText, layersDir?: string): Promise<Buffer> {
   const [background, title] = await Promise.all([

@@ -21,7 +21,10 @@ const words = (segment: string) =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 
-/** `/solutions/hotels` → "Solutions"; `/resources/blog/x` → "Resources · Blog"; a top-level page has none. */
+/**
+ * `/solutions/hotels` → "Solutions"; `/resources/blog/x` → "Resources · Blog"; a top-level page has
+ * none.
+ */
 function sectionOf(route: string): string {
   const segments = route.split('/').filter(Boolean);
   if (segments.length < 2) return '';
@@ -43,14 +46,17 @@ export interface MadeCards {
   files: Record<string, string>;
   /** How many cards are drawn now (the rest were in the cache). */
   made: number;
-  /** Settles when every card of `files` is in the cache: the pages that show them can be rendered meanwhile. */
+  /**
+   * Settles when every card of `files` is in the cache: the pages that show them can be rendered
+   * meanwhile.
+   */
   drawn: Promise<void>;
 }
 
 /**
- * A card per published page, unless the page names its own `socialImage`. Cards are cached by a hash of what is
- * drawn on them: a build draws only the cards of new or retitled pages. Their URLs (and the manifest) are known at
- * once; the missing cards are drawn in the background (`drawn`).
+ * A card per published page, unless the page names its own `socialImage`. Cards are cached by a
+ * hash of what is drawn on them: a build draws only the cards of new or retitled pages. Their URLs
+ * (and the manifest) are known at once; the missing cards are drawn in the background (`drawn`).
  */
 export function makeSocialCards({
   root,
@@ -72,7 +78,8 @@ export function makeSocialCards({
   const toDraw = new Map<string, CardText>();
   for (const loaded of site.pages) {
     if (loaded.summary.ownSocialImage) continue;
-    // A translation's card: its own title, no English section name, drawn right to left where its language is.
+    // A translation's card: its own title, no English section name, drawn right to left where its
+    // language is.
     const translation = translationOf(loaded.route, siteLocales(config.locales));
     const text: CardText = {
       title: loaded.summary.title,
@@ -97,7 +104,8 @@ export function makeSocialCards({
     cards[loaded.route] = { url, width: CARD_WIDTH, height: CARD_HEIGHT, alt: cardAlt(text) };
   }
   const queue = [...toDraw];
-  // Four at a time: one card's title is laid out and rasterised while others are encoded by sharp on the thread pool.
+  // Four at a time: one card's title is laid out and rasterised while others are encoded by sharp
+  // on the thread pool.
   const drawer = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [cached, text] = next;

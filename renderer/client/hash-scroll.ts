@@ -1,9 +1,9 @@
 /**
- * On pages with a script: once layout has settled (fonts ready, two frames later), scroll smoothly to the element
- * named by the URL's #hash (instantly under prefers-reduced-motion). The browser's own jump can land off target while
- * fonts and late content still move things around; this settles it. It does not wait for the window's load event,
- * which a slow third-party frame (the scheduling widget) can hold back for seconds. Does nothing if the visitor
- * starts scrolling first.
+ * On pages with a script: once layout has settled (fonts ready, two frames later), scroll smoothly
+ * to the element named by the URL's #hash (instantly under prefers-reduced-motion). The browser's
+ * own jump can land off target while fonts and late content still move things around; this settles
+ * it. It does not wait for the window's load event, which a slow third-party frame (the scheduling
+ * widget) can hold back for seconds. Does nothing if the visitor starts scrolling first.
  */
 export function scrollToHashWhenSettled(win: Window = window): () => void {
   let id: string;

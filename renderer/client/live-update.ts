@@ -2,8 +2,8 @@ import type { ViteHotContext } from 'vite/types/hot.js';
 import { PAGE_UPDATE_EVENT } from '../../engine/dev-events.ts';
 
 /**
- * The page's stylesheets and scripts (inline module scripts too: they load its client entry), in order: the new page
- * can be swapped in only if it needs exactly these.
+ * The page's stylesheets and scripts (inline module scripts too: they load its client entry), in
+ * order: the new page can be swapped in only if it needs exactly these.
  */
 const assetsOf = (doc: Document) =>
   [
@@ -18,10 +18,11 @@ const assetsOf = (doc: Document) =>
     .join('\n');
 
 /**
- * `npm run dev` only (`import.meta.hot`, absent from production bundles): after an edit of the YAML, the page fetches
- * itself again and swaps in the new title and body, keeping the scroll position, instead of reloading (no blank
- * flash, none of the development stylesheets fetched again), then runs its enhancers on the new body. It reloads
- * instead when the new page needs other stylesheets or scripts (a block of another type added) or cannot be fetched.
+ * `npm run dev` only (`import.meta.hot`, absent from production bundles): after an edit of the
+ * YAML, the page fetches itself again and swaps in the new title and body, keeping the scroll
+ * position, instead of reloading (no blank flash, none of the development stylesheets fetched
+ * again), then runs its enhancers on the new body. It reloads instead when the new page needs other
+ * stylesheets or scripts (a block of another type added) or cannot be fetched.
  */
 function listenForPageUpdates(hot: ViteHotContext, enhance: () => void): void {
   hot.on(PAGE_UPDATE_EVENT, async () => {
@@ -38,7 +39,10 @@ function listenForPageUpdates(hot: ViteHotContext, enhance: () => void): void {
   });
 }
 
-/** Runs a page's enhancers, and in `npm run dev` again on each version of the page an edit brings in. */
+/**
+ * Runs a page's enhancers, and in `npm run dev` again on each version of the page an edit brings
+ * in.
+ */
 export function enhanceAndFollowEdits(enhance: () => void): void {
   enhance();
   if (import.meta.hot) listenForPageUpdates(import.meta.hot, enhance);

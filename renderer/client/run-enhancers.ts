@@ -1,6 +1,9 @@
 export type Enhancer = [name: string, enhance: (doc: Document) => unknown];
 
-/** Runs each enhancer on the prerendered page; one that throws leaves its part as plain HTML and the others still run. */
+/**
+ * Runs each enhancer on the prerendered page; one that throws leaves its part as plain HTML and the
+ * others still run.
+ */
 export function runEnhancers(doc: Document, enhancers: readonly Enhancer[]): void {
   for (const [name, enhance] of enhancers) {
     try {

@@ -23,7 +23,8 @@ function DesktopItem({ item, route, index }: { item: NavItem; route: string; ind
     );
   }
   const panelId = `menu-panel-${index}`;
-  // CSS alone opens the panel on hover and focus; once the site script runs, header-enhance.ts takes over (data-open).
+  // CSS alone opens the panel on hover and focus; once the site script runs, header-enhance.ts
+  // takes over (data-open).
   return (
     <li className={classes.menu} data-menu>
       <button
@@ -112,8 +113,9 @@ function ActionLinks({ actions }: { actions: SiteConfig['navigation']['actions']
 }
 
 /**
- * The other languages of the page, as plain links: to the same page in that language, or, where it is not
- * translated, to that language's home page, and said so in that language (`words.untranslated`).
+ * The other languages of the page, as plain links: to the same page in that language, or, where it
+ * is not translated, to that language's home page, and said so in that language
+ * (`words.untranslated`).
  */
 function LanguageLinks({ language, mobile }: { language: PageLanguage; mobile?: boolean }) {
   return (
@@ -223,8 +225,8 @@ export function Header({
                 <ActionLinks actions={actions} />
               </div>
               {switcher && (
-                // A group, not a second "Language" landmark: the bar's switcher is one already, and this is inside
-                // the mobile navigation.
+                // A group, not a second "Language" landmark: the bar's switcher is one already, and
+                // this is inside the mobile navigation.
                 <div
                   role="group"
                   aria-label={words.languageMenu}

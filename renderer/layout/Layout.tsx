@@ -14,7 +14,10 @@ import classes from './Layout.module.css';
 
 const [mainId, topId] = RESERVED_ANCHORS;
 
-/** Skip link, header, the page's main landmark and the footer. Rendered on the server only: the site never hydrates. */
+/**
+ * Skip link, header, the page's main landmark and the footer. Rendered on the server only: the site
+ * never hydrates.
+ */
 export function Layout({
   config,
   route,
@@ -30,7 +33,8 @@ export function Layout({
 }) {
   const words = wordsOf(language);
   return (
-    // Mantine's CSS variables and responsive classes are rendered in <head> by renderer/+Head.tsx (a <style> in <body> is invalid HTML).
+    // Mantine's CSS variables and responsive classes are rendered in <head> by renderer/+Head.tsx
+    // (a <style> in <body> is invalid HTML).
     <MantineProvider
       theme={theme}
       forceColorScheme="light"

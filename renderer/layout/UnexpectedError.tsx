@@ -9,8 +9,8 @@ export interface UnexpectedErrorProps {
 }
 
 /**
- * Shown instead of a white page when rendering fails unexpectedly: heading, status and message, and a way home.
- * Uses no site data, which may be what failed.
+ * Shown instead of a white page when rendering fails unexpectedly: heading, status and message, and
+ * a way home. Uses no site data, which may be what failed.
  */
 export function UnexpectedError({ status, message }: UnexpectedErrorProps) {
   return (

@@ -1,9 +1,10 @@
 import { HEADER_SCROLL_THRESHOLD, MenuIntent } from './menu-intent.ts';
 
 /**
- * The header's behaviour, on every page (renderer/client/site.ts): exact hover intent for the desktop menus
- * (menu-intent.ts), click and keyboard control, Escape, the scrolled state, and closing the mobile menu on a link
- * click or Escape. Without JavaScript the same HTML works with CSS alone (hover/focus menus, scroll-driven shadow).
+ * The header's behaviour, on every page (renderer/client/site.ts): exact hover intent for the
+ * desktop menus (menu-intent.ts), click and keyboard control, Escape, the scrolled state, and
+ * closing the mobile menu on a link click or Escape. Without JavaScript the same HTML works with
+ * CSS alone (hover/focus menus, scroll-driven shadow).
  */
 export function enhanceHeader(doc: Document = document): void {
   const header = doc.querySelector<HTMLElement>('[data-header]');
@@ -35,7 +36,8 @@ function enhanceDesktopMenus(doc: Document, header: HTMLElement) {
   });
 
   menus.forEach((menu, index) => {
-    // From here on data-open, not :hover/:focus-within, decides whether the panel shows (Header.module.css).
+    // From here on data-open, not :hover/:focus-within, decides whether the panel shows
+    // (Header.module.css).
     menu.dataset.enhanced = '';
     const trigger = triggerOf(menu);
     // Touch and pen taps are clicks, not hovers.
@@ -80,7 +82,8 @@ function enhanceMobileMenu(doc: Document, header: HTMLElement) {
     mobile.open = false;
     if (focusToggle) mobile.querySelector<HTMLElement>(':scope > summary')?.focus();
   };
-  // Any link in the mobile menu closes it, including same-page #anchor links that do not load a new page.
+  // Any link in the mobile menu closes it, including same-page #anchor links that do not load a new
+  // page.
   mobile.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a')) close(false);
   });

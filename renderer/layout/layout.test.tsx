@@ -17,7 +17,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The prerendered layout with the header's enhancement script run on it, as on a page with an interactive block. */
+/**
+ * The prerendered layout with the header's enhancement script run on it, as on a page with an
+ * interactive block.
+ */
 function enhancedPage() {
   mountServerHtml(page());
   enhanceHeader(document);

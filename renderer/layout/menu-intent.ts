@@ -7,7 +7,8 @@ export const HEADER_SCROLL_THRESHOLD = 10;
 export type OpenedBy = 'pointer' | 'click';
 
 /**
- * Hover intent for the header's desktop menus, independent of React and the DOM so it can be tested with fake timers.
+ * Hover intent for the header's desktop menus, independent of React and the DOM so it can be tested
+ * with fake timers.
  * - Resting the pointer on a trigger opens its menu after MENU_OPEN_DELAY.
  * - While a menu is open, or within MENU_SKIP_DELAY after one closed, another menu opens at once.
  * - Leaving a menu opened by hover closes it after MENU_CLOSE_DELAY (coming back in time keeps it open).

@@ -33,7 +33,10 @@ function organizationLd(config: SiteConfig) {
   };
 }
 
-/** The structured data of the page's blocks: each block type's `jsonLd` hook with its blocks, in registry order. */
+/**
+ * The structured data of the page's blocks: each block type's `jsonLd` hook with its blocks, in
+ * registry order.
+ */
 function blocksLd(blocks: Block[], page: JsonLdPage): object[] {
   return (Object.keys(registry) as BlockType[]).flatMap((type) => {
     const { jsonLd } = registry[type] as BlockDefinition<BlockType>;
@@ -43,8 +46,8 @@ function blocksLd(blocks: Block[], page: JsonLdPage): object[] {
 }
 
 /**
- * Everything in <head> that depends on the page: derived from the page YAML and site.config.yaml, and the social card
- * the build made for the page (`social`, looked up when not given).
+ * Everything in <head> that depends on the page: derived from the page YAML and site.config.yaml,
+ * and the social card the build made for the page (`social`, looked up when not given).
  */
 export function headTags(data: PageData, social: SocialImage = socialImageFor(data)): HeadTags {
   const { config, page, language } = data;
@@ -55,7 +58,8 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
     .filter((alternate) => !alternate.current)
     .map((alternate) => config.locales!.list.find((l) => l.code === alternate.code)!.ogLocale);
   const url = absoluteUrl(config.baseUrl, data.canonicalRoute);
-  // og:title and og:description come from vike-react's `title` and `description` settings (renderer/+title.ts).
+  // og:title and og:description come from vike-react's `title` and `description` settings
+  // (renderer/+title.ts).
   const title = data.canonicalRoute === '/' ? page.title : `${page.title} | ${config.name}`;
   const meta: HeadTags['meta'] = [
     { property: 'og:type', content: 'website' },
@@ -83,7 +87,8 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
   if (!isNotFound && !data.noindex) {
     const ofBlocks = blocksLd(page.blocks, jsonLdPage(config.baseUrl, url));
     if (language) {
-      // The page's language, said where schema.org has a place for it (a web page and what is one, such as FAQPage).
+      // The page's language, said where schema.org has a place for it (a web page and what is one,
+      // such as FAQPage).
       jsonLd.push({
         '@context': SCHEMA_ORG,
         '@type': 'WebPage',
@@ -103,7 +108,8 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
   }
   return {
     canonical: isNotFound ? undefined : url,
-    // Only a page with at least one translation has alternates; x-default is its page in the default language.
+    // Only a page with at least one translation has alternates; x-default is its page in the
+    // default language.
     alternates:
       translations.length > 1
         ? [
@@ -120,7 +126,10 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
   };
 }
 
-/** JSON for a `<script type="application/ld+json">`: `<` is escaped so YAML text can never close the script element. */
+/**
+ * JSON for a `<script type="application/ld+json">`: `<` is escaped so YAML text can never close the
+ * script element.
+ */
 export const serializeJsonLd = (item: object) =>
   JSON.stringify(item)
     .replace(/</g, '\\u003c')

@@ -3,7 +3,9 @@ import { readImageHeader } from '../../ui/image-header.ts';
 import { currentManifest } from '../../ui/image-manifest.ts';
 import type { PageData } from '../page-data.ts';
 
-/** The image of a page's social card (og:image, twitter:image), with its size and text alternative. */
+/**
+ * The image of a page's social card (og:image, twitter:image), with its size and text alternative.
+ */
 export interface SocialImage {
   /** Absolute URL. */
   url: string;
@@ -13,8 +15,9 @@ export interface SocialImage {
 }
 
 /**
- * The page's own `socialImage` when it names one; else the card the build drew for it (title, section, brand);
- * else (development, the block catalogue, the not-found page) the site's default image.
+ * The page's own `socialImage` when it names one; else the card the build drew for it (title,
+ * section, brand); else (development, the block catalogue, the not-found page) the site's default
+ * image.
  */
 export function socialImageFor(data: PageData): SocialImage {
   const { config, page } = data;

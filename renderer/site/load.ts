@@ -4,17 +4,18 @@ import { formatPretty } from '../../engine/format.ts';
 import type { SiteModel } from '../../engine/load-site.ts';
 
 /**
- * Where a build that has already validated the site hands the renderer its model (pipeline/render-worker.mjs), so the
- * prerender does not parse and validate every page a second time. A global, because the renderer runs from the
- * bundled server code while the build sets it from outside the bundle.
+ * Where a build that has already validated the site hands the renderer its model
+ * (pipeline/render-worker.mjs), so the prerender does not parse and validate every page a second
+ * time. A global, because the renderer runs from the bundled server code while the build sets it
+ * from outside the bundle.
  */
 const PROVIDED_SITE = Symbol.for('staylix.providedSite');
 const providedSite = () => (globalThis as { [PROVIDED_SITE]?: SiteModel })[PROVIDED_SITE];
 
 /**
- * Outside the dev server and the build (tests, `vike build` run on its own), the site is loaded by this process.
- * Imported only then: in the dev server the renderer would otherwise transform and run the whole validator a second
- * time (a tenth of a second of the first page).
+ * Outside the dev server and the build (tests, `vike build` run on its own), the site is loaded by
+ * this process. Imported only then: in the dev server the renderer would otherwise transform and
+ * run the whole validator a second time (a tenth of a second of the first page).
  */
 const standalone =
   devSite(process.cwd()) || providedSite() ? undefined : await import('./standalone-site.ts');
@@ -26,7 +27,8 @@ const standalone =
 export function getSite(): SiteModel {
   const provided = providedSite();
   if (provided) return provided;
-  // A dev site or a provided site, once there, stays: without either now there was none when this module loaded.
+  // A dev site or a provided site, once there, stays: without either now there was none when this
+  // module loaded.
   return withoutErrors(devSite(process.cwd())?.current() ?? standalone!.loadedSite());
 }
 

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, projectRoot } from '../helpers/project-copy.ts';
 
 /**
- * README's promise, "adding a block is one folder plus two list entries", kept by doing it: a copy of the project
- * gets a `badge` block from tests/fixtures/new-block (a template with its own cross-field rule and its own JSON-LD),
- * its folder and one entry in each of blocks/schemas.ts and blocks/registry.ts, and nothing else. Then the copy's own
- * validator and renderer are loaded and must report the rule's error in the block's own words at its line and column, and
- * put the block's structured data in the page's head.
+ * README's promise, "adding a block is one folder plus two list entries", kept by doing it: a copy
+ * of the project gets a `badge` block from tests/fixtures/new-block (a template with its own
+ * cross-field rule and its own JSON-LD), its folder and one entry in each of blocks/schemas.ts and
+ * blocks/registry.ts, and nothing else. Then the copy's own validator and renderer are loaded and
+ * must report the rule's error in the block's own words at its line and column, and put the block's
+ * structured data in the page's head.
  */
 
 const TEMPLATE = path.join(import.meta.dirname, '../fixtures/new-block');
@@ -28,7 +29,10 @@ blocks:
 
 let root: string;
 
-/** The block's folder, as an author would create it: the template's files without their `.template` suffix. */
+/**
+ * The block's folder, as an author would create it: the template's files without their `.template`
+ * suffix.
+ */
 function addBlockFolder() {
   const folder = path.join(root, 'blocks/badge');
   mkdirSync(folder);
@@ -36,7 +40,10 @@ function addBlockFolder() {
     copyFileSync(path.join(TEMPLATE, file), path.join(folder, file.replace(/\.template$/, '')));
 }
 
-/** Adds `importLine` after the list's imports and `entry` as the last entry of the object that `objectStart` opens. */
+/**
+ * Adds `importLine` after the list's imports and `entry` as the last entry of the object that
+ * `objectStart` opens.
+ */
 function addListEntry(file: string, importLine: string, objectStart: string, entry: string) {
   const full = path.join(root, file);
   let text = readFileSync(full, 'utf8');
@@ -71,7 +78,10 @@ function changedCodeFiles(): string[] {
   return [...changed].sort();
 }
 
-/** A module of the copy, not of this project: the copy's blocks/schemas.ts and registry.ts know the new block. */
+/**
+ * A module of the copy, not of this project: the copy's blocks/schemas.ts and registry.ts know the
+ * new block.
+ */
 const fromCopy = <T,>(file: string): Promise<T> => import(/* @vite-ignore */ path.join(root, file));
 
 beforeAll(() => {

@@ -7,9 +7,10 @@ import { startDevServer } from '../helpers/dev-server.ts';
 import { copyProject, projectRoot } from '../helpers/project-copy.ts';
 
 /**
- * The whole authoring loop on a copy of the project: `npm run new-page` creates a published page and a draft,
- * `npm run build` builds the site, the published page is in the output and the draft is not (nor in the sitemap);
- * `npm run dev` shows the draft. Slow (a full build), so everything shares one build.
+ * The whole authoring loop on a copy of the project: `npm run new-page` creates a published page
+ * and a draft, `npm run build` builds the site, the published page is in the output and the draft
+ * is not (nor in the sitemap); `npm run dev` shows the draft. Slow (a full build), so everything
+ * shares one build.
  */
 let dir: string;
 let build: ReturnType<typeof spawnSync>;

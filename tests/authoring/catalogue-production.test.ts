@@ -5,9 +5,9 @@ import { prerenderJobs } from '../../pipeline/prerender.ts';
 import { loadSite } from '../../engine/load-site.ts';
 
 /**
- * The block catalogue (/_blocks) is for authors: `npm run dev` and the editor show it, a production build leaves it
- * out unless asked (`npm run build -- --catalogue`, which `npm test` uses for the tests that read it). Checked on the
- * build's own list of URLs to prerender, without building.
+ * The block catalogue (/_blocks) is for authors: `npm run dev` and the editor show it, a production
+ * build leaves it out unless asked (`npm run build -- --catalogue`, which `npm test` uses for the
+ * tests that read it). Checked on the build's own list of URLs to prerender, without building.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -20,7 +20,8 @@ import { headTags } from '../../renderer/seo/head-tags.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-// The catalogue page reads its data through vike-react's useData; here it is the real data of the page under test.
+// The catalogue page reads its data through vike-react's useData; here it is the real data of the
+// page under test.
 let current: CatalogueData | undefined;
 vi.mock('vike-react/useData', () => ({ useData: () => current }));
 const { CatalogueView } = await import('../../renderer/vike/catalogue/CatalogueView.tsx');
@@ -128,7 +129,8 @@ describe('the block catalogue', () => {
       expect(code.startsWith(`blocks:\n  - type: ${type}\n`)).toBe(true);
       expect(code.trimEnd()).toBe(`blocks:\n${current.catalogue.block!.pageYaml}`);
 
-      // The real component, not a placeholder: a rendered <section> (or the block's own landmark) and no JSON dump.
+      // The real component, not a placeholder: a rendered <section> (or the block's own landmark)
+      // and no JSON dump.
       const preview = within(main).getByRole('region', { name: 'Rendered' });
       const rendered = preview.lastElementChild!;
       expect(rendered.children.length).toBeGreaterThan(0);

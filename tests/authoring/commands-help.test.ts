@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/project-copy.ts';
 
 /**
- * Every command of the project answers --help with its options, one line each, and refuses an unknown option with
- * that help (exit 2), as `npm run` runs it.
+ * Every command of the project answers --help with its options, one line each, and refuses an
+ * unknown option with that help (exit 2), as `npm run` runs it.
  */
 const npm = (script: string, ...args: string[]) =>
   spawnSync('npm', ['run', '--silent', script, '--', ...args], {

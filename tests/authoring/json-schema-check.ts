@@ -1,6 +1,7 @@
 /**
- * A small draft-07 JSON Schema checker, enough for the keywords the generated editor schemas use. It lets the tests
- * prove that the schema VS Code reads accepts every real page and rejects what the validator rejects.
+ * A small draft-07 JSON Schema checker, enough for the keywords the generated editor schemas use.
+ * It lets the tests prove that the schema VS Code reads accepts every real page and rejects what
+ * the validator rejects.
  */
 type Schema = Record<string, unknown>;
 

@@ -159,7 +159,8 @@ describe('npm run new-page', () => {
         code: 'choose-template',
         message: 'Which template should /careers use?',
         hint: 'Add --template with one of: solution, resource, legal.',
-        // The page editor's new-page dialog has no --template: it offers the templates to choose from.
+        // The page editor's new-page dialog has no --template: it offers the templates to choose
+        // from.
         form: { hint: 'Choose one of the templates: solution, resource, legal.' },
       },
     });

@@ -95,7 +95,8 @@ describe('the dev server plugin (npm run dev)', () => {
     const server = fakeServer();
     const plugin = yamlPagesDevPlugin();
     (plugin.configureServer as (server: ViteDevServer) => void)(server);
-    // pages/ is watched by the plugin itself (engine/watch-folders.ts): the saves below reach it without Vite's watcher.
+    // pages/ is watched by the plugin itself (engine/watch-folders.ts): the saves below reach it
+    // without Vite's watcher.
     expect(server.watcher.add).toHaveBeenCalledWith(path.join(site.root, 'site.config.yaml'));
 
     site.writeFixture(['  - type: highlights', '  - type: highlight']);

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generators, makeOurs, peersDir, writePeers } from '../../scripts/bench-peers.ts';
 
 /**
- * `npm run bench:peers` compares honestly only if Eleventy and Astro write the same HTML as this project for the same
- * pages. Two copies of pages/solutions/hotels.yaml are built by each; the second copy's page (the template comes from
- * the first) must be ours, whitespace aside. The peers are installed into bench/peers/ by the benchmark's first run,
- * never by `npm ci`: without them this test is skipped (run `npm run bench:peers -- --pages 2 --runs 1` once).
+ * `npm run bench:peers` compares honestly only if Eleventy and Astro write the same HTML as this
+ * project for the same pages. Two copies of pages/solutions/hotels.yaml are built by each; the
+ * second copy's page (the template comes from the first) must be ours, whitespace aside. The peers
+ * are installed into bench/peers/ by the benchmark's first run, never by `npm ci`: without them
+ * this test is skipped (run `npm run bench:peers -- --pages 2 --runs 1` once).
  */
 const installed = existsSync(path.join(peersDir, 'node_modules', 'astro'));
 const root = path.resolve(import.meta.dirname, '../..');

@@ -5,9 +5,9 @@ import { builtPages } from '../../pipeline/budgets.ts';
 import { assertBuilt, distDir } from '../helpers/built-site.ts';
 
 /**
- * html-validate's rules for valid markup, accessibility and document structure. Left out on purpose:
- * `require-sri` (every script and stylesheet is same-origin) and the letter-first rule for ids (React's useId()
- * gives ids like `_R_1f_`, which HTML allows).
+ * html-validate's rules for valid markup, accessibility and document structure. Left out on
+ * purpose: `require-sri` (every script and stylesheet is same-origin) and the letter-first rule for
+ * ids (React's useId() gives ids like `_R_1f_`, which HTML allows).
  */
 const validator = new HtmlValidate({
   extends: ['html-validate:standard', 'html-validate:a11y', 'html-validate:document'],
@@ -19,8 +19,9 @@ const validator = new HtmlValidate({
 });
 
 /**
- * The block catalogue (/_blocks, noindex) shows each block as it renders on a page, under the catalogue's own h1; a
- * block that owns its page's h1 (hero, notFound) necessarily adds a second one there. Everything else applies.
+ * The block catalogue (/_blocks, noindex) shows each block as it renders on a page, under the
+ * catalogue's own h1; a block that owns its page's h1 (hero, notFound) necessarily adds a second
+ * one there. Everything else applies.
  */
 const catalogueValidator = new HtmlValidate({
   extends: ['html-validate:standard', 'html-validate:a11y', 'html-validate:document'],

@@ -144,8 +144,9 @@ describe('the built pages need nothing the CSP blocks', () => {
 
 describe('YAML text is never raw HTML', () => {
   /**
-   * Files allowed to set HTML: +Head.tsx writes JSON-LD through serializeJsonLd (which escapes `<`, so page text cannot
-   * end the <script> element) and Mantine's theme CSS (generated from theme.ts, no page text).
+   * Files allowed to set HTML: +Head.tsx writes JSON-LD through serializeJsonLd (which escapes `<`,
+   * so page text cannot end the <script> element) and Mantine's theme CSS (generated from theme.ts,
+   * no page text).
    */
   const allowed = new Set(['renderer/+Head.tsx']);
 

@@ -52,7 +52,8 @@ describe('page weight budgets (gzip)', () => {
     for (const page of legal) expect(page.scripts, page.route).toEqual(siteScripts);
     for (const page of legal)
       expect(page.jsGzip, page.route).toBeLessThanOrEqual(budgets.siteScript);
-    // Every page shares the chunk that holds the header's behaviour (cached once for the whole site).
+    // Every page shares the chunk that holds the header's behaviour (cached once for the whole
+    // site).
     const headerChunk = siteScripts.find((script) =>
       readFileSync(path.join(distDir, script), 'utf8').includes('data-menu-trigger'),
     );

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedFiles, scopeOf } from '../../scripts/change-scope.ts';
 
-/** CI's choice of path (scripts/change-scope.ts), on a real git repository: content only, or code. */
+/**
+ * CI's choice of path (scripts/change-scope.ts), on a real git repository: content only, or code.
+ */
 let repo: string;
 const git = (...args: string[]) =>
   execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();

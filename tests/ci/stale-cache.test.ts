@@ -8,10 +8,11 @@ import { drawCard } from '../../pipeline/social/card.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
 /**
- * CI restores the last run's .cache/ (older than the commit it builds): it must never publish an old card or image.
- * On a copy of the project: build, keep its .cache/, change a page's title and an image, put the old .cache/ back
- * and remove dist/ (a fresh checkout with a restored cache), build again: the page points at a new card showing the
- * new title, the image's variants are made from the new file, and nothing of the old ones is published.
+ * CI restores the last run's .cache/ (older than the commit it builds): it must never publish an
+ * old card or image. On a copy of the project: build, keep its .cache/, change a page's title and
+ * an image, put the old .cache/ back and remove dist/ (a fresh checkout with a restored cache),
+ * build again: the page points at a new card showing the new title, the image's variants are made
+ * from the new file, and nothing of the old ones is published.
  */
 let dir: string;
 let oldCache: string;

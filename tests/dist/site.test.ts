@@ -27,8 +27,8 @@ describe('the built site', () => {
       if (!document.querySelector('meta[name="description"]')?.getAttribute('content')?.trim()) problems.push(`${route}: no meta description`);
     }
     expect(problems).toEqual([]);
-    // The first test to read every route: it parses each page once (jsdom) for the whole file, beside the editor's
-    // preview test in the other worker.
+    // The first test to read every route: it parses each page once (jsdom) for the whole file,
+    // beside the editor's preview test in the other worker.
   }, 120_000);
 
   it('gives every page a unique title and description (aliases share their page’s)', () => {

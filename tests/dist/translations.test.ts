@@ -3,7 +3,9 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, builtDocument, distDir } from '../helpers/built-site.ts';
 
-/** The built site in its three languages (en default, de, ar right to left), read from dist/client. */
+/**
+ * The built site in its three languages (en default, de, ar right to left), read from dist/client.
+ */
 beforeAll(assertBuilt);
 
 const ORIGIN = 'https://www.example.com';

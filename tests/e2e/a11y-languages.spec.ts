@@ -2,8 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { blockScheduler, desktop, expect, phone, test } from './support.ts';
 
 /**
- * axe-core on the German and Arabic home pages and the German pricing page, at 390 and 1280 px, with the switcher
- * and the mobile menu open: no serious or critical violation (WCAG 2.x A and AA, as tests/e2e/a11y.spec.ts).
+ * axe-core on the German and Arabic home pages and the German pricing page, at 390 and 1280 px,
+ * with the switcher and the mobile menu open: no serious or critical violation (WCAG 2.x A and AA,
+ * as tests/e2e/a11y.spec.ts).
  */
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

@@ -9,11 +9,12 @@ import { builtRoutes, htmlPath, isAlias } from '../helpers/built-site.ts';
 import { finishFadeIns } from './support.ts';
 
 /**
- * axe-core on the fewest pages of the built site that show every block variant (type, tone, fields), half of them at
- * 390 px and half at 1280 px (the header, footer and menus are on every page, so both widths see them many times
- * over), on the block catalogue at 1280 px, plus the UI states that only exist after interaction (open menus, open accordions, the
- * scheduler's fallback, the scrolled header): no serious or critical violation anywhere (WCAG 2.x A and AA rules,
- * colour contrast included). Every route's own markup is checked too, by html-validate's a11y rules in
+ * axe-core on the fewest pages of the built site that show every block variant (type, tone,
+ * fields), half of them at 390 px and half at 1280 px (the header, footer and menus are on every
+ * page, so both widths see them many times over), on the block catalogue at 1280 px, plus the UI
+ * states that only exist after interaction (open menus, open accordions, the scheduler's fallback,
+ * the scrolled header): no serious or critical violation anywhere (WCAG 2.x A and AA rules, colour
+ * contrast included). Every route's own markup is checked too, by html-validate's a11y rules in
  * tests/budgets/html.test.ts.
  */
 
@@ -35,11 +36,12 @@ interface Probe extends ContrastCheck {
 }
 
 /**
- * axe leaves text over gradients, behind decorative layers or next to pseudo-elements as "incomplete" (it cannot
- * compute the background). Measure those from pixels instead, band by band below the sticky header: one screenshot
- * with their text hidden, one with it shown. The pixels that differ are the glyphs; the hidden shot gives the
- * background right under them. The text colour must reach the ratio against the darkest and the lightest of those
- * backgrounds (5th/95th percentile, so anti-aliasing does not count).
+ * axe leaves text over gradients, behind decorative layers or next to pseudo-elements as
+ * "incomplete" (it cannot compute the background). Measure those from pixels instead, band by band
+ * below the sticky header: one screenshot with their text hidden, one with it shown. The pixels
+ * that differ are the glyphs; the hidden shot gives the background right under them. The text
+ * colour must reach the ratio against the darkest and the lightest of those backgrounds (5th/95th
+ * percentile, so anti-aliasing does not count).
  */
 async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Promise<string[]> {
   if (!checks.length) return [];
@@ -137,7 +139,8 @@ async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Pr
               if (difference > 60)
                 values.push(luminance(under[index]!, under[index + 1]!, under[index + 2]!));
             }
-            // Text covered by something opaque (or not painted at all) has no glyph pixels: nothing to measure.
+            // Text covered by something opaque (or not painted at all) has no glyph pixels: nothing
+            // to measure.
             if (values.length < 8)
               return {
                 selector: probe.selector,
@@ -191,9 +194,13 @@ async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Pr
     );
 }
 
-/** axe's serious and critical violations, plus the contrast of text axe could not judge, measured from pixels. */
+/**
+ * axe's serious and critical violations, plus the contrast of text axe could not judge, measured
+ * from pixels.
+ */
 async function seriousViolations(page: Page): Promise<string[]> {
-  // The provider's booking page inside the frame is third-party content, outside this site's control.
+  // The provider's booking page inside the frame is third-party content, outside this site's
+  // control.
   const results = await new AxeBuilder({ page })
     .withTags(tags)
     .exclude('iframe[data-scheduler-frame]')
@@ -234,7 +241,10 @@ const holdScheduler = (page: Page) =>
     () => {},
   );
 
-/** Whether the built page of `route` embeds the scheduling provider (its frame, in a <noscript> until the script mounts it). */
+/**
+ * Whether the built page of `route` embeds the scheduling provider (its frame, in a <noscript>
+ * until the script mounts it).
+ */
 const loadsScheduler = (route: string) => {
   const file = existsSync(htmlPath(route)) ? htmlPath(route) : htmlPath('/404'); // an unknown path gets the 404 page
   return readFileSync(file, 'utf8').includes(new URL(site.config!.scheduler.url).origin);
@@ -246,10 +256,11 @@ async function open(page: Page, route: string) {
 }
 
 /**
- * A page's layout: its blocks in order, each with its tone and the fields it sets. Pages with the same layout differ
- * only in their words (the 36 solution pages share a handful of layouts): the same colours, landmarks, headings and
- * controls. One page per layout is swept; what does depend on the words (link text, heading text, alt text, ids) is
- * on every route in tests/budgets/html.test.ts, and the words themselves are checked by the validator.
+ * A page's layout: its blocks in order, each with its tone and the fields it sets. Pages with the
+ * same layout differ only in their words (the 36 solution pages share a handful of layouts): the
+ * same colours, landmarks, headings and controls. One page per layout is swept; what does depend on
+ * the words (link text, heading text, alt text, ids) is on every route in
+ * tests/budgets/html.test.ts, and the words themselves are checked by the validator.
  */
 const site = loadSite({ root: process.cwd() });
 type AnyBlock = NonNullable<ReturnType<typeof loadBlockExample>['block']>;
@@ -259,9 +270,9 @@ const pageBlocks = (route: string) => site.routes.get(route)?.page.blocks ?? [];
 // Every prerendered route plus an unknown path (the 404 page).
 const routes = [...builtRoutes(), '/this-page-does-not-exist'].filter((route) => !isAlias(route));
 /**
- * The fewest site pages that together show every block variant of the site (type, tone and fields: what decides a
- * block's markup), chosen greedily, plus the pages without blocks (the 404 page). The header, footer and menus are on
- * every one of them.
+ * The fewest site pages that together show every block variant of the site (type, tone and fields:
+ * what decides a block's markup), chosen greedily, plus the pages without blocks (the 404 page).
+ * The header, footer and menus are on every one of them.
  */
 function coveringPages(candidates: string[]): string[] {
   const variants = new Map(
@@ -283,8 +294,8 @@ function coveringPages(candidates: string[]): string[] {
     for (const variant of variants.get(best)!) covered.add(variant);
   }
 }
-// Pages of the default language first: a translation has its source's layout, so it is chosen only for a layout of
-// its own (its language's pages are swept in tests/e2e/a11y-languages.spec.ts).
+// Pages of the default language first: a translation has its source's layout, so it is chosen only
+// for a layout of its own (its language's pages are swept in tests/e2e/a11y-languages.spec.ts).
 const locales = siteLocales(site.config?.locales);
 const sitePages = coveringPages(
   routes
@@ -292,8 +303,9 @@ const sitePages = coveringPages(
     .sort((a, b) => Number(!!translationOf(a, locales)) - Number(!!translationOf(b, locales))),
 );
 /**
- * The block catalogue (/_blocks, authors' documentation, noindex) at desktop width: its index, one block page for the
- * page around the example, and every block page whose example (type, tone, fields) no swept site page has.
+ * The block catalogue (/_blocks, authors' documentation, noindex) at desktop width: its index, one
+ * block page for the page around the example, and every block page whose example (type, tone,
+ * fields) no swept site page has.
  */
 const sweptBlocks = new Set(sitePages.flatMap((route) => pageBlocks(route).map(blockLayout)));
 const catalogueBlockPages = routes.filter((route) => route.startsWith('/_blocks/'));
@@ -307,7 +319,9 @@ const cataloguePages = [
     return index === 0 || !example || !sweptBlocks.has(blockLayout(example));
   }),
 ];
-/** Each layout once, alternating widths; '/' and '/pricing' (the spec's two model pages) at both. */
+/**
+ * Each layout once, alternating widths; '/' and '/pricing' (the spec's two model pages) at both.
+ */
 const atBothWidths = ['/', '/pricing'];
 const sweeps = {
   390: sitePages.filter((route, index) => index % 2 === 0 || atBothWidths.includes(route)),
@@ -349,7 +363,8 @@ test.describe('axe: every route', () => {
       const chunk = sweep.slice(start, start + perTest);
       test(`${width}px: ${chunk.join(', ')}`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
-        // Holding the provider's requests makes Playwright intercept every request of the page: only where it is used.
+        // Holding the provider's requests makes Playwright intercept every request of the page:
+        // only where it is used.
         if (chunk.some(loadsScheduler)) await holdScheduler(page);
         const problems: string[] = [];
         for (const route of chunk) {

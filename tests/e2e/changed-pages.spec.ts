@@ -4,10 +4,11 @@ import { routeFromFile } from '../../engine/routes.ts';
 import { finishFadeIns } from './support.ts';
 
 /**
- * axe on the pages a content-only change touched (CI's fast path, .github/workflows/check.yml): CHANGED_PAGES lists
- * their files (`pages/…yaml`, space-separated), each page is checked at 390 and 1280 px for serious and critical
- * WCAG 2.x A/AA violations. A page that was removed is skipped (nothing is built for it). With no CHANGED_PAGES,
- * the home page is checked, so the spec always runs something.
+ * axe on the pages a content-only change touched (CI's fast path, .github/workflows/check.yml):
+ * CHANGED_PAGES lists their files (`pages/…yaml`, space-separated), each page is checked at 390 and
+ * 1280 px for serious and critical WCAG 2.x A/AA violations. A page that was removed is skipped
+ * (nothing is built for it). With no CHANGED_PAGES, the home page is checked, so the spec always
+ * runs something.
  */
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

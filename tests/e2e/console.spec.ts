@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import { builtRoutes, htmlPath, isAlias } from '../helpers/built-site.ts';
 
 /**
- * Every route of the built site, served with the _headers file (CSP included) like a static host, opens in Chromium
- * without a single console error, uncaught exception, CSP violation, failed same-origin request or layout shift. Pages with a
- * script are given time to run it, so errors in the enhancement scripts count. Requests to other origins (the scheduling provider's
- * frame, the only thing of another origin a built page loads) are answered locally with an empty page, so the check needs no
- * network and only tests this site.
+ * Every route of the built site, served with the _headers file (CSP included) like a static host,
+ * opens in Chromium without a single console error, uncaught exception, CSP violation, failed
+ * same-origin request or layout shift. Pages with a script are given time to run it, so errors in
+ * the enhancement scripts count. Requests to other origins (the scheduling provider's frame, the
+ * only thing of another origin a built page loads) are answered locally with an empty page, so the
+ * check needs no network and only tests this site.
  */
 
 async function collectProblems(page: Page, route: string): Promise<string[]> {
@@ -15,7 +16,8 @@ async function collectProblems(page: Page, route: string): Promise<string[]> {
   const unknownPath = route === '/this-page-does-not-exist';
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    // The browser itself reports the 404 status of an unknown path's document; that one is expected.
+    // The browser itself reports the 404 status of an unknown path's document; that one is
+    // expected.
     if (
       unknownPath &&
       message.text().startsWith('Failed to load resource') &&
@@ -36,7 +38,8 @@ async function collectProblems(page: Page, route: string): Promise<string[]> {
     document.addEventListener('securitypolicyviolation', (event) =>
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
     );
-    // Layout shifts as the browser reports them (not those right after user input), with the elements that moved.
+    // Layout shifts as the browser reports them (not those right after user input), with the
+    // elements that moved.
     const win = window as unknown as {
       __shifts: Array<{ at: number; value: number; nodes: string[] }>;
       __settled: number;
@@ -69,8 +72,9 @@ async function collectProblems(page: Page, route: string): Promise<string[]> {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  // Only pages whose HTML loads something from another origin get the stub: a route makes Playwright intercept every
-  // request of the page, which cost each of the other pages a round trip per image, font and script.
+  // Only pages whose HTML loads something from another origin get the stub: a route makes
+  // Playwright intercept every request of the page, which cost each of the other pages a round trip
+  // per image, font and script.
   if (/\ssrc="https?:\/\//.test(readFileSync(htmlPath(unknownPath ? '/404' : route), 'utf8')))
     await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (request) =>
       request.fulfill({
@@ -82,16 +86,18 @@ async function collectProblems(page: Page, route: string): Promise<string[]> {
   const response = await page.goto(route, { waitUntil: 'load' });
   if (response?.status() !== (unknownPath ? 404 : 200))
     problems.push(`status ${response?.status()}`);
-  // The page's script is an async module, which delays `load`: it has run by now, and the header's menus say so
-  // (data-enhanced). Then its effects get time to show. The hero's figures count in CSS from the first frame on
-  // (0.5 s hold, 1.2 s count): pages with them are watched until the count has ended.
+  // The page's script is an async module, which delays `load`: it has run by now, and the header's
+  // menus say so (data-enhanced). Then its effects get time to show. The hero's figures count in
+  // CSS from the first frame on (0.5 s hold, 1.2 s count): pages with them are watched until the
+  // count has ended.
   if ((await page.locator('script[src]').count()) && (await page.locator('[data-menu]').count()))
     await page.locator('[data-menu][data-enhanced]').first().waitFor({ state: 'attached' });
   await page.waitForTimeout((await page.locator('[data-hero-stats]').count()) ? 2000 : 300);
-  // Shifts before the page has loaded and rendered in full are left out: on a busy machine Chromium paints a
-  // half-parsed document (a button without its label, half a row of centred buttons), which says nothing about the
-  // page; Lighthouse's CLS in `npm run bench` covers the first render. From then on (enhancement script, count-up, scheduler,
-  // late images, animations) the budget is 0.
+  // Shifts before the page has loaded and rendered in full are left out: on a busy machine Chromium
+  // paints a half-parsed document (a button without its label, half a row of centred buttons),
+  // which says nothing about the page; Lighthouse's CLS in `npm run bench` covers the first render.
+  // From then on (enhancement script, count-up, scheduler, late images, animations) the budget is
+  // 0.
   const { cls, shifted } = await page.evaluate(() => {
     const win = window as unknown as {
       __shifts: Array<{ at: number; value: number; nodes: string[] }>;
@@ -110,11 +116,15 @@ async function collectProblems(page: Page, route: string): Promise<string[]> {
   return problems;
 }
 
-/** Routes per test: each gets a fresh page, in one browser context per test (a context per route costs more). */
+/**
+ * Routes per test: each gets a fresh page, in one browser context per test (a context per route
+ * costs more).
+ */
 const perTest = 6;
 
 test.describe('no console errors, no layout shift', () => {
-  // Lighthouse's mobile viewport: the CLS budget is a mobile one, and on a phone more of each page is above the fold.
+  // Lighthouse's mobile viewport: the CLS budget is a mobile one, and on a phone more of each page
+  // is above the fold.
   test.use({ viewport: { width: 412, height: 823 } });
 
   // Aliases are byte-for-byte their original page, checked through it.

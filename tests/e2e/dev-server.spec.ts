@@ -5,9 +5,9 @@ import { startDevServer } from '../helpers/dev-server.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
 /**
- * `npm run dev` in Chromium, on a copy of the project: an edit of a page's YAML shows in the open page without a
- * reload (renderer/client/live-update.ts), its enhancers working on the new body; an edit that needs other scripts
- * reloads the page.
+ * `npm run dev` in Chromium, on a copy of the project: an edit of a page's YAML shows in the open
+ * page without a reload (renderer/client/live-update.ts), its enhancers working on the new body; an
+ * edit that needs other scripts reloads the page.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -80,7 +80,8 @@ test('an edit that needs other scripts (an interactive block added) reloads the 
   const scheduler = readFileSync(path.join(dir, 'pages/contact.yaml'), 'utf8').match(
     /^ {2}- type: scheduler\n(?: {4}.*\n)+/m,
   )![0];
-  // The translations of the page keep its structure: the new block is left untranslated there (allowed for both).
+  // The translations of the page keep its structure: the new block is left untranslated there
+  // (allowed for both).
   for (const translation of ['de/pricing.yaml', 'ar/pricing.yaml'])
     edit(translation, (text) =>
       text.replace(/^blocks:\n/m, 'blocks:\n  - type: scheduler\n    untranslated: true\n'),

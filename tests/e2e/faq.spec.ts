@@ -1,6 +1,9 @@
 import { blockScheduler, desktop, expect, test } from './support.ts';
 
-/** The FAQ block's accordion (site-spec §4): one answer open at a time, collapsible, keyboard operable. */
+/**
+ * The FAQ block's accordion (site-spec §4): one answer open at a time, collapsible, keyboard
+ * operable.
+ */
 
 test.describe('FAQ accordion', () => {
   test.use({ viewport: desktop });

@@ -11,7 +11,10 @@ import {
   test,
 } from './support.ts';
 
-/** The pointer leaves the open `entry`: it stays open 149 ms more and is closed and hidden at 150 ms. */
+/**
+ * The pointer leaves the open `entry`: it stays open 149 ms more and is closed and hidden at 150
+ * ms.
+ */
 async function expectClosesAfterLeaving(page: Page, entry: ReturnType<typeof menu>) {
   await page.mouse.move(640, 700);
   await page.clock.runFor(149);
@@ -22,9 +25,10 @@ async function expectClosesAfterLeaving(page: Page, entry: ReturnType<typeof men
 }
 
 /**
- * The desktop header's menus (site-spec §4): 200 ms to open on hover, 300 ms in which the next menu opens at once,
- * 150 ms to close, on a static and an interactive page (one shared header script); click, keyboard and no-JS
- * behaviour; the scrolled state; the 768 px breakpoint. Timings run on Playwright's fake clock.
+ * The desktop header's menus (site-spec §4): 200 ms to open on hover, 300 ms in which the next menu
+ * opens at once, 150 ms to close, on a static and an interactive page (one shared header script);
+ * click, keyboard and no-JS behaviour; the scrolled state; the 768 px breakpoint. Timings run on
+ * Playwright's fake clock.
  */
 
 test.describe('desktop header menus', () => {
@@ -59,7 +63,8 @@ test.describe('desktop header menus', () => {
     await expectOpen(solutions, false);
   });
 
-  // The skip delay (the next menu at once within 300 ms of the last one) is in the timings below, on two pages.
+  // The skip delay (the next menu at once within 300 ms of the last one) is in the timings below,
+  // on two pages.
 
   test('click toggles; a click outside closes', async ({ page }) => {
     await openEnhanced(page, '/');

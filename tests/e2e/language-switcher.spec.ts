@@ -2,13 +2,16 @@ import type { Page } from '@playwright/test';
 import { blockScheduler, desktop, expect, phone, test } from './support.ts';
 
 /**
- * The language switcher (plain links, no JavaScript): in the header's bar at 1280 px, in the mobile menu at 390 px.
- * It leads to the same page in the other language, or, where that page is not translated, to that language's home,
- * and says so in that language.
+ * The language switcher (plain links, no JavaScript): in the header's bar at 1280 px, in the mobile
+ * menu at 390 px. It leads to the same page in the other language, or, where that page is not
+ * translated, to that language's home, and says so in that language.
  */
 const html = (page: Page) => page.locator('html');
 
-/** Opens the switcher of the width in use and follows the link to `language` (its label in its own language). */
+/**
+ * Opens the switcher of the width in use and follows the link to `language` (its label in its own
+ * language).
+ */
 async function switchTo(page: Page, width: 'desktop' | 'phone', language: string) {
   if (width === 'desktop') {
     const switcher = page.locator('header [data-language-switcher]');

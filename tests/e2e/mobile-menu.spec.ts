@@ -1,6 +1,8 @@
 import { blockScheduler, expect, openEnhanced, phone, test } from './support.ts';
 
-/** The phone header's menu (390 px): a <details> toggle with one accordion section open at a time. */
+/**
+ * The phone header's menu (390 px): a <details> toggle with one accordion section open at a time.
+ */
 
 test.describe('mobile menu (390 px)', () => {
   test.use({ viewport: phone });

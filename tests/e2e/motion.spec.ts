@@ -1,6 +1,9 @@
 import { blockScheduler, desktop, expect, phone, test } from './support.ts';
 
-/** Motion (site-spec §9): the cards' staggered fade-in and the logo marquee, and both without motion. */
+/**
+ * Motion (site-spec §9): the cards' staggered fade-in and the logo marquee, and both without
+ * motion.
+ */
 
 test.describe('cards fade in', () => {
   test.use({ viewport: desktop });

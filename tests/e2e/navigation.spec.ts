@@ -1,8 +1,9 @@
 import { desktop, expect, openEnhanced, phone, test } from './support.ts';
 
 /**
- * Getting around: landing on a #hash (smooth or instant), the 404 page, the skip link and a visible focus ring on
- * every control the keyboard reaches. Back to Top, with and without the script, is in site-wide.spec.ts.
+ * Getting around: landing on a #hash (smooth or instant), the 404 page, the skip link and a visible
+ * focus ring on every control the keyboard reaches. Back to Top, with and without the script, is in
+ * site-wide.spec.ts.
  */
 
 test.describe('landing #hash', () => {

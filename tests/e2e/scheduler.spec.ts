@@ -10,9 +10,9 @@ import {
 import type { Page } from '@playwright/test';
 
 /**
- * The inline scheduling widget (site-spec §4): lazy frame with each page's embed options, the fallback link while it
- * loads, the timeout when the provider cannot be reached, the no-JS frame. The provider is never reached: its
- * requests hang, fail or get a stand-in page (support.ts).
+ * The inline scheduling widget (site-spec §4): lazy frame with each page's embed options, the
+ * fallback link while it loads, the timeout when the provider cannot be reached, the no-JS frame.
+ * The provider is never reached: its requests hang, fail or get a stand-in page (support.ts).
  */
 
 test.describe('scheduling widget', () => {
@@ -73,8 +73,8 @@ test.describe('scheduling widget', () => {
     await expect(link).toBeVisible();
     await link.scrollIntoViewIfNeeded();
     expect(await link.getAttribute('href')).toBe(schedulerUrl);
-    // Until the provider answers, the frame is invisible and lets clicks through: the link works, and a browser error
-    // page for an unreachable provider is never shown.
+    // Until the provider answers, the frame is invisible and lets clicks through: the link works,
+    // and a browser error page for an unreachable provider is never shown.
     const hit = await link.evaluate((element) => {
       const rect = element.getBoundingClientRect();
       const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);

@@ -8,10 +8,11 @@ import { startServer } from '../../scripts/serve.ts';
 import { distDir, htmlPath } from '../helpers/built-site.ts';
 
 /**
- * Stored XSS through the scheduler's address, in a real browser, on a host that sends no _headers (so no CSP
- * catches it): the built /book-demo page, with the frame address in data-frame replaced by a hostile one as if
- * site.config.yaml had said so, loads its enhancement script, and no script of that address ever runs.
- * The validator refuses such an address in the first place (tests/security/urls.test.ts); this is the second line.
+ * Stored XSS through the scheduler's address, in a real browser, on a host that sends no _headers
+ * (so no CSP catches it): the built /book-demo page, with the frame address in data-frame replaced
+ * by a hostile one as if site.config.yaml had said so, loads its enhancement script, and no script
+ * of that address ever runs. The validator refuses such an address in the first place
+ * (tests/security/urls.test.ts); this is the second line.
  */
 const HOSTILE = [
   'javascript:window.top.__xss=1;alert(document.domain)//',

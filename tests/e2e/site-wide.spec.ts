@@ -2,10 +2,10 @@ import type { Page } from '@playwright/test';
 import { blockScheduler, desktop, expect, test } from './support.ts';
 
 /**
- * Spec points that hold on every page, not only on the pages with an interactive block (issue 13): the hero's
- * counting figures from the very first frame (CSS, with every script held back by the network), Back to Top, the
- * header buttons' order, and the landing and video pages' promises. The header's menu timings on a static and an
- * interactive page are in header-menu.spec.ts.
+ * Spec points that hold on every page, not only on the pages with an interactive block (issue 13):
+ * the hero's counting figures from the very first frame (CSS, with every script held back by the
+ * network), Back to Top, the header buttons' order, and the landing and video pages' promises. The
+ * header's menu timings on a static and an interactive page are in header-menu.spec.ts.
  */
 
 /** The scheduling provider is never reached from tests: its requests hang. */

@@ -9,15 +9,24 @@ import {
 } from '@playwright/test';
 import { parse } from 'yaml';
 
-/** What the browser specs share: viewports, the fake clock, the blocked scheduling provider and the header's menus. */
+/**
+ * What the browser specs share: viewports, the fake clock, the blocked scheduling provider and the
+ * header's menus.
+ */
 
 export const desktop = { width: 1280, height: 900 };
 export const phone = { width: 390, height: 844 };
 const T0 = new Date('2025-03-03T09:00:00Z').getTime();
 
-/** The scheduling provider is never reached from tests: by default its requests hang, like a slow network. */
+/**
+ * The scheduling provider is never reached from tests: by default its requests hang, like a slow
+ * network.
+ */
 export type SchedulerMode = 'hang' | 'abort' | 'widget';
-/** The booking page of site.config.yaml (a placeholder on an example domain until the company fills it in). */
+/**
+ * The booking page of site.config.yaml (a placeholder on an example domain until the company fills
+ * it in).
+ */
 export const schedulerUrl = (
   parse(readFileSync('site.config.yaml', 'utf8')) as { scheduler: { url: string } }
 ).scheduler.url;
@@ -29,7 +38,8 @@ export async function blockScheduler(page: Page, how: SchedulerMode = 'hang') {
     async (route) => {
       if (how === 'abort') return route.abort('internetdisconnected');
       if (how === 'widget') {
-        // A stand-in for the provider's page: it talks to the embedding page the way the real widget does.
+        // A stand-in for the provider's page: it talks to the embedding page the way the real
+        // widget does.
         return route.fulfill({
           contentType: 'text/html',
           body: `<!doctype html><title>Booking</title><p>Pick a time</p><script>parent.postMessage({ event: 'calendly.event_type_viewed', payload: {} }, '*')</script>`,
@@ -41,8 +51,9 @@ export async function blockScheduler(page: Page, how: SchedulerMode = 'hang') {
 }
 
 /**
- * `pageWith(options, scheduler)`: a page in a browser context of its own (JavaScript off, reduced motion, another
- * viewport), with the scheduling provider blocked; its context is closed after the test.
+ * `pageWith(options, scheduler)`: a page in a browser context of its own (JavaScript off, reduced
+ * motion, another viewport), with the scheduling provider blocked; its context is closed after the
+ * test.
  */
 export const test = base.extend<{
   pageWith: (options: BrowserContextOptions, scheduler?: SchedulerMode) => Promise<Page>;
@@ -72,7 +83,10 @@ export async function pauseClock(page: Page) {
 export const enhanced = (page: Page) =>
   expect(page.locator('[data-menu][data-enhanced]').first()).toBeAttached();
 
-/** Opens a route with the scheduling provider blocked (and the fake clock paused, if asked), once its script has run. */
+/**
+ * Opens a route with the scheduling provider blocked (and the fake clock paused, if asked), once
+ * its script has run.
+ */
 export async function openEnhanced(page: Page, route: string, { pausedClock = false } = {}) {
   await blockScheduler(page);
   if (pausedClock) await pauseClock(page);
@@ -99,7 +113,10 @@ export const expectOpen = async (entry: { trigger: Locator; item: Locator }, ope
   else await expect(entry.item).not.toHaveAttribute('data-open');
 };
 
-/** Jumps the cards' fade-in to its end, so colours are measured at rest (waiting for it costs a second a page). */
+/**
+ * Jumps the cards' fade-in to its end, so colours are measured at rest (waiting for it costs a
+ * second a page).
+ */
 export const finishFadeIns = (page: Page) =>
   page.evaluate(() => {
     for (const animation of document.getAnimations()) {

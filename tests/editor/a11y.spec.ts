@@ -1,7 +1,8 @@
 import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixture.ts';
 
-// The two sweeps are the longest tests of the suite: they may run on different workers (they only read).
+// The two sweeps are the longest tests of the suite: they may run on different workers (they only
+// read).
 test.describe.configure({ mode: 'parallel' });
 
 for (const width of [1280, 1024]) {

@@ -1,9 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** Serious and critical axe violations of the editor's own UI (the preview iframe is the site, tested elsewhere). */
+/**
+ * Serious and critical axe violations of the editor's own UI (the preview iframe is the site,
+ * tested elsewhere).
+ */
 export async function seriousViolations(page: Page) {
-  // A dialog fading in has text of a lower contrast than it ends with: axe looks once every transition has ended.
+  // A dialog fading in has text of a lower contrast than it ends with: axe looks once every
+  // transition has ended.
   await page.evaluate(() =>
     Promise.all(
       document

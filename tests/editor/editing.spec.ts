@@ -53,7 +53,8 @@ test('a real editing session on /solutions/hotels ends in exactly the expected g
   );
   await faq.getByRole('button', { name: 'Add item' }).click();
 
-  // The new question is empty: the validator's message shows beside the field. Saving is allowed, and marked.
+  // The new question is empty: the validator's message shows beside the field. Saving is allowed,
+  // and marked.
   const question = page.getByTestId(`field-blocks.${count}.items.3.question`);
   await expect(question).toBeFocused();
   await expect(
@@ -61,7 +62,8 @@ test('a real editing session on /solutions/hotels ends in exactly the expected g
   ).toHaveCount(1);
   await page.getByTestId('save-button').click();
   await expect(page.getByTestId('saved-invalid')).toBeVisible();
-  // Every message the CLI prints for the file is in the editor, word for word, beside its field and in the list.
+  // Every message the CLI prints for the file is in the editor, word for word, beside its field and
+  // in the list.
   const cli = cliMessages(editor.root).filter((d) => d.file === FILE);
   expect(cli.length).toBeGreaterThan(0);
   const besideFields = await page.getByTestId('field-message').allTextContents();
@@ -113,9 +115,9 @@ test('a real editing session on /solutions/hotels ends in exactly the expected g
 });
 
 /**
- * The FAQ block as the editor writes it: the catalogue's example (block style, no folding) plus the new question.
- * The new item starts as `question: ""` / `answer: ""`; a value typed into an empty field is written plainly (the
- * quotes were there only because it was empty).
+ * The FAQ block as the editor writes it: the catalogue's example (block style, no folding) plus the
+ * new question. The new item starts as `question: ""` / `answer: ""`; a value typed into an empty
+ * field is written plainly (the quotes were there only because it was empty).
  */
 const FAQ_BLOCK = `  - type: faq
     id: faq
@@ -190,7 +192,8 @@ test('dragging a block by its handle moves it, and the file changes only by that
     const handle = page.getByRole('button', { name: `Reorder block 3 (` });
     const target = page.getByTestId('block-1');
     await expect(handle).toBeVisible();
-    // A real pointer drag: press, move past dnd-kit's 4 px activation distance, then over the target in steps.
+    // A real pointer drag: press, move past dnd-kit's 4 px activation distance, then over the
+    // target in steps.
     const from = (await handle.boundingBox())!;
     const to = (await target.boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -209,7 +212,8 @@ test('dragging a block by its handle moves it, and the file changes only by that
       types[1],
       ...types.slice(3),
     ]);
-    // The same lines, byte for byte, only in another order (nothing reprinted), and the moved block's lines only.
+    // The same lines, byte for byte, only in another order (nothing reprinted), and the moved
+    // block's lines only.
     const lines = (text: string) => text.split('\n');
     expect([...lines(editor.read(FILE))].sort()).toEqual([...lines(original)].sort());
     const [added, removed] = editor

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { git } from '../publishing/git-fixture.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
-/** What the editor edits: the site's content. The code (renderer, schema, editor) runs from the project itself. */
+/**
+ * What the editor edits: the site's content. The code (renderer, schema, editor) runs from the
+ * project itself.
+ */
 const CONTENT = ['pages', 'public', 'site.config.yaml'];
 
 export interface EditorSession {
@@ -64,7 +67,10 @@ export async function startEditor(
   return { child, url };
 }
 
-/** One editor per worker (shared by the test files it runs), on a free port and its own copy of the content. */
+/**
+ * One editor per worker (shared by the test files it runs), on a free port and its own copy of the
+ * content.
+ */
 export const test = base.extend<object, { editor: EditorSession }>({
   editor: [
     async ({ browser }, use) => {
@@ -84,10 +90,12 @@ export const test = base.extend<object, { editor: EditorSession }>({
         '-m',
         'content',
       );
-      // Port 0: the system picks a free port (printed in the editor's URL), so parallel runs never collide.
+      // Port 0: the system picks a free port (printed in the editor's URL), so parallel runs never
+      // collide.
       const { child, url } = await startEditor(root, 0);
       const origin = new URL(url).origin;
-      // The first load has Vite transform the app and the renderer: done once here, not inside a test's timeout.
+      // The first load has Vite transform the app and the renderer: done once here, not inside a
+      // test's timeout.
       const warm = await browser.newPage();
       await warm.goto(`${url}#/edit/pages/solutions/hotels.yaml`);
       await expect(warm.frameLocator('[data-testid="preview-frame"]').locator('h1')).toBeVisible({

@@ -7,8 +7,8 @@ import { seriousViolations } from './axe.ts';
 import { expect, startEditor, test } from './fixture.ts';
 
 /**
- * Publishing through the UI, with real git: a bare repository is the remote, the editor runs on Alice's clone, and
- * Bob (a colleague) publishes from his own clone with plain git.
+ * Publishing through the UI, with real git: a bare repository is the remote, the editor runs on
+ * Alice's clone, and Bob (a colleague) publishes from his own clone with plain git.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const FILE = 'pages/solutions/hotels.yaml';
@@ -145,7 +145,8 @@ test('change a title, see it in Changes, publish; a colleague publishes; get lat
   await expect(page.getByTestId('version')).toHaveCount(4);
   expect(await seriousViolations(page), 'versions screen').toEqual([]);
   await page.screenshot({ path: path.join(SHOTS, 'versions-1280.png'), fullPage: true });
-  // Any version in the preview; restoring one makes a change to publish, never a rewrite of history.
+  // Any version in the preview; restoring one makes a change to publish, never a rewrite of
+  // history.
   await page.getByTestId('version').nth(2).getByRole('button', { name: 'Show' }).click();
   await expect(page.getByRole('dialog').frameLocator('iframe').locator('h1')).toHaveText(
     'A Hotel OS for Small Teams',
@@ -156,7 +157,8 @@ test('change a title, see it in Changes, publish; a colleague publishes; get lat
   await page.getByTestId('restore-confirm').click();
   await expect(page.getByText(/is back in/)).toBeVisible();
   expect(read(alice)).toBe(readFileSync(path.join(dir, 'seed', FILE), 'utf8'));
-  // Discarding the page on the Changes screen brings the published version back, after a confirmation.
+  // Discarding the page on the Changes screen brings the published version back, after a
+  // confirmation.
   await page.getByTestId('nav-changes').click();
   await page.getByRole('button', { name: 'Discard the changes to Page /solutions/hotels' }).click();
   await page.getByTestId('discard-confirm').click();

@@ -11,7 +11,10 @@ export function assertBuilt() {
     throw new Error('dist/client is missing: run `npm run build` before the dist tests.');
 }
 
-/** Every prerendered route in dist/client (from its index.html files; the 404 page is not a route), sorted. */
+/**
+ * Every prerendered route in dist/client (from its index.html files; the 404 page is not a route),
+ * sorted.
+ */
 export function builtRoutes(): string[] {
   return builtPages(distDir)
     .map((page) => page.route)
@@ -33,8 +36,9 @@ export function builtDocument(route: string): Document {
 }
 
 /**
- * An alias (/features, /blog/…) is the same prerendered page as its original, byte for byte but for nothing the
- * browser checks look at (its canonical link names the original): sweeps check it through the original.
+ * An alias (/features, /blog/…) is the same prerendered page as its original, byte for byte but for
+ * nothing the browser checks look at (its canonical link names the original): sweeps check it
+ * through the original.
  */
 export function isAlias(route: string): boolean {
   const file = htmlPath(route);

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 
 /**
- * `npm run dev` (vike dev) in the project at `dir`, in its own process group, on a port the system picks (so parallel
- * test runs never collide): resolves once it prints its address. `stop` ends the group, and only it.
+ * `npm run dev` (vike dev) in the project at `dir`, in its own process group, on a port the system
+ * picks (so parallel test runs never collide): resolves once it prints its address. `stop` ends the
+ * group, and only it.
  */
 export async function startDevServer(
   dir: string,

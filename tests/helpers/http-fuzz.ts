@@ -4,11 +4,14 @@ import os from 'node:os';
 import fc from 'fast-check';
 
 /**
- * Hostile HTTP requests for the property tests of the three servers, sent as bytes on a raw socket (fetch and
- * node:http would normalise or refuse most of them before sending), and the checks every answer must pass.
+ * Hostile HTTP requests for the property tests of the three servers, sent as bytes on a raw socket
+ * (fetch and node:http would normalise or refuse most of them before sending), and the checks every
+ * answer must pass.
  */
 
-/** How the client sends: all at once, in slow pieces, or closing the connection half way through. */
+/**
+ * How the client sends: all at once, in slow pieces, or closing the connection half way through.
+ */
 type Behaviour = { kind: 'whole' } | { kind: 'slow'; pieces: number } | { kind: 'cut'; at: number };
 
 export interface RawRequest {
@@ -28,7 +31,10 @@ export interface Answer {
   timedOut: boolean;
 }
 
-/** The request as bytes: latin1, so that each character of a string is one byte on the wire (0x00-0xff). */
+/**
+ * The request as bytes: latin1, so that each character of a string is one byte on the wire
+ * (0x00-0xff).
+ */
 function requestBytes(request: RawRequest): Buffer {
   const head =
     `${request.method} ${request.target} HTTP/1.1\r\n` +
@@ -47,7 +53,10 @@ function afterInterim(data: Buffer): Buffer {
   return data;
 }
 
-/** Whether `data` holds a whole answer (so the client can stop reading without waiting for the close). */
+/**
+ * Whether `data` holds a whole answer (so the client can stop reading without waiting for the
+ * close).
+ */
 function complete(whole: Buffer, method: string): boolean {
   const data = afterInterim(whole);
   const end = data.indexOf('\r\n\r\n');
@@ -65,7 +74,10 @@ function complete(whole: Buffer, method: string): boolean {
   return false;
 }
 
-/** A well-formed request sent all at once: the normal requests the tests send besides the fuzzed ones. */
+/**
+ * A well-formed request sent all at once: the normal requests the tests send besides the fuzzed
+ * ones.
+ */
 export function wholeRequest(
   target: string,
   headers: Array<[string, string]>,
@@ -81,8 +93,8 @@ export function wholeRequest(
 }
 
 /**
- * The request with the placeholders of its header values (`{port}`, `{token}`: the first of each) filled in, so that a
- * generated request names the port and token of the process that answers it.
+ * The request with the placeholders of its header values (`{port}`, `{token}`: the first of each)
+ * filled in, so that a generated request names the port and token of the process that answers it.
  */
 export function withPlaceholders(request: RawRequest, values: Record<string, string>): RawRequest {
   return {
@@ -197,7 +209,10 @@ const segment = (words: string[]) =>
     { weight: 1, arbitrary: anyBytes(12) },
   );
 
-/** Request targets: made of the server's own words, dot segments and percent-encodings valid and not, any byte, up to 64 KB. */
+/**
+ * Request targets: made of the server's own words, dot segments and percent-encodings valid and
+ * not, any byte, up to 64 KB.
+ */
 export function targets(words: string[], queries: Array<fc.Arbitrary<string>> = []) {
   const query = fc.oneof(
     fc.constant(''),
@@ -277,7 +292,10 @@ const randomHeaders = fc.tuple(
   fc.stringMatching(/^[A-Za-z-]{1,20}$/),
   anyBytes(30).map((text) => text.replace(/[\r\n]/g, ' ')),
 );
-/** Other headers: none mostly (so that a request has one thing wrong more often than many), known ones, random ones. */
+/**
+ * Other headers: none mostly (so that a request has one thing wrong more often than many), known
+ * ones, random ones.
+ */
 const otherHeaders = fc.oneof(
   { weight: 4, arbitrary: fc.constant<Array<[string, string]>>([]) },
   { weight: 2, arbitrary: fc.array(knownHeaders, { minLength: 1, maxLength: 3 }) },
@@ -382,8 +400,9 @@ export function hostPaths(...roots: string[]): string[] {
 const STACK_LINE = /\n\s*at [^\n]*(\(|:\d+:\d+)/;
 
 /**
- * What every answer to a fuzzed request must be: a status (or, for a request the client itself cut short or left
- * unfinished, none), no 5xx unless allowed, a short body for refusals, no stack trace and no path of this machine.
+ * What every answer to a fuzzed request must be: a status (or, for a request the client itself cut
+ * short or left unfinished, none), no 5xx unless allowed, a short body for refusals, no stack trace
+ * and no path of this machine.
  */
 export function problemsOf(
   request: RawRequest,
@@ -422,8 +441,9 @@ function watch(child: ChildProcess): { output: () => string } {
 }
 
 /**
- * A server process for a property: started again before a run when a request ended it, so that fast-check can
- * shrink a request that kills the server (each smaller try meets a live server) and report that request.
+ * A server process for a property: started again before a run when a request ended it, so that
+ * fast-check can shrink a request that kills the server (each smaller try meets a live server) and
+ * report that request.
  */
 export class ServerProcess {
   private running?: Awaited<ReturnType<typeof startProcess>>;

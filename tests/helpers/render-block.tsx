@@ -18,7 +18,10 @@ export function loadTestConfig(): SiteConfig {
   return siteConfigSchema.parse(parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')));
 }
 
-/** The block's example (blocks/<type>/example.yaml), validated against its schema: the same YAML the catalogue shows. */
+/**
+ * The block's example (blocks/<type>/example.yaml), validated against its schema: the same YAML the
+ * catalogue shows.
+ */
 export function loadExample<T extends BlockType>(type: T): BlockOf<T> {
   const file = path.join(root, 'blocks', type, 'example.yaml');
   return blockSchemas[type].parse(parse(readFileSync(file, 'utf8'))) as BlockOf<T>;
@@ -47,8 +50,9 @@ export function renderBlock<T extends BlockType>(
 }
 
 /**
- * Puts the server HTML of `node` into the jsdom document, the way a prerendered page arrives in the browser (no React
- * on the client), so an enhancement script can be run on it. Returns the container; `clearDocument` empties it.
+ * Puts the server HTML of `node` into the jsdom document, the way a prerendered page arrives in the
+ * browser (no React on the client), so an enhancement script can be run on it. Returns the
+ * container; `clearDocument` empties it.
  */
 export function mountServerHtml(node: ReactNode): HTMLElement {
   const container = document.createElement('div');

@@ -3,8 +3,9 @@ import { loadSite } from '../../engine/load-site.ts';
 import { makeTestSite, type TestSite } from '../validator/test-site.ts';
 
 /**
- * Every finding of the translation checks (engine/errors.ts › translationErrors) on a copy of the real site, each
- * from one real edit, with its exact file:line:col and message. Each test puts the files back as they were.
+ * Every finding of the translation checks (engine/errors.ts › translationErrors) on a copy of the
+ * real site, each from one real edit, with its exact file:line:col and message. Each test puts the
+ * files back as they were.
  */
 let site: TestSite;
 beforeAll(() => {
@@ -14,7 +15,10 @@ afterAll(() => site.cleanUp());
 
 type Finding = { at: string; severity: string; code: string; message: string };
 
-/** The findings of one file, as `npm run validate` (or, with `status`, `--translations`) reports them. */
+/**
+ * The findings of one file, as `npm run validate` (or, with `status`, `--translations`) reports
+ * them.
+ */
 const findings = (file: string, status = false): Finding[] =>
   (status ? loadSite({ root: site.root, translationStatus: true }).diagnostics : site.diagnostics())
     .filter((d) => d.file === file)
@@ -25,7 +29,10 @@ const findings = (file: string, status = false): Finding[] =>
       message,
     }));
 
-/** Writes `file` with each [from, to] replaced (each `from` must occur once), runs `check`, then restores it. */
+/**
+ * Writes `file` with each [from, to] replaced (each `from` must occur once), runs `check`, then
+ * restores it.
+ */
 function withEdit(file: string, replacements: Array<[string, string]>, check: () => void) {
   const original = site.read(file);
   let text = original;

@@ -9,8 +9,9 @@ import { imageSlots } from '../../schema/image-slots.ts';
 import { loadExample, loadTestConfig } from '../helpers/render-block.tsx';
 
 /**
- * Blocks with images, rendered on the server as outside a build (`npm run dev`, tests): the original file, with the
- * width and height read from it, lazy unless it is the page's first large image.
+ * Blocks with images, rendered on the server as outside a build (`npm run dev`, tests): the
+ * original file, with the width and height read from it, lazy unless it is the page's first large
+ * image.
  */
 function renderPage(blocks: Block[]): Document {
   const html = renderToStaticMarkup(

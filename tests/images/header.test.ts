@@ -5,7 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readImageHeader } from '../../ui/image-header.ts';
 
-/** The header reader against files made by sharp, in every format the pipeline accepts, and against broken files. */
+/**
+ * The header reader against files made by sharp, in every format the pipeline accepts, and against
+ * broken files.
+ */
 let dir: string;
 const file = (name: string) => path.join(dir, name);
 const create = (width: number, height: number) =>
@@ -15,7 +18,8 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'staylix-headers-'));
   await create(321, 123).png().toFile(file('a.png'));
   await create(640, 480).jpeg().toFile(file('a.jpg'));
-  // A phone photo stored sideways with EXIF orientation 6 (rotate 90°): shown 480 wide and 640 high.
+  // A phone photo stored sideways with EXIF orientation 6 (rotate 90°): shown 480 wide and 640
+  // high.
   await create(640, 480).jpeg().withMetadata({ orientation: 6 }).toFile(file('rotated.jpg'));
   await create(300, 200).webp({ quality: 80 }).toFile(file('lossy.webp'));
   await create(300, 200).webp({ lossless: true }).toFile(file('lossless.webp'));

@@ -9,9 +9,10 @@ import { imageSlots } from '../../schema/image-slots.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
 /**
- * The image pipeline in a real build: a copy of the project gets a page whose hero shows a 4 MB phone-style JPEG and
- * whose cards have covers; `npm run build` runs once (shared by every test) and the HTML and files it wrote are
- * checked: formats, widths, sizes, dimensions, eager vs lazy loading, the social card, and the cache.
+ * The image pipeline in a real build: a copy of the project gets a page whose hero shows a 4 MB
+ * phone-style JPEG and whose cards have covers; `npm run build` runs once (shared by every test)
+ * and the HTML and files it wrote are checked: formats, widths, sizes, dimensions, eager vs lazy
+ * loading, the social card, and the cache.
  */
 let dir: string;
 let build: ReturnType<typeof spawnSync>;
@@ -43,7 +44,8 @@ const attribute = (tag: string, name: string) =>
 
 beforeAll(async () => {
   dir = copyProject('staylix-images-build-', ['images']);
-  // Photo-like: a smooth gradient under fine grain, so it compresses like a photo (about 4 MB at quality 95).
+  // Photo-like: a smooth gradient under fine grain, so it compresses like a photo (about 4 MB at
+  // quality 95).
   const width = 3000;
   const height = 2000;
   const gradient = Buffer.from(

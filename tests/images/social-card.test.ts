@@ -12,9 +12,9 @@ import {
 } from '../../pipeline/social/card.ts';
 
 /**
- * The build draws a card in layers (the section's background once, the title alone laid over it). Compared pixel by
- * pixel with satori and resvg drawing the whole card in one piece, on real pages' titles: the same picture, up to
- * rounding at the letters' edges.
+ * The build draws a card in layers (the section's background once, the title alone laid over it).
+ * Compared pixel by pixel with satori and resvg drawing the whole card in one piece, on real pages'
+ * titles: the same picture, up to rounding at the letters' edges.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -45,7 +45,10 @@ const pixels = async (png: Buffer) => {
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 };
-/** The largest difference of any channel of any pixel (0–255), and how many channels differ by more than 2. */
+/**
+ * The largest difference of any channel of any pixel (0–255), and how many channels differ by more
+ * than 2.
+ */
 function difference(a: Buffer, b: Buffer) {
   let largest = 0;
   let beyondRounding = 0;

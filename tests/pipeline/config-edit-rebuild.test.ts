@@ -5,8 +5,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { copyProject } from '../helpers/project-copy.ts';
 
 /**
- * An author's most common edit between two builds: the footer's copyright line of site.config.yaml. The second build
- * must succeed and show the new line (it once crashed loading a server bundle that the same build had replaced).
+ * An author's most common edit between two builds: the footer's copyright line of site.config.yaml.
+ * The second build must succeed and show the new line (it once crashed loading a server bundle that
+ * the same build had replaced).
  */
 let dir: string;
 
@@ -32,7 +33,8 @@ it('a build after an edit of the copyright line of site.config.yaml succeeds and
   build();
   const config = path.join(dir, 'site.config.yaml');
   const before = readFileSync(config, 'utf8');
-  // The year, in the English line and in each language's version of it (the validator asks for both).
+  // The year, in the English line and in each language's version of it (the validator asks for
+  // both).
   const after = before.replaceAll('© 2024 ', '© 2031 ');
   expect(after.match(/© 2031 /g)).toHaveLength(5);
   writeFileSync(config, after);

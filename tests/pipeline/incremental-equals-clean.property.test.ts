@@ -15,18 +15,21 @@ import { makeSmallSite } from './incremental/small-site.ts';
 import { applyStep, stepArbitrary, type Step } from './incremental/steps.ts';
 
 /**
- * Incremental ≡ clean: for any sequence of author changes, each followed by `npm run build` in the same folder (its
- * caches and dist/ carried from build to build), the last build's output is byte for byte that of a build of the same
- * files in a fresh folder with no cache at all. Builds take seconds: each run starts from a copy of one warm small
- * site (built once), and only the end of each sequence is compared. A
- * failure is reported, shrunk, as the steps to replay by hand.
+ * Incremental ≡ clean: for any sequence of author changes, each followed by `npm run build` in the
+ * same folder (its caches and dist/ carried from build to build), the last build's output is byte
+ * for byte that of a build of the same files in a fresh folder with no cache at all. Builds take
+ * seconds: each run starts from a copy of one warm small site (built once), and only the end of
+ * each sequence is compared. A failure is reported, shrunk, as the steps to replay by hand.
  */
 const DEFAULT_RUNS = 2;
 const MAX_STEPS = 4;
 const runs = propertyRuns(DEFAULT_RUNS);
 const longRun = process.env.PROPERTY_RUNS !== undefined;
 
-/** Every kind of step once: the first sequence of a long run (`npm run test:properties`), before the random ones. */
+/**
+ * Every kind of step once: the first sequence of a long run (`npm run test:properties`), before the
+ * random ones.
+ */
 const EVERY_KIND: Step[] = [
   { kind: 'page text', page: 1, text: 'Rates' },
   { kind: 'new page', name: 'offers', linkTo: 0 },
@@ -66,7 +69,8 @@ const REPLAY_START = [
 ];
 
 /**
- * Applies `steps` to a warm copy, building after each (a change followed by an interrupted build: after that build);
+ * Applies `steps` to a warm copy, building after each (a change followed by an interrupted build:
+ * after that build);
  * returns the steps as done and the differences from a clean build. */
 async function incrementalAgainstClean(
   steps: Step[],
@@ -79,7 +83,8 @@ async function incrementalAgainstClean(
       const done = await applyStep(dir, step, (afterMs) => interruptedBuild(dir, afterMs));
       if (!done) continue;
       replay.push(done);
-      // A change followed by an interrupted build is left to that build (which then has work to be stopped in).
+      // A change followed by an interrupted build is left to that build (which then has work to be
+      // stopped in).
       if (steps[n + 1]?.kind === 'interrupted build') continue;
       replay.push('npm run build');
       try {

@@ -11,18 +11,20 @@ import { bundlerWarnings } from '../helpers/bundler-warnings.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 
 /**
- * The build's cache and its atomic output, on one copy of the project (builds are slow, so the steps share it and run
- * in order): incremental builds after editing the config, a block's code and pages re-render only what depends on
- * the edit and write exactly the files a clean build writes, byte for byte; an interrupted build and a second build
- * at the same time leave dist/ as it was. The copy starts with the project's images (the bundle's key includes the
- * project's folder: a copy makes its own): three bundles and four renders of the site.
+ * The build's cache and its atomic output, on one copy of the project (builds are slow, so the
+ * steps share it and run in order): incremental builds after editing the config, a block's code and
+ * pages re-render only what depends on the edit and write exactly the files a clean build writes,
+ * byte for byte; an interrupted build and a second build at the same time leave dist/ as it was.
+ * The copy starts with the project's images (the bundle's key includes the project's folder: a copy
+ * makes its own): three bundles and four renders of the site.
  */
 let dir: string;
 const env = { ...process.env, NO_COLOR: '1' };
 /** What the last build() printed, stdout and stderr. */
 let lastOutput = '';
 
-// As `npm run build` runs it (compiled once per copy, no TypeScript loader): about 1.5 s less per build than tsx.
+// As `npm run build` runs it (compiled once per copy, no TypeScript loader): about 1.5 s less per
+// build than tsx.
 const buildArgs = (...args: string[]) => ['scripts/run-compiled.mjs', 'scripts/build.ts', ...args];
 function build(...args: string[]) {
   const result = spawnSync(process.execPath, buildArgs(...args), {
@@ -104,9 +106,10 @@ afterAll(() => {
 });
 
 /**
- * One sequence (each step builds on the previous one's output and cache): full, config edit, code edit, page edit,
- * then a clean build, which must write exactly the files of the incremental one. The clean build is also the one a
- * second build tries to run alongside, and the one an interrupted build was about to replace.
+ * One sequence (each step builds on the previous one's output and cache): full, config edit, code
+ * edit, page edit, then a clean build, which must write exactly the files of the incremental one.
+ * The clean build is also the one a second build tries to run alongside, and the one an interrupted
+ * build was about to replace.
  */
 describe('incremental and atomic builds', () => {
   const lockFile = () => path.join(dir, '.cache/build/build.lock');
@@ -123,7 +126,8 @@ describe('incremental and atomic builds', () => {
   }, 300_000);
 
   it('after an edit of site.config.yaml, re-renders every page without bundling again', () => {
-    // The tagline and its key in each language's labels (its German and Arabic versions are keyed by it).
+    // The tagline and its key in each language's labels (its German and Arabic versions are keyed
+    // by it).
     edit('site.config.yaml', (text) =>
       text.replaceAll(
         'from first message to final checkout.',
@@ -142,7 +146,8 @@ describe('incremental and atomic builds', () => {
       ),
     );
     expect(build()).toEqual({ rendered: all, reused: 0, bundle: 'built' });
-    // The bundler speaks only when something is wrong (a Node module in the browser's graph, a chunk too large…).
+    // The bundler speaks only when something is wrong (a Node module in the browser's graph, a
+    // chunk too large…).
     expect(bundlerWarnings(lastOutput)).toEqual([]);
     expect(readFileSync(path.join(dir, 'dist/client/pricing/index.html'), 'utf8')).toContain(
       'data-edited=""',
@@ -153,14 +158,15 @@ describe('incremental and atomic builds', () => {
     edit('pages/solutions/hotels.yaml', (text) =>
       text.replace(/^title: .*$/m, 'title: Staylix for hotels of every size'),
     );
-    // A new anchor on /pricing: every page with a link to /pricing is rendered again (its link's target changed).
-    // Its translations keep the source's ids.
+    // A new anchor on /pricing: every page with a link to /pricing is rendered again (its link's
+    // target changed). Its translations keep the source's ids.
     const changed = ['pricing.yaml', 'de/pricing.yaml', 'ar/pricing.yaml'];
     for (const file of changed)
       edit(`pages/${file}`, (text) =>
         text.replace(/^(\s+- type: faq\n\s+)id: faq$/m, '$1id: questions-about-pricing'),
       );
-    // The German hotels page shows its source's changed title in its switcher's alternates and is rendered again.
+    // The German hotels page shows its source's changed title in its switcher's alternates and is
+    // rendered again.
     const edited = [...changed, 'solutions/hotels.yaml', 'de/solutions/hotels.yaml'];
     const linking = pagesLinkingTo('/pricing').filter((file) => !edited.includes(file));
     expect(linking.length).toBeGreaterThan(2);
@@ -181,7 +187,8 @@ describe('incremental and atomic builds', () => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // Once the site is validated the build is bundling (--clean: no cached bundle), its staging folder half-written.
+    // Once the site is validated the build is bundling (--clean: no cached bundle), its staging
+    // folder half-written.
     await waitFor(() => /routes checked/.test(output));
     await new Promise((resolve) => setTimeout(resolve, 500));
     child.kill('SIGINT');

@@ -36,9 +36,9 @@ describe('the render workers’ page renderer', () => {
     };
     expect(result.differ).toEqual([]);
     expect(result.compared).toBeGreaterThan(60);
-    // Through the renderer, Vike renders the first page, two pages of each Vike page in each language (one the
-    // template is learnt from, one it is checked on: <html lang dir> is part of the template) and the not-found page;
-    // every other page goes without it.
+    // Through the renderer, Vike renders the first page, two pages of each Vike page in each
+    // language (one the template is learnt from, one it is checked on: <html lang dir> is part of
+    // the template) and the not-found page; every other page goes without it.
     expect(result.counts.direct).toBeGreaterThan(result.compared - 16);
   }, 60_000);
 });

@@ -1,8 +1,9 @@
 /**
- * node --import tsx tests/pipeline/render-both-ways.ts <bundle dir>: renders every route of the site (aliases and the
- * not-found page included) as a render worker does — pipeline/page-renderer.ts, which goes without Vike once a template
- * has proved equal — and again with Vike's renderPage(), and prints what it compared as JSON. Run by
- * page-renderer.test.ts in a process of its own: the server bundle and Vike must be Node's own modules, not Vitest's.
+ * node --import tsx tests/pipeline/render-both-ways.ts <bundle dir>: renders every route of the
+ * site (aliases and the not-found page included) as a render worker does —
+ * pipeline/page-renderer.ts, which goes without Vike once a template has proved equal — and again
+ * with Vike's renderPage(), and prints what it compared as JSON. Run by page-renderer.test.ts in a
+ * process of its own: the server bundle and Vike must be Node's own modules, not Vitest's.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +19,8 @@ const routes = new Map<string, LoadedPage>();
   config: site.config,
   notFound: site.notFound,
   routes,
-  // As in a render worker (pipeline/render-worker.mjs): every page route is known, a translation's source is at hand.
+  // As in a render worker (pipeline/render-worker.mjs): every page route is known, a translation's
+  // source is at hand.
   pageRoutes: new Set(site.pages.map((page) => page.route)),
   pages: [],
   diagnostics: [],

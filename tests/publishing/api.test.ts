@@ -217,7 +217,8 @@ describe('review mode, through the API', () => {
       reviewUrl: sent.body.reviewUrl,
     });
 
-    // Someone publishes the same field on the published branch: the change set no longer merges cleanly.
+    // Someone publishes the same field on the published branch: the change set no longer merges
+    // cleanly.
     seedGit('pull', '-q');
     const text = readFileSync(path.join(team.seed, HOTELS), 'utf8');
     writeFileSync(

@@ -58,8 +58,9 @@ function asClone(root: string): Clone {
 }
 
 /**
- * A bare repository as the remote, holding the site's content and a little code (renderer/), and clones of it as
- * authors. `code: false` leaves the code out (the content only, as the editor's end-to-end tests use).
+ * A bare repository as the remote, holding the site's content and a little code (renderer/), and
+ * clones of it as authors. `code: false` leaves the code out (the content only, as the editor's
+ * end-to-end tests use).
  */
 export function makeTeam(options: { code?: boolean } = {}): Team {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'publish-'));

@@ -81,7 +81,8 @@ describe('publish, direct', () => {
     const result = await publish(a.root, await ready(a), request(a));
     expect(result.status).toBe('refused');
     if (result.status !== 'refused') return;
-    // The page's own problem, and its German translation's: its button no longer matches the source's.
+    // The page's own problem, and its German translation's: its button no longer matches the
+    // source's.
     expect(result.problems.map((problem) => problem.file)).toEqual([
       'pages/de/solutions/hotels.yaml',
       HOTELS,

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * `npm run dev` listens on 127.0.0.1 only, also in a container or on CI, where Vike would otherwise listen on every
- * interface (vite.config.ts sets server.host; `npm run dev -- --host` still opens it on purpose).
+ * `npm run dev` listens on 127.0.0.1 only, also in a container or on CI, where Vike would otherwise
+ * listen on every interface (vite.config.ts sets server.host; `npm run dev -- --host` still opens
+ * it on purpose).
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const PORT = 4414;
@@ -24,7 +25,8 @@ function signalGroup(pid: number, signal: NodeJS.Signals) {
 afterAll(async () => {
   const running = server;
   if (!running?.pid || running.exitCode !== null) return;
-  // SIGTERM first; a dev server that has not exited 5 s later is killed, so no run leaves one behind.
+  // SIGTERM first; a dev server that has not exited 5 s later is killed, so no run leaves one
+  // behind.
   const exited = new Promise<boolean>((resolve) => running.once('exit', () => resolve(true)));
   signalGroup(running.pid, 'SIGTERM');
   const timer = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000));
@@ -40,7 +42,9 @@ const accepts = (host: string, port: number) =>
     socket.once('timeout', () => (socket.destroy(), resolve(false)));
   });
 
-/** This machine's addresses that are not loopback (a container has at least its network interface). */
+/**
+ * This machine's addresses that are not loopback (a container has at least its network interface).
+ */
 const externalAddresses = () =>
   Object.values(os.networkInterfaces())
     .flat()

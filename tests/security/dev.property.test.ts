@@ -17,10 +17,11 @@ import {
 import { propertyParameters, propertyRuns } from '../helpers/properties.ts';
 
 /**
- * `npm run dev` against hostile requests: a 4xx (or a 500 with a short text, where Vite itself failed), no stack
- * trace or path of this machine in a body, and the next page is rendered by the same process. A page's own HTML
- * names Vike's client entry by its `/@fs/` address (how Vite serves a file by its absolute path): that address is
- * the dev server's design, not a leak, and is the one path allowed.
+ * `npm run dev` against hostile requests: a 4xx (or a 500 with a short text, where Vite itself
+ * failed), no stack trace or path of this machine in a body, and the next page is rendered by the
+ * same process. A page's own HTML names Vike's client entry by its `/@fs/` address (how Vite serves
+ * a file by its absolute path): that address is the dev server's design, not a leak, and is the one
+ * path allowed.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 let server: ServerProcess;
@@ -115,7 +116,8 @@ describe('npm run dev under fuzzed requests', () => {
           ...propertyParameters(20),
           // Counterexamples found by longer runs, tried first on every run.
           examples: [
-            // Seed 99: HEAD of a module that fails is a 500 without a body (HEAD has none), which is right.
+            // Seed 99: HEAD of a module that fails is a 500 without a body (HEAD has none), which
+            // is right.
             [
               {
                 method: 'HEAD',

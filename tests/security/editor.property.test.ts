@@ -19,9 +19,9 @@ import {
 import { propertyParameters, propertyRuns } from '../helpers/properties.ts';
 
 /**
- * `npm run edit` against hostile requests, with and without its session token: every answer is a status with a
- * short message of the editor's own (never a 5xx, a stack trace or a path of this machine), the process stays up
- * and the next normal API call is answered.
+ * `npm run edit` against hostile requests, with and without its session token: every answer is a
+ * status with a short message of the editor's own (never a 5xx, a stack trace or a path of this
+ * machine), the process stays up and the next normal API call is answered.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 let root: string;
@@ -54,8 +54,8 @@ beforeAll(async () => {
     ),
   );
   await server.ensureRunning();
-  // The first preview starts Vite and loads the renderer (seconds on a busy machine): the property then measures
-  // answers of a server that is up, as an author's second request is.
+  // The first preview starts Vite and loads the renderer (seconds on a busy machine): the property
+  // then measures answers of a server that is up, as an author's second request is.
   expect(
     (await exchange(server.port, { ...normalCall(), target: '/preview' }, 90_000)).status,
   ).toBe(200);
@@ -73,7 +73,9 @@ const pageFiles = fc.constantFrom(
   'site.config.yaml',
   'public/robots.txt',
 );
-/** File names the editor is asked for: real ones, too long, traversal, absolute, empty, any text. */
+/**
+ * File names the editor is asked for: real ones, too long, traversal, absolute, empty, any text.
+ */
 const fileNames = fc.oneof(
   { weight: 3, arbitrary: pageFiles },
   {
@@ -180,7 +182,8 @@ describe('npm run edit under fuzzed requests', () => {
         ),
         {
           ...propertyParameters(30),
-          // Kept from a run where it found no answer in time: the first preview, before the warm-up above.
+          // Kept from a run where it found no answer in time: the first preview, before the warm-up
+          // above.
           examples: [
             [
               {

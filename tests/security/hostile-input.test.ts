@@ -18,10 +18,10 @@ import { MAX_ALIASES } from '../../engine/yaml-guard.ts';
 import { createPage } from '../../engine/new-page.ts';
 
 /**
- * Input written to hurt (or by accident): alias bombs, tags, bytes that are not UTF-8, links out of the project,
- * huge files and pages with thousands of mistakes. Each is an error (or a warning) at file:line:col, quickly, and
- * never a hang or a stack trace. The time limits are the tests' own timeouts: before the guards, the alias bomb
- * ran for minutes.
+ * Input written to hurt (or by accident): alias bombs, tags, bytes that are not UTF-8, links out of
+ * the project, huge files and pages with thousands of mistakes. Each is an error (or a warning) at
+ * file:line:col, quickly, and never a hang or a stack trace. The time limits are the tests' own
+ * timeouts: before the guards, the alias bomb ran for minutes.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const fixture = readFileSync(
@@ -47,7 +47,10 @@ const problemsOf = (file: string) => loadSite({ root }).diagnostics.filter((d) =
 const brief = (file: string) =>
   problemsOf(file).map((d) => `${d.line}:${d.col} ${d.severity} ${d.code}`);
 
-/** The "billion laughs" page of the issue: nine lines of nine aliases each, 9^9 "lol"s once expanded, < 500 bytes. */
+/**
+ * The "billion laughs" page of the issue: nine lines of nine aliases each, 9^9 "lol"s once
+ * expanded, < 500 bytes.
+ */
 export function billionLaughs(): string {
   const lines = [
     'title: Laughs',
@@ -195,7 +198,8 @@ describe('files', () => {
 });
 
 describe('a page with thousands of broken blocks', () => {
-  // 2,000 blocks here to keep the suite fast; README gives the figures for 20,000 (npm run validate on a copy).
+  // 2,000 blocks here to keep the suite fast; README gives the figures for 20,000 (npm run validate
+  // on a copy).
   it(`lists the first ${MAX_PROBLEMS_PER_FILE} problems and counts the rest in one line`, () => {
     write(
       'pages/many.yaml',

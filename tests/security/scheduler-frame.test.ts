@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enhanceSchedulers } from '../../blocks/scheduler/scheduler-enhance.ts';
 
 /**
- * The scheduler's enhancement script takes the frame's attributes from data-frame: an address that the validator
- * would refuse never becomes a frame, and no attribute beyond the known ones is copied (no onload, no srcdoc).
- * The real-browser version of this test is tests/e2e/security.spec.ts.
+ * The scheduler's enhancement script takes the frame's attributes from data-frame: an address that
+ * the validator would refuse never becomes a frame, and no attribute beyond the known ones is
+ * copied (no onload, no srcdoc). The real-browser version of this test is
+ * tests/e2e/security.spec.ts.
  */
 function mount(frame: Record<string, string>) {
   document.body.innerHTML = `<div data-scheduler data-status="loading" data-frame="${JSON.stringify(frame).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">

@@ -18,8 +18,9 @@ import {
 import { propertyParameters, propertyRuns } from '../helpers/properties.ts';
 
 /**
- * `npm run serve` against hostile requests: whatever arrives, the answer is a status with a short refusal (never a
- * 5xx, a stack trace or a path of this machine), and the next normal request is served by the same process.
+ * `npm run serve` against hostile requests: whatever arrives, the answer is a status with a short
+ * refusal (never a 5xx, a stack trace or a path of this machine), and the next normal request is
+ * served by the same process.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 let dir: string;

@@ -14,8 +14,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * `npm run serve` as a running process: one bad request or one failed file read ends that response, and the
- * server keeps answering the next one.
+ * `npm run serve` as a running process: one bad request or one failed file read ends that response,
+ * and the server keeps answering the next one.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const PORT = 4411;
@@ -96,7 +96,8 @@ describe('npm run serve', () => {
   });
 
   it('ends only that response when a file cannot be read while it is sent', async () => {
-    // /proc/self/mem passes the "is it a file" check and fails on the first read: a stream error every time.
+    // /proc/self/mem passes the "is it a file" check and fails on the first read: a stream error
+    // every time.
     if (!existsSync('/proc/self/mem')) return;
     symlinkSync('/proc/self/mem', path.join(dir, 'broken.txt'));
     const answer = await get('/broken.txt');

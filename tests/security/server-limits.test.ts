@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_LIMITS } from '../../engine/http-guard.ts';
 import { startServer } from '../../scripts/serve.ts';
 
-/** Node's limits as set for `npm run serve` (docs/server-limits.md), and what a client past them gets. */
+/**
+ * Node's limits as set for `npm run serve` (docs/server-limits.md), and what a client past them
+ * gets.
+ */
 let dir: string;
 let servers: Server[] = [];
 
@@ -31,7 +34,10 @@ const start = async (limits: Parameters<typeof startServer>[2] = {}) => {
   return { server, port: (server.address() as { port: number }).port };
 };
 
-/** Sends `pieces` one after the other, `gapMs` apart (the last one again and again), and resolves with what came back once the server closed. */
+/**
+ * Sends `pieces` one after the other, `gapMs` apart (the last one again and again), and resolves
+ * with what came back once the server closed.
+ */
 function trickle(port: number, pieces: string[], gapMs: number) {
   return new Promise<{ text: string; ms: number }>((resolve) => {
     const started = Date.now();

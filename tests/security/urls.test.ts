@@ -10,8 +10,9 @@ import { headersFile } from '../../pipeline/headers-file.ts';
 import { postbuild } from '../../pipeline/postbuild.ts';
 
 /**
- * Stored XSS and open redirects through addresses: every URL field goes through schema/url-policy.ts (the same
- * function the scheduler's enhancement script uses in the browser), and the validator says where and why.
+ * Stored XSS and open redirects through addresses: every URL field goes through
+ * schema/url-policy.ts (the same function the scheduler's enhancement script uses in the browser),
+ * and the validator says where and why.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const fixture = readFileSync(

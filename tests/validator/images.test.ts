@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestSite, type TestSite } from './test-site.ts';
 
 /**
- * Images in the validator: every problem with an image, at the line and column of its `src` (or `alt`), with the
- * catalogue's message. The fixture page's hero gets an image; the files are written into the copy's public/.
+ * Images in the validator: every problem with an image, at the line and column of its `src` (or
+ * `alt`), with the catalogue's message. The fixture page's hero gets an image; the files are
+ * written into the copy's public/.
  */
 let site: TestSite;
 const error = (at: string, code: string, message: string) => ({

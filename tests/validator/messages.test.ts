@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_FILE, makeTestSite, type TestSite } from './test-site.ts';
 
 /**
- * A real solution page (tests/validator/fixtures/solution-page.yaml, a copy of pages/solutions/hotels.yaml) inside a
- * copy of the real site, broken one way at a time. Every message and its file:line:col is asserted exactly: these are
- * the words a marketer reads.
+ * A real solution page (tests/validator/fixtures/solution-page.yaml, a copy of
+ * pages/solutions/hotels.yaml) inside a copy of the real site, broken one way at a time. Every
+ * message and its file:line:col is asserted exactly: these are the words a marketer reads.
  */
 let site: TestSite;
 beforeAll(() => {
@@ -460,7 +460,8 @@ describe('site.config.yaml', () => {
           '    - label: Platform\n      hrf: /platform',
         );
       site.write('site.config.yaml', broken);
-      // site.config.yaml belongs to the content, so its line numbers are read from the broken text itself.
+      // site.config.yaml belongs to the content, so its line numbers are read from the broken text
+      // itself.
       const at = (marker: string) => {
         const lines = broken.split('\n');
         const line = lines.findIndex((text) => text.includes(marker));

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 
 /**
- * Random damage to a real page, the kinds an author (or a bad merge, or a bad copy and paste) does: each mutation
- * works on a line picked by `at` (taken modulo the number of lines), so that any mutation fits any page.
+ * Random damage to a real page, the kinds an author (or a bad merge, or a bad copy and paste) does:
+ * each mutation works on a line picked by `at` (taken modulo the number of lines), so that any
+ * mutation fits any page.
  */
 export type Mutation =
   | { kind: 'delete-line'; at: number }

@@ -14,15 +14,19 @@ import { PAGE_CHECKER_ENTRY, PageCheckers, PARALLEL_FROM } from '../../engine/pa
 import { VALIDATION_CACHE_FILE } from '../../engine/validation-cache.ts';
 
 /**
- * Phase 1 on helper threads gives exactly what the main thread alone gives: the same diagnostics (valid pages, pages
- * with problems of every phase, unreadable files), the same model, the same cache; and it survives helpers that fail.
+ * Phase 1 on helper threads gives exactly what the main thread alone gives: the same diagnostics
+ * (valid pages, pages with problems of every phase, unreadable files), the same model, the same
+ * cache; and it survives helpers that fail.
  */
 let site: TestSite;
 let scratch: string;
 const checkerModule = () => compiledModule(projectRoot, PAGE_CHECKER_ENTRY);
 const PAGES = PARALLEL_FROM + 50;
 
-/** A page per index, every tenth with a problem: an unknown field, a broken link, YAML that does not parse, bytes that are not UTF-8. */
+/**
+ * A page per index, every tenth with a problem: an unknown field, a broken link, YAML that does not
+ * parse, bytes that are not UTF-8.
+ */
 function writePages() {
   for (let i = 0; i < PAGES; i++) {
     const file = `pages/solutions/many/p-${i}.yaml`;
@@ -43,7 +47,10 @@ function writePages() {
   }
 }
 
-/** The validation cache's entries without the files' identities, which depend on when each file was read (engine/read-page-file.ts › fileIdentity). */
+/**
+ * The validation cache's entries without the files' identities, which depend on when each file was
+ * read (engine/read-page-file.ts › fileIdentity).
+ */
 const storedCache = () => {
   const stored = JSON.parse(site.read(VALIDATION_CACHE_FILE)) as {
     pages: Record<string, { identity?: string }>;

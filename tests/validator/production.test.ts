@@ -6,8 +6,9 @@ import { parseValidateArgs as parseArgs } from '../../engine/validate-args.ts';
 import { makeTestSite, projectRoot, runValidateCli, type TestSite } from './test-site.ts';
 
 /**
- * `npm run validate -- --production`, the deploy workflow's gate: every placeholder left in site.config.yaml or a
- * published page is an error at its file:line:col, until the company has filled it in (AUTHORING.md, "Placeholders").
+ * `npm run validate -- --production`, the deploy workflow's gate: every placeholder left in
+ * site.config.yaml or a published page is an error at its file:line:col, until the company has
+ * filled it in (AUTHORING.md, "Placeholders").
  */
 
 let site: TestSite;
@@ -119,7 +120,8 @@ describe('npm run validate -- --production', () => {
     expect(run.stdout).toContain(
       'hint: Replace the brackets with the wording the company has confirmed',
     );
-    // Without --production the same site is fine: placeholders are expected while the site is being written.
+    // Without --production the same site is fine: placeholders are expected while the site is being
+    // written.
     expect(cli().status).toBe(0);
   });
 

@@ -4,8 +4,8 @@ import { CONFIG_FILE, SiteIndex } from '../../engine/site-index.ts';
 import { FIXTURE_FILE, fixtureText, makeTestSite } from './test-site.ts';
 
 /**
- * The page editor checks one file's unsaved text with SiteIndex; `npm run validate` loads everything with loadSite.
- * They must agree on every file, message for message, valid or not.
+ * The page editor checks one file's unsaved text with SiteIndex; `npm run validate` loads
+ * everything with loadSite. They must agree on every file, message for message, valid or not.
  */
 describe('SiteIndex.check agrees with loadSite', () => {
   const site = makeTestSite();

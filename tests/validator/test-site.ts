@@ -6,7 +6,10 @@ import type { Diagnostic } from '../../engine/diagnostic.ts';
 import { loadSite } from '../../engine/load-site.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
-/** A real solution page (a frozen copy of pages/solutions/hotels.yaml), so the positions in the tests stay put. */
+/**
+ * A real solution page (a frozen copy of pages/solutions/hotels.yaml), so the positions in the
+ * tests stay put.
+ */
 export const FIXTURE_FILE = 'pages/solutions/fixture.yaml';
 export const fixtureText = readFileSync(
   path.join(import.meta.dirname, 'fixtures/solution-page.yaml'),
@@ -34,7 +37,10 @@ export function makeTestSite() {
     read(file: string) {
       return readFileSync(path.join(root, file), 'utf8');
     },
-    /** Writes the fixture with each [from, to] replacement applied; every `from` must occur exactly once. */
+    /**
+     * Writes the fixture with each [from, to] replacement applied; every `from` must occur exactly
+     * once.
+     */
     writeFixture(...replacements: Array<[string, string]>) {
       let text = fixtureText;
       for (const [from, to] of replacements) {

@@ -11,9 +11,9 @@ import { mutate, mutations } from './mutations.ts';
 import { runValidateCli } from './test-site.ts';
 
 /**
- * The validator never throws: every real page (and the site config), damaged at random, gives diagnostics at
- * file:line:col and an exit status — never a stack trace — in-process through the engine's API, and through
- * `npm run validate` on a few damaged copies of the site.
+ * The validator never throws: every real page (and the site config), damaged at random, gives
+ * diagnostics at file:line:col and an exit status — never a stack trace — in-process through the
+ * engine's API, and through `npm run validate` on a few damaged copies of the site.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const files = [...listPageFiles(projectRoot), CONFIG_FILE];
@@ -57,7 +57,8 @@ describe('the validator under damaged pages', () => {
       const known = new Set(files);
       fc.assert(
         fc.property(fc.constantFrom(...files), mutations, (file, list) => {
-          // The editor and the dev server hand the validator text: bytes that are not UTF-8 arrive replaced.
+          // The editor and the dev server hand the validator text: bytes that are not UTF-8 arrive
+          // replaced.
           const text = mutate(original.get(file)!, list).toString('utf8');
           const diagnostics = index.check(file, text);
           const lineCount = text.split(/\r\n|\r|\n|\u2028|\u2029/).length;
@@ -70,7 +71,10 @@ describe('the validator under damaged pages', () => {
   );
 });
 
-/** A run of the command takes a second or two: it gets one run for every 25 of the engine's (2 in `npm test`). */
+/**
+ * A run of the command takes a second or two: it gets one run for every 25 of the engine's (2 in
+ * `npm test`).
+ */
 const CLI_RUNS = Math.ceil(propertyRuns(50) / 25);
 
 describe('npm run validate on damaged copies of the site', () => {

@@ -7,8 +7,8 @@ import { YamlSource } from '../../engine/yaml-source.ts';
 import { projectRoot } from './test-site.ts';
 
 /**
- * The validator reads values with js-yaml (fast) and positions with `yaml` (only when a file has a problem). Both must
- * read every value the same way, or a position would point at the wrong thing.
+ * The validator reads values with js-yaml (fast) and positions with `yaml` (only when a file has a
+ * problem). Both must read every value the same way, or a position would point at the wrong thing.
  */
 describe('YamlSource', () => {
   it('reads every page and site.config.yaml exactly as the `yaml` package does', () => {

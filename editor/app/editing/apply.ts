@@ -18,14 +18,15 @@ function sameKeyOrder(a: string, b: string, objectPath: FieldPath): boolean {
 }
 
 /**
- * Applies one form edit to the file's text through editor/document (the only place that writes YAML).
- * `before` is the value the edited field has in `text`.
+ * Applies one form edit to the file's text through editor/document (the only place that writes
+ * YAML). `before` is the value the edited field has in `text`.
  */
 export function applyEdit(text: string, edit: EditOp, before?: unknown): string {
   switch (edit.op) {
     case 'set': {
-      // An empty string can only be written quoted (`question: ""`); its quotes are not a style the author chose,
-      // so a first value for it is written as a new key would be (plain when it reads back the same).
+      // An empty string can only be written quoted (`question: ""`); its quotes are not a style the
+      // author chose, so a first value for it is written as a new key would be (plain when it reads
+      // back the same).
       const last = edit.path[edit.path.length - 1];
       if (
         before === '' &&

@@ -19,7 +19,8 @@ describe('undo history', () => {
     expect(canRedo(h)).toBe(true);
     h = redo(h);
     expect(currentText(h)).toBe('abcd!?');
-    // A new edit after an undo drops the redo branch; it never coalesces into the entry it returned to.
+    // A new edit after an undo drops the redo branch; it never coalesces into the entry it returned
+    // to.
     h = record(undo(h), 'other', 'title', 3900);
     expect(h.entries).toEqual(['a', 'abcd', 'abcd!', 'other']);
     expect(canRedo(h)).toBe(false);

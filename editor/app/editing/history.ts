@@ -1,7 +1,7 @@
 /**
- * Undo / redo over whole texts of one file. Typing in one field is coalesced: an edit with the same `group` as the
- * previous one, less than `coalesceMs` later, replaces the top entry instead of adding one, so Ctrl+Z undoes a word
- * burst rather than a letter.
+ * Undo / redo over whole texts of one file. Typing in one field is coalesced: an edit with the same
+ * `group` as the previous one, less than `coalesceMs` later, replaces the top entry instead of
+ * adding one, so Ctrl+Z undoes a word burst rather than a letter.
  */
 export interface History {
   entries: string[];

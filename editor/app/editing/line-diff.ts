@@ -4,7 +4,10 @@ export interface DiffLine {
   changed: boolean;
 }
 
-/** Marks the lines of each text that the other one does not have (longest common subsequence of lines). */
+/**
+ * Marks the lines of each text that the other one does not have (longest common subsequence of
+ * lines).
+ */
 export function lineDiff(mine: string, theirs: string): { mine: DiffLine[]; theirs: DiffLine[] } {
   const a = mine.split('\n');
   const b = theirs.split('\n');

@@ -1,10 +1,14 @@
 /**
- * Unsaved text kept in localStorage, so that a crash or a closed tab loses at most the last second of typing. The
- * entry is written on every change (a few KB) and removed once the text is saved or equals the file on disk.
+ * Unsaved text kept in localStorage, so that a crash or a closed tab loses at most the last second
+ * of typing. The entry is written on every change (a few KB) and removed once the text is saved or
+ * equals the file on disk.
  */
 export interface StoredDraft {
   text: string;
-  /** The disk version the text was based on: a restore over a file changed since then ends in the conflict dialog. */
+  /**
+   * The disk version the text was based on: a restore over a file changed since then ends in the
+   * conflict dialog.
+   */
   baseVersion: string;
   savedAt: number;
 }

@@ -3,8 +3,8 @@ import { pathKey } from '../schema-form/context.tsx';
 import { quoted } from '../schema-form/store.ts';
 
 /**
- * Scrolls to the field a path is about (or its nearest rendered parent) and puts the focus in it. Runs after the
- * next paint, so a block opened for it has rendered.
+ * Scrolls to the field a path is about (or its nearest rendered parent) and puts the focus in it.
+ * Runs after the next paint, so a block opened for it has rendered.
  */
 export function revealField(path: FieldPath) {
   requestAnimationFrame(() =>

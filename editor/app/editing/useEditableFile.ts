@@ -28,12 +28,16 @@ export interface ConflictState {
 
 type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
 
-/** Unsaved text reaches localStorage this long after the last change (a crash loses at most about this much). */
+/**
+ * Unsaved text reaches localStorage this long after the last change (a crash loses at most about
+ * this much).
+ */
 const RECOVERY_DELAY_MS = 300;
 
 /**
- * One file open in the editor: its text with undo/redo, the validator's diagnostics as the user types, crash
- * recovery in localStorage, saving with the disk version it was based on, and the conflicts when the disk moved.
+ * One file open in the editor: its text with undo/redo, the validator's diagnostics as the user
+ * types, crash recovery in localStorage, saving with the disk version it was based on, and the
+ * conflicts when the disk moved.
  */
 export function useEditableFile(api: Api, path: string, onChecked?: (revision: number) => void) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new store for each file opened
@@ -65,8 +69,9 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
   onCheckedRef.current = onChecked;
 
   /**
-   * Sends the text to the validator at once (the request leaves before React re-renders the form); while one check
-   * is under way only the newest text waits. The server keeps each checked text as the preview's draft.
+   * Sends the text to the validator at once (the request leaves before React re-renders the form);
+   * while one check is under way only the newest text waits. The server keeps each checked text as
+   * the preview's draft.
    */
   const requestCheck = useCallback(
     function requestCheck(next: string) {
@@ -139,7 +144,8 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     };
   }, [api, path, commit]);
 
-  // Keep unsaved text in localStorage (a few hundred ms after the last change; never while the recovery question is open).
+  // Keep unsaved text in localStorage (a few hundred ms after the last change; never while the
+  // recovery question is open).
   useEffect(() => {
     if (text === null || savedText === null || recovery || baseVersion === null) return;
     const timer = setTimeout(() => {
@@ -153,8 +159,9 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     (op: EditOp) => {
       const { history: current, text: now } = refs.current;
       if (!current || now === null) return;
-      // Typing in one field: each keystroke is applied to the text before the first one, so the value's quoting is
-      // decided from the original style, not from an intermediate value (a trailing space needs quotes for a moment).
+      // Typing in one field: each keystroke is applied to the text before the first one, so the
+      // value's quoting is decided from the original style, not from an intermediate value (a
+      // trailing space needs quotes for a moment).
       const group = op.op === 'set' ? op.group : undefined;
       const sameGroup = group !== undefined && refs.current.group?.group === group;
       const base = sameGroup ? refs.current.group!.base : now;
@@ -187,7 +194,10 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     [commit],
   );
 
-  /** Typing in the YAML text itself (a file the form cannot show): one undo step per burst of typing. */
+  /**
+   * Typing in the YAML text itself (a file the form cannot show): one undo step per burst of
+   * typing.
+   */
   const editText = useCallback(
     (next: string) => {
       const current = refs.current.history;
@@ -302,7 +312,8 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     setRecovery(null);
     replaceText(stored.text);
     if (stored.baseVersion !== refs.current.baseVersion) {
-      // The disk changed since the lost session: both versions matter, so the conflict dialog shows them.
+      // The disk changed since the lost session: both versions matter, so the conflict dialog shows
+      // them.
       setConflict({
         diskText: refs.current.savedText ?? '',
         version: refs.current.baseVersion,
@@ -330,7 +341,10 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     setConflict(null);
   }, [conflict, replaceText, markSaved]);
 
-  /** Conflict: write the disk's text to a new draft page beside this one, then keep mine. Returns its path. */
+  /**
+   * Conflict: write the disk's text to a new draft page beside this one, then keep mine. Returns
+   * its path.
+   */
   const keepBoth = useCallback(async (): Promise<string | null> => {
     if (!conflict) return null;
     const aside = await copyAside(api, path, conflict.diskText);
@@ -376,9 +390,10 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
 export type EditableFile = ReturnType<typeof useEditableFile>;
 
 /**
- * Writes `text` to a new file beside `path` that did not exist: `pages/x.yaml` → `pages/x-their-version.yaml`
- * (marked `draft: true` so it is never published), `-2`, `-3`… when taken. The site config cannot have a twin that
- * the site would read, so its copy is downloaded instead.
+ * Writes `text` to a new file beside `path` that did not exist: `pages/x.yaml` →
+ * `pages/x-their-version.yaml` (marked `draft: true` so it is never published), `-2`, `-3`… when
+ * taken. The site config cannot have a twin that the site would read, so its copy is downloaded
+ * instead.
  */
 async function copyAside(api: Api, path: string, text: string): Promise<string | null> {
   if (!path.startsWith('pages/')) {

@@ -7,8 +7,9 @@ export interface Shortcuts {
 }
 
 /**
- * Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save, everywhere on the screen (inputs too: the
- * browser's own undo in an input would bypass the document's history). Not while a dialog is open.
+ * Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save, everywhere on the screen (inputs
+ * too: the browser's own undo in an input would bypass the document's history). Not while a dialog
+ * is open.
  */
 export function useShortcuts(shortcuts: Shortcuts, enabled = true) {
   const ref = useRef(shortcuts);

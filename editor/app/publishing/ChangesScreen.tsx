@@ -53,8 +53,8 @@ type Outcome =
   | { kind: 'error'; message: string };
 
 /**
- * "Changes": every author file that differs from the published version, each change in words, and the Publish
- * button with a message prefilled from them.
+ * "Changes": every author file that differs from the published version, each change in words, and
+ * the Publish button with a message prefilled from them.
  */
 export function ChangesScreen({ api }: { api: Api }) {
   const { status, setStatus, reload: reloadStatus } = usePublishStatus(api);

@@ -19,8 +19,9 @@ const shown = (value: unknown) =>
       : stringify(value).trimEnd();
 
 /**
- * A colleague changed the same field as the author: both values side by side, and the author keeps one, the
- * other or an edit of them. Until then both stay recoverable (the server keeps theirs beside the file).
+ * A colleague changed the same field as the author: both values side by side, and the author keeps
+ * one, the other or an edit of them. Until then both stay recoverable (the server keeps theirs
+ * beside the file).
  */
 export function ConflictsScreen({ api }: { api: Api }) {
   const [files, setFiles] = useState<FileConflictView[] | null>(null);

@@ -4,7 +4,9 @@ import type { Identity } from '../../shared/publish-api.ts';
 import type { Api } from '../api.ts';
 import { failureText } from './failure.ts';
 
-/** Asked once: the name and e-mail that go with every publish, kept in this project's own settings. */
+/**
+ * Asked once: the name and e-mail that go with every publish, kept in this project's own settings.
+ */
 export function IdentityFields({
   api,
   onSaved,

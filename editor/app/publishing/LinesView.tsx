@@ -1,7 +1,10 @@
 import { Box, Text } from '@mantine/core';
 import { lineDiff } from '../editing/line-diff.ts';
 
-/** "Show the lines": the plain diff of a file, removed lines then added lines, with a few lines around each. */
+/**
+ * "Show the lines": the plain diff of a file, removed lines then added lines, with a few lines
+ * around each.
+ */
 export function LinesView({ before, after }: { before: string; after: string }) {
   const { mine: old, theirs: now } = lineDiff(before, after);
   // Walk both sides in order: unchanged lines are shared, changed ones are shown as - and +.

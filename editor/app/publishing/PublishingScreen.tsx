@@ -2,8 +2,8 @@ import { Alert, Box, Loader, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
- * The frame of a publishing screen that loads one list (Conflicts, In review, Versions): its title and what it
- * shows, then the loading error or a spinner until the list has come, then the list.
+ * The frame of a publishing screen that loads one list (Conflicts, In review, Versions): its title
+ * and what it shows, then the loading error or a spinner until the list has come, then the list.
  */
 export function PublishingScreen({
   title,

@@ -7,7 +7,10 @@ import { PublishingScreen } from './PublishingScreen.tsx';
 import { ReviewLink } from './ReviewLink.tsx';
 import { Tag } from '../screens/ProblemBadge.tsx';
 
-/** Change sets sent for review and not live yet, and whether each still goes with the published version. */
+/**
+ * Change sets sent for review and not live yet, and whether each still goes with the published
+ * version.
+ */
 export function ReviewScreen({ api }: { api: Api }) {
   const [data, setData] = useState<ReviewResponse | null>(null);
   const [error, setError] = useState<string | null>(null);

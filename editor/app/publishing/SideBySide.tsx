@@ -5,8 +5,8 @@ import { previewUrl } from '../../shared/api.ts';
 type Version = 'published' | 'current' | 'ours' | 'theirs' | (string & {});
 
 /**
- * Two versions of a page next to each other, rendered by the editor's preview (`?version=`), the blocks that
- * differ outlined (`?mark=`).
+ * Two versions of a page next to each other, rendered by the editor's preview (`?version=`), the
+ * blocks that differ outlined (`?mark=`).
  */
 export function SideBySide({
   token,

@@ -12,7 +12,10 @@ import { blocksOf, SideBySide } from './SideBySide.tsx';
 const when = (date: string) =>
   new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A page's published versions: who, when, their message and the change in words; show one, or restore it. */
+/**
+ * A page's published versions: who, when, their message and the change in words; show one, or
+ * restore it.
+ */
 export function VersionsScreen({ api, file }: { api: Api; file: string }) {
   const route = file.startsWith('pages/') ? routeFromFile(file) : undefined;
   const [data, setData] = useState<VersionsResponse | null>(null);

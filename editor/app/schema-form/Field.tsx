@@ -15,7 +15,9 @@ import { UnionField } from './UnionField.tsx';
 export interface FieldProps {
   schema: z.ZodType;
   path: FieldPath;
-  /** The key order of the object this field is in, so that a new key lands where the schema puts it. */
+  /**
+   * The key order of the object this field is in, so that a new key lands where the schema puts it.
+   */
   keyOrder?: readonly string[];
   /** Label override (list items). */
   label?: string;
@@ -33,7 +35,10 @@ export interface GroupFieldProps {
   keyOrder?: readonly string[];
 }
 
-/** One form field for any schema: picks the input from the schema's kind. Re-renders only when its value or messages change. */
+/**
+ * One form field for any schema: picks the input from the schema's kind. Re-renders only when its
+ * value or messages change.
+ */
 export const Field = memo(function Field({ schema, path, keyOrder, label, listKey }: FieldProps) {
   const { edit } = useForm();
   const { schema: inner, optional, meta } = unwrap(schema);
@@ -49,7 +54,8 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
     error: errorProp(own),
     withAsterisk: !optional,
   };
-  // Clearing an optional field removes its key; a required one keeps an empty value for the validator to flag.
+  // Clearing an optional field removes its key; a required one keeps an empty value for the
+  // validator to flag.
   const setText = (next: string) =>
     edit(
       next === '' && optional

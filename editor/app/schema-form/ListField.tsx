@@ -49,7 +49,8 @@ export const ListField = memo(function ListField({
   if (kind.kind !== 'list') return null;
   const element = kind.element;
   const elementKind = fieldKind(unwrap(element).schema);
-  // Objects, and unions of objects (a menu item is a link or a menu), get a card each; scalars a row.
+  // Objects, and unions of objects (a menu item is a link or a menu), get a card each; scalars a
+  // row.
   const asCard =
     elementKind.kind === 'object' ||
     (elementKind.kind === 'union' &&

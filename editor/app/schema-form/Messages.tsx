@@ -1,7 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import type { EditorDiagnostic } from '../../shared/api.ts';
 
-/** The validator's messages for one field, with the catalogue's words and hints, as the field's error text. */
+/**
+ * The validator's messages for one field, with the catalogue's words and hints, as the field's
+ * error text.
+ */
 export function Messages({ diagnostics }: { diagnostics: EditorDiagnostic[] }) {
   if (!diagnostics.length) return null;
   return (
@@ -28,6 +31,9 @@ export function Messages({ diagnostics }: { diagnostics: EditorDiagnostic[] }) {
   );
 }
 
-/** The `error` prop for a Mantine input: undefined when there is nothing to say (so aria-invalid stays off). */
+/**
+ * The `error` prop for a Mantine input: undefined when there is nothing to say (so aria-invalid
+ * stays off).
+ */
 export const errorProp = (diagnostics: EditorDiagnostic[]) =>
   diagnostics.length ? <Messages diagnostics={diagnostics} /> : undefined;

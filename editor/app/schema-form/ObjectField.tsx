@@ -10,13 +10,18 @@ import { errorProp } from './Messages.tsx';
 import { Section } from './Section.tsx';
 
 interface ObjectFieldProps extends GroupFieldProps {
-  /** Render the fields only, without the surrounding frame (a block's body, the page's own fields). */
+  /**
+   * Render the fields only, without the surrounding frame (a block's body, the page's own fields).
+   */
   bare?: boolean;
   /** Keys not to render here (e.g. `blocks`, edited by its own list). */
   exclude?: readonly string[];
 }
 
-/** The fields of an object in schema order, then any key the schema does not know (so it can be removed). */
+/**
+ * The fields of an object in schema order, then any key the schema does not know (so it can be
+ * removed).
+ */
 export const ObjectFields = memo(
   function ObjectFields({
     schema,

@@ -5,8 +5,9 @@ import { Field, type GroupFieldProps } from './Field.tsx';
 import { Section } from './Section.tsx';
 
 /**
- * A map of names to values (a translation's recorded source texts, a language's labels): one field per name the
- * file has, labelled with the name. Names are not added here: the validator says which one is missing and where.
+ * A map of names to values (a translation's recorded source texts, a language's labels): one field
+ * per name the file has, labelled with the name. Names are not added here: the validator says which
+ * one is missing and where.
  */
 export const RecordField = memo(function RecordField({
   schema,

@@ -17,8 +17,8 @@ interface SectionProps {
 }
 
 /**
- * The frame of a nested object or list: a labelled group with its help text and its own messages; an optional
- * one that is absent shows an "Add" button instead, a present one a "Remove" button.
+ * The frame of a nested object or list: a labelled group with its help text and its own messages;
+ * an optional one that is absent shows an "Add" button instead, a present one a "Remove" button.
  */
 export function Section({
   path,

@@ -21,7 +21,10 @@ import { pathKey, useForm } from './context.tsx';
 import { quoted } from './store.ts';
 
 interface ItemHandle {
-  /** Props for the drag handle button (pointer and keyboard: Space picks up, arrows move, Space drops). */
+  /**
+   * Props for the drag handle button (pointer and keyboard: Space picks up, arrows move, Space
+   * drops).
+   */
   handle: ReactNode;
   /** Move up / down, duplicate, remove. */
   actions: ReactNode;
@@ -40,7 +43,10 @@ interface SortableListProps {
 
 const itemId = (listPath: FieldPath, index: number) => `${pathKey(listPath)}#${index}`;
 
-/** After a move the same button on the item's new row gets the focus back, so the keyboard user can keep moving. */
+/**
+ * After a move the same button on the item's new row gets the focus back, so the keyboard user can
+ * keep moving.
+ */
 function refocus(listPath: FieldPath, index: number, action: string) {
   requestAnimationFrame(() => {
     const row = `[data-item="${quoted(`${pathKey(listPath)}.${index}`)}"]`;
@@ -164,7 +170,8 @@ function SortableRow({
     zIndex: isDragging ? 2 : undefined,
     opacity: isDragging ? 0.85 : undefined,
   };
-  // The handle gets dnd-kit's keyboard/pointer listeners; its role and description come from dnd-kit's attributes.
+  // The handle gets dnd-kit's keyboard/pointer listeners; its role and description come from
+  // dnd-kit's attributes.
   const { role: _role, tabIndex: _tabIndex, ...ariaAttributes } = attributes;
   return (
     <div ref={setNodeRef} style={style}>

@@ -12,7 +12,9 @@ interface UnionFieldProps extends GroupFieldProps {
   bare?: boolean;
 }
 
-/** A value that may take one of several shapes: a switch between them, then the chosen shape's form. */
+/**
+ * A value that may take one of several shapes: a switch between them, then the chosen shape's form.
+ */
 export const UnionField = memo(function UnionField({
   schema,
   path,

@@ -2,7 +2,10 @@ import { createContext, useContext } from 'react';
 import type { FieldPath, SiteResponse } from '../../shared/api.ts';
 import { pathKey, useStoreDiagnostics, useStoreValue, type FormStore } from './store.ts';
 
-/** One change to the document, applied by editor/document's operations to the file's text (never by hand). */
+/**
+ * One change to the document, applied by editor/document's operations to the file's text (never by
+ * hand).
+ */
 export type EditOp =
   | {
       op: 'set';
@@ -45,7 +48,9 @@ export { problemsUnder } from './store.ts';
 export const fieldId = (path: FieldPath) =>
   `field-${pathKey(path).replace(/[^a-zA-Z0-9_.-]/g, '_')}`;
 
-/** Props of memoised field components are equal when they name the same field of the same schema. */
+/**
+ * Props of memoised field components are equal when they name the same field of the same schema.
+ */
 export function sameField<P extends { path: FieldPath; keyOrder?: readonly string[] }>(
   a: P,
   b: P,

@@ -3,9 +3,10 @@ import { icon as iconSchema } from '../../../schema/primitives.ts';
 import { humanize, unwrap } from '../../shared/schema-fields.ts';
 
 /**
- * Reads zod 4 schemas through zod's own API (classes, `.unwrap()`, `.shape`, `.element`, `.options`, the global
- * registry for `.meta()`) and says which kind of form field each one wants. Nothing here knows a block by name: a
- * new block in the registry gets its form from its schema alone.
+ * Reads zod 4 schemas through zod's own API (classes, `.unwrap()`, `.shape`, `.element`,
+ * `.options`, the global registry for `.meta()`) and says which kind of form field each one wants.
+ * Nothing here knows a block by name: a new block in the registry gets its form from its schema
+ * alone.
  */
 
 export type FieldKind =
@@ -39,16 +40,19 @@ const regexChecks = (schema: z.ZodType): RegExp[] =>
     .filter((def) => def.format === 'regex' && def.pattern instanceof RegExp)
     .map((def) => def.pattern!);
 
-/** A string whose pattern only accepts image file paths (`src`, `socialImage`…) is picked from public/. */
+/**
+ * A string whose pattern only accepts image file paths (`src`, `socialImage`…) is picked from
+ * public/.
+ */
 const isImagePath = (schema: z.ZodType): boolean =>
   regexChecks(schema).some(
     (pattern) => /png/.test(pattern.source) && /\^\\\//.test(pattern.source),
   );
 
 /**
- * The kind of field for a (unwrapped) schema. `key` is the field's name in its object and `listKey` the name of the
- * list it is an item of: every link field is called `href` (the validator finds links by that name), and prose is
- * recognised by name once, here.
+ * The kind of field for a (unwrapped) schema. `key` is the field's name in its object and `listKey`
+ * the name of the list it is an item of: every link field is called `href` (the validator finds
+ * links by that name), and prose is recognised by name once, here.
  */
 export function fieldKind(schema: z.ZodType, key?: string | number, listKey?: string): FieldKind {
   // `z.email()` and the other string formats are strings too (not ZodString subclasses in zod 4).
@@ -90,7 +94,10 @@ export function fieldKind(schema: z.ZodType, key?: string | number, listKey?: st
   return { kind: 'unsupported', type: schema._zod.def.type };
 }
 
-/** The keys of an object schema in schema order (used to add a missing key where the schema puts it). */
+/**
+ * The keys of an object schema in schema order (used to add a missing key where the schema puts
+ * it).
+ */
 const shapeKeys = (schema: z.ZodType): string[] => {
   const inner = unwrap(schema).schema;
   return inner instanceof z.ZodObject ? Object.keys(inner.shape) : [];
@@ -99,7 +106,10 @@ const shapeKeys = (schema: z.ZodType): string[] => {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Does `value` look like this variant of a union (used to show the right form for the value)? 0 = no. */
+/**
+ * Does `value` look like this variant of a union (used to show the right form for the value)? 0 =
+ * no.
+ */
 function variantScore(schema: z.ZodType, value: unknown): number {
   const inner = unwrap(schema).schema;
   if (inner instanceof z.ZodObject) {
@@ -147,7 +157,10 @@ export function pickVariant(options: z.ZodType[], value: unknown, discriminator?
   return best;
 }
 
-/** A name for a union option: its `.meta({ title })`, else what sets it apart (its own keys, or its type). */
+/**
+ * A name for a union option: its `.meta({ title })`, else what sets it apart (its own keys, or its
+ * type).
+ */
 export function variantLabel(options: z.ZodType[], index: number): string {
   const { schema, meta } = unwrap(options[index]!);
   if (meta.title) return meta.title;
@@ -165,8 +178,9 @@ export function variantLabel(options: z.ZodType[], index: number): string {
 }
 
 /**
- * The starting value of a new field or list item: required fields only, each empty (so the validator says what is
- * left to fill in), lists with their minimum number of items, enums and literals at their first value.
+ * The starting value of a new field or list item: required fields only, each empty (so the
+ * validator says what is left to fill in), lists with their minimum number of items, enums and
+ * literals at their first value.
  */
 export function defaultValue(schema: z.ZodType): unknown {
   const { schema: inner } = unwrap(schema);

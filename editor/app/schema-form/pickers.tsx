@@ -16,8 +16,8 @@ interface PickerProps {
 }
 
 /**
- * A link: free text, with the site's routes and each route's anchors offered as the user types (`/pricing`,
- * `/pricing#faq`, `#faq`). The validator checks whatever ends up written.
+ * A link: free text, with the site's routes and each route's anchors offered as the user types
+ * (`/pricing`, `/pricing#faq`, `#faq`). The validator checks whatever ends up written.
  */
 export function LinkField(props: PickerProps) {
   const { site } = useForm();
@@ -67,7 +67,10 @@ export function LinkField(props: PickerProps) {
   );
 }
 
-/** An image path: the files in public/ with a thumbnail; a path typed by hand is checked by the validator. */
+/**
+ * An image path: the files in public/ with a thumbnail; a path typed by hand is checked by the
+ * validator.
+ */
 export function ImageField(props: PickerProps) {
   const { site } = useForm();
   const images = site?.images ?? [];

@@ -6,8 +6,9 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * `next` with every part that equals the same part of `prev` replaced by `prev`'s object: after an edit, only the
- * values on the edited path are new objects, so only the fields showing them re-render.
+ * `next` with every part that equals the same part of `prev` replaced by `prev`'s object: after an
+ * edit, only the values on the edited path are new objects, so only the fields showing them
+ * re-render.
  */
 export function share(prev: unknown, next: unknown): unknown {
   if (prev === next) return prev;
@@ -51,8 +52,9 @@ export const quoted = (value: string) => value.replace(/["\\]/g, '\\$&');
 const NONE: EditorDiagnostic[] = [];
 
 /**
- * Where the first YAML syntax error of the text is (line and column from 1): the form cannot show the file. What is
- * wrong, in the author's words, comes from the validator's diagnostics like every other problem.
+ * Where the first YAML syntax error of the text is (line and column from 1): the form cannot show
+ * the file. What is wrong, in the author's words, comes from the validator's diagnostics like every
+ * other problem.
  */
 export interface SyntaxProblem {
   line: number;
@@ -60,8 +62,9 @@ export interface SyntaxProblem {
 }
 
 /**
- * The form's data (parsed from the file's text) and the validator's diagnostics, outside React state: each field
- * subscribes to its own value, so a keystroke re-renders the field typed in, not the whole form.
+ * The form's data (parsed from the file's text) and the validator's diagnostics, outside React
+ * state: each field subscribes to its own value, so a keystroke re-renders the field typed in, not
+ * the whole form.
  */
 export class FormStore {
   private text: string | null = null;

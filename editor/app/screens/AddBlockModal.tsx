@@ -7,7 +7,10 @@ import type { Api } from '../api.ts';
 import { humanize, unwrap } from '../../shared/schema-fields.ts';
 import { UiIcon } from '../ui-icons.tsx';
 
-/** The block catalogue: every block of the registry, each added with its example.yaml as the starting content. */
+/**
+ * The block catalogue: every block of the registry, each added with its example.yaml as the
+ * starting content.
+ */
 export function AddBlockModal({
   api,
   opened,

@@ -66,7 +66,10 @@ interface BlockCardProps {
   actions: React.ReactNode;
   problems: { errors: number; warnings: number };
   own: EditorDiagnostic[];
-  /** Every message about this block or a field in it (an unknown block has no fields to show them by). */
+  /**
+   * Every message about this block or a field in it (an unknown block has no fields to show them
+   * by).
+   */
   under: EditorDiagnostic[];
 }
 

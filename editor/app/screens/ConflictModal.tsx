@@ -20,7 +20,10 @@ const causeText: Record<ConflictState['cause'], string> = {
   restore: 'The file was changed on disk after your unsaved changes were made.',
 };
 
-/** Both versions side by side, lines only in one of them marked; nothing is written or thrown away without a choice. */
+/**
+ * Both versions side by side, lines only in one of them marked; nothing is written or thrown away
+ * without a choice.
+ */
 export function ConflictModal({
   file,
   conflict,

@@ -4,8 +4,9 @@ import { ConflictModal } from './ConflictModal.tsx';
 import { RecoveryModal } from './RecoveryModal.tsx';
 
 /**
- * The dialogs that keep an open file's work: the file changed on disk while it was edited, and unsaved text found
- * after a crash or a closed tab. `mine` is the open text (the screen shows these only once it is loaded); `keptBoth` says where "keep both" put the other version.
+ * The dialogs that keep an open file's work: the file changed on disk while it was edited, and
+ * unsaved text found after a crash or a closed tab. `mine` is the open text (the screen shows these
+ * only once it is loaded); `keptBoth` says where "keep both" put the other version.
  */
 export function FileDialogs({
   file,

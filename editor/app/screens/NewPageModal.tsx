@@ -2,7 +2,10 @@ import { Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@m
 import { useState } from 'react';
 import { ApiFailure, type Api } from '../api.ts';
 
-/** "New page": the same templates and route checks as `npm run new-page` (the server runs that code). */
+/**
+ * "New page": the same templates and route checks as `npm run new-page` (the server runs that
+ * code).
+ */
 export function NewPageModal({
   api,
   opened,

@@ -113,7 +113,8 @@ export function PageEditorScreen({
   }, []);
   const addBlock = (example: Record<string, unknown>) => {
     const block = { ...example };
-    // An example's anchor may already be taken on this page: the new block goes without one rather than clash.
+    // An example's anchor may already be taken on this page: the new block goes without one rather
+    // than clash.
     if (
       typeof block.id === 'string' &&
       blocks.some((b) => (b as { id?: unknown })?.id === block.id)

@@ -35,7 +35,10 @@ interface Group {
 const segmentLabel = (segment: string) =>
   segment.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-/** The group of a page: the first part of its route when the page is inside a section or is a section's index. */
+/**
+ * The group of a page: the first part of its route when the page is inside a section or is a
+ * section's index.
+ */
 function groupKey(page: PageSummary, all: PageSummary[]): string {
   if (page.route === null) return '~special';
   const segments = page.route.split('/').filter(Boolean);
@@ -44,7 +47,10 @@ function groupKey(page: PageSummary, all: PageSummary[]): string {
   return all.some((other) => other.route?.startsWith(`${page.route}/`)) ? segments[0]! : '';
 }
 
-/** Pages grouped by the first part of their route, each group in route order (a section's index first). */
+/**
+ * Pages grouped by the first part of their route, each group in route order (a section's index
+ * first).
+ */
 function groupPages(pages: PageSummary[], all: PageSummary[] = pages): Group[] {
   const groups = new Map<string, Group>();
   for (const page of pages) {

@@ -13,8 +13,9 @@ const DESKTOP = 1280;
 const MOBILE = 390;
 
 /**
- * The real page, rendered by the server with the editor's unsaved text (same blocks, layout and CSS as the build),
- * in an iframe: at desktop width scaled to fit, or at phone width. It talks to the editor with postMessage.
+ * The real page, rendered by the server with the editor's unsaved text (same blocks, layout and CSS
+ * as the build), in an iframe: at desktop width scaled to fit, or at phone width. It talks to the
+ * editor with postMessage.
  */
 export const PreviewPane = memo(
   forwardRef<

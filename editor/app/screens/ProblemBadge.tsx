@@ -14,7 +14,9 @@ const tones: Record<Tone, { color: string; background: string }> = {
   brand: { color: '#1e40af', background: '#eaf0ff' },
 };
 
-/** A small status label: light background, dark text of the same hue (AA contrast), sentence case. */
+/**
+ * A small status label: light background, dark text of the same hue (AA contrast), sentence case.
+ */
 export function Tag({
   tone,
   icon,

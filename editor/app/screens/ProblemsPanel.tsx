@@ -5,8 +5,8 @@ import { UiIcon } from '../ui-icons.tsx';
 import { plural } from './ProblemBadge.tsx';
 
 /**
- * Every message the validator gives for the file, in the CLI's words with line:column. A message about a field
- * links to it; a message with no field is only here.
+ * Every message the validator gives for the file, in the CLI's words with line:column. A message
+ * about a field links to it; a message with no field is only here.
  */
 export const ProblemsPanel = memo(function ProblemsPanel({
   file,

@@ -1,7 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { StoredDraft } from '../editing/recovery.ts';
 
-/** Unsaved changes from a crash or a closed tab: restore them or throw them away (the user decides). */
+/**
+ * Unsaved changes from a crash or a closed tab: restore them or throw them away (the user decides).
+ */
 export function RecoveryModal({
   recovery,
   onRestore,

@@ -20,7 +20,10 @@ import { YamlTextEditor } from './YamlTextEditor.tsx';
 
 const CONFIG = 'site.config.yaml';
 
-/** Tabs from the schema: one per section (object or list) of the config, the plain fields together under "General". */
+/**
+ * Tabs from the schema: one per section (object or list) of the config, the plain fields together
+ * under "General".
+ */
 function configTabs(schema: z.ZodObject): Array<{ value: string; label: string; keys: string[] }> {
   const keys = Object.keys(schema.shape);
   const isSection = (key: string) =>

@@ -25,9 +25,9 @@ function describe(t: PageTranslation): { text: string; tone: 'green' | 'orange' 
 }
 
 /**
- * A page's state in each other language of the site, under its route in the page list: a link to each translation,
- * and for a language without one, "Translate", which starts it from this page (as `npm run new-page -- --translate`)
- * and opens it.
+ * A page's state in each other language of the site, under its route in the page list: a link to
+ * each translation, and for a language without one, "Translate", which starts it from this page (as
+ * `npm run new-page -- --translate`) and opens it.
  */
 export function TranslationStatus({
   api,

@@ -14,8 +14,9 @@ function lineStart(text: string, line: number): number {
 }
 
 /**
- * A file the form cannot show (its YAML does not parse) opens as text: the author fixes it here, with undo and the
- * validator's message above, and the form comes back as soon as the text parses. Nothing is rewritten for them.
+ * A file the form cannot show (its YAML does not parse) opens as text: the author fixes it here,
+ * with undo and the validator's message above, and the form comes back as soon as the text parses.
+ * Nothing is rewritten for them.
  */
 export function YamlTextEditor({
   file,
@@ -36,7 +37,8 @@ export function YamlTextEditor({
     const end = text.indexOf('\n', start);
     element.focus();
     element.setSelectionRange(start, end < 0 ? text.length : end);
-    // Scroll the selected line into view: browsers scroll a textarea to its caret only while typing.
+    // Scroll the selected line into view: browsers scroll a textarea to its caret only while
+    // typing.
     const lineHeight = parseFloat(getComputedStyle(element).lineHeight) || 20;
     element.scrollTop = Math.max(0, (problem.line - 3) * lineHeight);
   };

@@ -1,5 +1,6 @@
 /**
- * The preview page's own script (preview only; served by the editor, never part of the site's build).
+ * The preview page's own script (preview only; served by the editor, never part of the site's
+ * build).
  * - a click on a block asks the editor to select its form; links do not navigate away from the page being edited;
  * - `highlight-block` scrolls to a block and outlines it;
  * - `refresh` fetches the page again (with the editor's latest unsaved text) and swaps <body> content and the head's
@@ -54,7 +55,10 @@ const stylesKeyOf = (doc: Document) =>
   doc.querySelector('meta[name="editor-styles"]')?.getAttribute('content') ?? '';
 const currentBlocks = () => [...document.querySelectorAll('#root [data-editor-block]')];
 
-/** The whole page again (new stylesheets, e.g. after adding a block type): head styles and body swapped. */
+/**
+ * The whole page again (new stylesheets, e.g. after adding a block type): head styles and body
+ * swapped.
+ */
 async function fullRefresh() {
   const response = await fetch(location.href, { credentials: 'same-origin', cache: 'no-store' });
   const next = new DOMParser().parseFromString(await response.text(), 'text/html');
@@ -79,8 +83,9 @@ async function fullRefresh() {
 }
 
 /**
- * While typing: the body alone, and only the blocks whose HTML changed are replaced (typing in a hero title touches
- * one element, not the whole page). Anything else that changed (header, footer, number of blocks) swaps the body.
+ * While typing: the body alone, and only the blocks whose HTML changed are replaced (typing in a
+ * hero title touches one element, not the whole page). Anything else that changed (header, footer,
+ * number of blocks) swaps the body.
  */
 async function refresh() {
   const url = new URL(location.href);
@@ -126,7 +131,9 @@ async function refresh() {
   });
 }
 
-/** One refresh at a time; a request that arrives meanwhile runs once after it, with the newest text. */
+/**
+ * One refresh at a time; a request that arrives meanwhile runs once after it, with the newest text.
+ */
 function scheduleRefresh() {
   if (pending) {
     again = true;

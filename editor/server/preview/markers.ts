@@ -16,10 +16,10 @@ const VOID = new Set([
 const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/g;
 
 /**
- * Adds `data-editor-block="<index>"` to each element directly inside `<main>`: one per block, in page order (every
- * block renders one root element). Done on the preview's HTML only, so the site's components stay untouched and
- * no marker can reach a production build. Returns the HTML unchanged, and false, when the count does not match the
- * page's blocks.
+ * Adds `data-editor-block="<index>"` to each element directly inside `<main>`: one per block, in
+ * page order (every block renders one root element). Done on the preview's HTML only, so the site's
+ * components stay untouched and no marker can reach a production build. Returns the HTML unchanged,
+ * and false, when the count does not match the page's blocks.
  */
 export function markBlocks(html: string, blockCount: number): { html: string; marked: boolean } {
   const main = /<main\b[^>]*>/.exec(html);

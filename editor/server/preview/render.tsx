@@ -1,8 +1,8 @@
 /**
- * The preview's page, rendered by the site's own components: PageBody (layout + block registry, what Vike's +Page
- * renders), the site's +Head, +title and +description. This module is loaded through Vite's SSR loader by
- * editor/server/preview.ts so that CSS modules resolve exactly as in the build. Nothing imports it from renderer/,
- * so it never reaches a production build.
+ * The preview's page, rendered by the site's own components: PageBody (layout + block registry,
+ * what Vike's +Page renders), the site's +Head, +title and +description. This module is loaded
+ * through Vite's SSR loader by editor/server/preview.ts so that CSS modules resolve exactly as in
+ * the build. Nothing imports it from renderer/, so it never reaches a production build.
  */
 import { renderToString } from 'react-dom/server';
 import type { PageContext } from 'vike/types';
@@ -16,7 +16,10 @@ import { PageBody } from '../../../renderer/PageView.tsx';
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The page's body only, and its title: what a refresh while typing needs (the head's tags do not show). */
+/**
+ * The page's body only, and its title: what a refresh while typing needs (the head's tags do not
+ * show).
+ */
 export function renderPreviewBody(data: PageData): { title: string; body: string } {
   const pageContext = { data } as unknown as PageContext;
   const body = renderToString(

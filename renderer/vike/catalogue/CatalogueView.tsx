@@ -5,7 +5,9 @@ import type { CatalogueBlockPage, CatalogueData, CatalogueEntry } from './catalo
 import { CATALOGUE_ROOT } from './catalogue-root.ts';
 import classes from './Catalogue.module.css';
 
-/** Schema descriptions mark field names and paths with backticks: show those as code, never as HTML. */
+/**
+ * Schema descriptions mark field names and paths with backticks: show those as code, never as HTML.
+ */
 function Described({ text }: { text: string }) {
   return (
     <>

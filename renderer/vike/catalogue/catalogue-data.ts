@@ -12,9 +12,10 @@ import { CATALOGUE_ROOT } from './catalogue-root.ts';
 import { catalogueKind, catalogueTarget, normalise } from './catalogue-route.ts';
 
 /**
- * The block catalogue: /_blocks lists every registered block, /_blocks/<type> shows one block rendered from its
- * example.yaml next to that YAML and its fields. The examples are the blocks' test fixtures too, so the catalogue
- * shows exactly what the tests check. Pages are noindex and left out of the sitemap.
+ * The block catalogue: /_blocks lists every registered block, /_blocks/<type> shows one block
+ * rendered from its example.yaml next to that YAML and its fields. The examples are the blocks'
+ * test fixtures too, so the catalogue shows exactly what the tests check. Pages are noindex and
+ * left out of the sitemap.
  */
 export interface CatalogueEntry {
   type: BlockType;
@@ -33,7 +34,10 @@ export interface CatalogueBlockPage {
   pageYaml: string | undefined;
   file: string;
   fields: FieldRow[];
-  /** Why the example cannot be shown (missing or invalid), in the validator's words, with file:line:col. */
+  /**
+   * Why the example cannot be shown (missing or invalid), in the validator's words, with
+   * file:line:col.
+   */
   problems: string[];
 }
 

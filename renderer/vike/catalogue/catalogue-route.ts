@@ -7,9 +7,10 @@ import { needsEnhancementScript } from '../../BlockList.tsx';
 import { CATALOGUE_ROOT } from './catalogue-root.ts';
 
 /**
- * Which catalogue page a path is, for the catalogue's route functions. Vike runs every route function on every
- * request, so this module stays small: no validator, no schemas (catalogue-data.ts loads them, only for a catalogue
- * page). In the dev server that keeps some fifty modules out of the first page's way.
+ * Which catalogue page a path is, for the catalogue's route functions. Vike runs every route
+ * function on every request, so this module stays small: no validator, no schemas
+ * (catalogue-data.ts loads them, only for a catalogue page). In the dev server that keeps some
+ * fifty modules out of the first page's way.
  */
 
 export const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
@@ -23,10 +24,11 @@ export function catalogueTarget(pathname: string): BlockType | null | undefined 
 }
 
 /**
- * The catalogue page a path shows needs client JavaScript only when its example block does. Read from the example as
- * written: the blocks that may need a script decide it from their type and fields, which the validator leaves as they
- * are (tests/authoring/catalogue.test.tsx checks this gives what the validated example gives, for every block). An
- * example that cannot be read shows its problems on a page without a script.
+ * The catalogue page a path shows needs client JavaScript only when its example block does. Read
+ * from the example as written: the blocks that may need a script decide it from their type and
+ * fields, which the validator leaves as they are (tests/authoring/catalogue.test.tsx checks this
+ * gives what the validated example gives, for every block). An example that cannot be read shows
+ * its problems on a page without a script.
  */
 export function catalogueKind(pathname: string): 'static' | 'interactive' | undefined {
   const target = catalogueTarget(pathname);

@@ -32,8 +32,8 @@ export function build(dir: string, ...args: string[]): string {
 }
 
 /**
- * A build killed part way: started in a process group of its own, which is killed whole (the bundler's process too)
- * after `afterMs`, or left to finish if it ends before.
+ * A build killed part way: started in a process group of its own, which is killed whole (the
+ * bundler's process too) after `afterMs`, or left to finish if it ends before.
  */
 export async function interruptedBuild(dir: string, afterMs: number): Promise<void> {
   const child = spawn(process.execPath, BUILD, { cwd: dir, env, detached: true, stdio: 'ignore' });
@@ -55,7 +55,10 @@ export async function interruptedBuild(dir: string, afterMs: number): Promise<vo
   }
 }
 
-/** A copy of `dir` with everything in it, caches and dist/ included (hard links and times kept: `cp -a`). */
+/**
+ * A copy of `dir` with everything in it, caches and dist/ included (hard links and times kept: `cp
+ * -a`).
+ */
 export function warmCopy(dir: string, prefix: string): string {
   const copy = mkdtempSync(path.join(os.tmpdir(), prefix));
   execFileSync('cp', ['-a', `${dir}/.`, copy]);
@@ -73,8 +76,8 @@ export function sourceCopy(dir: string, prefix: string): string {
 }
 
 /**
- * What a build produces, file by file (relative path → hash of the bytes): all of dist/ (pages, `_headers`, sitemap,
- * social cards, image variants, bundles) and the generated authoring files.
+ * What a build produces, file by file (relative path → hash of the bytes): all of dist/ (pages,
+ * `_headers`, sitemap, social cards, image variants, bundles) and the generated authoring files.
  */
 export function outputs(dir: string): Map<string, string> {
   const files = new Map<string, string>();
@@ -95,7 +98,10 @@ export function outputs(dir: string): Map<string, string> {
   return files;
 }
 
-/** The differences between two builds' outputs, one line each (empty when they are byte for byte the same). */
+/**
+ * The differences between two builds' outputs, one line each (empty when they are byte for byte the
+ * same).
+ */
 export function differences(
   incremental: Map<string, string>,
   clean: Map<string, string>,

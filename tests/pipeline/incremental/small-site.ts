@@ -2,9 +2,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * A small site for the builds of the incremental property test: the project's code, public/ and site.config.yaml
- * (every link of its menus and footer pointed at the home page), with a few short pages of its own instead of the
- * project's. A few pages build in a few seconds; each kind of change still has something to change.
+ * A small site for the builds of the incremental property test: the project's code, public/ and
+ * site.config.yaml (every link of its menus and footer pointed at the home page), with a few short
+ * pages of its own instead of the project's. A few pages build in a few seconds; each kind of
+ * change still has something to change.
  */
 const SMALL_PAGES: Record<string, string> = {
   'index.yaml': page('Home', ['/about', '/news']),

@@ -13,11 +13,12 @@ import sharp from 'sharp';
 import { page } from './small-site.ts';
 
 /**
- * The author's changes the incremental property test draws from. A step is data (what fast-check shrinks and
- * prints); `applyStep` carries it out on a project folder and says what it did, in a sentence a person can follow.
- * Steps that pick a page take an index into the pages there are at that moment (sorted), so that any sequence
- * applies to any state; a page that is deleted, renamed or made a draft first has the links to it pointed at the
- * home page (as an author would, or the validator stops the build).
+ * The author's changes the incremental property test draws from. A step is data (what fast-check
+ * shrinks and prints); `applyStep` carries it out on a project folder and says what it did, in a
+ * sentence a person can follow. Steps that pick a page take an index into the pages there are at
+ * that moment (sorted), so that any sequence applies to any state; a page that is deleted, renamed
+ * or made a draft first has the links to it pointed at the home page (as an author would, or the
+ * validator stops the build).
  */
 export type Step =
   | { kind: 'page text'; page: number; text: string }
@@ -48,7 +49,10 @@ const NAMES = ['offers', 'team', 'careers', 'press', 'partners'];
 
 const index = fc.nat({ max: 7 });
 
-/** Cheap steps (YAML, config, public/ text) are drawn more often than those that bundle again (code, lockfile, images). */
+/**
+ * Cheap steps (YAML, config, public/ text) are drawn more often than those that bundle again (code,
+ * lockfile, images).
+ */
 export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 4,
@@ -170,7 +174,10 @@ const CONFIG_EDITS: Record<ConfigField, { pattern: RegExp; value: (n: number) =>
 
 const IMAGE = 'public/images/examples/dashboard.png';
 
-/** Carries out `step` in `dir`; returns what was done, for a person to replay (undefined: nothing to do). */
+/**
+ * Carries out `step` in `dir`; returns what was done, for a person to replay (undefined: nothing to
+ * do).
+ */
 export async function applyStep(
   dir: string,
   step: Step,
@@ -218,7 +225,8 @@ export async function applyStep(
         writeFileSync(at(`pages/${file}`), text.replace(/\naliases:\n( {2}- .*\n)+/, '\n'));
         return `In pages/${file}, remove the "aliases:" list.`;
       }
-      // An alias another page has already is left alone (the validator refuses a route claimed twice).
+      // An alias another page has already is left alone (the validator refuses a route claimed
+      // twice).
       if (
         pageFiles(dir).some((other) =>
           readFileSync(at(`pages/${other}`), 'utf8').includes(`  - ${step.alias}\n`),

@@ -1,4 +1,7 @@
 import type { Config } from 'vike/types';
 
-/** Catalogue pages whose example block is interactive: the same enhancement script as a real page with that block. */
+/**
+ * Catalogue pages whose example block is interactive: the same enhancement script as a real page
+ * with that block.
+ */
 export default { clientHooks: false } satisfies Config;

@@ -1,4 +1,7 @@
 import type { Config } from 'vike/types';
 
-/** Catalogue pages whose example block is static HTML + CSS (and the index): no JavaScript is shipped. */
+/**
+ * Catalogue pages whose example block is static HTML + CSS (and the index): no JavaScript is
+ * shipped.
+ */
 export default { clientHooks: false } satisfies Config;
