@@ -198,8 +198,7 @@ describe('files', () => {
 });
 
 describe('a page with thousands of broken blocks', () => {
-  // 2,000 blocks here to keep the suite fast; README gives the figures for 20,000 (npm run validate
-  // on a copy).
+  // 2,000 blocks keep the suite fast; where the report is cut does not depend on the count.
   it(`lists the first ${MAX_PROBLEMS_PER_FILE} problems and counts the rest in one line`, () => {
     write(
       'pages/many.yaml',
