@@ -63,6 +63,16 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
         : { op: 'set', path, value: next, keyOrder, group: pathKey(path) },
     );
 
+  // What a field holding other fields (object, list, map, union) is given.
+  const group: GroupFieldProps = {
+    schema: inner,
+    path,
+    label: common.label,
+    description: meta.description,
+    optional,
+    keyOrder,
+  };
+
   switch (kind.kind) {
     case 'text': {
       const text =
@@ -160,49 +170,13 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
     case 'literal':
       return null;
     case 'object':
-      return (
-        <ObjectField
-          schema={inner}
-          path={path}
-          label={common.label}
-          description={meta.description}
-          optional={optional}
-          keyOrder={keyOrder}
-        />
-      );
+      return <ObjectField {...group} />;
     case 'list':
-      return (
-        <ListField
-          schema={inner}
-          path={path}
-          label={common.label}
-          description={meta.description}
-          optional={optional}
-          keyOrder={keyOrder}
-        />
-      );
+      return <ListField {...group} />;
     case 'record':
-      return (
-        <RecordField
-          schema={inner}
-          path={path}
-          label={common.label}
-          description={meta.description}
-          optional={optional}
-          keyOrder={keyOrder}
-        />
-      );
+      return <RecordField {...group} />;
     case 'union':
-      return (
-        <UnionField
-          schema={inner}
-          path={path}
-          label={common.label}
-          description={meta.description}
-          optional={optional}
-          keyOrder={keyOrder}
-        />
-      );
+      return <UnionField {...group} />;
     default:
       return (
         <TextInput
