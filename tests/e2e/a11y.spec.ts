@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loadBlockExample } from '../../engine/block-docs.ts';
@@ -6,7 +5,7 @@ import { loadSite } from '../../engine/load-site.ts';
 import { siteLocales, translationOf } from '../../engine/locales.ts';
 import type { BlockType } from '../../blocks/schemas.ts';
 import { builtRoutes, htmlPath, isAlias } from '../helpers/built-site.ts';
-import { finishFadeIns } from './support.ts';
+import { finishFadeIns, runAxe, seriousOf } from './support.ts';
 
 /**
  * axe-core on the fewest pages of the built site that show every block variant (type, tone,
@@ -19,7 +18,6 @@ import { finishFadeIns } from './support.ts';
  */
 
 const widths = [390, 1280] as const;
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 interface ContrastCheck {
   selector: string;
@@ -199,21 +197,8 @@ async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Pr
  * from pixels.
  */
 async function seriousViolations(page: Page): Promise<string[]> {
-  // The provider's booking page inside the frame is third-party content, outside this site's
-  // control.
-  const results = await new AxeBuilder({ page })
-    .withTags(tags)
-    .exclude('iframe[data-scheduler-frame]')
-    .analyze();
-  const problems = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(' | ')} — ${violation.help}`,
-    );
+  const results = await runAxe(page);
+  const problems = seriousOf(results);
   const unmeasured = results.incomplete
     .filter((result) => result.id === 'color-contrast')
     .flatMap((result) => result.nodes)

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { routeFromFile } from '../../engine/routes.ts';
-import { finishFadeIns } from './support.ts';
+import { finishFadeIns, runAxe, seriousOf } from './support.ts';
 
 /**
  * axe on the pages a content-only change touched (CI's fast path, .github/workflows/check.yml):
@@ -11,7 +10,6 @@ import { finishFadeIns } from './support.ts';
  * runs something.
  */
 
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const files = (process.env.CHANGED_PAGES ?? '').split(/\s+/).filter(Boolean);
 const routes = files.length
   ? files.flatMap((file) => {
@@ -27,12 +25,6 @@ for (const route of routes)
       const response = await page.goto(route);
       test.skip(response?.status() === 404, `${route} is not built (a removed or draft page)`);
       await finishFadeIns(page);
-      const results = await new AxeBuilder({ page })
-        .withTags(tags)
-        .exclude('iframe[data-scheduler-frame]')
-        .analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.help}`);
+      const serious = seriousOf(await runAxe(page));
       expect(serious).toEqual([]);
     });

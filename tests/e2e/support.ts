@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import {
   test as base,
@@ -127,3 +128,25 @@ export const finishFadeIns = (page: Page) =>
         animation.finish();
     }
   });
+
+/**
+ * axe-core on the page for WCAG 2.x A and AA; the scheduling provider's booking page inside its frame is
+ * third-party content, outside this site's control, and is left out.
+ */
+export const runAxe = (page: Page) =>
+  new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .exclude('iframe[data-scheduler-frame]')
+    .analyze();
+
+/** The serious and critical violations of an axe run, one line each (rule, impact, first elements, help). */
+export const seriousOf = (results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] =>
+  results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')} — ${violation.help}`,
+    );
