@@ -219,17 +219,27 @@ function renderPage(
   });
 }
 
+/**
+ * What is wrong with a route a new file is named after (`/solutions/resorts`; trailing slashes
+ * allowed), or undefined: the route rule, then the lengths. A route that passes names a file inside
+ * pages/ (no `..`, no capitals, no empty part).
+ */
+export function routeProblem(given: string): AuthorError | undefined {
+  const route = given.replace(/\/+$/, '') || '/';
+  if (route !== '/' && !ROUTE.test(route)) return newPageMessages.badRoute(given);
+  const longest = route.split('/').reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (longest.length > MAX_SEGMENT) return newPageMessages.segmentTooLong(longest, MAX_SEGMENT);
+  if (route.length > MAX_ROUTE) return newPageMessages.routeTooLong(route.length, MAX_ROUTE);
+  return undefined;
+}
+
 /** Creates the page file, or says why not. */
 export function createPage(options: NewPageOptions): NewPageResult {
   const route = options.route.replace(/\/+$/, '') || '/';
   // The home page always exists: `/` is refused like any route a page cannot have.
-  if (route === '/' || !ROUTE.test(route))
-    return { ok: false, error: newPageMessages.badRoute(options.route) };
-  const longest = route.split('/').reduce((a, b) => (b.length > a.length ? b : a), '');
-  if (longest.length > MAX_SEGMENT)
-    return { ok: false, error: newPageMessages.segmentTooLong(longest, MAX_SEGMENT) };
-  if (route.length > MAX_ROUTE)
-    return { ok: false, error: newPageMessages.routeTooLong(route.length, MAX_ROUTE) };
+  const problem =
+    route === '/' ? newPageMessages.badRoute(options.route) : routeProblem(options.route);
+  if (problem) return { ok: false, error: problem };
   const existing = existingRoutes(options.root);
   const taken = existing.get(route);
   if (taken)

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, parse, parseDocument, type YAMLMap } from 'yaml';
 import { newPageMessages, type AuthorError } from './errors.ts';
+import { routeProblem } from './new-page.ts';
 import { leavesOf } from './translation-fields.ts';
 
 /**
@@ -86,6 +87,8 @@ function sourceFileOf(root: string, route: string): string | undefined {
  * `npm run new-page -- --translate de /pricing`: writes pages/de/pricing.yaml from the source page.
  */
 export function createTranslation(root: string, code: string, route: string): TranslationResult {
+  const problem = routeProblem(route);
+  if (problem) return { ok: false, error: problem };
   const normalised = route.replace(/\/+$/, '') || '/';
   const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as {
     locales?: { default?: string; list?: Array<{ code?: string }> };

@@ -294,6 +294,8 @@ export async function handleApi(
       const body = await readJson(req);
       const code = stringField(body, 'code');
       const route = stringField(body, 'route');
+      // The file goes where a page of /<code><route> goes: the same refusals (links out, names too long).
+      guardNewPage(ctx, `/${code}${route === '/' ? '' : route}`);
       const result = createTranslation(ctx.files.root, code, route);
       if (!result.ok) throw new HttpError(400, result.error);
       ctx.site.refresh(result.file, result.text);

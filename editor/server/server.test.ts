@@ -577,6 +577,13 @@ describe('the API of editor/shared/api.ts', () => {
       body: { code: 'ar', route: '/solutions/hotels' },
     });
     expect(again.status).toBe(400);
+    // A route that climbs out of pages/ names no page: refused before anything is read or written.
+    const out = await call('POST', '/api/translations', {
+      body: { code: 'ar', route: '/../site.config' },
+    });
+    expect(out.status).toBe(400);
+    expect(out.body.error.code).toBe('bad-route');
+    expect(existsSync(path.join(root, 'pages/site.config.yaml'))).toBe(false);
     expect((await call('DELETE', '/api/file?path=pages/ar/solutions/hotels.yaml')).status).toBe(
       200,
     );
