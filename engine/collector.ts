@@ -1,5 +1,5 @@
 import type { Diagnostic } from './diagnostic.ts';
-import { formWordsOf, inputErrors, type AuthorError } from './errors.ts';
+import { diagnosticWords, inputErrors, type AuthorError } from './errors.ts';
 import type { YamlPath } from './yaml-source.ts';
 import type { LocatedError } from './zod-issues.ts';
 
@@ -54,10 +54,7 @@ export class Collector {
         file,
         ...at,
         severity: errors ? 'error' : 'warning',
-        code: error.code,
-        message: error.message,
-        hint: error.hint,
-        ...formWordsOf(error),
+        ...diagnosticWords(error),
       };
     });
     return counted.length ? [...this.shown, ...counted] : this.shown;
@@ -75,10 +72,7 @@ export class Collector {
       file: source.file,
       ...at,
       severity,
-      code: error.code,
-      message: error.message,
-      hint: error.hint,
-      ...formWordsOf(error),
+      ...diagnosticWords(error),
       ...(fieldPath ? { path: [...fieldPath] } : {}),
     });
   }
@@ -98,10 +92,7 @@ export class Collector {
       file,
       ...at,
       severity,
-      code: error.code,
-      message: error.message,
-      hint: error.hint,
-      ...formWordsOf(error),
+      ...diagnosticWords(error),
     });
   }
   /**

@@ -45,7 +45,7 @@ export function wordingFor(
 }
 
 /** What a diagnostic keeps of the form's words: only words that differ from the file's. */
-export const formWordsOf = (error: Pick<AuthorError, 'form'>) =>
+const formWordsOf = (error: Pick<AuthorError, 'form'>) =>
   typeof error.form === 'object' ? { form: error.form } : {};
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isScalar } from 'yaml';
 import type { Diagnostic } from './diagnostic.ts';
-import { formWordsOf, placeholderErrors } from './errors.ts';
+import { diagnosticWords, placeholderErrors } from './errors.ts';
 import { listPageFiles } from './load-site.ts';
 import { YamlSource, type YamlPath } from './yaml-source.ts';
 
@@ -111,10 +111,7 @@ export function placeholderDiagnostics(
         file,
         ...positionOf(source, at, match),
         severity: 'error',
-        code: error.code,
-        message: error.message,
-        hint: error.hint,
-        ...formWordsOf(error),
+        ...diagnosticWords(error),
         path: [...at],
       });
     }
