@@ -208,6 +208,21 @@ function guardNewPage(ctx: ApiContext, route: string) {
   ctx.files.resolve(`pages${clean}.yaml`);
 }
 
+/** A page file just created (a new page, a translation): the site learns of it, the editor opens it. */
+function sendCreated(
+  ctx: ApiContext,
+  res: ServerResponse,
+  created: { file: string; text: string },
+) {
+  ctx.site.refresh(created.file, created.text);
+  const read = ctx.files.read(created.file);
+  return sendJson(res, 200, {
+    path: read.path,
+    text: read.text,
+    version: read.version,
+  } satisfies NewPageResponse);
+}
+
 /** Answers one /api request; throws HttpError or FileAccessError for a refusal. */
 export async function handleApi(
   ctx: ApiContext,
@@ -282,13 +297,7 @@ export async function handleApi(
         publish: body.publish === true,
       });
       if (!result.ok) throw new HttpError(400, result.error);
-      ctx.site.refresh(result.file, result.text);
-      const read = ctx.files.read(result.file);
-      return sendJson(res, 200, {
-        path: read.path,
-        text: read.text,
-        version: read.version,
-      } satisfies NewPageResponse);
+      return sendCreated(ctx, res, result);
     }
     case 'POST /api/translations': {
       const body = await readJson(req);
@@ -298,13 +307,7 @@ export async function handleApi(
       guardNewPage(ctx, `/${code}${route === '/' ? '' : route}`);
       const result = createTranslation(ctx.files.root, code, route);
       if (!result.ok) throw new HttpError(400, result.error);
-      ctx.site.refresh(result.file, result.text);
-      const read = ctx.files.read(result.file);
-      return sendJson(res, 200, {
-        path: read.path,
-        text: read.text,
-        version: read.version,
-      } satisfies NewPageResponse);
+      return sendCreated(ctx, res, result);
     }
     default:
       throw new HttpError(404, editorErrors.notFound(url.pathname));
