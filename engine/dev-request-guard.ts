@@ -5,6 +5,9 @@ const BAD_REQUEST =
   'Bad request: the address is not valid (a % must be followed by two hex digits of UTF-8).';
 const FORBIDDEN =
   'Forbidden: the dev server answers only for its own address, and only with files of the project.';
+const TOO_LARGE = 'Request body too large: the dev server takes none over 2 MB.';
+/** The dev server's pages and modules read no request body: one this large is refused. */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const FAILED =
   'The dev server failed to answer this request; the terminal running `npm run dev` says why.';
 
@@ -64,7 +67,8 @@ function shortErrorBodies(res: ServerResponse) {
 
 /**
  * The dev server's first middleware: a request whose address cannot be decoded is refused with 400
- * before Vite or Vike see it, and error answers keep internal details out of their bodies.
+ * and one whose body is over 2 MB with 413, before Vite or Vike see them; error answers keep
+ * internal details out of their bodies.
  */
 export function devRequestGuard(req: IncomingMessage, res: ServerResponse, next: () => void) {
   if (malformedTarget(req) || decodedPath(req.url ?? '/') === undefined) {
@@ -73,6 +77,19 @@ export function devRequestGuard(req: IncomingMessage, res: ServerResponse, next:
       'cache-control': 'no-store',
     });
     res.end(BAD_REQUEST);
+    return;
+  }
+  if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
+    // Answered once the body is read and dropped: answering while the client still sends it ends
+    // the connection with a reset, which can lose the answer on the client's side.
+    req.on('end', () => {
+      res.writeHead(413, {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      res.end(TOO_LARGE);
+    });
+    req.resume();
     return;
   }
   shortErrorBodies(res);
