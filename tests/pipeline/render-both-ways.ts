@@ -27,11 +27,11 @@ const routes = new Map<string, LoadedPage>();
 };
 const locales = siteLocales(site.config?.locales);
 
-await import(pathToFileURL(path.join(bundleDir, 'server', 'entry.mjs')).href);
-const { renderPage } = await import('vike/server');
-const { pageRenderer } = (await import(
+// The render workers' module: the server bundle, Vike's renderPage and the page renderer, compiled
+// together (pipeline/worker-module.ts).
+const { pageRenderer, renderPage } = (await import(
   pathToFileURL(path.join(bundleDir, 'worker.mjs')).href
-)) as typeof import('../../pipeline/page-renderer.ts');
+)) as typeof import('../../pipeline/page-renderer.ts') & typeof import('vike/server');
 const renderer = pageRenderer(renderPage as never);
 
 const urls = [...site.routes.keys(), '/404'];
