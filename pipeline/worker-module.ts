@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { NODE_MODULE_OPTIONS } from './compiled-module.mjs';
 
 /**
@@ -21,6 +21,8 @@ export function writeWorkerModule(root: string, serverEntry: string, outFile: st
     .sort()
     .map((file) => `import ${JSON.stringify(path.join(entries, file))};`);
   const { packages: _external, ...options } = NODE_MODULE_OPTIONS;
+  // esbuild is loaded only when a bundle is made, not by every build that finds one cached.
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   buildSync({
     ...options,
     stdin: {
