@@ -113,7 +113,8 @@ export async function bundle(
       env,
       signal,
     });
-    writeWorkerModule(root, workerModuleOf(path.join(temporary, 'server', 'entry.mjs')));
+    const builtEntry = path.join(temporary, 'server', 'entry.mjs');
+    writeWorkerModule(root, builtEntry, workerModuleOf(builtEntry));
     if (bundleKey(root) !== key)
       throw new BundleInputsChangedError(validatorMessages.codeChangedWhileBundling);
     // Only the newest bundle is kept (one is 5–10 MB, an older one is only useful after a revert),

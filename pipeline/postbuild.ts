@@ -206,8 +206,24 @@ export function inlineStylesheets(
   html: string,
   readSheet: (href: string) => Stylesheet | undefined,
 ): { html: string; inlined: string[]; dropped: string[] } {
+  const found = stylesheetLinks(html, readSheet);
+  if (!found) return { html, inlined: [], dropped: [] };
+  const { head, newHead, inlined, dropped, css } = found;
+  return {
+    html: html.replace(head, () => newHead.replace(MARKER, () => styleBlock(inlineCss(css)))),
+    inlined,
+    dropped,
+  };
+}
+
+/**
+ * The stylesheet links of a page's head and what becomes of each: the head with its links removed
+ * and MARKER where the first one was, and the sheets inlined (with their CSS) and left out.
+ * Undefined when there is no head or no same-origin stylesheet link.
+ */
+function stylesheetLinks(html: string, readSheet: (href: string) => Stylesheet | undefined) {
   const head = /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html);
-  if (!head) return { html, inlined: [], dropped: [] };
+  if (!head) return undefined;
   const used = usedClasses(html);
   const inlined: string[] = [];
   const dropped: string[] = [];
@@ -229,16 +245,17 @@ export function inlineStylesheets(
     placed = true;
     return MARKER;
   });
-  if (!inlined.length && !dropped.length) return { html, inlined, dropped };
-  const style =
-    (css.length ? `<style>${css.join('\n').replace(/<\/style/gi, '<\\/style')}</style>` : '') +
-    '\n';
-  return {
-    html: html.replace(head[0], () => newHead.replace(MARKER, () => style)),
-    inlined,
-    dropped,
-  };
+  if (!inlined.length && !dropped.length) return undefined;
+  return { head: head[0], newHead, inlined, dropped, css };
 }
+
+/** The text of the inline <style> made of the sheets' CSS; undefined when no sheet is inlined. */
+const inlineCss = (css: string[]) =>
+  css.length ? css.join('\n').replace(/<\/style/gi, '<\\/style') : undefined;
+
+/** What takes the place of the first stylesheet link: the <style> (none without CSS), a newline. */
+const styleBlock = (text: string | undefined) =>
+  (text === undefined ? '' : `<style>${text}</style>`) + '\n';
 
 /** A custom property declaration (`--name: value`), up to its `;` or the end of its block. */
 const CUSTOM_PROPERTY = /(--[\w-]+)\s*:([^;{}]*)(?:;|(?=\}))/g;
@@ -375,13 +392,25 @@ export interface FinishedPage {
 /**
  * The per-page part of postbuild, for a build that streams pages (pipeline/prerender.ts):
  * stylesheets inlined, unused custom properties left out, the page's sitemap URL. Same output as
- * `postbuild`, page by page.
+ * `postbuild`, page by page. `quick: false` runs every step on the whole page (see `quickFinisher`);
+ * `counts` says how many pages went each way.
  */
-export function pageFinisher(dir: string): (route: string, html: string) => FinishedPage {
+export function pageFinisher(
+  dir: string,
+  options: { quick?: boolean } = {},
+): ((route: string, html: string) => FinishedPage) & { counts: { quick: number; whole: number } } {
   const readSheet = stylesheetReader(dir);
   const memo = new Map<string, { styles: string[]; removed: number }>();
   const importsOf = staticImportReader(dir);
-  return (route, rendered) => {
+  const quick = options.quick === false ? () => undefined : quickFinisher(readSheet, importsOf);
+  const counts = { quick: 0, whole: 0 };
+  const finish = (route: string, rendered: string): FinishedPage => {
+    const known = quick(route, rendered);
+    if (known) {
+      counts.quick++;
+      return known;
+    }
+    counts.whole++;
     const result = inlineStylesheets(rendered, readSheet);
     const pruned = pruneCustomProperties(result.html, memo);
     const html = addModulePreloads(pruned.html, importsOf);
@@ -390,6 +419,106 @@ export function pageFinisher(dir: string): (route: string, html: string) => Fini
       changed: html !== rendered,
       sitemapUrl: sitemapUrls([{ route, html }])[0],
       dropped: result.dropped.length,
+      removed: pruned.removed,
+    };
+  };
+  return Object.assign(finish, { counts });
+}
+
+/**
+ * What inlined CSS must not hold to be set aside while its page is finished: any closing tag, the
+ * start of the tags the finishing steps match (head, style, script, meta, link), `href`.
+ */
+const ASIDE_UNSAFE = /<\/|<(?:head|style|script|meta|link)|href/i;
+
+/** Stands for the inlined CSS while a page is finished: no page's HTML holds a NUL character. */
+const PLACEHOLDER = '\u0000inlined-css\u0000';
+
+/**
+ * `pageFinisher`'s steps with the inlined CSS (tens of KB, the same on most pages) left out of
+ * every scan: the page is finished with PLACEHOLDER as the text of its inlined <style>, whose
+ * pruned text is known from the first page with the same sheets, other <style> texts and var()
+ * references (it is worked out then from the whole page, as `pruneCustomProperties` does), and put
+ * in at the end. Equal to the steps run on the whole page because that CSS holds nothing the steps
+ * look for in a page (ASIDE_UNSAFE: a closing tag, which would end the <style> or the head where it
+ * is, the start of a tag they match, `href`): every element, the head and each <style> are where
+ * they were, and nothing in the CSS is found. Undefined when that does not hold, or the page has no
+ * stylesheet link to inline: then the steps run on the whole page.
+ * `tests/pipeline/page-renderer.test.ts` compares both ways on every page of the site.
+ */
+function quickFinisher(
+  readSheet: (href: string) => Stylesheet | undefined,
+  importsOf: (entry: string) => string[],
+): (route: string, rendered: string) => FinishedPage | undefined {
+  /** The inlined CSS by the sheets inlined, and whether it can stand aside as PLACEHOLDER. */
+  const inlinedCss = new Map<string, { text: string | undefined; aside: boolean }>();
+  /** The pruned text of each <style> element, by what pruning them depends on. */
+  const prunedStyles = new Map<string, { styles: string[]; removed: number }>();
+  return (route, rendered) => {
+    if (rendered.includes('\u0000')) return undefined;
+    const found = stylesheetLinks(rendered, readSheet);
+    if (!found) return undefined;
+    const sheets = found.inlined.join('\n');
+    let css = inlinedCss.get(sheets);
+    if (!css) {
+      const text = inlineCss(found.css);
+      css = { text, aside: text === undefined || !ASIDE_UNSAFE.test(text) };
+      inlinedCss.set(sheets, css);
+    }
+    if (!css.aside) return undefined;
+    const aside = rendered.replace(found.head, () =>
+      found.newHead.replace(MARKER, () =>
+        styleBlock(css.text === undefined ? undefined : PLACEHOLDER),
+      ),
+    );
+    const elements = styleElements(aside);
+    const hash = createHash('sha1').update(sheets).update('\u0001');
+    let markup = '';
+    let from = 0;
+    for (const element of elements) {
+      const text = aside.slice(element.start, element.end);
+      hash.update(text === PLACEHOLDER ? '\u0001' : text).update('\u0000');
+      markup += aside.slice(from, element.start);
+      from = element.end;
+    }
+    markup += aside.slice(from);
+    for (const name of [
+      ...new Set(Array.from(markup.matchAll(VAR_REFERENCE), (match) => match[1]!)),
+    ].sort())
+      hash.update(name).update(' ');
+    const key = hash.digest('hex');
+    let pruned = prunedStyles.get(key);
+    if (!pruned) {
+      const whole = pruneCustomProperties(aside.replace(PLACEHOLDER, () => css.text!));
+      pruned = {
+        styles: styleElements(whole.html).map((element) =>
+          whole.html.slice(element.start, element.end),
+        ),
+        removed: whole.removed,
+      };
+      prunedStyles.set(key, pruned);
+    }
+    let inlined = '';
+    const parts: string[] = [];
+    from = 0;
+    elements.forEach((element, index) => {
+      const text = aside.slice(element.start, element.end);
+      if (text === PLACEHOLDER) inlined = pruned.styles[index]!;
+      parts.push(
+        aside.slice(from, element.start),
+        text === PLACEHOLDER ? text : pruned.styles[index]!,
+      );
+      from = element.end;
+    });
+    parts.push(aside.slice(from));
+    const finished = addModulePreloads(parts.join(''), importsOf);
+    const sitemapUrl = sitemapUrls([{ route, html: finished }])[0];
+    const html = finished.replace(PLACEHOLDER, () => inlined);
+    return {
+      html,
+      changed: html !== rendered,
+      sitemapUrl,
+      dropped: found.dropped.length,
       removed: pruned.removed,
     };
   };

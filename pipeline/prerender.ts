@@ -6,7 +6,8 @@
  * last build is taken from that build's output instead of being rendered again (see `pageKey` for
  * what a page depends on).
  */
-import { copyFileSync, linkSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { copyFile, link } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -15,7 +16,7 @@ import { validatorMessages } from '../engine/errors.ts';
 import { languageDependencies, siteLocales, translationOf } from '../engine/locales.ts';
 import { splitLink } from '../engine/routes.ts';
 import { sha1 } from '../engine/hash.ts';
-import { folderMaker } from './folder-maker.ts';
+import { asyncFolderMaker } from './folder-maker.ts';
 import { workerModuleOf } from './worker-module.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
 import type { SocialCard } from '../ui/image-manifest.ts';
@@ -325,12 +326,12 @@ function reusable(
   }
 }
 
-function place(from: string, to: string, makeFolder: (folder: string) => void) {
-  makeFolder(path.dirname(to));
+async function place(from: string, to: string, makeFolder: (folder: string) => Promise<void>) {
+  await makeFolder(path.dirname(to));
   try {
-    linkSync(from, to);
+    await link(from, to);
   } catch {
-    copyFileSync(from, to);
+    await copyFile(from, to);
   }
 }
 
@@ -346,50 +347,69 @@ export async function prerender(options: {
   pool: (toRender: number) => RenderPool;
 }): Promise<PrerenderResult> {
   const { jobs, outDir, previous, previousDir } = options;
-  const makeFolder = folderMaker();
+  const makeFolder = asyncFolderMaker(outDir);
   const entries: Record<string, ManifestEntry> = {};
   const sitemap: string[] = [];
   const toRender: PrerenderJob[] = [];
+  // Unchanged pages are linked in the background (the thread pool, so the other core) while the
+  // changed ones are rendered.
+  const placed: Array<Promise<void>> = [];
   for (const job of jobs) {
     const entry = reusable(previous, previousDir, job);
     if (!entry) {
       toRender.push(job);
       continue;
     }
-    place(path.join(previousDir, entry.file), path.join(outDir, entry.file), makeFolder);
+    placed.push(
+      place(path.join(previousDir, entry.file), path.join(outDir, entry.file), makeFolder),
+    );
     entries[job.url] = entry;
     if (entry.sitemapUrl) sitemap.push(entry.sitemapUrl);
   }
-  if (toRender.length) {
-    const pool = options.pool(toRender.length);
-    let next = 0;
-    const written = (job: PrerenderJob, file: string, page: WrittenPage) => {
-      entries[job.url] = {
-        key: job.key,
-        file,
-        size: page.size,
-        mtimeMs: page.mtimeMs,
-        ...(page.sitemapUrl ? { sitemapUrl: page.sitemapUrl } : {}),
-      };
-      if (page.sitemapUrl) sitemap.push(page.sitemapUrl);
-    };
-    // Each worker has two jobs in flight (one rendering, one queued), so it never waits for the
-    // main thread.
-    const lane = async (worker: number) => {
-      const inFlight: Array<Promise<void>> = [];
-      const start = (job: PrerenderJob) => {
-        const file = htmlFileOf(job.url);
-        const done = pool.render(worker, job, file).then((page) => written(job, file, page));
-        done.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
-        return done;
-      };
-      while (next < toRender.length) {
-        inFlight.push(start(toRender[next++]!));
-        if (inFlight.length >= 2) await inFlight.shift();
-      }
-      await Promise.all(inFlight);
-    };
-    await Promise.all(Array.from({ length: pool.size }, (_, worker) => lane(worker)));
+  try {
+    if (toRender.length) await renderAll(toRender, options.pool, entries, sitemap);
+  } finally {
+    // Settled before the build goes on, or discards the staging folder while links are made in it.
+    await Promise.allSettled(placed);
   }
+  await Promise.all(placed);
   return { rendered: toRender.length, reused: jobs.length - toRender.length, sitemap, entries };
+}
+
+/** Renders `toRender` with the pool's workers, each page's manifest entry and sitemap URL noted. */
+async function renderAll(
+  toRender: PrerenderJob[],
+  poolFor: (toRender: number) => RenderPool,
+  entries: Record<string, ManifestEntry>,
+  sitemap: string[],
+) {
+  const pool = poolFor(toRender.length);
+  let next = 0;
+  const written = (job: PrerenderJob, file: string, page: WrittenPage) => {
+    entries[job.url] = {
+      key: job.key,
+      file,
+      size: page.size,
+      mtimeMs: page.mtimeMs,
+      ...(page.sitemapUrl ? { sitemapUrl: page.sitemapUrl } : {}),
+    };
+    if (page.sitemapUrl) sitemap.push(page.sitemapUrl);
+  };
+  // Each worker has two jobs in flight (one rendering, one queued), so it never waits for the
+  // main thread.
+  const lane = async (worker: number) => {
+    const inFlight: Array<Promise<void>> = [];
+    const start = (job: PrerenderJob) => {
+      const file = htmlFileOf(job.url);
+      const done = pool.render(worker, job, file).then((page) => written(job, file, page));
+      done.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
+      return done;
+    };
+    while (next < toRender.length) {
+      inFlight.push(start(toRender[next++]!));
+      if (inFlight.length >= 2) await inFlight.shift();
+    }
+    await Promise.all(inFlight);
+  };
+  await Promise.all(Array.from({ length: pool.size }, (_, worker) => lane(worker)));
 }

@@ -6,9 +6,10 @@
 // threads. The build has validated the site already: each job names its page's file and the hash
 // its text had then; the worker reads and validates that one file again (refused if it changed) and
 // hands it to the renderer through renderer/site/load.ts's PROVIDED_SITE instead of loading the
-// whole site again. Plain JavaScript, and started without the build's TypeScript loader: renderer
-// and finisher come compiled next to the bundle (pipeline/worker-module.ts).
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+// whole site again. Plain JavaScript, and started without the build's TypeScript loader: the
+// server bundle, Vike, renderer and finisher come compiled into one module next to the bundle
+// (pipeline/worker-module.ts).
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -24,11 +25,8 @@ const trace = (what) =>
   console.error(`[worker] ${what} ${Math.round(performance.now() - T0)} ms`);
 // The worker starts while the build validates the site: the site's config comes later, with the
 // first message.
-await import(pathToFileURL(workerData.serverEntry).href);
-const { renderPage } = await import('vike/server');
-const { folderMaker, pageFinisher, pageRenderer, PageChangedError, readValidPage } = await import(
-  pathToFileURL(workerData.workerModule).href
-);
+const { renderPage, folderMaker, pageFinisher, pageRenderer, PageChangedError, readValidPage } =
+  await import(pathToFileURL(workerData.workerModule).href);
 const renderer = pageRenderer(renderPage);
 trace('loaded');
 
@@ -113,16 +111,3 @@ async function handle({ id, url, loaded, source, file, config, notFound, pageRou
   }
 }
 parentPort.postMessage({ ready: true });
-
-// Vike imports a page's code at its first render. Loaded now, while the build is still validating
-// the site (the worker starts before that), the first page does not wait for it: the jobs queue
-// behind this.
-queue = queue.then(async () => {
-  const entries = path.join(path.dirname(workerData.serverEntry), 'entries');
-  await Promise.all(
-    readdirSync(entries)
-      .filter((file) => file.endsWith('.mjs'))
-      .map((file) => import(pathToFileURL(path.join(entries, file)).href)),
-  );
-  trace('page code loaded');
-});

@@ -209,27 +209,22 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
 ];
 
 /**
- * With the bundle already cached and something changed since the last build, a render worker loads
- * the bundle while the site is validated. Taken after the generated files are written (the build's
- * own writes come first); the prerender still checks that the pool's bundle is the one the build
- * ends up with.
+ * With the bundle already cached and something to render, render workers load the bundle while the
+ * site is validated: one when something changed since the last build, as many as the prerender will
+ * use when dist/ is gone (every page is rendered again). Taken after the generated files are
+ * written (the build's own writes come first); the prerender still checks that the pool's bundle is
+ * the one the build ends up with.
  */
 function startRendererEarly(context: Context) {
   const { root, clean } = context.options;
   const key = bundleKey(root);
   const cachedEntry = path.join(context.cacheDir, 'bundle', key, 'server', 'entry.mjs');
   context.fingerprint = inputsFingerprint(root, key);
-  if (
-    !clean &&
-    existsSync(cachedEntry) &&
-    existsSync(workerModuleOf(cachedEntry)) &&
-    context.previous?.inputs !== context.fingerprint
-  )
-    context.pool = new RenderPool(
-      root,
-      cachedEntry,
-      path.join(context.output.staging, 'client'),
-    ).ensure(1);
+  if (clean || !existsSync(cachedEntry) || !existsSync(workerModuleOf(cachedEntry))) return;
+  const everyPage = context.previous && !existsSync(path.join(context.distDir, 'client'));
+  if (!everyPage && context.previous?.inputs === context.fingerprint) return;
+  context.pool = new RenderPool(root, cachedEntry, path.join(context.output.staging, 'client'));
+  context.pool.ensure(everyPage ? poolSize(Object.keys(context.previous!.pages).length) : 1);
 }
 
 const lap = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);

@@ -7,12 +7,11 @@ import { build } from 'vike/api';
 const outDir = process.argv[2];
 if (!outDir) throw new Error('usage: node pipeline/vike-bundle.mjs <outDir>');
 process.env.VIKE_CONFIG = JSON.stringify({ prerender: { partial: true, disableAutoRun: true } });
-// The server bundle includes the libraries it renders with instead of importing them from
-// node_modules: a render worker then loads a few chunks instead of some two thousand modules (0.4 s
-// of CPU instead of 1.3 s per worker). Vike, vike-react and React stay external: the workers import
-// vike/server, which must be the bundle's own instance, and vike-react's React must be the
-// components' React.
-const bundled = ['@mantine/core', '@mantine/hooks', 'zod', 'yaml', 'js-yaml'];
+// The server bundle includes Mantine instead of importing it from node_modules. The render workers
+// do not load this bundle as it is: pipeline/worker-module.ts compiles it with Vike, React, zod and
+// yaml into one module (which is why zod, yaml and js-yaml stay external here: bundled here too,
+// the worker module would hold a second copy of each, and each worker a few more MB).
+const bundled = ['@mantine/core', '@mantine/hooks'];
 await build({
   viteConfig: {
     logLevel: 'warn',

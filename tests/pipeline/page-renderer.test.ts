@@ -18,7 +18,7 @@ function builtBundle(): string {
 }
 
 describe('the render workers’ page renderer', () => {
-  it('writes every page of the site byte for byte as Vike’s renderPage() does, most of them without Vike', () => {
+  it('writes every page of the site byte for byte as Vike’s renderPage() does, most of them without Vike, and finishes each as every step on the whole page does', () => {
     const run = spawnSync(
       process.execPath,
       ['--import', 'tsx', 'tests/pipeline/render-both-ways.ts', builtBundle()],
@@ -33,6 +33,8 @@ describe('the render workers’ page renderer', () => {
       compared: number;
       differ: string[];
       counts: { direct: number; vike: number };
+      finishDiffer: string[];
+      finishCounts: { quick: number; whole: number };
     };
     expect(result.differ).toEqual([]);
     expect(result.compared).toBeGreaterThan(60);
@@ -40,5 +42,9 @@ describe('the render workers’ page renderer', () => {
     // language (one the template is learnt from, one it is checked on: <html lang dir> is part of
     // the template) and the not-found page; every other page goes without it.
     expect(result.counts.direct).toBeGreaterThan(result.compared - 16);
+    // The page finisher's quick way (the inlined CSS set aside while the page is finished) gives
+    // what every step on the whole page gives, and is the way every page of the site goes.
+    expect(result.finishDiffer).toEqual([]);
+    expect(result.finishCounts).toEqual({ quick: result.compared, whole: 0 });
   }, 60_000);
 });

@@ -27,12 +27,16 @@ const routes = new Map<string, LoadedPage>();
 };
 const locales = siteLocales(site.config?.locales);
 
-await import(pathToFileURL(path.join(bundleDir, 'server', 'entry.mjs')).href);
-const { renderPage } = await import('vike/server');
-const { pageRenderer } = (await import(
+// The render workers' module: the server bundle, Vike's renderPage and the page renderer, compiled
+// together (pipeline/worker-module.ts).
+const { pageFinisher, pageRenderer, renderPage } = (await import(
   pathToFileURL(path.join(bundleDir, 'worker.mjs')).href
-)) as typeof import('../../pipeline/page-renderer.ts');
+)) as typeof import('../../pipeline/worker-exports.ts') & typeof import('vike/server');
 const renderer = pageRenderer(renderPage as never);
+// The page finisher's quick way (the inlined CSS set aside) and every step on the whole page.
+const quick = pageFinisher(path.join(bundleDir, 'client'));
+const whole = pageFinisher(path.join(bundleDir, 'client'), { quick: false });
+const finishDiffer: string[] = [];
 
 const urls = [...site.routes.keys(), '/404'];
 const differ: string[] = [];
@@ -46,5 +50,15 @@ for (const url of urls) {
   const rendered = await renderer.render(url);
   const byVike = await renderPage({ urlOriginal: url });
   if (rendered !== byVike.httpResponse?.body) differ.push(url);
+  if (JSON.stringify(quick(url, rendered)) !== JSON.stringify(whole(url, rendered)))
+    finishDiffer.push(url);
 }
-console.log(JSON.stringify({ compared: urls.length, differ, counts: renderer.counts }));
+console.log(
+  JSON.stringify({
+    compared: urls.length,
+    differ,
+    counts: renderer.counts,
+    finishDiffer,
+    finishCounts: quick.counts,
+  }),
+);
