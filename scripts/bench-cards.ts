@@ -3,9 +3,9 @@
  * one process, alternated round by round (medians of the rounds). Each layered option adds one
  * change to the one before it, so the table shows what each is worth: the title band with resvg
  * loading the system's fonts and sharp encoding (how cards were drawn before), resvg without system
- * fonts, only the title's bounding box rasterised, and the build's drawing (the row-group PNG
- * encoder, pipeline/social/png.ts). Prints ms per card, CPU per card, bytes, and the start-up cost
- * of the first card in a fresh process.
+ * fonts, only the title's bounding box rasterised (and that encoded as JPEG instead, to weigh the
+ * format), and the build's drawing (the row-group PNG encoder, pipeline/social/png.ts). Prints ms
+ * per card, CPU per card, bytes, and the start-up cost of the first card in a fresh process.
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -69,9 +69,9 @@ const rgbOf = async (rgba: Uint8Array) =>
 /**
  * The layered drawing before this encoder, step by step: `systemFonts` (resvg scans the system's
  * font folders for every SVG), `box` (the fixed title band 1016 × 454, or the title's bounding
- * box), sharp encoding the PNG at zlib level 6.
+ * box), sharp encoding the PNG at zlib level 6 (or a JPEG, quality 90, no chroma subsampling).
  */
-function layered(box: 'band' | 'title', systemFonts: boolean) {
+function layered(box: 'band' | 'title', systemFonts: boolean, format: 'png' | 'jpeg' = 'png') {
   const options = { font: { loadSystemFonts: systemFonts } };
   const backgrounds = new Map<string, Promise<Buffer>>();
   return async (card: CardText) => {
@@ -115,9 +115,12 @@ function layered(box: 'band' | 'title', systemFonts: boolean) {
           out[rgb + channel] =
             title[pixel + channel]! + ((out[rgb + channel]! * (255 - alpha) + 255) >> 8);
       }
-    return sharp(out, { raw: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3 } })
-      .png({ compressionLevel: 6 })
-      .toBuffer();
+    const encoder = sharp(out, { raw: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3 } });
+    return (
+      format === 'png'
+        ? encoder.png({ compressionLevel: 6 })
+        : encoder.jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+    ).toBuffer();
   };
 }
 
@@ -127,6 +130,7 @@ const options: Record<string, (card: CardText) => Promise<Buffer>> = {
   'layered, title band, system fonts, sharp (before)': layered('band', true),
   'layered, title band, sharp': layered('band', false),
   'layered, title box, sharp': layered('title', false),
+  'layered, title box, sharp JPEG q90 4:4:4': layered('title', false, 'jpeg'),
   [NOW]: (card) => drawCard(card),
 };
 // Loads and warms every option before anything is timed.
