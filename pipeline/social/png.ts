@@ -119,24 +119,49 @@ const SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
 /** A final, empty deflate block (fixed Huffman codes, only the end-of-block code). */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 
+/** Rows of a picture that differ from its background, from a group's first row. */
+export interface ChangedRows {
+  /** The first row: the first of a group. */
+  from: number;
+  /** RGB of whole rows, from `from` to the end of a group (or of the picture). */
+  rgb: Buffer;
+}
+
 /**
- * The PNG of `rgb` (the background's size), whose rows outside [`fromRow`, `toRow`) are the
- * background's: only the groups of those rows are compressed now.
+ * A copy of the background's rows that cover [`fromRow`, `toRow`), widened to whole groups: draw
+ * on it, then `encodePng` it. Only these rows are copied (a card's are a fraction of its 2.3 MB).
  */
-export function encodePng(
+export function rowsToChange(
   background: PngBackground,
-  rgb: Uint8Array,
   fromRow: number,
   toRow: number,
-): Buffer {
+): ChangedRows {
+  const stride = background.width * 3;
+  const from = Math.floor(fromRow / ROWS_PER_GROUP) * ROWS_PER_GROUP;
+  const to = Math.min(background.height, Math.ceil(toRow / ROWS_PER_GROUP) * ROWS_PER_GROUP);
+  return {
+    from,
+    rgb: Buffer.from(background.rgb.subarray(from * stride, Math.max(from, to) * stride)),
+  };
+}
+
+/** The PNG of the background with `changed` rows in place of its own: only their groups are compressed now. */
+export function encodePng(background: PngBackground, changed: ChangedRows): Buffer {
   const { width, height } = background;
+  const stride = width * 3;
+  const changedTo = changed.from + changed.rgb.length / stride;
   const deflated: Buffer[] = [];
   let adler = 1;
   background.groups.forEach((kept, index) => {
     const from = index * ROWS_PER_GROUP;
     const to = Math.min(height, from + ROWS_PER_GROUP);
     const own =
-      to > fromRow && from < toRow ? group(filteredRows(rgb, width, from, to), CARD_LEVEL) : kept;
+      from >= changed.from && to <= changedTo
+        ? group(
+            filteredRows(changed.rgb, width, from - changed.from, to - changed.from),
+            CARD_LEVEL,
+          )
+        : kept;
     deflated.push(own.deflated);
     adler = adlerCombine(adler, own.adler, own.length);
   });
