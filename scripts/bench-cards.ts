@@ -1,17 +1,23 @@
 /**
  * npm run bench:cards [-- --cards 40 --rounds 3]: the ways to draw a social card, side by side in
- * one process, alternated round by round (medians of the rounds): satori + resvg drawing the whole
- * card and encoding it (how cards were drawn before), the same encoded by sharp, and the layered
- * drawing the build uses (the section's background drawn once, the title rasterised alone and laid
- * over it, sharp encoding). Prints ms per card, CPU per card, bytes.
+ * one process, alternated round by round (medians of the rounds). Each layered option adds one
+ * change to the one before it, so the table shows what each is worth: the title band with resvg
+ * loading the system's fonts and sharp encoding (how cards were drawn before), resvg without system
+ * fonts, only the title's bounding box rasterised (and that encoded as JPEG instead, to weigh the
+ * format), and the build's drawing (the row-group PNG encoder, pipeline/social/png.ts). Prints ms
+ * per card, CPU per card, bytes, and the start-up cost of the first card in a fresh process.
  */
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
 import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
   drawCard,
   drawWholeCard,
+  layerSvg,
   type CardText,
 } from '../pipeline/social/card.ts';
 
@@ -28,10 +34,22 @@ const COMMAND = {
     },
   },
 } as const satisfies CommandSpec;
+
+const FIRST_CARD = 'first-card';
+if (process.argv[2] === FIRST_CARD) {
+  // A fresh process: the start-up cost of the first card (loading the tools, parsing the fonts,
+  // drawing the section's background) as a build with one retitled page pays it.
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  await drawCard({ title: 'One page retitled', section: 'Solutions', brand: 'B', host: 'h' });
+  const used = process.cpuUsage(cpu);
+  console.log(JSON.stringify([performance.now() - started, (used.user + used.system) / 1000]));
+  process.exit(0);
+}
+
 const { values } = readCommandLine(COMMAND);
 const perRound = numberOption(COMMAND, 'cards', values.cards, 40);
 const rounds = numberOption(COMMAND, 'rounds', values.rounds, 3);
-const sharp = (await import('sharp')).default;
 
 const text = (i: number): CardText => ({
   title: `Staylix for Goa beach resorts ${i}: cut night audits and grow direct revenue`.slice(
@@ -43,16 +61,77 @@ const text = (i: number): CardText => ({
   host: 'www.staylix.com',
 });
 
+const rgbOf = async (rgba: Uint8Array) =>
+  sharp(rgba, { raw: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 4 } })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+/**
+ * The layered drawing before this encoder, step by step: `systemFonts` (resvg scans the system's
+ * font folders for every SVG), `box` (the fixed title band 1016 × 454, or the title's bounding
+ * box), sharp encoding the PNG at zlib level 6 (or a JPEG, quality 90, no chroma subsampling).
+ */
+function layered(box: 'band' | 'title', systemFonts: boolean, format: 'png' | 'jpeg' = 'png') {
+  const options = { font: { loadSystemFonts: systemFonts } };
+  const backgrounds = new Map<string, Promise<Buffer>>();
+  return async (card: CardText) => {
+    let background = backgrounds.get(card.section);
+    if (!background) {
+      background = layerSvg(card, 'background').then((svg) =>
+        rgbOf(new Resvg(svg, options).render().pixels),
+      );
+      backgrounds.set(card.section, background);
+    }
+    const svg = await layerSvg(card, 'title');
+    let area = { left: 64, top: 120, width: 1016, height: 454 };
+    if (box === 'title') {
+      const inner = new Resvg(svg, options).innerBBox()!;
+      const left = Math.floor(inner.x) - 2;
+      const top = Math.floor(inner.y) - 2;
+      area = {
+        left,
+        top,
+        width: Math.ceil(inner.x + inner.width) + 2 - left,
+        height: Math.ceil(inner.y + inner.height) + 2 - top,
+      };
+    }
+    const title = new Resvg(
+      svg.replace(
+        `<svg width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}"`,
+        `<svg width="${area.width}" height="${area.height}" viewBox="${area.left} ${area.top} ${area.width} ${area.height}"`,
+      ),
+      options,
+    )
+      .render()
+      .pixels.subarray();
+    const out = Buffer.from(await background);
+    for (let row = 0; row < area.height; row++)
+      for (let x = 0; x < area.width; x++) {
+        const pixel = (row * area.width + x) * 4;
+        const alpha = title[pixel + 3]!;
+        if (alpha === 0) continue;
+        const rgb = ((area.top + row) * CARD_WIDTH + area.left + x) * 3;
+        for (let channel = 0; channel < 3; channel++)
+          out[rgb + channel] =
+            title[pixel + channel]! + ((out[rgb + channel]! * (255 - alpha) + 255) >> 8);
+      }
+    const encoder = sharp(out, { raw: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3 } });
+    return (
+      format === 'png'
+        ? encoder.png({ compressionLevel: 6 })
+        : encoder.jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+    ).toBuffer();
+  };
+}
+
+const NOW = 'layered, title box, row-group PNG (now)';
 const options: Record<string, (card: CardText) => Promise<Buffer>> = {
-  'whole card, resvg encodes (before)': drawWholeCard,
-  'whole card, sharp encodes': async (card) => {
-    const png = await drawWholeCard(card);
-    const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    return sharp(data, { raw: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3 } })
-      .png()
-      .toBuffer();
-  },
-  'layered: background once, title alone (now)': (card) => drawCard(card),
+  'whole card, resvg encodes': drawWholeCard,
+  'layered, title band, system fonts, sharp (before)': layered('band', true),
+  'layered, title band, sharp': layered('band', false),
+  'layered, title box, sharp': layered('title', false),
+  'layered, title box, sharp JPEG q90 4:4:4': layered('title', false, 'jpeg'),
+  [NOW]: (card) => drawCard(card),
 };
 // Loads and warms every option before anything is timed.
 for (const draw of Object.values(options)) await draw(text(0));
@@ -72,11 +151,22 @@ for (let round = 0; round < rounds; round++)
     entry.bytes = bytes / perRound;
   }
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-const before = median(Object.values(times)[0]!.wall);
+const before = median(times['layered, title band, system fonts, sharp (before)']!.cpu);
 console.log(
   `${perRound} cards × ${rounds} rounds per option, alternated; load average ${os.loadavg()[0]!.toFixed(1)}\n`,
 );
 for (const [name, { wall, cpu, bytes }] of Object.entries(times))
   console.log(
-    `${name.padEnd(46)} ${median(wall).toFixed(1).padStart(6)} ms/card  ${median(cpu).toFixed(1).padStart(6)} ms CPU/card  ${(bytes / 1024).toFixed(0).padStart(4)} KB  ×${(median(wall) / before).toFixed(2)}`,
+    `${name.padEnd(50)} ${median(wall).toFixed(1).padStart(6)} ms/card  ${median(cpu).toFixed(1).padStart(6)} ms CPU/card  ${(bytes / 1024).toFixed(0).padStart(4)} KB  CPU ×${(median(cpu) / before).toFixed(2)}`,
   );
+
+const firsts = Array.from({ length: rounds }, () =>
+  JSON.parse(
+    execFileSync(process.execPath, [...process.execArgv, import.meta.filename, FIRST_CARD], {
+      encoding: 'utf8',
+    }),
+  ),
+) as Array<[number, number]>;
+console.log(
+  `\nfirst card in a fresh process (loading satori, resvg, the fonts; the section's background): ${median(firsts.map(([wall]) => wall)).toFixed(0)} ms, ${median(firsts.map(([, cpu]) => cpu)).toFixed(0)} ms CPU`,
+);

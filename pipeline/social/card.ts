@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageVersion } from '../package-version.ts';
+import { unwrapWoff } from './woff.ts';
+import { encodePng, pngBackground, rowsToChange, type PngBackground } from './png.ts';
 
 /**
  * A social card: 1200 × 630 PNG (the size Open Graph and Twitter's large card expect), from text
@@ -20,7 +22,7 @@ export const CARD_VERSION = 'card-v1';
  * of this module and the rest of what goes into a card: see `cardDrawingKey`). Bump when the
  * drawing code changes.
  */
-const CARD_RENDERER = 'layers-v1';
+const CARD_RENDERER = 'layers-v2';
 
 export interface CardText {
   title: string;
@@ -37,13 +39,13 @@ const require = createRequire(import.meta.url);
 let fonts: Array<{ name: string; data: Buffer; weight: 400 | 800; style: 'normal' }> | undefined;
 /**
  * Inter, then Noto Sans Arabic for the glyphs Inter lacks (satori falls back font by font), from
- * @fontsource (satori reads WOFF, not WOFF2).
+ * @fontsource (satori reads WOFF, not WOFF2), unwrapped here (see woff.ts).
  */
 function cardFonts() {
   const font = (name: string, file: (weight: number) => string) =>
     ([400, 800] as const).map((weight) => ({
       name,
-      data: readFileSync(require.resolve(file(weight === 800 ? 700 : 400))),
+      data: unwrapWoff(readFileSync(require.resolve(file(weight === 800 ? 700 : 400)))),
       weight,
       style: 'normal' as const,
     }));
@@ -72,7 +74,7 @@ const el = (
  * What to draw: the whole card, only what every page of a section shares, or only the title (on
  * transparent).
  */
-type CardLayer = 'card' | 'background' | 'title';
+export type CardLayer = 'card' | 'background' | 'title';
 
 /**
  * The row at the top of the card: the brand's initial in a square, its name, the section's label.
@@ -191,7 +193,7 @@ function layout({ title, section, brand, host, dir }: CardText, layer: CardLayer
   );
 }
 
-const DRAWING_PACKAGES = ['satori', '@resvg/resvg-js', 'sharp', '@fontsource/inter'];
+const DRAWING_PACKAGES = ['satori', '@resvg/resvg-js', '@fontsource/inter'];
 let drawingKey: string | undefined;
 /**
  * Everything a card's pixels depend on besides its words: how it is drawn (CARD_RENDERER), its
@@ -212,17 +214,13 @@ export function cardDrawingKey(): string {
 
 type Satori = typeof import('satori').default;
 type Resvg = typeof import('@resvg/resvg-js').Resvg;
-type Sharp = typeof import('sharp').default;
-let tools: Promise<{ satori: Satori; Resvg: Resvg; sharp: Sharp }> | undefined;
+let tools: Promise<{ satori: Satori; Resvg: Resvg }> | undefined;
 // Loaded at the first card drawn: a build whose cards are all cached never loads them.
 const loadTools = () =>
-  (tools ??= Promise.all([import('satori'), importResvg(), import('sharp')]).then(
-    ([satori, resvg, sharp]) => ({
-      satori: satori.default,
-      Resvg: resvg.Resvg,
-      sharp: sharp.default,
-    }),
-  ));
+  (tools ??= Promise.all([import('satori'), importResvg()]).then(([satori, resvg]) => ({
+    satori: satori.default,
+    Resvg: resvg.Resvg,
+  })));
 
 /**
  * resvg's loader asks Node for a diagnostic report to tell glibc from musl; without the network
@@ -240,42 +238,73 @@ async function importResvg() {
   }
 }
 
-/** A layer of the card as RGBA pixels, 1200 × 630. */
-async function rasterise(
-  text: CardText,
-  layer: CardLayer,
-  band: Band = WHOLE_CARD,
-): Promise<Uint8Array> {
-  const { satori, Resvg } = await loadTools();
-  const svg = await satori(layout(text, layer) as never, {
+/**
+ * resvg draws satori's SVG, which has no text left (every glyph is a path): without this, each
+ * `new Resvg()` scans the system's font folders first (7 ms, a third of a card).
+ */
+const RESVG_OPTIONS = { font: { loadSystemFonts: false } } as const;
+
+/**
+ * The SVG of a layer of the card, 1200 × 630, as satori lays it out (exported for `npm run
+ * bench:cards`).
+ */
+export async function layerSvg(text: CardText, layer: CardLayer): Promise<string> {
+  const { satori } = await loadTools();
+  return satori(layout(text, layer) as never, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: cardFonts(),
   });
-  // Only the band is rasterised: the SVG's view box is narrowed to it, at the same scale.
-  const cropped = svg.replace(
-    `<svg width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}"`,
-    `<svg width="${band.width}" height="${band.height}" viewBox="${band.left} ${band.top} ${band.width} ${band.height}"`,
-  );
-  if (band !== WHOLE_CARD && cropped === svg)
-    throw new Error('satori wrote an unexpected <svg> tag.');
-  return new Resvg(cropped, { fitTo: { mode: 'width', value: band.width } }).render().pixels;
+}
+
+/** A layer of the whole card as RGBA pixels, 1200 × 630. */
+async function rasterise(text: CardText, layer: CardLayer): Promise<Uint8Array> {
+  const { Resvg } = await loadTools();
+  return new Resvg(await layerSvg(text, layer), RESVG_OPTIONS).render().pixels;
 }
 
 /** A rectangle of the card, in pixels. */
-interface Band {
+interface Box {
   left: number;
   top: number;
   width: number;
   height: number;
 }
-const WHOLE_CARD: Band = { left: 0, top: 0, width: CARD_WIDTH, height: CARD_HEIGHT };
 /**
- * Where a title can be: between the rows at the top and the bottom, 1000 px wide from the left
- * padding, with a margin for letters that reach past their box. A title drawn only there rasterises
- * 60% of the card's pixels.
+ * How far past resvg's bounding box of the title's paths (whole pixels, "approximate") a letter's
+ * anti-aliased edge may reach.
  */
-const TITLE_BAND: Band = { left: 64, top: 64 + BRAND_ROW_HEIGHT - 8, width: 1016, height: 454 };
+const BOX_MARGIN = 2;
+
+/**
+ * The title alone on transparent, rasterised only where it is: the bounding box of its glyphs'
+ * paths, widened to whole pixels and a margin. The view box is moved by whole pixels at the same
+ * scale, so every pixel is what the whole card would have there. RGBA, premultiplied.
+ */
+async function rasteriseTitle(text: CardText): Promise<{ pixels: Uint8Array; box: Box }> {
+  const { Resvg } = await loadTools();
+  const svg = await layerSvg(text, 'title');
+  const inner = new Resvg(svg, RESVG_OPTIONS).innerBBox();
+  if (!inner) throw new Error(`satori drew nothing for the title "${text.title}".`);
+  const left = Math.max(0, Math.floor(inner.x) - BOX_MARGIN);
+  const top = Math.max(0, Math.floor(inner.y) - BOX_MARGIN);
+  const box: Box = {
+    left,
+    top,
+    width: Math.min(CARD_WIDTH, Math.ceil(inner.x + inner.width) + BOX_MARGIN) - left,
+    height: Math.min(CARD_HEIGHT, Math.ceil(inner.y + inner.height) + BOX_MARGIN) - top,
+  };
+  const cropped = svg.replace(
+    `<svg width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}"`,
+    `<svg width="${box.width}" height="${box.height}" viewBox="${box.left} ${box.top} ${box.width} ${box.height}"`,
+  );
+  if (cropped === svg) throw new Error('satori wrote an unexpected <svg> tag.');
+  // Rendered on libuv's thread pool: the main thread lays out the next card meanwhile, and the
+  // pixels are let go when the image is (a sync render's stay in resvg's memory until V8 collects
+  // its object, which a small JS heap seldom does: 900 MB after 400 cards).
+  const { renderAsync } = await import('@resvg/resvg-js');
+  return { pixels: (await renderAsync(cropped, RESVG_OPTIONS)).pixels, box };
+}
 
 /**
  * The card as satori and resvg draw it in one piece: the reference the layered drawing is compared
@@ -289,30 +318,29 @@ export async function drawWholeCard(text: CardText): Promise<Buffer> {
     height: CARD_HEIGHT,
     fonts: cardFonts(),
   });
-  return (await renderAsync(svg, { fitTo: { mode: 'width', value: CARD_WIDTH } })).asPng();
+  return (await renderAsync(svg, RESVG_OPTIONS)).asPng();
 }
 
 /**
- * The title layer (RGBA of `band`, premultiplied as resvg gives it) laid over the opaque background
- * (RGB of the whole card), as resvg blends a path over what is under it: out = fg + bg·(1 − α).
- * Returns a copy of the background.
+ * The title layer (RGBA of `box`, premultiplied as resvg gives it) laid over the opaque background
+ * (RGB rows as wide as the card; `box.top` counts from the first of them), in place, as resvg blends a path over what is under it: out = fg +
+ * bg·(1 − α).
  */
-function laidOver(background: Uint8Array, title: Uint8Array, band: Band): Buffer {
-  const out = Buffer.from(background);
-  for (let row = 0; row < band.height; row++) {
-    let rgb = ((band.top + row) * CARD_WIDTH + band.left) * 3;
-    const end = (row + 1) * band.width * 4;
-    for (let pixel = row * band.width * 4; pixel < end; pixel += 4, rgb += 3) {
+function layOver(out: Uint8Array, title: Uint8Array, box: Box): void {
+  for (let row = 0; row < box.height; row++) {
+    let rgb = ((box.top + row) * CARD_WIDTH + box.left) * 3;
+    const end = (row + 1) * box.width * 4;
+    for (let pixel = row * box.width * 4; pixel < end; pixel += 4, rgb += 3) {
       const alpha = title[pixel + 3]!;
       if (alpha === 0) continue;
       // tiny-skia's source-over on premultiplied colour, with its rounding ((x + 255) >> 8 for x /
       // 255).
-      for (let channel = 0; channel < 3; channel++)
-        out[rgb + channel] =
-          title[pixel + channel]! + ((out[rgb + channel]! * (255 - alpha) + 255) >> 8);
+      const rest = 255 - alpha;
+      out[rgb] = title[pixel]! + ((out[rgb]! * rest + 255) >> 8);
+      out[rgb + 1] = title[pixel + 1]! + ((out[rgb + 1]! * rest + 255) >> 8);
+      out[rgb + 2] = title[pixel + 2]! + ((out[rgb + 2]! * rest + 255) >> 8);
     }
   }
-  return out;
 }
 
 const rgbOf = (rgba: Uint8Array) => {
@@ -325,12 +353,12 @@ const rgbOf = (rgba: Uint8Array) => {
   return rgb;
 };
 
-const backgrounds = new Map<string, Promise<Buffer>>();
+const backgrounds = new Map<string, Promise<PngBackground>>();
 /**
  * Everything on a card but its title (the same for every page of a section), drawn once per process
- * and kept in `dir` when given: RGB pixels.
+ * (its RGB pixels kept in `dir` when given) and split into compressed row groups.
  */
-function backgroundOf(text: CardText, dir: string | undefined): Promise<Buffer> {
+function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackground> {
   const key = createHash('sha256')
     .update(JSON.stringify([cardDrawingKey(), text.brand, text.host, text.section]))
     .digest('hex')
@@ -339,14 +367,15 @@ function backgroundOf(text: CardText, dir: string | undefined): Promise<Buffer> 
   if (!drawn) {
     const file = dir && path.join(dir, `background-${key}.rgb`);
     drawn = (async () => {
-      if (file && existsSync(file)) return readFileSync(file);
+      if (file && existsSync(file))
+        return pngBackground(readFileSync(file), CARD_WIDTH, CARD_HEIGHT);
       const rgb = rgbOf(await rasterise(text, 'background'));
       if (file) {
         mkdirSync(dir!, { recursive: true });
         writeFileSync(`${file}.${process.pid}.tmp`, rgb);
         renameSync(`${file}.${process.pid}.tmp`, file);
       }
-      return rgb;
+      return pngBackground(rgb, CARD_WIDTH, CARD_HEIGHT);
     })();
     backgrounds.set(key, drawn);
   }
@@ -354,19 +383,19 @@ function backgroundOf(text: CardText, dir: string | undefined): Promise<Buffer> 
 }
 
 /**
- * A card as PNG: the section's background (drawn once) with the page's title rasterised alone and
- * laid over it, the same pixels as satori and resvg drawing the whole card (up to rounding at the
- * letters' edges), in a third of the time. `layersDir`: where backgrounds are kept between builds.
+ * A card as PNG: the section's background (drawn once) with the page's title rasterised alone, only
+ * where its letters are, laid over it, the same pixels as satori and resvg drawing the whole card
+ * (up to rounding at the letters' edges). Only the rows the title touches are compressed; the
+ * background's rows were once per section (see png.ts). `layersDir`: where backgrounds are kept
+ * between builds.
  */
 export async function drawCard(text: CardText, layersDir?: string): Promise<Buffer> {
   const [background, title] = await Promise.all([
     backgroundOf(text, layersDir),
-    rasterise(text, 'title', TITLE_BAND),
+    rasteriseTitle(text),
   ]);
-  const { sharp } = await loadTools();
-  return sharp(laidOver(background, title, TITLE_BAND), {
-    raw: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3 },
-  })
-    .png({ compressionLevel: 6 })
-    .toBuffer();
+  const { box } = title;
+  const rows = rowsToChange(background, box.top, box.top + box.height);
+  layOver(rows.rgb, title.pixels, { ...box, top: box.top - rows.from });
+  return encodePng(background, rows);
 }

@@ -39,6 +39,9 @@ const realCards: CardText[] = [
     section: 'Solutions',
   },
   { ...base, title: 'Á', section: '' },
+  // A translation's card: right to left in Noto Sans Arabic, and German's umlauts and ß.
+  { ...base, title: titleOf('ar/index.yaml'), section: '', dir: 'rtl' },
+  { ...base, title: titleOf('de/solutions/vacation-rentals.yaml'), section: '' },
 ];
 
 const pixels = async (png: Buffer) => {

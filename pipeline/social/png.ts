@@ -1,0 +1,181 @@
+import { constants, deflateRawSync } from 'node:zlib';
+
+/**
+ * A PNG encoder for pictures that are a fixed background with a small changed rectangle (a social
+ * card: the section's background and the page's title). The rows are compressed in groups, each
+ * its own deflate stream ended by a full flush (byte-aligned, no reference to earlier data), so a
+ * group's compressed bytes can be concatenated with any other's: the background's groups are
+ * compressed once, and a card compresses only the groups its title touches. RGB, 8 bits, no
+ * interlacing, no filter on any row (a filter that reads the row above would tie the groups
+ * together; "Sub", measured, made larger files more slowly than none: the title's rows are mostly
+ * flat colour and sharp edges).
+ */
+
+const ROWS_PER_GROUP = 16;
+/** zlib level of a card's own rows (compressed per card) and of the background's (once). */
+const CARD_LEVEL = 3;
+const BACKGROUND_LEVEL = 9;
+
+interface Group {
+  /** Deflate of the group's filtered rows, ended by a full flush. */
+  deflated: Buffer;
+  adler: number;
+  length: number;
+}
+
+/** A background split into compressed row groups, ready to be encoded with changed rows. */
+export interface PngBackground {
+  width: number;
+  height: number;
+  rgb: Uint8Array;
+  groups: Group[];
+}
+
+/** The filtered bytes of rows [from, to) of an RGB picture: each row its filter byte (0, none). */
+function filteredRows(rgb: Uint8Array, width: number, from: number, to: number): Buffer {
+  const stride = width * 3;
+  const out = Buffer.allocUnsafe((to - from) * (stride + 1));
+  for (let row = from, at = 0; row < to; row++, at += stride + 1) {
+    out[at] = 0;
+    out.set(rgb.subarray(row * stride, (row + 1) * stride), at + 1);
+  }
+  return out;
+}
+
+function adler32(data: Uint8Array): number {
+  let a = 1;
+  let b = 0;
+  for (let i = 0; i < data.length;) {
+    // 3800 bytes keep b below 2^31 between the modulo steps.
+    const end = Math.min(data.length, i + 3800);
+    for (; i < end; i++) {
+      a += data[i]!;
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+/** The Adler-32 of two pieces of data from theirs (zlib's adler32_combine). */
+function adlerCombine(first: number, second: number, secondLength: number): number {
+  const BASE = 65521;
+  const rem = secondLength % BASE;
+  let sum1 = first & 0xffff;
+  let sum2 = (rem * sum1) % BASE;
+  sum1 += (second & 0xffff) + BASE - 1;
+  sum2 += ((first >>> 16) & 0xffff) + ((second >>> 16) & 0xffff) + BASE - rem;
+  if (sum1 >= BASE) sum1 -= BASE;
+  if (sum1 >= BASE) sum1 -= BASE;
+  if (sum2 >= BASE * 2) sum2 -= BASE * 2;
+  if (sum2 >= BASE) sum2 -= BASE;
+  return ((sum2 << 16) | sum1) >>> 0;
+}
+
+function group(filtered: Buffer, level: number): Group {
+  return {
+    deflated: deflateRawSync(filtered, { level, finishFlush: constants.Z_FULL_FLUSH }),
+    adler: adler32(filtered),
+    length: filtered.length,
+  };
+}
+
+/** `rgb`: the background, `width` × `height`, 3 bytes a pixel. */
+export function pngBackground(rgb: Uint8Array, width: number, height: number): PngBackground {
+  const groups: Group[] = [];
+  for (let from = 0; from < height; from += ROWS_PER_GROUP) {
+    const to = Math.min(height, from + ROWS_PER_GROUP);
+    groups.push(group(filteredRows(rgb, width, from, to), BACKGROUND_LEVEL));
+  }
+  return { width, height, rgb, groups };
+}
+
+const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c;
+});
+function crc32(parts: Uint8Array[]): number {
+  let crc = -1;
+  for (const part of parts)
+    for (let i = 0; i < part.length; i++) crc = CRC_TABLE[(crc ^ part[i]!) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ -1) >>> 0;
+}
+
+function chunk(type: string, data: Buffer[]): Buffer[] {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(
+    data.reduce((sum, part) => sum + part.length, 0),
+    0,
+  );
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32([head.subarray(4), ...data]));
+  return [head, ...data, crc];
+}
+
+const SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+/** A final, empty deflate block (fixed Huffman codes, only the end-of-block code). */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** Rows of a picture that differ from its background, from a group's first row. */
+export interface ChangedRows {
+  /** The first row: the first of a group. */
+  from: number;
+  /** RGB of whole rows, from `from` to the end of a group (or of the picture). */
+  rgb: Buffer;
+}
+
+/**
+ * A copy of the background's rows that cover [`fromRow`, `toRow`), widened to whole groups: draw
+ * on it, then `encodePng` it. Only these rows are copied (a card's are a fraction of its 2.3 MB).
+ */
+export function rowsToChange(
+  background: PngBackground,
+  fromRow: number,
+  toRow: number,
+): ChangedRows {
+  const stride = background.width * 3;
+  const from = Math.floor(fromRow / ROWS_PER_GROUP) * ROWS_PER_GROUP;
+  const to = Math.min(background.height, Math.ceil(toRow / ROWS_PER_GROUP) * ROWS_PER_GROUP);
+  return {
+    from,
+    rgb: Buffer.from(background.rgb.subarray(from * stride, Math.max(from, to) * stride)),
+  };
+}
+
+/** The PNG of the background with `changed` rows in place of its own: only their groups are compressed now. */
+export function encodePng(background: PngBackground, changed: ChangedRows): Buffer {
+  const { width, height } = background;
+  const stride = width * 3;
+  const changedTo = changed.from + changed.rgb.length / stride;
+  const deflated: Buffer[] = [];
+  let adler = 1;
+  background.groups.forEach((kept, index) => {
+    const from = index * ROWS_PER_GROUP;
+    const to = Math.min(height, from + ROWS_PER_GROUP);
+    const own =
+      from >= changed.from && to <= changedTo
+        ? group(
+            filteredRows(changed.rgb, width, from - changed.from, to - changed.from),
+            CARD_LEVEL,
+          )
+        : kept;
+    deflated.push(own.deflated);
+    adler = adlerCombine(adler, own.adler, own.length);
+  });
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, adaptive filtering, not interlaced
+  const trailer = Buffer.alloc(4);
+  trailer.writeUInt32BE(adler);
+  return Buffer.concat([
+    SIGNATURE,
+    ...chunk('IHDR', [header]),
+    // zlib's header: deflate, 32 KB window, no dictionary (0x7801 is a multiple of 31).
+    ...chunk('IDAT', [Buffer.from([0x78, 0x01]), ...deflated, FINAL_BLOCK, trailer]),
+    ...chunk('IEND', []),
+  ]);
+}

@@ -1,0 +1,46 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { encodePng, pngBackground, rowsToChange } from '../../pipeline/social/png.ts';
+
+/**
+ * The card's PNG encoder reuses the background's compressed row groups and compresses only the
+ * changed rows: the file must decode (by libvips, as any viewer would) to exactly the pixels given,
+ * wherever the changed rows fall, including the first and last group and a group cut by the
+ * picture's bottom edge.
+ */
+const WIDTH = 37;
+const HEIGHT = 53;
+const picture = (seed: number) =>
+  Uint8Array.from({ length: WIDTH * HEIGHT * 3 }, (_, i) => (i * seed + (i >> 5)) & 0xff);
+
+describe('row-group PNG encoder', () => {
+  const background = pngBackground(picture(7), WIDTH, HEIGHT);
+  it.each([
+    [0, 0],
+    [0, 1],
+    [15, 17],
+    [20, 40],
+    [48, 53],
+    [0, 53],
+  ])('decodes to the given pixels with rows %i–%i changed', async (from, to) => {
+    const changed = picture(7);
+    const other = picture(13);
+    changed.set(other.subarray(from * WIDTH * 3, to * WIDTH * 3), from * WIDTH * 3);
+    const rows = rowsToChange(background, from, to);
+    rows.rgb.set(changed.subarray(rows.from * WIDTH * 3, rows.from * WIDTH * 3 + rows.rgb.length));
+    const { data, info } = await sharp(encodePng(background, rows))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([WIDTH, HEIGHT, 3]);
+    expect(Buffer.compare(data, Buffer.from(changed))).toBe(0);
+  });
+
+  it('can fail: the rows not given are the background', async () => {
+    const changed = picture(13);
+    const rows = rowsToChange(background, 0, 16);
+    rows.rgb.set(changed.subarray(0, rows.rgb.length));
+    const data = await sharp(encodePng(background, rows)).raw().toBuffer();
+    expect(Buffer.compare(data, Buffer.from(changed))).not.toBe(0);
+    expect(Buffer.compare(data.subarray(0, rows.rgb.length), rows.rgb)).toBe(0);
+  });
+});
