@@ -7,7 +7,6 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { urlProblem } from '../schema/url-policy.ts';
 
 const CSP_LINE = /^(\s+Content-Security-Policy:\s*)(.*)$/gim;
@@ -36,17 +35,14 @@ export function headersFile(template: string, schedulerUrl: string): string {
 }
 
 /**
- * Writes `dir/_headers` from `root/public/_headers` and `root/site.config.yaml`; does nothing
- * without a template.
+ * Writes `dir/_headers` from `root/public/_headers` and the scheduler's URL; does nothing without a
+ * template.
  */
-export function writeHeadersFile(root: string, dir: string): void {
+export function writeHeadersFile(root: string, dir: string, schedulerUrl: string): void {
   const template = path.join(root, 'public/_headers');
   if (!existsSync(template)) return;
-  const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as {
-    scheduler: { url: string };
-  };
   writeFileSync(
     path.join(dir, '_headers'),
-    headersFile(readFileSync(template, 'utf8'), config.scheduler.url),
+    headersFile(readFileSync(template, 'utf8'), schedulerUrl),
   );
 }

@@ -12,6 +12,7 @@ import {
   sitemapXml,
   stylesheetClasses,
   usedClasses,
+  writeSiteFiles,
   type Stylesheet,
 } from './postbuild.ts';
 
@@ -191,5 +192,43 @@ describe('flattenHtml', () => {
       'solutions/hotels/index.html',
     );
     rmSync(dir, { recursive: true });
+  });
+});
+
+describe('writeSiteFiles', () => {
+  it('writes sitemap.xml, robots.txt and _headers from the config it is given, not the file on disk', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'site-files-'));
+    const dir = path.join(root, 'out');
+    try {
+      mkdirSync(path.join(root, 'public'), { recursive: true });
+      mkdirSync(dir);
+      writeFileSync(
+        path.join(root, 'public/_headers'),
+        "/*\n  Content-Security-Policy: default-src 'self'\n",
+      );
+      writeFileSync(
+        path.join(root, 'site.config.yaml'),
+        'baseUrl: https://edited-since.example\nscheduler: { url: https://edited.example/x }\n',
+      );
+      const urls = writeSiteFiles(
+        root,
+        dir,
+        ['https://checked.example/', 'https://checked.example/a'],
+        {
+          baseUrl: 'https://checked.example/',
+          scheduler: { url: 'https://calendly.com/x' },
+        },
+      );
+      expect(urls).toBe(2);
+      const written = ['sitemap.xml', 'robots.txt', '_headers']
+        .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+        .join('\n');
+      expect(written).toContain('Sitemap: https://checked.example/sitemap.xml');
+      expect(written).toContain('<loc>https://checked.example/a</loc>');
+      expect(written).toContain('frame-src https://calendly.com');
+      expect(written).not.toContain('edited');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

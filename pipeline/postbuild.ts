@@ -524,12 +524,23 @@ function quickFinisher(
   };
 }
 
-/** The files of the site as a whole: sitemap.xml and robots.txt. */
-export function writeSiteFiles(root: string, dir: string, sitemap: Iterable<string>): number {
-  const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as {
-    baseUrl: string;
-    locales?: Locales;
-  };
+/** What the site's own files (sitemap.xml, robots.txt, _headers) take from the site config. */
+export interface SiteFilesConfig {
+  baseUrl: string;
+  locales?: Locales;
+  scheduler: { url: string };
+}
+
+/**
+ * The files of the site as a whole: sitemap.xml, robots.txt and _headers, from the config the
+ * build checked (never the file read again: it may have been edited since).
+ */
+export function writeSiteFiles(
+  root: string,
+  dir: string,
+  sitemap: Iterable<string>,
+  config: SiteFilesConfig,
+): number {
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
   const urls = [...new Set(sitemap)].sort(); // the home page URL is a prefix of every other one, so it comes first
   writeFileSync(
@@ -537,7 +548,7 @@ export function writeSiteFiles(root: string, dir: string, sitemap: Iterable<stri
     sitemapXml(urls, sitemapAlternates(baseUrl, siteLocales(config.locales), urls)),
   );
   writeFileSync(path.join(dir, 'robots.txt'), robotsTxt(baseUrl));
-  writeHeadersFile(root, dir); // _headers: public/_headers with frame-src from site.config.yaml › scheduler.url
+  writeHeadersFile(root, dir, config.scheduler.url); // public/_headers with frame-src from scheduler.url
   return urls.length;
 }
 
@@ -560,7 +571,10 @@ export function postbuild(root: string, dir: string) {
     properties += page.removed;
     if (page.sitemapUrl) sitemap.push(page.sitemapUrl);
   }
-  const urls = writeSiteFiles(root, dir, sitemap);
+  const config = parse(
+    readFileSync(path.join(root, 'site.config.yaml'), 'utf8'),
+  ) as SiteFilesConfig;
+  const urls = writeSiteFiles(root, dir, sitemap, config);
   const perPage = (count: number) => (pages ? count / pages : 0);
   return { urls, pages, droppedPerPage: perPage(dropped), propertiesPerPage: perPage(properties) };
 }

@@ -202,6 +202,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
         context.options.root,
         path.join(context.output.staging, 'client'),
         context.prerendered!.sitemap,
+        context.site!.config!,
       );
       context.log.push(`sitemap.xml (${urls} URLs), robots.txt`);
     },
