@@ -1,6 +1,7 @@
 import type { LocaleConfig } from '../schema/locales.ts';
 import type { Locator, Reporter } from './collector.ts';
-import { translationErrors } from './errors.ts';
+import type { Diagnostic } from './diagnostic.ts';
+import { translationErrors, type AuthorError } from './errors.ts';
 import { splitLink } from './routes.ts';
 import { leavesOf, type Leaf } from './translation-fields.ts';
 import type { YamlPath } from './yaml-source.ts';
@@ -34,13 +35,25 @@ interface Pair {
   locale: LocaleConfig;
   /** The default language's name, for "shown in English". */
   defaultLabel: string;
-  /** Whether a default-language route has a translation in this language. */
-  translated: (route: string) => boolean;
-  /** Whether a route is a page or alias of the site. */
-  exists: (route: string) => boolean;
-  /** Report allowed untranslated blocks and buttons to untranslated pages too (the status view). */
-  status?: boolean;
 }
+
+/**
+ * A finding of the translation check, in the form the validation cache keeps: it depends on the two
+ * files' texts and the languages' config only. What depends on the rest of the site (which pages
+ * exist and are translated) or on the kind of run (the status view) is decided when it is reported
+ * (`reportTranslation`): a button's link is kept as a candidate (`link`), and a finding shown only
+ * in the status view is marked `statusOnly`.
+ */
+export type TranslationFinding =
+  | {
+      error: AuthorError;
+      line: number;
+      col: number;
+      severity: Diagnostic['severity'];
+      statusOnly?: true;
+    }
+  /** A button (`actions`, `cta`) to a page of the site: reported when that page has no translation. */
+  | { link: string; at: Array<string | number> };
 
 /**
  * Buttons (a hero's actions, a call to action): a link there to a page not translated is reported.
@@ -53,15 +66,29 @@ const isButtonLink = (path: YamlPath) =>
  * the schema does not mark a field as translatable (schema/translatable.ts), a text wherever the
  * source has one, and for every text the source text it was translated from (`translatedFrom`): a
  * different one now is a stale translation (a warning; an error under `--production` when the
- * config says so, engine/validation-report.ts).
+ * config says so, engine/validation-report.ts). The findings are in the order they are reported.
  */
-export function checkTranslation(
-  { translation, source, locale, defaultLabel, translated, exists, status = false }: Pair,
-  reporter: Reporter,
-): void {
+export function checkTranslation({
+  translation,
+  source,
+  locale,
+  defaultLabel,
+}: Pair): TranslationFinding[] {
+  const findings: TranslationFinding[] = [];
+  const reporter = {
+    add(
+      _file: Locator,
+      error: AuthorError,
+      { line, col }: { line: number; col: number },
+      severity: Diagnostic['severity'] = 'error',
+      statusOnly = false,
+    ) {
+      findings.push({ error, line, col, severity, ...(statusOnly ? { statusOnly } : {}) });
+    },
+  };
   const tData = translation.data as Record<string, unknown> | null;
   const sData = source.data as Record<string, unknown> | null;
-  if (!tData || typeof tData !== 'object' || !sData || typeof sData !== 'object') return;
+  if (!tData || typeof tData !== 'object' || !sData || typeof sData !== 'object') return findings;
   const at = (path: YamlPath) => {
     const { line, col } = source.positionOf(path);
     return `${source.file}:${line}:${col}`;
@@ -102,66 +129,59 @@ export function checkTranslation(
       continue;
     }
     if ((tBlocks[index] as { untranslated?: unknown }).untranslated === true) {
-      if (!locale.partial || status)
-        reporter.add(
-          translation,
-          locale.partial
-            ? translationErrors.partial(index, type, defaultLabel)
-            : translationErrors.partialNotAllowed(index, type, locale.label),
-          translation.positionOf([...path, 'untranslated']),
-          locale.partial ? 'warning' : 'error',
-        );
+      reporter.add(
+        translation,
+        locale.partial
+          ? translationErrors.partial(index, type, defaultLabel)
+          : translationErrors.partialNotAllowed(index, type, locale.label),
+        translation.positionOf([...path, 'untranslated']),
+        locale.partial ? 'warning' : 'error',
+        locale.partial,
+      );
       continue;
     }
     compared.add(index);
   }
   const inScope = (leaf: Leaf) => leaf.path[0] !== 'blocks' || compared.has(leaf.path[1] as number);
-  const tLeaves = new Map(
-    leavesOf(tData)
-      .filter(inScope)
-      .map((leaf) => [leaf.key, leaf]),
-  );
+  /** The translation's values not matched by a source value yet: what is left is extra. */
+  const tLeaves = new Map<string, Leaf>();
+  for (const leaf of leavesOf(tData)) if (inScope(leaf)) tLeaves.set(leaf.key, leaf);
   const record = (tData.translatedFrom ?? {}) as Record<string, unknown>;
-  const sKeys = new Set<string>();
+  const field = (leaf: Leaf) => fieldLabel(leaf.path, sData);
   for (const leaf of leavesOf(sData)) {
     if (!inScope(leaf)) continue;
-    sKeys.add(leaf.key);
     const own = tLeaves.get(leaf.key);
-    const field = () => fieldLabel(leaf.path, sData);
+    tLeaves.delete(leaf.key);
     if (!leaf.text) {
       if (!own)
         reporter.add(
           translation,
-          translationErrors.valueMissing(field(), shown(leaf.value), at(leaf.path)),
+          translationErrors.valueMissing(field(leaf), shown(leaf.value), at(leaf.path)),
           translation.positionOf(leaf.path),
         );
       else if (own.value !== leaf.value)
         reporter.add(
           translation,
           translationErrors.valueDiffers(
-            field(),
+            field(leaf),
             shown(own.value),
             shown(leaf.value),
             at(leaf.path),
           ),
           translation.positionOf(leaf.path),
         );
-      else if (isButtonLink(leaf.path) && typeof leaf.value === 'string') {
-        const route = splitLink(leaf.value).path;
-        if (status && leaf.value.startsWith('/') && exists(route) && !translated(route))
-          reporter.add(
-            translation,
-            translationErrors.linkToUntranslated(route, locale.label, locale.code),
-            translation.positionOf(leaf.path),
-            'warning',
-          );
-      }
+      else if (
+        isButtonLink(leaf.path) &&
+        typeof leaf.value === 'string' &&
+        leaf.value.startsWith('/')
+      )
+        findings.push({ link: splitLink(leaf.value).path, at: [...leaf.path] });
       continue;
     }
     if (!own || typeof own.value !== 'string') {
       reporter.add(
         translation,
-        translationErrors.textMissing(field(), at(leaf.path)),
+        translationErrors.textMissing(field(leaf), at(leaf.path)),
         translation.positionOf(leaf.path),
       );
       continue;
@@ -170,23 +190,64 @@ export function checkTranslation(
     if (typeof was !== 'string')
       reporter.add(
         translation,
-        translationErrors.unrecorded(field(), leaf.key),
+        translationErrors.unrecorded(field(leaf), leaf.key),
         translation.positionOf(leaf.path),
         'warning',
       );
     else if (was !== leaf.value)
       reporter.add(
         translation,
-        translationErrors.stale(field(), at(leaf.path), cut(was), cut(leaf.value as string)),
+        translationErrors.stale(field(leaf), at(leaf.path), cut(was), cut(leaf.value as string)),
         translation.positionOf(leaf.path),
         'warning',
       );
   }
-  for (const [key, leaf] of tLeaves)
-    if (!sKeys.has(key))
+  for (const leaf of tLeaves.values())
+    reporter.add(
+      translation,
+      translationErrors.valueExtra(fieldLabel(leaf.path, tData), source.file),
+      translation.positionOf(leaf.path),
+    );
+  return findings;
+}
+
+/** What reporting a translation's findings depends on besides the findings. */
+export interface TranslationContext {
+  locale: LocaleConfig;
+  /** Whether a default-language route has a translation in this language. */
+  translated: (route: string) => boolean;
+  /** Whether a route is a page or alias of the site. */
+  exists: (route: string) => boolean;
+  /** Report allowed untranslated blocks and buttons to untranslated pages too (the status view). */
+  status: boolean;
+}
+
+/**
+ * Reports a translation's findings (`checkTranslation`, or the validation cache's copy), in order:
+ * a button's link when its page exists untranslated and the run is the status view, a `statusOnly`
+ * finding in the status view only.
+ */
+export function reportTranslation(
+  findings: readonly TranslationFinding[],
+  translation: Locator,
+  { locale, translated, exists, status }: TranslationContext,
+  reporter: Reporter,
+): void {
+  for (const finding of findings) {
+    if ('link' in finding) {
+      if (status && exists(finding.link) && !translated(finding.link))
+        reporter.add(
+          translation,
+          translationErrors.linkToUntranslated(finding.link, locale.label, locale.code),
+          translation.positionOf(finding.at),
+          'warning',
+        );
+    } else if (status || !finding.statusOnly)
       reporter.add(
         translation,
-        translationErrors.valueExtra(fieldLabel(leaf.path, tData), source.file),
-        translation.positionOf(leaf.path),
+        finding.error,
+        { line: finding.line, col: finding.col },
+        finding.severity,
       );
+  }
 }

@@ -1,5 +1,6 @@
 import type { ImageSlotName } from '../schema/image-slots.ts';
 import type { ImageRef } from './check-images.ts';
+import type { TranslationFinding } from './check-translation.ts';
 import type { RouteClaim } from './claim-routes.ts';
 import type { FileProblems } from './collector.ts';
 
@@ -39,4 +40,9 @@ export interface CheckedPage {
   summary?: PageSummary;
   /** It has blocks marked `untranslated: true` (allowed in translations only). */
   untranslated?: true;
+  /**
+   * For a translation: its findings against its source page, and a hash of everything they were
+   * worked out from (engine/load-site.ts › translationKey): used only while that hash is the same.
+   */
+  translation?: { against: string; findings: TranslationFinding[] };
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Locales } from '../schema/locales.ts';
 import type { SiteConfig } from '../schema/site-config.ts';
 import { imagesOfBlock } from '../schema/image-slots.ts';
 import {
@@ -10,7 +11,11 @@ import {
   type LinkTarget,
 } from './check-references.ts';
 import { checkImageRefs, withSlots, type ImageRef } from './check-images.ts';
-import { checkTranslation } from './check-translation.ts';
+import {
+  checkTranslation,
+  reportTranslation,
+  type TranslationFinding,
+} from './check-translation.ts';
 import { claimRoutes, type ClaimProblem, type RouteClaim } from './claim-routes.ts';
 import { Collector, type FileProblems, type Locator, type Reporter } from './collector.ts';
 import { sortDiagnostics, type Diagnostic } from './diagnostic.ts';
@@ -26,7 +31,13 @@ import {
   readPageFile,
 } from './read-page-file.ts';
 import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
-import { helperCount, PageCheckers, PARALLEL_FROM, type PageJob } from './page-checkers.ts';
+import {
+  helperCount,
+  PageCheckers,
+  PARALLEL_FROM,
+  type JobGroup,
+  type PageJob,
+} from './page-checkers.ts';
 import { ValidationCache } from './validation-cache.ts';
 import {
   CONFIG_FILE,
@@ -154,9 +165,103 @@ const withoutContent = ({ source: _source, page: _page, ...checked }: ReadPage):
   checked;
 const withoutIdentity = ({ identity: _identity, ...checked }: CheckedPage): CheckedPage => checked;
 
-/** Phase 1 for one file as data, without its YAML and page: what a helper thread sends back. */
-export const checkPageFile = (root: string, file: string, route: string | undefined): CheckedPage =>
-  withoutContent(readPage(root, file, route, new Collector()));
+/**
+ * Phase 1 for a group of files (a page and its translations) as data, without their YAML and pages:
+ * what a helper thread sends back.
+ */
+export const checkPageGroup = (
+  root: string,
+  group: JobGroup,
+  locales: Locales | undefined,
+): CheckedPage[] => readPageGroup(root, group, locales).map(withoutContent);
+
+const languagesKeys = new WeakMap<Locales, string>();
+/**
+ * The languages' config as translation findings depend on it (its every word and flag), once per
+ * config read.
+ */
+function languagesKeyOf(locales: Locales | undefined): string {
+  if (!locales) return '';
+  let key = languagesKeys.get(locales);
+  if (key === undefined) languagesKeys.set(locales, (key = sha1(JSON.stringify(locales))));
+  return key;
+}
+
+/**
+ * Everything a translation's findings are worked out from: its text, its source's file and text, the
+ * languages' config (and, through the validation cache's key, the validator's code and schemas).
+ */
+const translationKey = (
+  translationHash: string,
+  sourceFile: string,
+  sourceHash: string,
+  languagesKey: string,
+) => sha1(translationHash, sourceFile, sourceHash, languagesKey);
+
+/** A page file's YAML, with the hash of the bytes it was read from. */
+interface ParsedFile {
+  hash: string;
+  source: YamlSource;
+}
+
+/** A page file's YAML as it is now (undefined when its bytes cannot be read as text). */
+function parseFile(root: string, file: string): ParsedFile | undefined {
+  const bytes = readPageBytes(root, file);
+  if ('error' in bytes) return undefined;
+  const read = decodePage(bytes.bytes);
+  return 'error' in read
+    ? undefined
+    : { hash: sha1(bytes.bytes), source: new YamlSource(file, read.text) };
+}
+
+/** A translation checked against its source (engine/check-translation.ts), as the cache keeps it. */
+function translationCheck(
+  translation: ParsedFile,
+  source: ParsedFile,
+  locale: NonNullable<ReturnType<typeof translationOf>>['locale'],
+  languages: SiteLocales,
+  languagesKey: string,
+): NonNullable<CheckedPage['translation']> {
+  return {
+    against: translationKey(translation.hash, source.source.file, source.hash, languagesKey),
+    findings: checkTranslation({
+      translation: translation.source,
+      source: source.source,
+      locale,
+      defaultLabel: languages.defaultLocale.label,
+    }),
+  };
+}
+
+/**
+ * Phase 1 for a page and its translations (`readPage` for each), each translation also checked
+ * against its presumed source (`job.source`): the one parsed just before in the group, else read
+ * from its file. Phase 2 uses those findings when the source is the page that claimed the route,
+ * with that text (`translationKey`).
+ */
+function readPageGroup(
+  root: string,
+  group: JobGroup,
+  locales: Locales | undefined,
+  cache?: ValidationCache,
+): ReadPage[] {
+  const languages = siteLocales(locales);
+  const languagesKey = languagesKeyOf(locales);
+  const parsed = new Map<string, ParsedFile>();
+  return group.map(({ file, route, source: sourceFile }) => {
+    const entry = readPage(root, file, route, new Collector(), undefined, cache);
+    if (!entry.source || entry.hash === undefined) return entry;
+    const own = { hash: entry.hash, source: entry.source };
+    parsed.set(file, own);
+    const language = route === undefined ? undefined : translationOf(route, languages);
+    if (!language || sourceFile === undefined || !entry.claim.readable) return entry;
+    const source = parsed.get(sourceFile) ?? parseFile(root, sourceFile);
+    if (!source) return entry;
+    entry.translation = translationCheck(own, source, language.locale, languages!, languagesKey);
+    cache?.set(withoutContent(entry));
+    return entry;
+  });
+}
 
 /**
  * One page file checked on its own (`text`: the page editor's unsaved text instead of the file on
@@ -421,6 +526,41 @@ function jobOf(file: string): PageJob | undefined {
   return route ? { file, route } : undefined;
 }
 
+/**
+ * The files to check in groups: a page, then the translations of it that are to be checked too
+ * (checked against it as just parsed). A translation whose source is not to be checked (the cache
+ * knows it) is a group of its own and reads its source from the file. The source of a translation
+ * is presumed here from the files' routes; phase 2 uses its findings only if that file turns out to
+ * be the page of the route, with that text.
+ */
+function groupTranslations(
+  jobs: readonly PageJob[],
+  files: readonly string[],
+  languages: SiteLocales | undefined,
+): JobGroup[] {
+  if (!languages) return jobs.map((job) => [job]);
+  const languageOfJob = (job: PageJob) =>
+    job.route === undefined ? undefined : translationOf(job.route, languages);
+  const pageOfRoute = new Map<string, string>();
+  for (const file of files) {
+    const job = jobOf(file);
+    if (job?.route !== undefined && !languageOfJob(job) && !pageOfRoute.has(job.route))
+      pageOfRoute.set(job.route, file);
+  }
+  const toCheck = new Set(jobs.map((job) => job.file));
+  const groups = new Map<string, PageJob[]>();
+  for (const job of jobs) {
+    const language = languageOfJob(job);
+    const source = language && pageOfRoute.get(language.sourceRoute);
+    const key = source !== undefined && toCheck.has(source) ? source : job.file;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = []));
+    if (language) group.push(source === undefined ? job : { ...job, source });
+    else group.unshift(job);
+  }
+  return [...groups.values()];
+}
+
 /** How many page files `loadInSlices` reads at a time: about 5 ms from the cache. */
 const FILES_PER_SLICE = 256;
 
@@ -529,30 +669,34 @@ export class SiteLoader {
       if (job && !this.cache?.has(file)) jobs.push(job);
       else this.readFile(file);
     }
+    const locales = this.config.config?.locales;
+    const groups = groupTranslations(jobs, this.scan.files, siteLocales(locales));
     if (!helpers || jobs.length < PARALLEL_FROM) {
       checkers?.cancel();
-      for (const job of jobs) this.readJob(job);
+      for (const group of groups) this.readGroup(group);
     } else {
       checkers ??= new PageCheckers(checkerModule!(), root, helpers);
-      checkers.share(jobs);
+      checkers.share(groups, locales);
       const mine = new Set<number>();
       for (let index = checkers.claim(); index !== undefined; index = checkers.claim()) {
         mine.add(index);
-        this.readJob(jobs[index]!);
+        this.readGroup(groups[index]!);
         // Now and then the helpers' results are taken in as they come: left to the end, taking them
         // in would be the main thread's alone to do while the helpers have nothing left to claim.
         if (mine.size % TAKE_IN_EVERY === 0) await new Promise(setImmediate);
       }
       const fromHelpers = await checkers.rest(mine, (index) =>
-        checkPageFile(root, jobs[index]!.file, jobs[index]!.route),
+        checkPageGroup(root, groups[index]!, locales),
       );
-      for (const entry of fromHelpers.values()) {
-        this.cache?.set(entry);
-        this.keep(entry);
-      }
+      for (const entries of fromHelpers.values())
+        for (const entry of entries) {
+          this.cache?.set(entry);
+          this.keep(entry);
+        }
     }
+    const model = this.assemble();
     if (saveCache) this.saveCache();
-    return this.assemble();
+    return model;
   }
 
   /**
@@ -630,6 +774,12 @@ export class SiteLoader {
     this.keep(readPage(this.options.root, file, route, new Collector(), undefined, this.cache));
   }
 
+  private readGroup(group: JobGroup) {
+    const { root } = this.options;
+    for (const entry of readPageGroup(root, group, this.config.config?.locales, this.cache))
+      this.keep(entry);
+  }
+
   /** Phase 1's result for a file, kept with its page only when the load keeps pages. */
   private keep(entry: ReadPage) {
     this.entries.set(
@@ -681,6 +831,8 @@ export class SiteLoader {
       : configRead
         ? ''
         : 'no config';
+    const languagesKey = languagesKeyOf(this.config.config?.locales);
+    const parsed = new Map<string, ParsedFile | undefined>();
     const checked = new Map<string, CheckedFile>();
     for (const file of this.scan.files) {
       const entry = this.entries.get(file);
@@ -709,7 +861,18 @@ export class SiteLoader {
             entry,
             claims,
             context,
-            language && { ...language, locales: locales!, status },
+            language && {
+              ...language,
+              locales: locales!,
+              status,
+              findings: language.source
+                ? this.translationFindings(entry, language.source, language.locale, {
+                    locales: locales!,
+                    languagesKey,
+                    parsed,
+                  })
+                : [],
+            },
             configRead,
           );
       checked.set(file, {
@@ -742,6 +905,40 @@ export class SiteLoader {
     );
   }
 
+  /**
+   * A translation's findings against its source page: those phase 1 or the validation cache kept
+   * while everything they were worked out from is the same (`translationKey`), else worked out now
+   * and kept. `parsed`: files this assemble() read, so a source is parsed once for all its
+   * translations.
+   */
+  private translationFindings(
+    entry: ReadPage,
+    source: ReadPage,
+    locale: Language['locale'],
+    {
+      locales,
+      languagesKey,
+      parsed,
+    }: { locales: SiteLocales; languagesKey: string; parsed: Map<string, ParsedFile | undefined> },
+  ): TranslationFinding[] {
+    const against = translationKey(entry.hash!, source.file, source.hash!, languagesKey);
+    if (entry.translation?.against === against) return entry.translation.findings;
+    const read = (file: string) => {
+      if (!parsed.has(file)) parsed.set(file, parseFile(this.options.root, file));
+      return parsed.get(file);
+    };
+    const [translationFile, sourceFile] = [read(entry.file), read(source.file)];
+    // A file that can no longer be read as text has no data to compare.
+    if (!translationFile || !sourceFile) return [];
+    const check = translationCheck(translationFile, sourceFile, locale, locales, languagesKey);
+    // Kept only when worked out from the texts phase 1 checked (a file may change meanwhile).
+    if (check.against === against) {
+      entry.translation = check;
+      this.cache?.set(withoutContent(entry));
+    }
+    return check.findings;
+  }
+
   /** What the last assemble() found, to reuse what did not change. */
   private last:
     | {
@@ -771,6 +968,13 @@ interface Language {
   source: ReadPage | undefined;
 }
 
+/** A translation as phase 2 checks it: with its findings against its source. */
+interface LanguageCheck extends Language {
+  locales: SiteLocales;
+  status: boolean;
+  findings: readonly TranslationFinding[];
+}
+
 function languageOf(
   entry: ReadPage,
   locales: SiteLocales | undefined,
@@ -795,7 +999,7 @@ function checkFile(
   entry: ReadPage,
   claims: readonly ClaimProblem[],
   context: ReferenceContext,
-  language: (Language & { locales: SiteLocales; status: boolean }) | undefined,
+  language: LanguageCheck | undefined,
   configRead: boolean,
 ): FileProblems {
   // Most files have nothing more to report: their phase 1 problems serve as they are, and no
@@ -821,7 +1025,7 @@ function checkFile(
     );
   if (entry.claim.readable) {
     checkReferences(source, entry, entry.claim.route, entry.claim.draft, context, reporter);
-    checkLanguage(root, entry, source, language, context, reporter, configRead);
+    checkLanguage(entry, source, language, context, reporter, configRead);
   }
   return own ? own.problemsOf(entry.file) : entry.problems;
 }
@@ -832,10 +1036,9 @@ function checkFile(
  * is searched before the YAML.
  */
 function checkLanguage(
-  root: string,
   entry: ReadPage,
   source: Locator,
-  language: (Language & { locales: SiteLocales; status: boolean }) | undefined,
+  language: LanguageCheck | undefined,
   context: ReferenceContext,
   reporter: Reporter,
   configRead: boolean,
@@ -864,12 +1067,11 @@ function checkLanguage(
     });
     return;
   }
-  checkTranslation(
+  reportTranslation(
+    language.findings,
+    source,
     {
-      translation: source,
-      source: locatorOf(root, language.source),
       locale,
-      defaultLabel: locales.defaultLocale.label,
       translated: (route) => context.targets.has(routeIn(route, locale.code, locales)),
       exists: (route) => context.targets.has(route),
       status: language.status,

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { Locales } from '../schema/locales.ts';
 import type { CheckedPage } from './checked-page.ts';
 
 /**
@@ -12,7 +13,15 @@ export const PAGE_CHECKER_ENTRY = 'engine/page-checker-worker.ts';
 export interface PageJob {
   file: string;
   route: string | undefined;
+  /** For a translation: the file of the page it presumably translates (checked against it). */
+  source?: string;
 }
+
+/**
+ * What one thread checks at a time: a page file and the translations of it, which are checked
+ * against the page as it was just parsed (the source is parsed once for all its translations).
+ */
+export type JobGroup = readonly PageJob[];
 
 /** What a helper thread is given as it starts. */
 export interface CheckerData {
@@ -25,16 +34,21 @@ export interface CheckerData {
  * meanwhile).
  */
 export interface CheckerJobs {
-  jobs: PageJob[];
+  jobs: JobGroup[];
+  /** The site's languages (site.config.yaml › locales), when it has several. */
+  locales: Locales | undefined;
   /** The next job to claim, shared by every thread. */
   next: Int32Array;
   /** Who claimed each job: 0 the main thread (or nobody yet), else the helper's id. */
   owner: Int32Array;
 }
 
-/** What a helper thread sends: results by job index; `done` once it has nothing more to claim. */
+/**
+ * What a helper thread sends: results by job index (one per file of the group); `done` once it has
+ * nothing more to claim.
+ */
 export interface CheckerMessage {
-  checked: Array<[number, CheckedPage]>;
+  checked: Array<[number, CheckedPage[]]>;
   done?: boolean;
 }
 
@@ -62,8 +76,8 @@ export function helperCount(): number {
 export class PageCheckers {
   private readonly next = new Int32Array(new SharedArrayBuffer(4));
   private owner = new Int32Array(new SharedArrayBuffer(0));
-  private jobs: PageJob[] = [];
-  private readonly results = new Map<number, CheckedPage>();
+  private jobs: JobGroup[] = [];
+  private readonly results = new Map<number, CheckedPage[]>();
   private readonly helpers: Array<{ worker: Worker; finished: boolean }> = [];
   private wake: (() => void) | undefined;
   /**
@@ -95,11 +109,16 @@ export class PageCheckers {
     }
   }
 
-  share(jobs: PageJob[]): void {
+  share(jobs: JobGroup[], locales: Locales | undefined): void {
     this.jobs = jobs;
     this.owner = new Int32Array(new SharedArrayBuffer(4 * jobs.length));
     for (const { worker } of this.helpers)
-      worker.postMessage({ jobs, next: this.next, owner: this.owner } satisfies CheckerJobs);
+      worker.postMessage({
+        jobs,
+        locales,
+        next: this.next,
+        owner: this.owner,
+      } satisfies CheckerJobs);
   }
 
   cancel(): void {
@@ -118,8 +137,8 @@ export class PageCheckers {
    */
   async rest(
     mine: ReadonlySet<number>,
-    check: (index: number) => CheckedPage,
-  ): Promise<Map<number, CheckedPage>> {
+    check: (index: number) => CheckedPage[],
+  ): Promise<Map<number, CheckedPage[]>> {
     this.expected = this.jobs.length - mine.size;
     while (this.results.size < this.expected) {
       // Woken when every result is in or a helper stopped. A job claimed by a helper that has

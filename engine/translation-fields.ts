@@ -29,27 +29,36 @@ interface Def {
 }
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
+const unwrapped = new WeakMap<z.ZodType, z.ZodType>();
+
 /**
  * The schema with its wrappers (optional, default, pipe) taken off, keeping the first one that is
- * marked.
+ * marked. Worked out once per schema: every value of every translation and source goes through it.
  */
 function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
+  let result = unwrapped.get(schema);
+  if (result) return result;
+  result = schema;
   for (;;) {
-    if (isTranslatable(current)) return current;
-    const def = defOf(current);
+    if (isTranslatable(result)) break;
+    const def = defOf(result);
     const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
-    if (!inner) return current;
-    current = inner;
+    if (!inner) break;
+    result = inner;
   }
+  unwrapped.set(schema, result);
+  return result;
 }
+
+const unwrappedOptions = new WeakMap<readonly z.ZodType[], z.ZodType[]>();
 
 /**
  * The option of a union that `value` belongs to, by the shape of the value (no parsing: this runs
  * for every page).
  */
 function optionFor(options: readonly z.ZodType[], value: unknown): z.ZodType | undefined {
-  const unwrapped = options.map(unwrap);
+  let unwrapped = unwrappedOptions.get(options);
+  if (!unwrapped) unwrappedOptions.set(options, (unwrapped = options.map(unwrap)));
   if (typeof value === 'string') return unwrapped.find(isTranslatable) ?? unwrapped[0];
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const keys = Object.keys(value);
@@ -61,31 +70,38 @@ function optionFor(options: readonly z.ZodType[], value: unknown): z.ZodType | u
   return undefined;
 }
 
-function walk(schema: z.ZodType | undefined, value: unknown, path: YamlPath, out: Leaf[]) {
+/** `path`: where `value` is, a list this walk adds to and takes from as it goes (copied per leaf). */
+function walk(
+  schema: z.ZodType | undefined,
+  value: unknown,
+  path: Array<string | number>,
+  out: Leaf[],
+) {
   const at = schema && unwrap(schema);
   if (value !== null && typeof value === 'object') {
     const def = at && defOf(at);
     const chosen = def?.type === 'union' ? optionFor(def.options!, value) : at;
     const chosenDef = chosen && defOf(chosen);
     if (Array.isArray(value)) {
-      value.forEach((item, index) =>
-        walk(
-          chosenDef?.type === 'array' ? chosenDef.element : undefined,
-          item,
-          [...path, index],
-          out,
-        ),
-      );
+      const element = chosenDef?.type === 'array' ? chosenDef.element : undefined;
+      for (let index = 0; index < value.length; index++) {
+        path.push(index);
+        walk(element, value[index], path, out);
+        path.pop();
+      }
       return;
     }
-    for (const [key, item] of Object.entries(value))
-      walk(chosenDef?.shape?.[key], item, [...path, key], out);
+    for (const key in value) {
+      path.push(key);
+      walk(chosenDef?.shape?.[key], (value as Record<string, unknown>)[key], path, out);
+      path.pop();
+    }
     return;
   }
   const def = at && defOf(at);
   const leafSchema = def?.type === 'union' ? optionFor(def.options!, value) : at;
   out.push({
-    path,
+    path: [...path],
     key: path.join('.'),
     value,
     text: typeof value === 'string' && leafSchema !== undefined && isTranslatable(leafSchema),

@@ -19,6 +19,7 @@
  *   - peak RSS of each process (its threads included) and CPU time of all of them.
  * `--translations` also translates every synthetic page into each language of site.config.yaml but the default
  * (`npm run new-page -- --translate`, engine/translate-page.ts): N pages × the number of languages.
+ * `--translation-cost` measures only what the translation checks add to `npm run validate` (see translationCost).
  * `--cards <dir>` keeps the social cards in that folder between runs (a 10,000-page cold build draws 10,000 of them,
  * several minutes, before any figure of interest); by default they go to a temporary folder removed at the end.
  * Prints a table, the load average, the cost per page, and flags growth faster than linear. Exits 1 when a target
@@ -247,7 +248,7 @@ function settle(cwd: string) {
   spawnSync('sync');
 }
 
-function step(cwd: string, args: string[]): Step {
+function step(cwd: string, args: string[], exitCodes: readonly number[] = [0]): Step {
   settle(cwd);
   const started = performance.now();
   const env = {
@@ -265,7 +266,7 @@ function step(cwd: string, args: string[]): Step {
   const usages = [...run.stderr.matchAll(/@@usage (\{.*\})/g)].map(
     (match) => JSON.parse(match[1]!) as { maxRssKb: number; cpuUs: number },
   );
-  if (run.status !== 0 || !usages.length) {
+  if (!exitCodes.includes(run.status ?? -1) || !usages.length) {
     console.error(run.stdout.slice(-4000), run.stderr.slice(-4000));
     throw new Error(`\`node ${args.join(' ')}\` failed in ${cwd} (exit ${run.status})`);
   }
@@ -522,6 +523,10 @@ const BENCH_SCALE_COMMAND = {
       type: 'boolean',
       help: 'each synthetic page also in every other language of the site (N × languages)',
     },
+    'translation-cost': {
+      type: 'boolean',
+      help: "only the validator's added cost for translation checks at each N (N × languages files)",
+    },
   },
 } as const satisfies CommandSpec;
 
@@ -534,6 +539,10 @@ async function main() {
   const withBuild = !options['no-build'];
   const incremental = options.incremental ?? false;
   const translations = options.translations ?? false;
+  if (options['translation-cost']) {
+    translationCost(sizes);
+    return;
+  }
   console.log(
     `Scale benchmark on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model.trim()}), Node ${process.version}; N synthetic solution pages added to the real site.\n`,
   );
@@ -701,6 +710,71 @@ async function main() {
       : '\nPASS: every target measured here is met (targets exist for N = 1000 and 10000).',
   );
   process.exitCode = failures.length ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The validator's added cost for translation checks
+
+/** site.config.yaml without its `locales`: the same files, checked as a site in one language. */
+const withoutLocales = (config: string) => config.replace(/^locales:\n(?:[ #].*\n|\n)*/m, '');
+
+/** `npm run validate` as `validate` runs it, errors allowed: its own timing and CPU. */
+function validateTimed(cwd: string) {
+  const result = step(cwd, nodeArgsOf(cwd, 'validate', []), [0, 1]);
+  const summary = /(\d+) pages, \d+ routes checked in (\d+) ms/.exec(result.stdout);
+  if (!summary) throw new Error(`Unexpected validator output:\n${result.stdout.slice(-2000)}`);
+  return { ...result, files: Number(summary[1]), ms: Number(summary[2]) };
+}
+
+/**
+ * The added cost of the translation checks: on a copy with N synthetic pages, each translated into
+ * every other language (N × languages page files), `npm run validate` with site.config.yaml as it is
+ * ("checks") against the same command on the same files with `locales` left out of the config ("no
+ * checks": a site in one language, whose translations are plain pages; its real translations' blocks
+ * left `untranslated` are then errors, which cost nothing measurable). Every file, byte and phase-1
+ * check is the same in both; only the translation checks differ. Each is run with no cache and then
+ * cached, alternately, ROUNDS times; the medians of CPU time (all threads) are compared, the figure
+ * that holds on a busy machine.
+ */
+function translationCost(sizes: number[]) {
+  const ROUNDS = 3;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+  for (const n of sizes) {
+    const dir = makeCopy(undefined);
+    try {
+      translateAll(dir, generatePages(dir, n));
+      const configFile = path.join(dir, 'site.config.yaml');
+      const config = readFileSync(configFile, 'utf8');
+      const variants = { checks: config, 'no checks': withoutLocales(config) };
+      const runs: Record<string, Array<ReturnType<typeof validateTimed>>> = {};
+      for (let round = 0; round < ROUNDS; round++)
+        for (const [name, text] of Object.entries(variants)) {
+          writeFileSync(configFile, text);
+          rmSync(path.join(dir, '.cache', 'validation.json'), { force: true });
+          (runs[`${name}, no cache`] ??= []).push(validateTimed(dir));
+          (runs[`${name}, cached`] ??= []).push(validateTimed(dir));
+        }
+      writeFileSync(configFile, config);
+      const files = runs['checks, no cache']![0]!.files;
+      console.log(
+        `N=${n}: ${files} page files (${n} synthetic pages × languages), medians of ${ROUNDS} alternating runs, load average ${os.loadavg()[0]!.toFixed(1)}:`,
+      );
+      for (const [name, list] of Object.entries(runs))
+        console.log(
+          `  ${name.padEnd(20)} CPU ${fmtMs(median(list.map((r) => r.cpuMs))).padStart(8)}, reported ${fmtMs(median(list.map((r) => r.ms))).padStart(8)}, process ${fmtMs(median(list.map((r) => r.wallMs))).padStart(8)}, peak RSS ${Math.round(median(list.map((r) => r.maxRssMb)))} MB`,
+        );
+      for (const mode of ['no cache', 'cached']) {
+        const [on, off] = [runs[`checks, ${mode}`]!, runs[`no checks, ${mode}`]!];
+        const added = (pick: (r: ReturnType<typeof validateTimed>) => number) =>
+          `${(((median(on.map(pick)) - median(off.map(pick))) / median(off.map(pick))) * 100).toFixed(1)} %`;
+        console.log(
+          `  added cost of the translation checks, ${mode}: ${added((r) => r.cpuMs)} CPU, ${added((r) => r.ms)} reported time`,
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compiledModule } from '../../pipeline/compiled-module.mjs';
 import { fixtureText, makeTestSite, projectRoot, type TestSite } from './test-site.ts';
 import {
-  checkPageFile,
+  checkPageGroup,
   loadSite,
   loadSiteInParallel,
   type SiteModel,
@@ -148,12 +148,11 @@ describe('loadSiteInParallel', () => {
 
 describe('PageCheckers', () => {
   it('shares the jobs: a helper checks what the main thread does not claim, with the same result', async () => {
-    const jobs = Array.from({ length: 200 }, (_, i) => ({
-      file: `pages/solutions/many/p-${i}.yaml`,
-      route: `/solutions/many/p-${i}`,
-    }));
+    const jobs = Array.from({ length: 200 }, (_, i) => [
+      { file: `pages/solutions/many/p-${i}.yaml`, route: `/solutions/many/p-${i}` },
+    ]);
     const checkers = new PageCheckers(checkerModule(), site.root, 1);
-    checkers.share(jobs);
+    checkers.share(jobs, undefined);
     // The main thread claims one job, then leaves the others to the helper.
     const first = checkers.claim()!;
     const results = await checkers.rest(new Set([first]), () => {
@@ -161,10 +160,10 @@ describe('PageCheckers', () => {
     });
     expect(results.size).toBe(jobs.length - 1);
     for (const [index, entry] of results)
-      expect(entry).toEqual(checkPageFile(site.root, jobs[index]!.file, jobs[index]!.route));
+      expect(entry).toEqual(checkPageGroup(site.root, jobs[index]!, undefined));
     expect(
       results
-        .get(20)!
+        .get(20)![0]!
         .problems.shown.map((d) => d.message)
         .join('\n'),
     ).toContain('titel');
