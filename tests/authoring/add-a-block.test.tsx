@@ -57,11 +57,18 @@ function addListEntry(file: string, importLine: string, objectStart: string, ent
   writeFileSync(full, text);
 }
 
+/**
+ * Vike's transient copy of a `+` file it is loading (`+route.ts.build-<12 characters>.mjs`, next to
+ * the file, deleted once loaded): a test beside this one that starts Vike in the project makes one
+ * for a moment.
+ */
+const vikeLoadingCopy = /\.build-[a-z0-9]{12}\.mjs$/;
+
 /** Files of the copy's code that differ from the project's (or exist on one side only). */
 function changedCodeFiles(): string[] {
   const list = (base: string, folder: string): string[] =>
     readdirSync(path.join(base, folder), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
+      .filter((entry) => entry.isFile() && !vikeLoadingCopy.test(entry.name))
       .map((entry) => path.relative(base, path.join(entry.parentPath, entry.name)));
   const changed = new Set<string>();
   for (const folder of CODE_FOLDERS) {

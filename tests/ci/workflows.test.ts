@@ -64,7 +64,7 @@ describe('GitHub workflows', () => {
     );
   });
 
-  it('the check runs on pull requests: npm ci, validate with annotations, then build and every test', () => {
+  it('the check runs on pull requests: npm ci, validate with annotations, then build and every test', async () => {
     const check = workflow('check.yml');
     expect(Object.keys(check.on)).toEqual(
       expect.arrayContaining(['pull_request', 'workflow_call']),
@@ -92,8 +92,14 @@ describe('GitHub workflows', () => {
     expect(at('npm run build -- --catalogue')).toBeGreaterThan(-1);
     for (const check of ['npm run typecheck', 'npm run format:check', 'npm run lint'])
       expect(at(check)).toBeGreaterThan(-1);
-    for (const later of ['vitest run', 'playwright test', 'npm run test:editor'])
+    for (const later of ['vitest run', 'playwright test'])
       expect(at(later)).toBeGreaterThan(at('npm run build -- --catalogue'));
+    // One Playwright run covers both end-to-end suites: the site's and the page editor's.
+    const { default: playwrightConfig } = await import('../../playwright.config.ts');
+    expect(playwrightConfig.projects?.map((project) => project.testDir).sort()).toEqual([
+      'tests/e2e',
+      'tests/editor',
+    ]);
     // Run with every command stubbed: whichever check or the build fails, no test starts and npm
     // test fails.
     const run = (failing: string | undefined) => {
@@ -103,7 +109,7 @@ describe('GitHub workflows', () => {
     };
     expect(run(undefined)).toEqual({
       status: 0,
-      ran: expect.stringContaining('vitest\nplaywright\nnpm run test:editor'),
+      ran: expect.stringContaining('vitest\nplaywright'),
     });
     for (const failing of [
       'run typecheck',

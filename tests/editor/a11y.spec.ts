@@ -10,7 +10,8 @@ for (const width of [1280, 1024]) {
     page,
     editor,
   }) => {
-    test.setTimeout(90_000);
+    // As long as the site's axe sweeps get: `npm test` runs them side by side on two cores.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 800 });
     await editor.open(page, '#/');
     await expect(page.getByTestId('page-list-item').first()).toBeVisible();

@@ -1,0 +1,37 @@
+import type { PlaywrightTestProject } from '@playwright/test';
+
+/** The system Chromium's options, shared by the site's and the editor's end-to-end tests. */
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * End-to-end tests of the page editor (`npm run edit`), in the system Chromium. Each worker starts
+ * its own editor, on a port the system picks, on a fresh copy of the site's content in a temporary
+ * git repository (tests/editor/fixture.ts), so these tests need no build and never touch the
+ * project's own pages. A project of playwright.config.ts (run beside the site's tests in `npm test`)
+ * and of playwright.editor.config.ts (`npm run test:editor`, alone).
+ */
+export const editorProject: PlaywrightTestProject = {
+  name: 'editor',
+  testDir: 'tests/editor',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  // Two editors at a time: each worker starts one (a Vite server) and keeps it for its files.
+  workers: 2,
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: chromiumLaunch,
+  },
+};
