@@ -1,9 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { acquireLock } from './output.ts';
+import { acquireLock, prepareOutput } from './output.ts';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,4 +38,14 @@ it("refuses a live process's lock and takes over a dead one's or an empty one", 
     expect(existsSync(lock)).toBe(false);
   }
   expect(existsSync(`${lock}.${process.pid}.tmp`)).toBe(false);
+});
+
+it('prepares the output when an earlier removal is gone between listing and looking at it', () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'build-output-'));
+  const cacheDir = path.join(dir, 'cache');
+  mkdirSync(cacheDir);
+  // A link to nothing: listed, but looking at it finds no entry, as when the removal just ended.
+  symlinkSync(path.join(dir, 'removed'), path.join(cacheDir, 'trash-1-1'));
+  const output = prepareOutput(path.join(dir, 'dist'), cacheDir);
+  expect(existsSync(output.staging)).toBe(true);
 });

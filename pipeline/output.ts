@@ -116,12 +116,12 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
     else if (entry.startsWith('staging-') || entry.startsWith('previous-'))
       rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
     // A removal started by an earlier build that did not finish (the machine stopped): not while it
-    // may still run.
-    else if (
-      entry.startsWith('trash-') &&
-      Date.now() - statSync(path.join(cacheDir, entry)).mtimeMs > 10 * 60_000
-    )
-      rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
+    // may still run. The previous build's removal may end between listing and stat: gone is fine.
+    else if (entry.startsWith('trash-')) {
+      const stat = statSync(path.join(cacheDir, entry), { throwIfNoEntry: false });
+      if (stat && Date.now() - stat.mtimeMs > 10 * 60_000)
+        rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
+    }
   }
   const staging = path.join(cacheDir, `staging-${process.pid}`);
   const previous = path.join(cacheDir, `previous-${process.pid}`);
