@@ -19,7 +19,7 @@ import {
   rmdirSync,
   writeFileSync,
 } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { addModulePreloads, staticImportReader } from './module-preload.ts';
@@ -263,6 +263,31 @@ const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
 const STYLE_ELEMENT = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
 
 /**
+ * The digest of `hash` fed with a page's <style> texts (as `textOf` gives them) and the custom
+ * properties the rest of its markup references: what pruning its styles depends on.
+ */
+function stylesKey(
+  hash: Hash,
+  html: string,
+  elements: ReadonlyArray<{ start: number; end: number }>,
+  textOf: (text: string) => string,
+): string {
+  let markup = '';
+  let from = 0;
+  for (const element of elements) {
+    hash.update(textOf(html.slice(element.start, element.end))).update('\u0000');
+    markup += html.slice(from, element.start);
+    from = element.end;
+  }
+  markup += html.slice(from);
+  for (const name of [
+    ...new Set(Array.from(markup.matchAll(VAR_REFERENCE), (match) => match[1]!)),
+  ].sort())
+    hash.update(name).update(' ');
+  return hash.digest('hex');
+}
+
+/**
  * Leaves out of the page's <style> elements the custom properties nothing on the page reads:
  * Mantine's theme declares some 450 on :root (every shade of every colour), a page reads about a
  * hundred. Kept: every property referenced with var() outside custom property declarations (in the
@@ -279,20 +304,7 @@ export function pruneCustomProperties(
     // Pages share their stylesheets: the result depends only on the <style> texts and the var() the
     // markup reads. The key is a hash of those (the texts are tens of KB: a Map keyed by them
     // hashed and compared them whole).
-    const hash = createHash('sha1');
-    let markup = '';
-    let from = 0;
-    for (const element of elements) {
-      hash.update(html.slice(element.start, element.end)).update('\u0000');
-      markup += html.slice(from, element.start);
-      from = element.end;
-    }
-    markup += html.slice(from);
-    for (const name of [
-      ...new Set(Array.from(markup.matchAll(VAR_REFERENCE), (match) => match[1]!)),
-    ].sort())
-      hash.update(name).update(' ');
-    const key = hash.digest('hex');
+    const key = stylesKey(createHash('sha1'), html, elements, (text) => text);
     let known = memo.get(key);
     if (!known) {
       const result = pruneCustomProperties(html);
@@ -305,7 +317,7 @@ export function pruneCustomProperties(
       memo.set(key, known);
     }
     const parts: string[] = [];
-    from = 0;
+    let from = 0;
     elements.forEach((element, index) => {
       parts.push(html.slice(from, element.start), known.styles[index]!);
       from = element.end;
@@ -472,21 +484,12 @@ function quickFinisher(
       ),
     );
     const elements = styleElements(aside);
-    const hash = createHash('sha1').update(sheets).update('\u0001');
-    let markup = '';
-    let from = 0;
-    for (const element of elements) {
-      const text = aside.slice(element.start, element.end);
-      hash.update(text === PLACEHOLDER ? '\u0001' : text).update('\u0000');
-      markup += aside.slice(from, element.start);
-      from = element.end;
-    }
-    markup += aside.slice(from);
-    for (const name of [
-      ...new Set(Array.from(markup.matchAll(VAR_REFERENCE), (match) => match[1]!)),
-    ].sort())
-      hash.update(name).update(' ');
-    const key = hash.digest('hex');
+    const key = stylesKey(
+      createHash('sha1').update(sheets).update('\u0001'),
+      aside,
+      elements,
+      (text) => (text === PLACEHOLDER ? '\u0001' : text),
+    );
     let pruned = prunedStyles.get(key);
     if (!pruned) {
       const whole = pruneCustomProperties(aside.replace(PLACEHOLDER, () => css.text!));
@@ -500,7 +503,7 @@ function quickFinisher(
     }
     let inlined = '';
     const parts: string[] = [];
-    from = 0;
+    let from = 0;
     elements.forEach((element, index) => {
       const text = aside.slice(element.start, element.end);
       if (text === PLACEHOLDER) inlined = pruned.styles[index]!;
