@@ -95,11 +95,18 @@ export function pageLanguages(
     sourceText: site.textOf(sourceFile) ?? '',
     languages: locales.list.map((locale) => {
       if (locale === locales.defaultLocale)
-        return { code: locale.code, label: locale.label, state: 'source', file: sourceFile };
+        return {
+          code: locale.code,
+          label: locale.label,
+          dir: locale.dir,
+          state: 'source',
+          file: sourceFile,
+        };
       const row = status.find((s) => s.code === locale.code);
       return {
         code: locale.code,
         label: locale.label,
+        dir: locale.dir,
         state: row?.state ?? 'untranslated',
         ...(row?.file ? { file: row.file } : {}),
       };

@@ -81,6 +81,7 @@ export interface PageLanguagesResponse {
     code: string;
     /** The language's name in itself: Deutsch. */
     label: string;
+    dir: 'ltr' | 'rtl';
     state: PageTranslation['state'] | 'source';
     file?: string;
   }>;
