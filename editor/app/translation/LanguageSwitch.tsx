@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Popover, Stack, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { translationEditorWords as words } from '../../../engine/errors.ts';
 import type { PageLanguagesResponse } from '../../shared/api.ts';
@@ -28,6 +28,7 @@ const tones = {
 export function LanguageSwitch({ api, languages }: { api: Api; languages: PageLanguagesResponse }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  const [opened, setOpened] = useState(false);
   const current = languages.languages.find((l) => l.code === languages.code);
   if (!current || !languages.sourceRoute) return null;
   const create = async (language: Language) => {
@@ -49,47 +50,57 @@ export function LanguageSwitch({ api, languages }: { api: Api; languages: PageLa
     }
   };
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
+    <Popover position="bottom-end" withinPortal shadow="md" opened={opened} onChange={setOpened}>
+      <Popover.Target>
         <Button
           variant="default"
           loading={busy}
-          leftSection={<UiIcon name="globe" size={16} />}
+          onClick={() => setOpened((open) => !open)}
+          aria-expanded={opened}
           aria-label={words.switchLabel(current.label)}
+          leftSection={<UiIcon name="globe" size={16} />}
           data-testid="language-switch"
         >
           <span lang={current.code} dir={current.dir}>
             {current.label}
           </span>
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown data-testid="language-menu">
-        {languages.languages.map((language) =>
-          language.file ? (
-            <Menu.Item
-              key={language.code}
-              component="a"
-              href={hrefFor({ name: 'edit', file: language.file })}
-              aria-current={language.code === current.code ? 'page' : undefined}
-              data-language={language.code}
-              rightSection={<Tag tone={tones[language.state]}>{words.states[language.state]}</Tag>}
-            >
-              <span lang={language.code} dir={language.dir}>
-                {language.label}
-              </span>
-            </Menu.Item>
-          ) : (
-            <Menu.Item
-              key={language.code}
-              onClick={() => void create(language)}
-              data-language={language.code}
-              leftSection={<UiIcon name="plus" size={14} />}
-            >
-              {words.create(language.label)}
-            </Menu.Item>
-          ),
-        )}
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Target>
+      <Popover.Dropdown p={4} data-testid="language-menu">
+        <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
+          {languages.languages.map((language) => (
+            <li key={language.code}>
+              {language.file ? (
+                <UnstyledButton
+                  component="a"
+                  href={hrefFor({ name: 'edit', file: language.file })}
+                  onClick={() => setOpened(false)}
+                  aria-current={language.code === current.code ? 'page' : undefined}
+                  className="language-option"
+                  data-language={language.code}
+                >
+                  <span lang={language.code} dir={language.dir}>
+                    {language.label}
+                  </span>
+                  <Tag tone={tones[language.state]}>{words.states[language.state]}</Tag>
+                </UnstyledButton>
+              ) : (
+                <UnstyledButton
+                  onClick={() => {
+                    setOpened(false);
+                    void create(language);
+                  }}
+                  className="language-option"
+                  data-language={language.code}
+                >
+                  <UiIcon name="plus" size={14} />
+                  <span>{words.create(language.label)}</span>
+                </UnstyledButton>
+              )}
+            </li>
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

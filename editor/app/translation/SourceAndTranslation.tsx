@@ -114,32 +114,36 @@ export function SourceAndTranslation({
       component="section"
       aria-labelledby="source-and-translation"
       data-testid="source-and-translation"
-      style={{ position: 'absolute', inset: 0, overflowY: 'auto', background: 'white' }}
+      style={{
+        position: 'absolute',
+        inset: 0,
+        zIndex: 5,
+        overflowY: 'auto',
+        background: 'white',
+      }}
     >
       <Stack gap="md" p="md">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Box>
-            <Title id="source-and-translation" order={2} size="h4">
-              {words.viewTitle}
-            </Title>
-            <Text size="sm" c="gray.7" maw={720}>
-              {fields.length ? words.intro(source.label) : words.upToDate}
-            </Text>
-          </Box>
-          <Group gap="xs" wrap="nowrap">
-            {fields.length > 1 ? (
-              <Button
-                onClick={() => onMark(fields.map((f) => f.key))}
-                leftSection={<UiIcon name="check" size={16} />}
-                data-testid="mark-all-reviewed"
-              >
-                {words.markAllReviewed}
-              </Button>
-            ) : null}
-            <Button variant="default" onClick={onClose} data-testid="close-source-view">
-              {words.close}
+        <Box>
+          <Title id="source-and-translation" order={2} size="h4">
+            {words.viewTitle}
+          </Title>
+          <Text size="sm" c="gray.7" maw={720}>
+            {fields.length ? words.intro(source.label) : words.upToDate}
+          </Text>
+        </Box>
+        <Group gap="xs">
+          {fields.length > 1 ? (
+            <Button
+              onClick={() => onMark(fields.map((f) => f.key))}
+              leftSection={<UiIcon name="check" size={16} />}
+              data-testid="mark-all-reviewed"
+            >
+              {words.markAllReviewed}
             </Button>
-          </Group>
+          ) : null}
+          <Button variant="default" onClick={onClose} data-testid="close-source-view">
+            {words.close}
+          </Button>
         </Group>
         {fields.map((field) => {
           const label = fieldLabel(field.path);
