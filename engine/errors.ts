@@ -1009,6 +1009,41 @@ export const editorMessages = {
     ].join('\n'),
 } as const;
 
+/**
+ * The page editor's language switch and its view of a translation beside its source (editor/app/
+ * translation/). The author's words: source, translation, reviewed.
+ */
+export const translationEditorWords = {
+  viewTitle: 'Source and translation',
+  summary: (fields: number, source: string): string =>
+    `${fields} ${fields === 1 ? 'field' : 'fields'} changed in the ${source} page since ${fields === 1 ? 'it was' : 'they were'} translated.`,
+  intro: (source: string): string =>
+    `Each field shows the ${source} text it was translated from, the ${source} text now and the translation. Update the translation where the meaning changed, then mark the field reviewed.`,
+  open: 'Compare with the source',
+  close: 'Back to the preview',
+  before: (source: string): string => `${source} when translated`,
+  now: (source: string): string => `${source} now`,
+  translation: (language: string): string => `Translation (${language})`,
+  edit: 'Edit the translation',
+  markReviewed: 'Mark reviewed',
+  markAllReviewed: 'Mark all reviewed',
+  marked: (fields: number): string =>
+    `${fields} ${fields === 1 ? 'field' : 'fields'} marked reviewed. Save to keep it.`,
+  upToDate: 'Every field is reviewed: the translation matches its source.',
+  switchLabel: (language: string): string =>
+    `Language: ${language}. Open this page in another language`,
+  states: {
+    source: 'original',
+    translated: 'translated',
+    stale: 'out of date',
+    partial: 'partly translated',
+    problems: 'has errors',
+    untranslated: 'not translated',
+  },
+  create: (language: string): string => `Create the ${language} translation`,
+  createFailed: (language: string): string => `Could not start the ${language} translation`,
+} as const;
+
 /** expectedHint in a form's words: what to fill in, not how to type it. */
 function expectedFormHint(expected: Expected): string {
   const options = expected.kind === 'one-of' ? expected.options : [expected];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isMap, parse, parseDocument, type YAMLMap } from 'yaml';
 import { newPageMessages, type AuthorError } from './errors.ts';
 import { routeProblem } from './new-page.ts';
-import { leavesOf } from './translation-fields.ts';
+import { reviewedEntries, sourceTexts } from './translation-record.ts';
 
 /**
  * Translations as files: where a page's translation is written, the file "create the translation"
@@ -17,15 +17,6 @@ import { leavesOf } from './translation-fields.ts';
  */
 const translationFile = (sourceFile: string, code: string): string =>
   sourceFile.replace(/^pages\//, `pages/${code}/`);
-
-/** The source texts of a page (its translatable fields), by their `translatedFrom` key. */
-function sourceTexts(sourceData: unknown): Map<string, string> {
-  return new Map(
-    leavesOf(sourceData)
-      .filter((leaf) => leaf.text)
-      .map((leaf) => [leaf.key, leaf.value as string]),
-  );
-}
 
 /**
  * The first version of a translation: the source page as it is (its structure, values and texts, to
@@ -57,17 +48,13 @@ function markReviewed(
   sourceText: string,
   keys?: readonly string[],
 ): string {
-  const texts = sourceTexts(parse(sourceText));
   const doc = parseDocument(translationText);
   let record = doc.get('translatedFrom', true) as YAMLMap | undefined;
   if (!isMap(record)) {
     doc.set('translatedFrom', doc.createNode({}));
     record = doc.get('translatedFrom', true) as YAMLMap;
   }
-  for (const key of keys ?? [...texts.keys()]) {
-    const text = texts.get(key);
-    if (text !== undefined) record.set(key, text);
-  }
+  for (const [key, text] of reviewedEntries(parse(sourceText), keys)) record.set(key, text);
   return doc.toString({ lineWidth: 0 });
 }
 

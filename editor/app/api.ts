@@ -10,6 +10,7 @@ import type {
   NewPageRequest,
   NewPageResponse,
   NewTranslationRequest,
+  PageLanguagesResponse,
   PagesResponse,
   SaveResponse,
   SiteResponse,
@@ -95,6 +96,8 @@ export function createApi(token: string) {
     createPage: (request: NewPageRequest) => call<NewPageResponse>('POST', '/api/pages', request),
     createTranslation: (request: NewTranslationRequest) =>
       call<NewPageResponse>('POST', '/api/translations', request),
+    languages: (path: string) =>
+      call<PageLanguagesResponse>('GET', `/api/languages?path=${q(path)}`),
     deletePage: (path: string) => call<DeleteResponse>('DELETE', `/api/file?path=${q(path)}`),
     events: () => new EventSource(`/api/events?token=${q(token)}`),
     publishing: {

@@ -24,6 +24,8 @@ const paths = {
   blocks: 'M4 4h16v6H4zM4 14h7v6H4zM15 14h5v6h-5z',
   upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 3',
+  globe:
+    'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9z',
 } as const;
 
 export type UiIconName = keyof typeof paths;

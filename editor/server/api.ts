@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Diagnostic } from '../../engine/diagnostic.ts';
+import { sortDiagnostics, type Diagnostic } from '../../engine/diagnostic.ts';
 import { wordingFor, type AuthorError } from '../../engine/errors.ts';
 import { NOT_FOUND_FILE, routeFromFile } from '../../engine/routes.ts';
 import { CONFIG_FILE, SiteIndex } from '../../engine/site-index.ts';
@@ -10,6 +10,7 @@ import { iconNames } from '../../schema/primitives.ts';
 import { createPage } from '../../engine/new-page.ts';
 import { createTranslation } from '../../engine/translate-page.ts';
 import { translationsOf } from './translations.ts';
+import { localesOf, pageLanguages, translationProblems } from './page-languages.ts';
 import { pathsAt } from '../document/locate.ts';
 import type {
   ApiError,
@@ -20,6 +21,7 @@ import type {
   EditorDiagnostic,
   FileResponse,
   NewPageResponse,
+  PageLanguagesResponse,
   PagesResponse,
   SaveResponse,
   SiteResponse,
@@ -120,15 +122,29 @@ function withPaths(diagnostics: Diagnostic[], text: string): EditorDiagnostic[] 
 const isYamlFile = (file: string) =>
   file === CONFIG_FILE || (file.startsWith('pages/') && /\.ya?ml$/.test(file));
 
+/** What `npm run validate` reports for the file: its own problems, and a translation's. */
+function problemsOf(
+  ctx: ApiContext,
+  file: string,
+  text: string,
+  locales = localesOf(ctx.site),
+): Diagnostic[] {
+  const own = ctx.site.check(file, text);
+  if (file === CONFIG_FILE || !locales) return own;
+  const more = translationProblems(ctx.site, locales, file, text);
+  return more.length ? sortDiagnostics([...own, ...more]) : own;
+}
+
 function check(ctx: ApiContext, file: string, text: string): EditorDiagnostic[] {
-  return withPaths(ctx.site.check(file, text), text);
+  return withPaths(problemsOf(ctx, file, text), text);
 }
 
 function pages(ctx: ApiContext): PagesResponse {
   const problems = new Map<string, Diagnostic[]>();
+  const locales = localesOf(ctx.site);
   const list = ctx.site.files().map((file) => {
     const text = ctx.site.textOf(file) ?? '';
-    const diagnostics = ctx.site.check(file, text);
+    const diagnostics = problemsOf(ctx, file, text, locales);
     problems.set(file, diagnostics);
     const { title, draft } = ctx.site.summaryOf(file);
     return {
@@ -246,6 +262,16 @@ export async function handleApi(
     case 'GET /api/events':
       if (!ctx.events) throw new HttpError(404, editorErrors.notFound(url.pathname));
       return ctx.events.subscribe(res);
+    case 'GET /api/languages': {
+      const { file } = ctx.files.resolve(url.searchParams.get('path'));
+      return sendJson(
+        res,
+        200,
+        pageLanguages(ctx.site, file, (f) =>
+          problemsOf(ctx, f, ctx.site.textOf(f) ?? ''),
+        ) satisfies PageLanguagesResponse,
+      );
+    }
     case 'GET /api/file': {
       const file = ctx.files.read(url.searchParams.get('path'));
       return sendJson(res, 200, file satisfies FileResponse);

@@ -20,6 +20,7 @@ import type {
   ConflictResponse,
   EditorEvent,
   FileResponse,
+  PageLanguagesResponse,
   PagesResponse,
   SaveResponse,
   SiteResponse,
@@ -587,6 +588,74 @@ describe('the API of editor/shared/api.ts', () => {
     expect((await call('DELETE', '/api/file?path=pages/ar/solutions/hotels.yaml')).status).toBe(
       200,
     );
+  });
+
+  it('checks a translation against its source as npm run validate does, and gives its languages', async () => {
+    const source = disk('pages/pricing.yaml');
+    const german = disk('pages/de/pricing.yaml');
+    const changed = source.replace(
+      '    title: Outcome-based pricing that grows with you\n',
+      '    title: Pricing that grows with your hotel\n',
+    );
+    expect(changed).not.toBe(source);
+    const saved = await call('PUT', '/api/file', {
+      body: {
+        path: 'pages/pricing.yaml',
+        text: changed,
+        baseVersion: (await call('GET', '/api/file?path=pages/pricing.yaml')).body.version,
+      },
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const { body } = (await call('POST', '/api/check', {
+        body: { path: 'pages/de/pricing.yaml', text: german },
+      })) as { body: CheckResponse };
+      const stale = body.diagnostics.filter((d) => d.code === 'translation-stale');
+      expect(stale).toEqual([
+        expect.objectContaining({
+          file: 'pages/de/pricing.yaml',
+          line: 6,
+          col: 12,
+          severity: 'warning',
+          path: ['blocks', 0, 'title'],
+          message:
+            "Hero › Title changed in pages/pricing.yaml:6:12 since this translation was made (was: 'Outcome-based pricing that grows with you', now: 'Pricing that grows with your hotel').",
+          hint: 'Update the translation, then mark the field as reviewed.',
+        }),
+      ]);
+      // The same finding as the validator's, and the page list counts it.
+      const site = loadSite({ root });
+      expect(
+        site.diagnostics
+          .filter((d) => d.file === 'pages/de/pricing.yaml' && d.code === 'translation-stale')
+          .map((d) => [d.line, d.col, d.message]),
+      ).toEqual(stale.map((d) => [d.line, d.col, d.message]));
+      const rows = (await call('GET', '/api/pages')).body as PagesResponse;
+      expect(rows.pages.find((p) => p.file === 'pages/pricing.yaml')?.translations?.[0]).toEqual(
+        expect.objectContaining({ code: 'de', state: 'stale', stale: 1 }),
+      );
+      const languages = (await call('GET', '/api/languages?path=pages/de/pricing.yaml'))
+        .body as PageLanguagesResponse;
+      expect(languages).toEqual(
+        expect.objectContaining({
+          code: 'de',
+          sourceRoute: '/pricing',
+          sourceFile: 'pages/pricing.yaml',
+          sourceText: changed,
+        }),
+      );
+      expect(languages.languages.map((l) => [l.code, l.label, l.dir, l.state, l.file])).toEqual([
+        ['en', 'English', 'ltr', 'source', 'pages/pricing.yaml'],
+        ['de', 'Deutsch', 'ltr', 'stale', 'pages/de/pricing.yaml'],
+        ['ar', 'العربية', 'rtl', 'stale', 'pages/ar/pricing.yaml'],
+      ]);
+      // A page with no translation that is none has no language switch.
+      expect((await call('GET', '/api/languages?path=pages/platform.yaml')).body).toEqual({
+        languages: [],
+      });
+    } finally {
+      writeFileSync(path.join(root, 'pages/pricing.yaml'), source);
+    }
   });
 
   it('gives blocks with their examples, and routes, anchors, images and icons for the pickers', async () => {

@@ -63,6 +63,29 @@ export interface NewTranslationRequest {
   code: string;
   route: string;
 }
+// GET /api/languages?path=pages/de/pricing.yaml: the page in every language of the site, for the
+// page editor's language switch and its view of source and translation.
+export interface PageLanguagesResponse {
+  /** This file's language; absent with no languages. */
+  code?: string;
+  /** The route of the page in the default language. */
+  sourceRoute?: string;
+  /** The page in the default language (a translation's source) and its text on disk. */
+  sourceFile?: string;
+  sourceText?: string;
+  /**
+   * Every language of the site in the config's order; empty for a site in one language or a page
+   * that has no translation and is none.
+   */
+  languages: Array<{
+    code: string;
+    /** The language's name in itself: Deutsch. */
+    label: string;
+    dir: 'ltr' | 'rtl';
+    state: PageTranslation['state'] | 'source';
+    file?: string;
+  }>;
+}
 export interface PagesResponse {
   pages: PageSummary[];
   /** Problems of site.config.yaml. */

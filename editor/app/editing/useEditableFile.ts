@@ -4,6 +4,7 @@ import type { EditorDiagnostic, EditorEvent } from '../../shared/api.ts';
 import { ApiFailure, Conflict, type Api } from '../api.ts';
 import type { EditOp } from '../schema-form/context.tsx';
 import { FormStore, valueAt } from '../schema-form/store.ts';
+import { parse } from 'yaml';
 import { applyEdit } from './apply.ts';
 import {
   canRedo,
@@ -194,6 +195,25 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     [commit],
   );
 
+  /** Several form edits as one change (one undo step), e.g. marking every stale field reviewed. */
+  const editAll = useCallback(
+    (ops: readonly EditOp[]) => {
+      const { history: current, text: now } = refs.current;
+      if (!current || now === null || !ops.length) return;
+      let next = now;
+      try {
+        for (const op of ops) next = applyEdit(next, op, valueAt(parse(next), op.path));
+      } catch (error) {
+        setEditError(error instanceof Error ? error.message : String(error));
+        return;
+      }
+      setEditError(null);
+      refs.current.group = null;
+      commit(record(current, next));
+    },
+    [commit],
+  );
+
   /**
    * Typing in the YAML text itself (a file the form cannot show): one undo step per burst of
    * typing.
@@ -372,6 +392,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     canUndo: history ? canUndo(history) : false,
     canRedo: history ? canRedo(history) : false,
     edit,
+    editAll,
     editText,
     undo,
     redo,

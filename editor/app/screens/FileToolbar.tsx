@@ -14,12 +14,15 @@ export function FileToolbar({
   title,
   subtitle,
   badges,
+  languages,
 }: {
   file: EditableFile;
   errors: number;
   title: string;
   subtitle: string;
   badges?: ReactNode;
+  /** The page's language switch, on a site in several languages. */
+  languages?: ReactNode;
 }) {
   const status =
     file.state === 'saving' ? (
@@ -73,6 +76,7 @@ export function FileToolbar({
         {badges}
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {languages}
         <Box data-testid="save-state" aria-live="polite">
           {status}
         </Box>

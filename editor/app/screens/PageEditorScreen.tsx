@@ -12,7 +12,12 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { NOT_FOUND_FILE, routeFromFile } from '../../../engine/routes.ts';
 import { pageSchema } from '../../../blocks/page-schema.ts';
-import type { FieldPath, SiteResponse } from '../../shared/api.ts';
+import { parse } from 'yaml';
+import { translationEditorWords } from '../../../engine/errors.ts';
+import type { FieldPath, PageLanguagesResponse, SiteResponse } from '../../shared/api.ts';
+import { LanguageSwitch } from '../translation/LanguageSwitch.tsx';
+import { reviewedEdits } from '../translation/reviewed.ts';
+import { SourceAndTranslation, staleFields } from '../translation/SourceAndTranslation.tsx';
 import type { Api } from '../api.ts';
 import { revealField } from '../editing/reveal.ts';
 import { useEditableFile } from '../editing/useEditableFile.ts';
@@ -65,6 +70,8 @@ export function PageEditorScreen({
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [adding, setAdding] = useState(false);
   const toast = useToast();
+  const [languages, setLanguages] = useState<PageLanguagesResponse | null>(null);
+  const [comparing, setComparing] = useState(false);
   useShortcuts({ undo: doc.undo, redo: doc.redo, save: () => void doc.save() });
 
   const route = file === NOT_FOUND_FILE ? '/404' : (routeFromFile(file) ?? '/');
@@ -84,6 +91,46 @@ export function PageEditorScreen({
     (d) => d.path && PAGE_KEYS.includes(String(d.path[0])),
   );
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
+
+  // The page's languages and its source text, read again when the stale fields or the saved state
+  // change (the source may have changed on disk meanwhile).
+  const staleSignature = diagnostics
+    .filter((d) => d.code === 'translation-stale')
+    .map((d) => d.message)
+    .join('\n');
+  const saved = doc.state === 'saved';
+  useEffect(() => {
+    let cancelled = false;
+    api.languages(file).then(
+      (answer) => !cancelled && setLanguages(answer),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, file, staleSignature, saved]);
+  const sourceData = useMemo(
+    () => (languages?.sourceText ? (parse(languages.sourceText) as unknown) : undefined),
+    [languages?.sourceText],
+  );
+  const language = languages?.languages.find((l) => l.code === languages.code);
+  const sourceLanguage = languages?.languages.find((l) => l.state === 'source');
+  const isTranslation = !!language && !!sourceLanguage && language !== sourceLanguage;
+  const stale = useMemo(
+    () => (isTranslation ? staleFields(diagnostics, data, sourceData) : []),
+    [isTranslation, diagnostics, data, sourceData],
+  );
+  const markReviewed = useCallback(
+    (keys: string[]) => {
+      doc.editAll(reviewedEdits(sourceData, keys));
+      toast({
+        message: translationEditorWords.marked(keys.length),
+        color: 'green',
+        action: { label: 'Undo', run: doc.undo },
+      });
+    },
+    [doc, sourceData, toast],
+  );
 
   const select = useCallback((next: number | null) => {
     setSelected(next);
@@ -156,6 +203,11 @@ export function PageEditorScreen({
           errors={errors}
           title={title}
           subtitle={`${route === '/404' ? 'Not-found page' : route} · ${file}`}
+          languages={
+            languages?.languages.length ? (
+              <LanguageSwitch api={api} languages={languages} />
+            ) : undefined
+          }
           badges={
             <Group gap={6} wrap="nowrap" visibleFrom="lg">
               {data?.draft === true ? (
@@ -185,6 +237,22 @@ export function PageEditorScreen({
             }}
           >
             <Stack gap="sm" p="md">
+              {stale.length && sourceLanguage ? (
+                <Paper withBorder radius="md" p="sm" data-testid="stale-summary">
+                  <Text size="sm" mb="xs">
+                    {translationEditorWords.summary(stale.length, sourceLanguage.label)}
+                  </Text>
+                  <Button
+                    size="xs"
+                    variant={comparing ? 'default' : 'filled'}
+                    onClick={() => setComparing((open) => !open)}
+                    aria-expanded={comparing}
+                    data-testid="open-source-view"
+                  >
+                    {comparing ? translationEditorWords.close : translationEditorWords.open}
+                  </Button>
+                </Paper>
+              ) : null}
               <ProblemsPanel
                 file={file}
                 diagnostics={diagnostics}
@@ -286,13 +354,26 @@ export function PageEditorScreen({
               )}
             </Stack>
           </Box>
-          <PreviewPane
-            ref={preview}
-            route={route}
-            file={file}
-            token={api.token}
-            onSelectBlock={onPreviewSelect}
-          />
+          <Box style={{ position: 'relative', minWidth: 0, minHeight: 0, height: '100%' }}>
+            <PreviewPane
+              ref={preview}
+              route={route}
+              file={file}
+              token={api.token}
+              onSelectBlock={onPreviewSelect}
+            />
+            {comparing && isTranslation ? (
+              <SourceAndTranslation
+                fields={stale}
+                source={sourceLanguage}
+                translation={language}
+                fieldLabel={fieldLabel}
+                onMark={markReviewed}
+                onEdit={reveal}
+                onClose={() => setComparing(false)}
+              />
+            ) : null}
+          </Box>
         </Box>
       </Box>
       <AddBlockModal api={api} opened={adding} onClose={() => setAdding(false)} onAdd={addBlock} />
