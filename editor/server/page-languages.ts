@@ -1,4 +1,4 @@
-import { checkTranslation } from '../../engine/check-translation.ts';
+import { checkTranslation, reportTranslation } from '../../engine/check-translation.ts';
 import { Collector } from '../../engine/collector.ts';
 import type { Diagnostic } from '../../engine/diagnostic.ts';
 import { routeIn, siteLocales, translationOf, type SiteLocales } from '../../engine/locales.ts';
@@ -43,14 +43,20 @@ export function translationProblems(
   if (translation.data === undefined || source.data === undefined) return [];
   const collector = new Collector();
   const routes = new Set(site.routes().map((r) => r.route));
-  checkTranslation(
+  const findings = checkTranslation({
+    translation,
+    source,
+    locale: language.locale,
+    defaultLabel: locales.defaultLocale.label,
+  });
+  reportTranslation(
+    findings,
+    translation,
     {
-      translation,
-      source,
       locale: language.locale,
-      defaultLabel: locales.defaultLocale.label,
       translated: (to) => routes.has(routeIn(to, language.locale.code, locales)),
       exists: (to) => routes.has(to),
+      status: false,
     },
     collector,
   );
