@@ -1019,6 +1019,7 @@ export const translationEditorWords = {
     `${fields} ${fields === 1 ? 'field' : 'fields'} changed in the ${source} page since ${fields === 1 ? 'it was' : 'they were'} translated.`,
   intro: (source: string): string =>
     `Each field shows the ${source} text it was translated from, the ${source} text now and the translation. Update the translation where the meaning changed, then mark the field reviewed.`,
+  changesLegend: 'Words taken out of the source are struck through; words put in are underlined.',
   open: 'Compare with the source',
   close: 'Back to the preview',
   before: (source: string): string => `${source} when translated`,

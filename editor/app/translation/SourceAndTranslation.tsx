@@ -5,6 +5,7 @@ import type { EditorDiagnostic, FieldPath } from '../../shared/api.ts';
 import { valueAt } from '../schema-form/store.ts';
 import { UiIcon } from '../ui-icons.tsx';
 import { recordKey } from './reviewed.ts';
+import { wordChanges, type TextRun } from './word-changes.ts';
 
 interface Language {
   code: string;
@@ -52,14 +53,31 @@ export function staleFields(
   });
 }
 
+const changeStyle = {
+  removed: { background: 'var(--mantine-color-red-1)', textDecoration: 'line-through' },
+  added: { background: 'var(--mantine-color-green-1)', textDecoration: 'underline' },
+} as const;
+
+function Runs({ runs }: { runs: TextRun[] }) {
+  return runs.map((run, i) => {
+    if (!run.change) return run.text;
+    const Mark = run.change === 'removed' ? 'del' : 'ins';
+    return (
+      <Mark key={i} style={changeStyle[run.change]}>
+        {run.text}
+      </Mark>
+    );
+  });
+}
+
 function TextCell({
   heading,
-  text,
+  runs,
   language,
   testId,
 }: {
   heading: string;
-  text: string;
+  runs: TextRun[];
   language: Language;
   testId: string;
 }) {
@@ -82,7 +100,7 @@ function TextCell({
           padding: '6px 8px',
         }}
       >
-        {text}
+        <Runs runs={runs} />
       </Text>
     </Box>
   );
@@ -130,6 +148,11 @@ export function SourceAndTranslation({
           <Text size="sm" c="gray.7" maw={720}>
             {fields.length ? words.intro(source.label) : words.upToDate}
           </Text>
+          {fields.length ? (
+            <Text size="sm" c="gray.7" maw={720}>
+              {words.changesLegend}
+            </Text>
+          ) : null}
         </Box>
         <Group gap="xs">
           {fields.length > 1 ? (
@@ -147,6 +170,7 @@ export function SourceAndTranslation({
         </Group>
         {fields.map((field) => {
           const label = fieldLabel(field.path);
+          const changes = wordChanges(field.before, field.now);
           return (
             <Paper
               key={field.key}
@@ -184,19 +208,19 @@ export function SourceAndTranslation({
               <SimpleGrid cols={3} spacing="sm">
                 <TextCell
                   heading={words.before(source.label)}
-                  text={field.before}
+                  runs={changes.before}
                   language={source}
                   testId="source-before"
                 />
                 <TextCell
                   heading={words.now(source.label)}
-                  text={field.now}
+                  runs={changes.now}
                   language={source}
                   testId="source-now"
                 />
                 <TextCell
                   heading={words.translation(translation.label)}
-                  text={field.translation}
+                  runs={[{ text: field.translation }]}
                   language={translation}
                   testId="translation-text"
                 />
