@@ -9,10 +9,20 @@ import { YamlSource } from '../../engine/yaml-source.ts';
 import type { PageLanguagesResponse } from '../shared/api.ts';
 import { translationsOf } from './translations.ts';
 
+const localesByConfig = new Map<string, SiteLocales | undefined>();
+
 /** The site's languages as site.config.yaml says now; undefined for a site in one language. */
 export function localesOf(site: SiteIndex): SiteLocales | undefined {
-  const { config } = validateConfig(site.root, new Collector(), site.textOfConfig() ?? '');
-  return siteLocales(config?.locales);
+  const text = site.textOfConfig() ?? '';
+  const key = `${site.root}\0${text}`;
+  if (!localesByConfig.has(key)) {
+    const { config } = validateConfig(site.root, new Collector(), text);
+    // Only the config as it is now is worth keeping: one entry per site.
+    for (const old of localesByConfig.keys())
+      if (old.startsWith(`${site.root}\0`)) localesByConfig.delete(old);
+    localesByConfig.set(key, siteLocales(config?.locales));
+  }
+  return localesByConfig.get(key);
 }
 
 /** The file of a route's page (not of an alias leading to it). */
