@@ -114,7 +114,7 @@ export async function bundle(
       signal,
     });
     const builtEntry = path.join(temporary, 'server', 'entry.mjs');
-    writeWorkerModule(root, builtEntry, workerModuleOf(builtEntry));
+    await writeWorkerModule(root, builtEntry, workerModuleOf(builtEntry));
     if (bundleKey(root) !== key)
       throw new BundleInputsChangedError(validatorMessages.codeChangedWhileBundling);
     // Only the newest bundle is kept (one is 5–10 MB, an older one is only useful after a revert),

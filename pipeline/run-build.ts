@@ -78,6 +78,11 @@ interface Context {
   /** What the last build wrote (undefined with --clean). */
   previous?: Manifest;
   site?: SiteModel;
+  /**
+   * The bundles, started with the build: the bundler needs nothing of the generated files or the
+   * validation, so its start-up (loading Vite, Vike's config) and its builds overlap them.
+   */
+  bundling?: Promise<Bundle>;
   bundle?: Bundle;
   pool?: RenderPool;
   prerendered?: PrerenderResult;
@@ -132,9 +137,9 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
       context.site = site;
     },
   },
-  // Images (sharp and satori, in this process) and the bundle (Vite, in a child process) need
-  // nothing of each other: run together they use both cores, which halves a cold build's longest
-  // wait. Social cards are drawn in the background while the pages are rendered (their URLs are
+  // Images (sharp and satori, in this process) and the bundle (Vite, in a child process, started
+  // with the build) need nothing of each other: run together they use both cores, which halves a
+  // cold build's longest wait. Social cards are drawn in the background while the pages are rendered (their URLs are
   // known before they are drawn); the images are published once drawn, next to the bundle's files,
   // which they never replace (the render workers read the bundle's CSS).
   {
@@ -146,7 +151,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
           site: context.site!,
           includeExamples: context.options.catalogue,
         }),
-        bundle(context.options.root, context.cacheDir, context.env, context.abort.signal),
+        context.bundling!,
       ]);
       context.imagesKey = prepared.pagesKey;
       context.socialCards = prepared.manifest.social;
@@ -267,6 +272,10 @@ export async function runBuild(options: BuildOptions): Promise<number> {
   try {
     if (options.clean) rmSync(path.join(cacheDir, 'bundle'), { recursive: true, force: true });
     else context.previous = readManifest(manifestFile);
+    context.bundling = bundle(options.root, cacheDir, env, context.abort.signal);
+    // Awaited in 'images + bundle'; this only keeps a failure from counting as unhandled when an
+    // earlier step fails first.
+    context.bundling.catch(() => {});
     for (const step of STEPS) {
       const stepStarted = performance.now();
       await step.run(context);
@@ -280,6 +289,8 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     committed = true;
     writeManifest(manifestFile, context.prerendered!.entries, context.fingerprint!);
   } catch (error) {
+    // A bundler still running (an earlier step failed) would keep the build's process alive.
+    context.abort.abort();
     context.output.discard();
     if (
       error instanceof BuildStopped ||

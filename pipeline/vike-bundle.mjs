@@ -2,6 +2,8 @@
 // argument (<outDir>/client, <outDir>/server). Run in a plain Node process of its own
 // (pipeline/bundle.ts): under tsx's module loader Vite runs about 10% slower. The build prerenders
 // from the server bundle itself (pipeline/prerender.ts).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'vike/api';
 
 const outDir = process.argv[2];
@@ -14,6 +16,8 @@ process.env.VIKE_CONFIG = JSON.stringify({ prerender: { partial: true, disableAu
 const bundled = ['@mantine/core', '@mantine/hooks'];
 await build({
   viteConfig: {
+    // The site's config without the dev server's plugin (see the file), loaded once per environment.
+    configFile: path.join(path.dirname(fileURLToPath(import.meta.url)), 'vite-site-config.ts'),
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
     ssr: { noExternal: bundled },

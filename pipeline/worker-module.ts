@@ -13,7 +13,11 @@ import { NODE_MODULE_OPTIONS } from './compiled-module.mjs';
  * package, as the server bundle's own imports had it (Vike's renderPage and the server entry share
  * their global context; the page code and the renderer share React).
  */
-export function writeWorkerModule(root: string, serverEntry: string, outFile: string): void {
+export async function writeWorkerModule(
+  root: string,
+  serverEntry: string,
+  outFile: string,
+): Promise<void> {
   const serverDir = path.dirname(serverEntry);
   const entries = path.join(serverDir, 'entries');
   const pageCode = readdirSync(entries)
@@ -21,9 +25,11 @@ export function writeWorkerModule(root: string, serverEntry: string, outFile: st
     .sort()
     .map((file) => `import ${JSON.stringify(path.join(entries, file))};`);
   const { packages: _external, ...options } = NODE_MODULE_OPTIONS;
-  // esbuild is loaded only when a bundle is made, not by every build that finds one cached.
-  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-  buildSync({
+  // esbuild is loaded only when a bundle is made, not by every build that finds one cached. Its
+  // asynchronous build runs in esbuild's own process: the main thread goes on meanwhile (checking
+  // pages, drawing images).
+  const { build } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  await build({
     ...options,
     stdin: {
       contents: [
