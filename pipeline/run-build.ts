@@ -139,9 +139,9 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
   },
   // Images (sharp and satori, in this process) and the bundle (Vite, in a child process, started
   // with the build) need nothing of each other: run together they use both cores, which halves a
-  // cold build's longest wait. Social cards are drawn in the background while the pages are rendered (their URLs are
-  // known before they are drawn); the images are published once drawn, next to the bundle's files,
-  // which they never replace (the render workers read the bundle's CSS).
+  // cold build's longest wait. Social cards are drawn in the background while the pages are
+  // rendered (their URLs are known before they are drawn); the images are published once drawn,
+  // next to the bundle's files, which they never replace (the render workers read the bundle's CSS).
   {
     name: 'images + bundle',
     run: async (context) => {
