@@ -5,6 +5,20 @@ import path from 'node:path';
 import { packageVersion } from '../package-version.ts';
 import { unwrapWoff } from './woff.ts';
 import { encodePng, pngBackground, rowsToChange, type PngBackground } from './png.ts';
+import { fontMetrics, glyphTable, harfbuzzShaper } from './glyphs.ts';
+import {
+  BRAND_ROW_HEIGHT,
+  CARD_PADDING,
+  fastTitle,
+  HOST_FONT_SIZE,
+  TITLE_COLOUR,
+  TITLE_LETTER_SPACING_EM,
+  TITLE_LINE_HEIGHT,
+  TITLE_MAX_WIDTH,
+  titleFontSize,
+  type TitleFont,
+  type TitleSvg,
+} from './title.ts';
 
 /**
  * A social card: 1200 × 630 PNG (the size Open Graph and Twitter's large card expect), from text
@@ -36,29 +50,46 @@ export interface CardText {
 }
 
 const require = createRequire(import.meta.url);
+const fontFile = (family: 'inter' | 'arabic', weight: 400 | 800) =>
+  family === 'inter'
+    ? `@fontsource/inter/files/inter-latin-${weight === 800 ? 700 : 400}-normal.woff`
+    : `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight === 800 ? 700 : 400}-normal.woff`;
+const unwrapped = new Map<string, Buffer>();
+/** A card font's TrueType bytes (see woff.ts), read once per process. */
+function fontData(family: 'inter' | 'arabic', weight: 400 | 800): Buffer {
+  const file = fontFile(family, weight);
+  let data = unwrapped.get(file);
+  if (!data) unwrapped.set(file, (data = unwrapWoff(readFileSync(require.resolve(file)))));
+  return data;
+}
 let fonts: Array<{ name: string; data: Buffer; weight: 400 | 800; style: 'normal' }> | undefined;
 /**
  * Inter, then Noto Sans Arabic for the glyphs Inter lacks (satori falls back font by font), from
  * @fontsource (satori reads WOFF, not WOFF2), unwrapped here (see woff.ts).
  */
 function cardFonts() {
-  const font = (name: string, file: (weight: number) => string) =>
+  const font = (name: string, family: 'inter' | 'arabic') =>
     ([400, 800] as const).map((weight) => ({
       name,
-      data: unwrapWoff(readFileSync(require.resolve(file(weight === 800 ? 700 : 400)))),
+      data: fontData(family, weight),
       weight,
       style: 'normal' as const,
     }));
-  fonts ??= [
-    ...font('Inter', (weight) => `@fontsource/inter/files/inter-latin-${weight}-normal.woff`),
-    ...font(
-      'Noto Sans Arabic',
-      (weight) =>
-        `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff`,
-    ),
-  ];
+  fonts ??= [...font('Inter', 'inter'), ...font('Noto Sans Arabic', 'arabic')];
   return fonts;
 }
+
+let titleFonts: Promise<TitleFont> | undefined;
+/**
+ * What the title's own layout needs (title.ts): the glyph table of Inter bold (kept in `dir`), its
+ * HarfBuzz shaper, and Inter regular's metrics for the host row's height.
+ */
+const titleFont = (dir: string | undefined) =>
+  (titleFonts ??= (async () => {
+    const bold = fontData('inter', 800);
+    const [table, shape] = await Promise.all([glyphTable(bold, dir), harfbuzzShaper(bold)]);
+    return { table, shape, host: fontMetrics(fontData('inter', 400)) };
+  })());
 
 type Node = {
   type: string;
@@ -117,11 +148,6 @@ const brandRow = (brand: string, section: string) =>
         ]
       : []),
   ]);
-/**
- * The square with the brand's initial is the tallest thing in the top row: the row is as high as
- * it.
- */
-const BRAND_ROW_HEIGHT = 64;
 
 /** The row at the bottom: the site's host and a coloured bar. */
 const hostRow = (host: string, drawn: boolean) =>
@@ -131,7 +157,7 @@ const hostRow = (host: string, drawn: boolean) =>
       display: 'flex',
       alignItems: 'center',
       justifyContent: 'space-between',
-      fontSize: 26,
+      fontSize: HOST_FONT_SIZE,
       color: drawn ? '#475569' : 'transparent',
     },
     drawn
@@ -154,22 +180,22 @@ const hostRow = (host: string, drawn: boolean) =>
  * transparent, where it is on the card.
  */
 function layout({ title, section, brand, host, dir }: CardText, layer: CardLayer = 'card'): Node {
-  const size = title.length > 70 ? 56 : title.length > 40 ? 68 : 80;
+  const size = titleFontSize(title);
   // Satori sizes boxes content-box: the padding comes on top of width and height.
   return el(
     'div',
     {
-      width: CARD_WIDTH - 144,
-      height: CARD_HEIGHT - 128,
+      width: CARD_WIDTH - 2 * CARD_PADDING.x,
+      height: CARD_HEIGHT - 2 * CARD_PADDING.y,
       display: 'flex',
       flexDirection: 'column',
       justifyContent: 'space-between',
-      padding: '64px 72px',
+      padding: `${CARD_PADDING.y}px ${CARD_PADDING.x}px`,
       ...(layer === 'title'
         ? {}
         : { background: 'linear-gradient(135deg, #eef3ff 0%, #ffffff 55%, #f3ecff 100%)' }),
       fontFamily: 'Inter, Noto Sans Arabic',
-      color: '#0f172a',
+      color: TITLE_COLOUR,
     },
     [
       layer === 'title'
@@ -181,9 +207,9 @@ function layout({ title, section, brand, host, dir }: CardText, layer: CardLayer
           display: 'flex',
           fontSize: size,
           fontWeight: 800,
-          lineHeight: 1.08,
-          letterSpacing: dir ? 0 : '-0.03em',
-          maxWidth: 1000,
+          lineHeight: TITLE_LINE_HEIGHT,
+          letterSpacing: dir ? 0 : `${TITLE_LETTER_SPACING_EM}em`,
+          maxWidth: TITLE_MAX_WIDTH,
           ...(dir ? { justifyContent: 'flex-end', textAlign: 'right' } : {}),
         },
         layer === 'background' ? '' : title,
@@ -193,7 +219,15 @@ function layout({ title, section, brand, host, dir }: CardText, layer: CardLayer
   );
 }
 
-const DRAWING_PACKAGES = ['satori', '@resvg/resvg-js', '@fontsource/inter'];
+const DRAWING_PACKAGES = [
+  'satori',
+  '@resvg/resvg-js',
+  '@fontsource/inter',
+  // The title's own layout (title.ts, glyphs.ts): HarfBuzz shapes, opentype.js reads the glyphs.
+  'harfbuzzjs',
+  '@shuding/opentype.js',
+  'linebreak',
+];
 let drawingKey: string | undefined;
 /**
  * Everything a card's pixels depend on besides its words: how it is drawn (CARD_RENDERER), its
@@ -212,15 +246,12 @@ export function cardDrawingKey(): string {
   return (drawingKey = hash.digest('hex'));
 }
 
-type Satori = typeof import('satori').default;
-type Resvg = typeof import('@resvg/resvg-js').Resvg;
-let tools: Promise<{ satori: Satori; Resvg: Resvg }> | undefined;
-// Loaded at the first card drawn: a build whose cards are all cached never loads them.
-const loadTools = () =>
-  (tools ??= Promise.all([import('satori'), importResvg()]).then(([satori, resvg]) => ({
-    satori: satori.default,
-    Resvg: resvg.Resvg,
-  })));
+let satoriModule: Promise<typeof import('satori').default> | undefined;
+let resvgModule: Promise<typeof import('@resvg/resvg-js')> | undefined;
+// Loaded at the first card drawn that needs them: a build whose cards are all cached loads
+// neither, and satori only for a title the card's own layout does not draw (title.ts).
+const loadSatori = () => (satoriModule ??= import('satori').then((module) => module.default));
+const loadResvg = () => (resvgModule ??= importResvg());
 
 /**
  * resvg's loader asks Node for a diagnostic report to tell glibc from musl; without the network
@@ -249,7 +280,7 @@ const RESVG_OPTIONS = { font: { loadSystemFonts: false } } as const;
  * bench:cards`).
  */
 export async function layerSvg(text: CardText, layer: CardLayer): Promise<string> {
-  const { satori } = await loadTools();
+  const satori = await loadSatori();
   return satori(layout(text, layer) as never, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
@@ -259,7 +290,7 @@ export async function layerSvg(text: CardText, layer: CardLayer): Promise<string
 
 /** A layer of the whole card as RGBA pixels, 1200 × 630. */
 async function rasterise(text: CardText, layer: CardLayer): Promise<Uint8Array> {
-  const { Resvg } = await loadTools();
+  const { Resvg } = await loadResvg();
   return new Resvg(await layerSvg(text, layer), RESVG_OPTIONS).render().pixels;
 }
 
@@ -277,14 +308,43 @@ interface Box {
 const BOX_MARGIN = 2;
 
 /**
+ * The title layer as the card's own layout draws it (title.ts: the same SVG path as satori's), or
+ * `undefined` for a title it leaves to satori (right to left, a character Inter lacks, …).
+ * `layersDir`: where the glyph table is kept between builds.
+ */
+export async function fastTitleLayer(
+  text: CardText,
+  layersDir?: string,
+): Promise<TitleSvg | undefined> {
+  if (text.dir) return undefined;
+  return fastTitle(text.title, await titleFont(layersDir), {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+  });
+}
+
+/**
  * The title alone on transparent, rasterised only where it is: the bounding box of its glyphs'
  * paths, widened to whole pixels and a margin. The view box is moved by whole pixels at the same
  * scale, so every pixel is what the whole card would have there. RGBA, premultiplied.
  */
-async function rasteriseTitle(text: CardText): Promise<{ pixels: Uint8Array; box: Box }> {
-  const { Resvg } = await loadTools();
-  const svg = await layerSvg(text, 'title');
-  const inner = new Resvg(svg, RESVG_OPTIONS).innerBBox();
+async function rasteriseTitle(
+  text: CardText,
+  layersDir: string | undefined,
+): Promise<{ pixels: Uint8Array; box: Box }> {
+  const [fast, resvg] = await Promise.all([fastTitleLayer(text, layersDir), loadResvg()]);
+  let svg: string;
+  let inner: { x: number; y: number; width: number; height: number } | undefined;
+  if (fast) {
+    svg = fast.svg;
+    // The bounds of the path's points: what resvg's `innerBBox()` measures, without parsing the
+    // SVG once more.
+    const { left, top, right, bottom } = fast.bounds;
+    inner = { x: left, y: top, width: right - left, height: bottom - top };
+  } else {
+    svg = await layerSvg(text, 'title');
+    inner = new resvg.Resvg(svg, RESVG_OPTIONS).innerBBox();
+  }
   if (!inner) throw new Error(`satori drew nothing for the title "${text.title}".`);
   const left = Math.max(0, Math.floor(inner.x) - BOX_MARGIN);
   const top = Math.max(0, Math.floor(inner.y) - BOX_MARGIN);
@@ -302,8 +362,7 @@ async function rasteriseTitle(text: CardText): Promise<{ pixels: Uint8Array; box
   // Rendered on libuv's thread pool: the main thread lays out the next card meanwhile, and the
   // pixels are let go when the image is (a sync render's stay in resvg's memory until V8 collects
   // its object, which a small JS heap seldom does: 900 MB after 400 cards).
-  const { renderAsync } = await import('@resvg/resvg-js');
-  return { pixels: (await renderAsync(cropped, RESVG_OPTIONS)).pixels, box };
+  return { pixels: (await resvg.renderAsync(cropped, RESVG_OPTIONS)).pixels, box };
 }
 
 /**
@@ -311,8 +370,7 @@ async function rasteriseTitle(text: CardText): Promise<{ pixels: Uint8Array; box
  * with.
  */
 export async function drawWholeCard(text: CardText): Promise<Buffer> {
-  const { satori } = await loadTools();
-  const { renderAsync } = await import('@resvg/resvg-js');
+  const [satori, { renderAsync }] = await Promise.all([loadSatori(), loadResvg()]);
   const svg = await satori(layout(text) as never, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
@@ -392,7 +450,7 @@ function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackg
 export async function drawCard(text: CardText, layersDir?: string): Promise<Buffer> {
   const [background, title] = await Promise.all([
     backgroundOf(text, layersDir),
-    rasteriseTitle(text),
+    rasteriseTitle(text, layersDir),
   ]);
   const { box } = title;
   const rows = rowsToChange(background, box.top, box.top + box.height);
