@@ -294,6 +294,9 @@ async function rasterise(text: CardText, layer: CardLayer): Promise<Uint8Array> 
   return new Resvg(await layerSvg(text, layer), RESVG_OPTIONS).render().pixels;
 }
 
+/** Who lays out the title: the card's own layout where it can (title.ts), or satori always. */
+type TitleLayout = 'own' | 'satori';
+
 /** A rectangle of the card, in pixels. */
 interface Box {
   left: number;
@@ -331,8 +334,12 @@ export async function fastTitleLayer(
 async function rasteriseTitle(
   text: CardText,
   layersDir: string | undefined,
+  titleLayout: TitleLayout,
 ): Promise<{ pixels: Uint8Array; box: Box }> {
-  const [fast, resvg] = await Promise.all([fastTitleLayer(text, layersDir), loadResvg()]);
+  const [fast, resvg] = await Promise.all([
+    titleLayout === 'own' ? fastTitleLayer(text, layersDir) : undefined,
+    loadResvg(),
+  ]);
   let svg: string;
   let inner: { x: number; y: number; width: number; height: number } | undefined;
   if (fast) {
@@ -385,18 +392,28 @@ export async function drawWholeCard(text: CardText): Promise<Buffer> {
  * bg·(1 − α).
  */
 function layOver(out: Uint8Array, title: Uint8Array, box: Box): void {
+  // Read a pixel at a time: most of the box is transparent (0 in all four bytes, premultiplied).
+  const aligned = title.byteOffset % 4 === 0 ? title : Uint8Array.from(title);
+  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
   for (let row = 0; row < box.height; row++) {
     let rgb = ((box.top + row) * CARD_WIDTH + box.left) * 3;
-    const end = (row + 1) * box.width * 4;
-    for (let pixel = row * box.width * 4; pixel < end; pixel += 4, rgb += 3) {
-      const alpha = title[pixel + 3]!;
-      if (alpha === 0) continue;
+    const end = (row + 1) * box.width;
+    for (let index = row * box.width; index < end; index++, rgb += 3) {
+      if (words[index] === 0) continue;
+      const pixel = index << 2;
+      const alpha = aligned[pixel + 3]!;
+      if (alpha === 255) {
+        out[rgb] = aligned[pixel]!;
+        out[rgb + 1] = aligned[pixel + 1]!;
+        out[rgb + 2] = aligned[pixel + 2]!;
+        continue;
+      }
       // tiny-skia's source-over on premultiplied colour, with its rounding ((x + 255) >> 8 for x /
       // 255).
       const rest = 255 - alpha;
-      out[rgb] = title[pixel]! + ((out[rgb]! * rest + 255) >> 8);
-      out[rgb + 1] = title[pixel + 1]! + ((out[rgb + 1]! * rest + 255) >> 8);
-      out[rgb + 2] = title[pixel + 2]! + ((out[rgb + 2]! * rest + 255) >> 8);
+      out[rgb] = aligned[pixel]! + ((out[rgb]! * rest + 255) >> 8);
+      out[rgb + 1] = aligned[pixel + 1]! + ((out[rgb + 1]! * rest + 255) >> 8);
+      out[rgb + 2] = aligned[pixel + 2]! + ((out[rgb + 2]! * rest + 255) >> 8);
     }
   }
 }
@@ -445,12 +462,17 @@ function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackg
  * where its letters are, laid over it, the same pixels as satori and resvg drawing the whole card
  * (up to rounding at the letters' edges). Only the rows the title touches are compressed; the
  * background's rows were once per section (see png.ts). `layersDir`: where backgrounds are kept
- * between builds.
+ * between builds (and the glyph table of the title's own layout). `titleLayout`: `satori` lays out
+ * every title with satori (for `npm run bench:cards`).
  */
-export async function drawCard(text: CardText, layersDir?: string): Promise<Buffer> {
+export async function drawCard(
+  text: CardText,
+  layersDir?: string,
+  titleLayout: TitleLayout = 'own',
+): Promise<Buffer> {
   const [background, title] = await Promise.all([
     backgroundOf(text, layersDir),
-    rasteriseTitle(text, layersDir),
+    rasteriseTitle(text, layersDir, titleLayout),
   ]);
   const { box } = title;
   const rows = rowsToChange(background, box.top, box.top + box.height);

@@ -53,9 +53,15 @@ const UNPROVEN = /[\p{Cc}\u00a0\u00ad\u2000-\u200f\u2028-\u202f\u205f-\u206f\u30
 
 const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
-/** A number as satori writes it in a path: rounded to 0.1, half away from zero. */
-const round = (value: number) =>
-  (value < 0 ? -Math.round(-value * 10) : Math.round(value * 10)) / 10;
+/**
+ * A path number as satori writes it, from the number of tenths satori rounds it to (half away from
+ * zero): the string of `tenths / 10`, kept for the card's range (formatting numbers was most of the
+ * layout's time).
+ */
+const TENTHS: string[] = [];
+const written = (tenths: number) =>
+  tenths >= 0 && tenths < 20_000 ? (TENTHS[tenths] ??= String(tenths / 10)) : String(tenths / 10);
+const toTenths = (value: number) => (value < 0 ? -Math.round(-value * 10) : Math.round(value * 10));
 
 export interface TitleSvg {
   /** The title layer: 1200 × 630, only the title's glyphs. */
@@ -156,7 +162,8 @@ export function fastTitle(
   const left = CARD_PADDING.x;
   const top = Math.round(CARD_PADDING.y + BRAND_ROW_HEIGHT + free / 2);
 
-  const bounds = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+  // In tenths of a pixel.
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   let d = '';
   // Glyph paths of a run of text from its left end on the baseline (FontLoader.getSVG).
   const drawRun = (text: string, x: number, y: number) => {
@@ -173,13 +180,14 @@ export function fastTitle(
         const code = commands[at++]!;
         d += COMMANDS[code];
         for (let n = 0; n < COMMAND_NUMBERS[code]!; n += 2, at += 2) {
-          const px = round(gX + (commands[at]! + 0 * commands[at + 1]!) * pathScale);
-          const py = round(gY - commands[at + 1]! * pathScale);
-          d += n ? ` ${px} ${py}` : `${px} ${py}`;
-          if (px < bounds.left) bounds.left = px;
-          if (px > bounds.right) bounds.right = px;
-          if (py < bounds.top) bounds.top = py;
-          if (py > bounds.bottom) bounds.bottom = py;
+          // satori's glyphPathData without a slant: x + (cx + 0·cy)·scale, y − cy·scale.
+          const px = toTenths(gX + (commands[at]! + 0 * commands[at + 1]!) * pathScale);
+          const py = toTenths(gY - commands[at + 1]! * pathScale);
+          d += n ? ` ${written(px)} ${written(py)}` : `${written(px)} ${written(py)}`;
+          if (px < minX) minX = px;
+          if (px > maxX) maxX = px;
+          if (py < minY) minY = py;
+          if (py > maxY) maxY = py;
         }
       }
       cursorX += glyph.ax * scale;
@@ -204,7 +212,7 @@ export function fastTitle(
     drawRun((run ?? '') + piece.text, left + x, top + piece.line * lineHeight + baseline + 0);
     run = undefined;
   });
-  if (bounds.left === Infinity) return undefined;
+  if (minX === Infinity) return undefined;
 
   const lines = lineWidths.map((_, line) =>
     pieces
@@ -214,7 +222,7 @@ export function fastTitle(
   );
   return {
     svg: `<svg width="${card.width}" height="${card.height}" viewBox="0 0 ${card.width} ${card.height}" xmlns="http://www.w3.org/2000/svg"><g><path fill="${TITLE_COLOUR}" d="${d}"/></g></svg>`,
-    bounds,
+    bounds: { left: minX / 10, top: minY / 10, right: maxX / 10, bottom: maxY / 10 },
     lines,
   };
 }
