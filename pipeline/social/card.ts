@@ -4,7 +4,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageVersion } from '../package-version.ts';
 import { unwrapWoff } from './woff.ts';
-import { encodePng, pngBackground, rowsToChange, type PngBackground } from './png.ts';
+import {
+  backgroundGroups,
+  encodePng,
+  pngBackground,
+  pngBackgroundFrom,
+  rowsToChange,
+  type PngBackground,
+} from './png.ts';
 import { fontMetrics, glyphTable, harfbuzzShaper } from './glyphs.ts';
 import {
   BRAND_ROW_HEIGHT,
@@ -430,8 +437,8 @@ const rgbOf = (rgba: Uint8Array) => {
 
 const backgrounds = new Map<string, Promise<PngBackground>>();
 /**
- * Everything on a card but its title (the same for every page of a section), drawn once per process
- * (its RGB pixels kept in `dir` when given) and split into compressed row groups.
+ * Everything on a card but its title (the same for every page of a section), drawn once (its RGB
+ * pixels and compressed row groups kept in `dir` when given).
  */
 function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackground> {
   const key = createHash('sha256')
@@ -442,15 +449,30 @@ function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackg
   if (!drawn) {
     const file = dir && path.join(dir, `background-${key}.rgb`);
     drawn = (async () => {
-      if (file && existsSync(file))
-        return pngBackground(readFileSync(file), CARD_WIDTH, CARD_HEIGHT);
-      const rgb = rgbOf(await rasterise(text, 'background'));
+      if (file && existsSync(file) && existsSync(`${file}.groups`))
+        return pngBackgroundFrom(
+          readFileSync(file),
+          CARD_WIDTH,
+          CARD_HEIGHT,
+          readFileSync(`${file}.groups`),
+        );
+      const background = pngBackground(
+        rgbOf(await rasterise(text, 'background')),
+        CARD_WIDTH,
+        CARD_HEIGHT,
+      );
       if (file) {
         mkdirSync(dir!, { recursive: true });
-        writeFileSync(`${file}.${process.pid}.tmp`, rgb);
-        renameSync(`${file}.${process.pid}.tmp`, file);
+        // The groups first: the pixels' file is what says both are there.
+        for (const [name, data] of [
+          [`${file}.groups`, backgroundGroups(background)],
+          [file, background.rgb],
+        ] as const) {
+          writeFileSync(`${name}.${process.pid}.tmp`, data);
+          renameSync(`${name}.${process.pid}.tmp`, name);
+        }
       }
-      return pngBackground(rgb, CARD_WIDTH, CARD_HEIGHT);
+      return background;
     })();
     backgrounds.set(key, drawn);
   }
