@@ -4,11 +4,15 @@
  * change to the one before it, so the table shows what each is worth: the title band with resvg
  * loading the system's fonts and sharp encoding (how cards were drawn before), resvg without system
  * fonts, only the title's bounding box rasterised (and that encoded as JPEG instead, to weigh the
- * format), and the build's drawing (the row-group PNG encoder, pipeline/social/png.ts). Prints ms
- * per card, CPU per card, bytes, and the start-up cost of the first card in a fresh process.
+ * format), the row-group PNG encoder (pipeline/social/png.ts) with satori laying out the title, and
+ * the build's drawing: the title laid out by the card's own code (pipeline/social/title.ts). Prints
+ * ms per card, CPU per card, bytes, and the start-up cost of the first card in a fresh process,
+ * with nothing cached and with the cache a build keeps.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
@@ -36,12 +40,19 @@ const COMMAND = {
 } as const satisfies CommandSpec;
 
 const FIRST_CARD = 'first-card';
+const FIRST_TEXT: CardText = {
+  title: 'One page retitled',
+  section: 'Solutions',
+  brand: 'B',
+  host: 'h',
+};
 if (process.argv[2] === FIRST_CARD) {
-  // A fresh process: the start-up cost of the first card (loading the tools, parsing the fonts,
-  // drawing the section's background) as a build with one retitled page pays it.
+  // A fresh process: the start-up cost of the first card (loading the tools, parsing the fonts or
+  // reading the glyph table, drawing or reading the section's background) as a build pays it;
+  // argv[3]: the layers folder of the cache ('' for none), argv[4]: who lays out the title.
   const started = performance.now();
   const cpu = process.cpuUsage();
-  await drawCard({ title: 'One page retitled', section: 'Solutions', brand: 'B', host: 'h' });
+  await drawCard(FIRST_TEXT, process.argv[3] || undefined, process.argv[4] as 'own' | 'satori');
   const used = process.cpuUsage(cpu);
   console.log(JSON.stringify([performance.now() - started, (used.user + used.system) / 1000]));
   process.exit(0);
@@ -124,14 +135,14 @@ function layered(box: 'band' | 'title', systemFonts: boolean, format: 'png' | 'j
   };
 }
 
-const NOW = 'layered, title box, row-group PNG (now)';
 const options: Record<string, (card: CardText) => Promise<Buffer>> = {
   'whole card, resvg encodes': drawWholeCard,
   'layered, title band, system fonts, sharp (before)': layered('band', true),
   'layered, title band, sharp': layered('band', false),
   'layered, title box, sharp': layered('title', false),
   'layered, title box, sharp JPEG q90 4:4:4': layered('title', false, 'jpeg'),
-  [NOW]: (card) => drawCard(card),
+  'layered, title box, row-group PNG, satori title': (card) => drawCard(card, undefined, 'satori'),
+  'layered, … the title laid out by title.ts (now)': (card) => drawCard(card),
 };
 // Loads and warms every option before anything is timed.
 for (const draw of Object.values(options)) await draw(text(0));
@@ -160,13 +171,35 @@ for (const [name, { wall, cpu, bytes }] of Object.entries(times))
     `${name.padEnd(50)} ${median(wall).toFixed(1).padStart(6)} ms/card  ${median(cpu).toFixed(1).padStart(6)} ms CPU/card  ${(bytes / 1024).toFixed(0).padStart(4)} KB  CPU ×${(median(cpu) / before).toFixed(2)}`,
   );
 
-const firsts = Array.from({ length: rounds }, () =>
-  JSON.parse(
-    execFileSync(process.execPath, [...process.execArgv, import.meta.filename, FIRST_CARD], {
-      encoding: 'utf8',
-    }),
-  ),
-) as Array<[number, number]>;
-console.log(
-  `\nfirst card in a fresh process (loading satori, resvg, the fonts; the section's background): ${median(firsts.map(([wall]) => wall)).toFixed(0)} ms, ${median(firsts.map(([, cpu]) => cpu)).toFixed(0)} ms CPU`,
-);
+// The first card of a fresh process, each way alternated: with nothing cached (a cold build), and
+// with the layers folder a build keeps in .cache/ (a build with one retitled page).
+const layers = mkdtempSync(path.join(os.tmpdir(), 'bench-cards-'));
+await drawCard(FIRST_TEXT, layers);
+const firstCases = {
+  'satori title, nothing cached': ['', 'satori'],
+  'own title layout, nothing cached (builds the glyph table)': ['', 'own'],
+  'satori title, background cached': [layers, 'satori'],
+  'own title layout, glyph table and background cached': [layers, 'own'],
+} as const;
+const firsts: Record<string, Array<[number, number]>> = {};
+for (let round = 0; round < rounds; round++)
+  for (const [name, args] of Object.entries(firstCases))
+    (firsts[name] ??= []).push(
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [...process.execArgv, import.meta.filename, FIRST_CARD, ...args],
+          { encoding: 'utf8' },
+        ),
+      ) as [number, number],
+    );
+rmSync(layers, { recursive: true, force: true });
+console.log(`\nfirst card in a fresh process (load average ${os.loadavg()[0]!.toFixed(1)}):`);
+for (const [name, runs] of Object.entries(firsts))
+  console.log(
+    `${name.padEnd(58)} ${median(runs.map(([wall]) => wall))
+      .toFixed(0)
+      .padStart(6)} ms  ${median(runs.map(([, cpu]) => cpu))
+      .toFixed(0)
+      .padStart(6)} ms CPU`,
+  );

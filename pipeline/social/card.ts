@@ -4,7 +4,28 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageVersion } from '../package-version.ts';
 import { unwrapWoff } from './woff.ts';
-import { encodePng, pngBackground, rowsToChange, type PngBackground } from './png.ts';
+import {
+  backgroundGroups,
+  encodePng,
+  pngBackground,
+  pngBackgroundFrom,
+  rowsToChange,
+  type PngBackground,
+} from './png.ts';
+import { fontMetrics, glyphTable, harfbuzzShaper } from './glyphs.ts';
+import {
+  BRAND_ROW_HEIGHT,
+  CARD_PADDING,
+  fastTitle,
+  HOST_FONT_SIZE,
+  TITLE_COLOUR,
+  TITLE_LETTER_SPACING_EM,
+  TITLE_LINE_HEIGHT,
+  TITLE_MAX_WIDTH,
+  titleFontSize,
+  type TitleFont,
+  type TitleSvg,
+} from './title.ts';
 
 /**
  * A social card: 1200 × 630 PNG (the size Open Graph and Twitter's large card expect), from text
@@ -36,29 +57,46 @@ export interface CardText {
 }
 
 const require = createRequire(import.meta.url);
+const fontFile = (family: 'inter' | 'arabic', weight: 400 | 800) =>
+  family === 'inter'
+    ? `@fontsource/inter/files/inter-latin-${weight === 800 ? 700 : 400}-normal.woff`
+    : `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight === 800 ? 700 : 400}-normal.woff`;
+const unwrapped = new Map<string, Buffer>();
+/** A card font's TrueType bytes (see woff.ts), read once per process. */
+function fontData(family: 'inter' | 'arabic', weight: 400 | 800): Buffer {
+  const file = fontFile(family, weight);
+  let data = unwrapped.get(file);
+  if (!data) unwrapped.set(file, (data = unwrapWoff(readFileSync(require.resolve(file)))));
+  return data;
+}
 let fonts: Array<{ name: string; data: Buffer; weight: 400 | 800; style: 'normal' }> | undefined;
 /**
  * Inter, then Noto Sans Arabic for the glyphs Inter lacks (satori falls back font by font), from
  * @fontsource (satori reads WOFF, not WOFF2), unwrapped here (see woff.ts).
  */
 function cardFonts() {
-  const font = (name: string, file: (weight: number) => string) =>
+  const font = (name: string, family: 'inter' | 'arabic') =>
     ([400, 800] as const).map((weight) => ({
       name,
-      data: unwrapWoff(readFileSync(require.resolve(file(weight === 800 ? 700 : 400)))),
+      data: fontData(family, weight),
       weight,
       style: 'normal' as const,
     }));
-  fonts ??= [
-    ...font('Inter', (weight) => `@fontsource/inter/files/inter-latin-${weight}-normal.woff`),
-    ...font(
-      'Noto Sans Arabic',
-      (weight) =>
-        `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff`,
-    ),
-  ];
+  fonts ??= [...font('Inter', 'inter'), ...font('Noto Sans Arabic', 'arabic')];
   return fonts;
 }
+
+let titleFonts: Promise<TitleFont> | undefined;
+/**
+ * What the title's own layout needs (title.ts): the glyph table of Inter bold (kept in `dir`), its
+ * HarfBuzz shaper, and Inter regular's metrics for the host row's height.
+ */
+const titleFont = (dir: string | undefined) =>
+  (titleFonts ??= (async () => {
+    const bold = fontData('inter', 800);
+    const [table, shape] = await Promise.all([glyphTable(bold, dir), harfbuzzShaper(bold)]);
+    return { table, shape, host: fontMetrics(fontData('inter', 400)) };
+  })());
 
 type Node = {
   type: string;
@@ -117,11 +155,6 @@ const brandRow = (brand: string, section: string) =>
         ]
       : []),
   ]);
-/**
- * The square with the brand's initial is the tallest thing in the top row: the row is as high as
- * it.
- */
-const BRAND_ROW_HEIGHT = 64;
 
 /** The row at the bottom: the site's host and a coloured bar. */
 const hostRow = (host: string, drawn: boolean) =>
@@ -131,7 +164,7 @@ const hostRow = (host: string, drawn: boolean) =>
       display: 'flex',
       alignItems: 'center',
       justifyContent: 'space-between',
-      fontSize: 26,
+      fontSize: HOST_FONT_SIZE,
       color: drawn ? '#475569' : 'transparent',
     },
     drawn
@@ -154,22 +187,22 @@ const hostRow = (host: string, drawn: boolean) =>
  * transparent, where it is on the card.
  */
 function layout({ title, section, brand, host, dir }: CardText, layer: CardLayer = 'card'): Node {
-  const size = title.length > 70 ? 56 : title.length > 40 ? 68 : 80;
+  const size = titleFontSize(title);
   // Satori sizes boxes content-box: the padding comes on top of width and height.
   return el(
     'div',
     {
-      width: CARD_WIDTH - 144,
-      height: CARD_HEIGHT - 128,
+      width: CARD_WIDTH - 2 * CARD_PADDING.x,
+      height: CARD_HEIGHT - 2 * CARD_PADDING.y,
       display: 'flex',
       flexDirection: 'column',
       justifyContent: 'space-between',
-      padding: '64px 72px',
+      padding: `${CARD_PADDING.y}px ${CARD_PADDING.x}px`,
       ...(layer === 'title'
         ? {}
         : { background: 'linear-gradient(135deg, #eef3ff 0%, #ffffff 55%, #f3ecff 100%)' }),
       fontFamily: 'Inter, Noto Sans Arabic',
-      color: '#0f172a',
+      color: TITLE_COLOUR,
     },
     [
       layer === 'title'
@@ -181,9 +214,9 @@ function layout({ title, section, brand, host, dir }: CardText, layer: CardLayer
           display: 'flex',
           fontSize: size,
           fontWeight: 800,
-          lineHeight: 1.08,
-          letterSpacing: dir ? 0 : '-0.03em',
-          maxWidth: 1000,
+          lineHeight: TITLE_LINE_HEIGHT,
+          letterSpacing: dir ? 0 : `${TITLE_LETTER_SPACING_EM}em`,
+          maxWidth: TITLE_MAX_WIDTH,
           ...(dir ? { justifyContent: 'flex-end', textAlign: 'right' } : {}),
         },
         layer === 'background' ? '' : title,
@@ -193,7 +226,15 @@ function layout({ title, section, brand, host, dir }: CardText, layer: CardLayer
   );
 }
 
-const DRAWING_PACKAGES = ['satori', '@resvg/resvg-js', '@fontsource/inter'];
+const DRAWING_PACKAGES = [
+  'satori',
+  '@resvg/resvg-js',
+  '@fontsource/inter',
+  // The title's own layout (title.ts, glyphs.ts): HarfBuzz shapes, opentype.js reads the glyphs.
+  'harfbuzzjs',
+  '@shuding/opentype.js',
+  'linebreak',
+];
 let drawingKey: string | undefined;
 /**
  * Everything a card's pixels depend on besides its words: how it is drawn (CARD_RENDERER), its
@@ -212,15 +253,12 @@ export function cardDrawingKey(): string {
   return (drawingKey = hash.digest('hex'));
 }
 
-type Satori = typeof import('satori').default;
-type Resvg = typeof import('@resvg/resvg-js').Resvg;
-let tools: Promise<{ satori: Satori; Resvg: Resvg }> | undefined;
-// Loaded at the first card drawn: a build whose cards are all cached never loads them.
-const loadTools = () =>
-  (tools ??= Promise.all([import('satori'), importResvg()]).then(([satori, resvg]) => ({
-    satori: satori.default,
-    Resvg: resvg.Resvg,
-  })));
+let satoriModule: Promise<typeof import('satori').default> | undefined;
+let resvgModule: Promise<typeof import('@resvg/resvg-js')> | undefined;
+// Loaded at the first card drawn that needs them: a build whose cards are all cached loads
+// neither, and satori only for a title the card's own layout does not draw (title.ts).
+const loadSatori = () => (satoriModule ??= import('satori').then((module) => module.default));
+const loadResvg = () => (resvgModule ??= importResvg());
 
 /**
  * resvg's loader asks Node for a diagnostic report to tell glibc from musl; without the network
@@ -249,7 +287,7 @@ const RESVG_OPTIONS = { font: { loadSystemFonts: false } } as const;
  * bench:cards`).
  */
 export async function layerSvg(text: CardText, layer: CardLayer): Promise<string> {
-  const { satori } = await loadTools();
+  const satori = await loadSatori();
   return satori(layout(text, layer) as never, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
@@ -259,9 +297,12 @@ export async function layerSvg(text: CardText, layer: CardLayer): Promise<string
 
 /** A layer of the whole card as RGBA pixels, 1200 × 630. */
 async function rasterise(text: CardText, layer: CardLayer): Promise<Uint8Array> {
-  const { Resvg } = await loadTools();
+  const { Resvg } = await loadResvg();
   return new Resvg(await layerSvg(text, layer), RESVG_OPTIONS).render().pixels;
 }
+
+/** Who lays out the title: the card's own layout where it can (title.ts), or satori always. */
+type TitleLayout = 'own' | 'satori';
 
 /** A rectangle of the card, in pixels. */
 interface Box {
@@ -277,14 +318,47 @@ interface Box {
 const BOX_MARGIN = 2;
 
 /**
+ * The title layer as the card's own layout draws it (title.ts: the same SVG path as satori's), or
+ * `undefined` for a title it leaves to satori (right to left, a character Inter lacks, …).
+ * `layersDir`: where the glyph table is kept between builds.
+ */
+export async function fastTitleLayer(
+  text: CardText,
+  layersDir?: string,
+): Promise<TitleSvg | undefined> {
+  if (text.dir) return undefined;
+  return fastTitle(text.title, await titleFont(layersDir), {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+  });
+}
+
+/**
  * The title alone on transparent, rasterised only where it is: the bounding box of its glyphs'
  * paths, widened to whole pixels and a margin. The view box is moved by whole pixels at the same
  * scale, so every pixel is what the whole card would have there. RGBA, premultiplied.
  */
-async function rasteriseTitle(text: CardText): Promise<{ pixels: Uint8Array; box: Box }> {
-  const { Resvg } = await loadTools();
-  const svg = await layerSvg(text, 'title');
-  const inner = new Resvg(svg, RESVG_OPTIONS).innerBBox();
+async function rasteriseTitle(
+  text: CardText,
+  layersDir: string | undefined,
+  titleLayout: TitleLayout,
+): Promise<{ pixels: Uint8Array; box: Box }> {
+  const [fast, resvg] = await Promise.all([
+    titleLayout === 'own' ? fastTitleLayer(text, layersDir) : undefined,
+    loadResvg(),
+  ]);
+  let svg: string;
+  let inner: { x: number; y: number; width: number; height: number } | undefined;
+  if (fast) {
+    svg = fast.svg;
+    // The bounds of the path's points: what resvg's `innerBBox()` measures, without parsing the
+    // SVG once more.
+    const { left, top, right, bottom } = fast.bounds;
+    inner = { x: left, y: top, width: right - left, height: bottom - top };
+  } else {
+    svg = await layerSvg(text, 'title');
+    inner = new resvg.Resvg(svg, RESVG_OPTIONS).innerBBox();
+  }
   if (!inner) throw new Error(`satori drew nothing for the title "${text.title}".`);
   const left = Math.max(0, Math.floor(inner.x) - BOX_MARGIN);
   const top = Math.max(0, Math.floor(inner.y) - BOX_MARGIN);
@@ -302,8 +376,7 @@ async function rasteriseTitle(text: CardText): Promise<{ pixels: Uint8Array; box
   // Rendered on libuv's thread pool: the main thread lays out the next card meanwhile, and the
   // pixels are let go when the image is (a sync render's stay in resvg's memory until V8 collects
   // its object, which a small JS heap seldom does: 900 MB after 400 cards).
-  const { renderAsync } = await import('@resvg/resvg-js');
-  return { pixels: (await renderAsync(cropped, RESVG_OPTIONS)).pixels, box };
+  return { pixels: (await resvg.renderAsync(cropped, RESVG_OPTIONS)).pixels, box };
 }
 
 /**
@@ -311,8 +384,7 @@ async function rasteriseTitle(text: CardText): Promise<{ pixels: Uint8Array; box
  * with.
  */
 export async function drawWholeCard(text: CardText): Promise<Buffer> {
-  const { satori } = await loadTools();
-  const { renderAsync } = await import('@resvg/resvg-js');
+  const [satori, { renderAsync }] = await Promise.all([loadSatori(), loadResvg()]);
   const svg = await satori(layout(text) as never, {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
@@ -327,18 +399,28 @@ export async function drawWholeCard(text: CardText): Promise<Buffer> {
  * bg·(1 − α).
  */
 function layOver(out: Uint8Array, title: Uint8Array, box: Box): void {
+  // Read a pixel at a time: most of the box is transparent (0 in all four bytes, premultiplied).
+  const aligned = title.byteOffset % 4 === 0 ? title : Uint8Array.from(title);
+  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
   for (let row = 0; row < box.height; row++) {
     let rgb = ((box.top + row) * CARD_WIDTH + box.left) * 3;
-    const end = (row + 1) * box.width * 4;
-    for (let pixel = row * box.width * 4; pixel < end; pixel += 4, rgb += 3) {
-      const alpha = title[pixel + 3]!;
-      if (alpha === 0) continue;
+    const end = (row + 1) * box.width;
+    for (let index = row * box.width; index < end; index++, rgb += 3) {
+      if (words[index] === 0) continue;
+      const pixel = index << 2;
+      const alpha = aligned[pixel + 3]!;
+      if (alpha === 255) {
+        out[rgb] = aligned[pixel]!;
+        out[rgb + 1] = aligned[pixel + 1]!;
+        out[rgb + 2] = aligned[pixel + 2]!;
+        continue;
+      }
       // tiny-skia's source-over on premultiplied colour, with its rounding ((x + 255) >> 8 for x /
       // 255).
       const rest = 255 - alpha;
-      out[rgb] = title[pixel]! + ((out[rgb]! * rest + 255) >> 8);
-      out[rgb + 1] = title[pixel + 1]! + ((out[rgb + 1]! * rest + 255) >> 8);
-      out[rgb + 2] = title[pixel + 2]! + ((out[rgb + 2]! * rest + 255) >> 8);
+      out[rgb] = aligned[pixel]! + ((out[rgb]! * rest + 255) >> 8);
+      out[rgb + 1] = aligned[pixel + 1]! + ((out[rgb + 1]! * rest + 255) >> 8);
+      out[rgb + 2] = aligned[pixel + 2]! + ((out[rgb + 2]! * rest + 255) >> 8);
     }
   }
 }
@@ -355,8 +437,8 @@ const rgbOf = (rgba: Uint8Array) => {
 
 const backgrounds = new Map<string, Promise<PngBackground>>();
 /**
- * Everything on a card but its title (the same for every page of a section), drawn once per process
- * (its RGB pixels kept in `dir` when given) and split into compressed row groups.
+ * Everything on a card but its title (the same for every page of a section), drawn once (its RGB
+ * pixels and compressed row groups kept in `dir` when given).
  */
 function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackground> {
   const key = createHash('sha256')
@@ -367,15 +449,30 @@ function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackg
   if (!drawn) {
     const file = dir && path.join(dir, `background-${key}.rgb`);
     drawn = (async () => {
-      if (file && existsSync(file))
-        return pngBackground(readFileSync(file), CARD_WIDTH, CARD_HEIGHT);
-      const rgb = rgbOf(await rasterise(text, 'background'));
+      if (file && existsSync(file) && existsSync(`${file}.groups`))
+        return pngBackgroundFrom(
+          readFileSync(file),
+          CARD_WIDTH,
+          CARD_HEIGHT,
+          readFileSync(`${file}.groups`),
+        );
+      const background = pngBackground(
+        rgbOf(await rasterise(text, 'background')),
+        CARD_WIDTH,
+        CARD_HEIGHT,
+      );
       if (file) {
         mkdirSync(dir!, { recursive: true });
-        writeFileSync(`${file}.${process.pid}.tmp`, rgb);
-        renameSync(`${file}.${process.pid}.tmp`, file);
+        // The groups first: the pixels' file is what says both are there.
+        for (const [name, data] of [
+          [`${file}.groups`, backgroundGroups(background)],
+          [file, background.rgb],
+        ] as const) {
+          writeFileSync(`${name}.${process.pid}.tmp`, data);
+          renameSync(`${name}.${process.pid}.tmp`, name);
+        }
       }
-      return pngBackground(rgb, CARD_WIDTH, CARD_HEIGHT);
+      return background;
     })();
     backgrounds.set(key, drawn);
   }
@@ -387,12 +484,17 @@ function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackg
  * where its letters are, laid over it, the same pixels as satori and resvg drawing the whole card
  * (up to rounding at the letters' edges). Only the rows the title touches are compressed; the
  * background's rows were once per section (see png.ts). `layersDir`: where backgrounds are kept
- * between builds.
+ * between builds (and the glyph table of the title's own layout). `titleLayout`: `satori` lays out
+ * every title with satori (for `npm run bench:cards`).
  */
-export async function drawCard(text: CardText, layersDir?: string): Promise<Buffer> {
+export async function drawCard(
+  text: CardText,
+  layersDir?: string,
+  titleLayout: TitleLayout = 'own',
+): Promise<Buffer> {
   const [background, title] = await Promise.all([
     backgroundOf(text, layersDir),
-    rasteriseTitle(text),
+    rasteriseTitle(text, layersDir, titleLayout),
   ]);
   const { box } = title;
   const rows = rowsToChange(background, box.top, box.top + box.height);

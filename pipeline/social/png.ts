@@ -91,6 +91,44 @@ export function pngBackground(rgb: Uint8Array, width: number, height: number): P
   return { width, height, rgb, groups };
 }
 
+/**
+ * A background's compressed row groups as bytes (kept in the cache beside its pixels, so a process
+ * does not compress them again: level 9 over the whole card is most of a first card's time). Per
+ * group: its Adler-32, uncompressed and compressed length, then the compressed bytes.
+ */
+export function backgroundGroups(background: PngBackground): Buffer {
+  const parts = background.groups.flatMap((kept) => {
+    const head = Buffer.alloc(12);
+    head.writeUInt32BE(kept.adler, 0);
+    head.writeUInt32BE(kept.length, 4);
+    head.writeUInt32BE(kept.deflated.length, 8);
+    return [head, kept.deflated];
+  });
+  return Buffer.concat(parts);
+}
+
+/** A background from its pixels and the bytes `backgroundGroups` made of its groups. */
+export function pngBackgroundFrom(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  groupBytes: Buffer,
+): PngBackground {
+  const groups: Group[] = [];
+  for (let at = 0; at < groupBytes.length;) {
+    const deflatedLength = groupBytes.readUInt32BE(at + 8);
+    groups.push({
+      adler: groupBytes.readUInt32BE(at),
+      length: groupBytes.readUInt32BE(at + 4),
+      deflated: groupBytes.subarray(at + 12, at + 12 + deflatedLength),
+    });
+    at += 12 + deflatedLength;
+  }
+  if (groups.length !== Math.ceil(height / ROWS_PER_GROUP))
+    throw new Error('The background row groups do not match the picture.');
+  return { width, height, rgb, groups };
+}
+
 const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;

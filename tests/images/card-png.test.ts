@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodePng, pngBackground, rowsToChange } from '../../pipeline/social/png.ts';
+import {
+  backgroundGroups,
+  encodePng,
+  pngBackground,
+  pngBackgroundFrom,
+  rowsToChange,
+} from '../../pipeline/social/png.ts';
 
 /**
  * The card's PNG encoder reuses the background's compressed row groups and compresses only the
@@ -42,5 +48,18 @@ describe('row-group PNG encoder', () => {
     const data = await sharp(encodePng(background, rows)).raw().toBuffer();
     expect(Buffer.compare(data, Buffer.from(changed))).not.toBe(0);
     expect(Buffer.compare(data.subarray(0, rows.rgb.length), rows.rgb)).toBe(0);
+  });
+
+  it('a background read back from its kept row groups encodes the same file', () => {
+    const kept = pngBackgroundFrom(picture(7), WIDTH, HEIGHT, backgroundGroups(background));
+    const changed = (bg: typeof background) => {
+      const rows = rowsToChange(bg, 20, 40);
+      rows.rgb.fill(99);
+      return encodePng(bg, rows);
+    };
+    expect(Buffer.compare(changed(kept), changed(background))).toBe(0);
+    expect(() =>
+      pngBackgroundFrom(picture(7), WIDTH, HEIGHT * 2, backgroundGroups(background)),
+    ).toThrow(/do not match/);
   });
 });
