@@ -99,7 +99,7 @@ async function handle({ id, url, loaded, source, file, config, notFound, pageRou
     finish ??= pageFinisher(workerData.outDir);
     trace('finisher');
     const rendered = await render(url, loaded, source);
-    trace('rendered');
+    trace(`rendered (headers and footers reused so far: ${renderer.subtrees.reused})`);
     const page = finish(url, rendered);
     trace('finished');
     const target = path.join(workerData.outDir, file);
