@@ -35,11 +35,8 @@ const {
   validatedPageReader,
 } = await import(pathToFileURL(workerData.workerModule).href);
 const renderer = pageRenderer(renderPage);
-// The validated pages are kept beside the worker module, in the bundle's folder (keyed by the code).
-const readValidPage = validatedPageReader(
-  workerData.root,
-  path.join(path.dirname(workerData.workerModule), 'pages'),
-);
+// The validated pages are kept in the bundle's folder (keyed by the code).
+const readValidPage = validatedPageReader(workerData.root, workerData.validatedPages);
 trace('loaded');
 
 // Jobs run one after the other (the router reads `routes`, which holds the current job's page

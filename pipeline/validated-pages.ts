@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { threadId } from 'node:worker_threads';
@@ -58,4 +58,25 @@ export function validatedPageReader(
     }
     return page;
   };
+}
+
+/**
+ * Leaves in `dir` only the validated pages whose hash is in `keep` (the pages of the site just
+ * built): without it every edit of a page would leave its old content there as long as the bundle
+ * lives. Also removes what an interrupted write left.
+ */
+export function pruneValidatedPages(dir: string, keep: ReadonlySet<string>): number {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (name.endsWith('.json') && keep.has(name.slice(0, -'.json'.length))) continue;
+    rmSync(path.join(dir, name), { force: true });
+    removed++;
+  }
+  return removed;
 }

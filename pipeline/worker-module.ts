@@ -50,3 +50,10 @@ export function writeWorkerModule(root: string, serverEntry: string, outFile: st
 /** Where the worker module of a bundle is (`server/entry.mjs` → `worker.mjs` beside `server/`). */
 export const workerModuleOf = (serverEntry: string) =>
   path.join(path.dirname(path.dirname(serverEntry)), 'worker.mjs');
+
+/**
+ * Where the render workers keep the validated pages of a bundle (pipeline/validated-pages.ts): in its
+ * folder, whose key covers the validator's code.
+ */
+export const validatedPagesOf = (serverEntry: string) =>
+  path.join(path.dirname(path.dirname(serverEntry)), 'pages');

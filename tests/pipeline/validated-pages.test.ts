@@ -7,7 +7,7 @@ import { validatorMessages } from '../../engine/errors.ts';
 import { sha1 } from '../../engine/hash.ts';
 import { listPageFiles, PageChangedError } from '../../engine/load-site.ts';
 import { validatePage } from '../../engine/validate-page.ts';
-import { validatedPageReader } from '../../pipeline/validated-pages.ts';
+import { pruneValidatedPages, validatedPageReader } from '../../pipeline/validated-pages.ts';
 import { projectRoot } from '../helpers/project-copy.ts';
 
 /**
@@ -65,5 +65,17 @@ describe('validatedPageReader', () => {
     expect(() => read(file, hash)).toThrow(PageChangedError);
     expect(() => read(file, hash)).toThrow(validatorMessages.pageChangedWhileBuilding(file));
     writeFileSync(path.join(root, file), original);
+  });
+
+  it("prunes the pages not in the site any more, and an interrupted write's leftovers", () => {
+    const read = validatedPageReader(root, kept);
+    const [a, b] = ['pages/pricing.yaml', 'pages/contact.yaml'];
+    read(a!, hashOf(a!));
+    read(b!, hashOf(b!));
+    writeFileSync(path.join(kept, `${hashOf(a!)}.json.123-1-abc`), '{');
+    const before = readdirSync(kept).length;
+    expect(pruneValidatedPages(kept, new Set([hashOf(a!)]))).toBe(before - 1);
+    expect(readdirSync(kept)).toEqual([`${hashOf(a!)}.json`]);
+    expect(pruneValidatedPages(path.join(root, 'no-such-folder'), new Set())).toBe(0);
   });
 });
