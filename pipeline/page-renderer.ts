@@ -20,6 +20,7 @@ import { createElement, StrictMode, type ComponentType, type ReactNode } from 'r
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PageContext } from 'vike/types';
+import { renderedOnceCache, type RenderedOnceCache } from './rendered-once.ts';
 
 type RenderPage = (context: { urlOriginal: string }) => Promise<
   {
@@ -96,7 +97,11 @@ const Passthrough = ({ children }: { children?: ReactNode }) => children;
  * The page's own parts, rendered as vike-react renders them; undefined when vike-react would leave
  * a tag out.
  */
-function ownParts(base: RenderedContext, context: PageContext): OwnParts | undefined {
+function ownParts(
+  base: RenderedContext,
+  context: PageContext,
+  once: RenderedOnceCache,
+): OwnParts | undefined {
   const title = setting(base.config.title, context);
   const description = setting(base.config.description, context);
   if (typeof title !== 'string' || !title || typeof description !== 'string' || !description)
@@ -124,7 +129,7 @@ function ownParts(base: RenderedContext, context: PageContext): OwnParts | undef
       children: createElement(base.Page),
     }),
   );
-  const body = renderToString(strictly(page, strict));
+  const body = once.around(() => renderToString(strictly(page, strict)));
   return { title: escapeHtml(title), head, description: escapeHtml(description), body };
 }
 
@@ -194,11 +199,16 @@ interface PageRenderer {
   render(url: string): Promise<string>;
   /** How many pages were rendered without Vike, and with. */
   readonly counts: { direct: number; vike: number };
+  /** How many headers and footers of direct renders were reused as HTML, and rendered. */
+  readonly subtrees: { reused: number; rendered: number };
 }
 
 export function pageRenderer(renderPage: RenderPage): PageRenderer {
   const templates = new Map<string, TemplateState>();
   const counts = { direct: 0, vike: 0 };
+  // The header and footer of direct renders (Vike's own renders, which prove a template, render
+  // every page whole).
+  const once = renderedOnceCache();
   let pages: Record<string, VikePage> | undefined;
 
   async function viaVike(url: string): Promise<{ html: string; context: RenderedContext }> {
@@ -264,7 +274,7 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
       pageId === undefined || !early ? undefined : templates.get(templateKey(pageId, early.data));
     if (known?.state === 'proved') {
       const context = { ...known.base, urlOriginal: url, urlPathname: url, data: early!.data };
-      const parts = ownParts(known.base, context as unknown as PageContext);
+      const parts = ownParts(known.base, context as unknown as PageContext, once);
       if (parts) {
         counts.direct++;
         return fill(known.template, parts);
@@ -281,7 +291,7 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
     const key = templateKey(pageId, own.data);
     const state = templates.get(key);
     if (state?.state === 'vike' || state?.state === 'proved') return html;
-    const parts = ownParts(context, own);
+    const parts = ownParts(context, own, once);
     if (!parts) return html;
     if (state?.state === 'candidate') {
       templates.set(
@@ -298,5 +308,5 @@ export function pageRenderer(renderPage: RenderPage): PageRenderer {
     return html;
   }
 
-  return { render, counts };
+  return { render, counts, subtrees: once.counts };
 }

@@ -17,7 +17,8 @@ import { languageDependencies, siteLocales, translationOf } from '../engine/loca
 import { splitLink } from '../engine/routes.ts';
 import { sha1 } from '../engine/hash.ts';
 import { asyncFolderMaker } from './folder-maker.ts';
-import { workerModuleOf } from './worker-module.ts';
+import { validatedPagesOf, workerModuleOf } from './worker-module.ts';
+import { pruneValidatedPages } from './validated-pages.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
 import type { SocialCard } from '../ui/image-manifest.ts';
 
@@ -174,6 +175,7 @@ export class RenderPool {
         root: this.root,
         serverEntry: this.serverEntry,
         workerModule: workerModuleOf(this.serverEntry),
+        validatedPages: validatedPagesOf(this.serverEntry),
         outDir: this.outDir,
       },
       env: { ...process.env, NODE_ENV: 'production' },
@@ -266,6 +268,15 @@ export class RenderPool {
         file,
       });
     });
+  }
+
+  /** Removes the validated pages the workers kept that are not the site's pages now. */
+  pruneValidatedPages(): number {
+    if (!this.site) return 0;
+    const keep = new Set<string>();
+    for (const page of this.site.routes.values()) keep.add(page.hash);
+    if (this.site.notFound) keep.add(this.site.notFound.hash);
+    return pruneValidatedPages(validatedPagesOf(this.serverEntry), keep);
   }
 
   async close() {
@@ -412,4 +423,5 @@ async function renderAll(
     await Promise.all(inFlight);
   };
   await Promise.all(Array.from({ length: pool.size }, (_, worker) => lane(worker)));
+  pool.pruneValidatedPages();
 }

@@ -4,7 +4,8 @@
 // equal), finishes it (pipeline/postbuild.ts's pageFinisher: CSS inlined and pruned, module
 // preloads) and writes it, so that the main thread does no per-page work and no page's HTML crosses
 // threads. The build has validated the site already: each job names its page's file and the hash
-// its text had then; the worker reads and validates that one file again (refused if it changed) and
+// its text had then; the worker reads that one file again (refused if it changed), takes its
+// validated content from the bundle's folder or validates it again (pipeline/validated-pages.ts) and
 // hands it to the renderer through renderer/site/load.ts's PROVIDED_SITE instead of loading the
 // whole site again. Plain JavaScript, and started without the build's TypeScript loader: the
 // server bundle, Vike, renderer and finisher come compiled into one module next to the bundle
@@ -25,9 +26,17 @@ const trace = (what) =>
   console.error(`[worker] ${what} ${Math.round(performance.now() - T0)} ms`);
 // The worker starts while the build validates the site: the site's config comes later, with the
 // first message.
-const { renderPage, folderMaker, pageFinisher, pageRenderer, PageChangedError, readValidPage } =
-  await import(pathToFileURL(workerData.workerModule).href);
+const {
+  renderPage,
+  folderMaker,
+  pageFinisher,
+  pageRenderer,
+  PageChangedError,
+  validatedPageReader,
+} = await import(pathToFileURL(workerData.workerModule).href);
 const renderer = pageRenderer(renderPage);
+// The validated pages are kept in the bundle's folder (keyed by the code).
+const readValidPage = validatedPageReader(workerData.root, workerData.validatedPages);
 trace('loaded');
 
 // Jobs run one after the other (the router reads `routes`, which holds the current job's page
@@ -54,7 +63,7 @@ function pageOf(named) {
   return {
     ...named,
     get page() {
-      return (page ??= readValidPage(workerData.root, named.file, named.hash));
+      return (page ??= readValidPage(named.file, named.hash));
     },
   };
 }
@@ -87,7 +96,7 @@ async function handle({ id, url, loaded, source, file, config, notFound, pageRou
     finish ??= pageFinisher(workerData.outDir);
     trace('finisher');
     const rendered = await render(url, loaded, source);
-    trace('rendered');
+    trace(`rendered (headers and footers reused so far: ${renderer.subtrees.reused})`);
     const page = finish(url, rendered);
     trace('finished');
     const target = path.join(workerData.outDir, file);

@@ -3,4 +3,5 @@
 export { pageFinisher } from './postbuild.ts';
 export { pageRenderer } from './page-renderer.ts';
 export { folderMaker } from './folder-maker.ts';
-export { PageChangedError, readValidPage } from '../engine/load-site.ts';
+export { PageChangedError } from '../engine/load-site.ts';
+export { validatedPageReader } from './validated-pages.ts';

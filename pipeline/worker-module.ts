@@ -6,7 +6,7 @@ import { NODE_MODULE_OPTIONS } from './compiled-module.mjs';
 /**
  * Everything a render worker runs, as one plain JavaScript module next to the bundles: the server
  * bundle (its entry and every Vike page's code), Vike's `renderPage`, and pipeline/worker-exports.ts
- * (the page renderer, the page finisher, the folder maker, the validator's `readValidPage`), with
+ * (the page renderer, the page finisher, the folder maker, the reader of validated pages), with
  * the packages they import (Vike, vike-react, React, zod, yaml) compiled in. Node then loads one
  * file instead of some 450 modules (Vike alone is about 200), each of them resolved, read and
  * linked: about half the CPU time of a worker's start. One file also means one instance of each
@@ -56,3 +56,10 @@ export async function writeWorkerModule(
 /** Where the worker module of a bundle is (`server/entry.mjs` → `worker.mjs` beside `server/`). */
 export const workerModuleOf = (serverEntry: string) =>
   path.join(path.dirname(path.dirname(serverEntry)), 'worker.mjs');
+
+/**
+ * Where the render workers keep the validated pages of a bundle (pipeline/validated-pages.ts): in its
+ * folder, whose key covers the validator's code.
+ */
+export const validatedPagesOf = (serverEntry: string) =>
+  path.join(path.dirname(path.dirname(serverEntry)), 'pages');

@@ -171,6 +171,39 @@ function LanguageSwitcher({ language }: { language: PageLanguage }) {
   );
 }
 
+/**
+ * What the header's HTML depends on besides the config: which of its links are the current page's,
+ * whether the navigation is hidden, and of the page's language the words, the home page and the
+ * alternates when there is a switcher (as `Header` reads them).
+ */
+export function headerKey(
+  config: SiteConfig,
+  route: string,
+  hideNavbar: boolean | undefined,
+  language: PageLanguage | undefined,
+): string {
+  const hrefs = config.navigation.items.flatMap((item) =>
+    'href' in item
+      ? [item.href]
+      : item.columns.flatMap((column) => column.links.map((link) => link.href)),
+  );
+  const current = hrefs.filter((href) => isCurrent(href, route));
+  // The current language is shown without a link: its route (the page's own) is not in the HTML.
+  const alternates =
+    language && language.alternates.length > 1
+      ? language.alternates.map(({ route, ...alternate }) =>
+          alternate.current ? alternate : { route, ...alternate },
+        )
+      : null;
+  return JSON.stringify([
+    current,
+    Boolean(hideNavbar),
+    wordsOf(language),
+    language?.home ?? '/',
+    alternates,
+  ]);
+}
+
 export function Header({
   config,
   route,

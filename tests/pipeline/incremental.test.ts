@@ -233,7 +233,7 @@ describe('incremental and atomic builds', () => {
 });
 
 describe('render workers', () => {
-  it('read and check each page themselves: they render a page as it was validated and refuse one whose file changed since', async () => {
+  it('render a page exactly as it was validated: never the text of a file changed since, which they refuse when they must read it', async () => {
     const bundles = path.join(dir, '.cache/build/bundle');
     const [key] = readdirSync(bundles);
     const site = loadSite({ root: dir, keepPages: false });
@@ -242,18 +242,31 @@ describe('render workers', () => {
     const pool = new RenderPool(dir, path.join(bundles, key!, 'server/entry.mjs'), out).ensure(1);
     pool.setSite(site);
     const original = readFileSync(path.join(dir, 'pages/contact.yaml'), 'utf8');
+    const validatedTitle = /^title: (.*)$/m.exec(original)![1]!;
+    // The validated page the earlier builds kept, under the hash of the text that was checked.
+    const kept = path.join(bundles, key!, 'pages', `${jobs.get('/contact')!.loaded!.hash}.json`);
     try {
       await pool.render(0, jobs.get('/pricing')!, 'pricing/index.html');
       expect(readFileSync(path.join(out, 'pricing/index.html'), 'utf8')).toContain(
         'id="questions-about-pricing"',
       );
+      expect(existsSync(kept)).toBe(true);
       edit('pages/contact.yaml', (text) => text.replace(/^title: .*$/m, 'title: Talk to Staylix'));
+      // Kept: the page is rendered from the content that was checked, not from the file.
+      await pool.render(0, jobs.get('/contact')!, 'contact/index.html');
+      const html = readFileSync(path.join(out, 'contact/index.html'), 'utf8');
+      expect(html).toContain(`<title>${validatedTitle} | Staylix</title>`);
+      expect(html).not.toContain('Talk to Staylix');
+      // Not kept: the worker reads the file, whose text is not the one checked, and refuses it.
+      rmSync(path.join(out, 'contact'), { recursive: true });
+      rmSync(kept);
       const refused = pool.render(0, jobs.get('/contact')!, 'contact/index.html');
       await expect(refused).rejects.toThrow(PageChangedError);
       await expect(refused).rejects.toThrow(
         validatorMessages.pageChangedWhileBuilding('pages/contact.yaml'),
       );
       expect(existsSync(path.join(out, 'contact/index.html'))).toBe(false);
+      expect(existsSync(kept)).toBe(false);
     } finally {
       writeFileSync(path.join(dir, 'pages/contact.yaml'), original);
       await pool.close();

@@ -18,7 +18,7 @@ function builtBundle(): string {
 }
 
 describe('the render workers’ page renderer', () => {
-  it('writes every page of the site byte for byte as Vike’s renderPage() does, most of them without Vike, and finishes each as every step on the whole page does', () => {
+  it('writes every page of the site byte for byte as Vike’s renderPage() does, most of them without Vike and with the header and footer reused as HTML, and finishes each as every step on the whole page does', () => {
     const run = spawnSync(
       process.execPath,
       ['--import', 'tsx', 'tests/pipeline/render-both-ways.ts', builtBundle()],
@@ -33,6 +33,7 @@ describe('the render workers’ page renderer', () => {
       compared: number;
       differ: string[];
       counts: { direct: number; vike: number };
+      subtrees: { reused: number; rendered: number };
       finishDiffer: string[];
       finishCounts: { quick: number; whole: number };
     };
@@ -42,6 +43,10 @@ describe('the render workers’ page renderer', () => {
     // language (one the template is learnt from, one it is checked on: <html lang dir> is part of
     // the template) and the not-found page; every other page goes without it.
     expect(result.counts.direct).toBeGreaterThan(result.compared - 16);
+    // Direct renders reuse the HTML of headers and footers seen before (a header whose links mark
+    // the current page, or with a translated page's own alternates, is rendered): every page above
+    // is byte for byte Vike's, each with its image preloads.
+    expect(result.subtrees.reused).toBeGreaterThan(result.counts.direct / 2);
     // The page finisher's quick way (the inlined CSS set aside while the page is finished) gives
     // what every step on the whole page gives, and is the way every page of the site goes.
     expect(result.finishDiffer).toEqual([]);

@@ -58,6 +58,7 @@ console.log(
     compared: urls.length,
     differ,
     counts: renderer.counts,
+    subtrees: renderer.subtrees,
     finishDiffer,
     finishCounts: quick.counts,
   }),
