@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, it } from 'vitest';
 import { copyProject } from '../helpers/project-copy.ts';
@@ -18,8 +19,8 @@ import { applyStep, stepArbitrary, type Step } from './incremental/steps.ts';
  * Incremental ≡ clean: for any sequence of author changes, each followed by `npm run build` in the
  * same folder (its caches and dist/ carried from build to build), the last build's output is byte
  * for byte that of a build of the same files in a fresh folder with no cache at all. Builds take
- * seconds: each run starts from a copy of one warm small site (built once), and only the end of
- * each sequence is compared. A failure is reported, shrunk, as the steps to replay by hand.
+ * seconds: each run starts from one warm small site (built once), and only the end of each sequence
+ * is compared. A failure is reported, shrunk, as the steps to replay by hand.
  */
 const DEFAULT_RUNS = 2;
 const MAX_STEPS = 4;
@@ -51,15 +52,32 @@ const EVERY_KIND: Step[] = [
   { kind: 'interrupted build', afterMs: 1500 },
 ];
 
-let base: string;
+/**
+ * Where every run builds: the bundle's cache key includes the project's folder, so a run in a copy
+ * elsewhere would start by bundling and rendering everything again (a cold build, not an
+ * incremental one). Each run starts from `warm` put back in this same folder.
+ */
+let work: string;
+/** The warm small site as built once, copied aside (caches and dist/ included). */
+let warm: string;
 const folders: string[] = [];
 
 beforeAll(() => {
-  base = copyProject('staylix-incremental-base-', ['images']);
-  folders.push(base);
-  makeSmallSite(base);
-  build(base);
+  work = copyProject('staylix-incremental-run-', ['images']);
+  folders.push(work);
+  makeSmallSite(work);
+  build(work);
+  warm = warmCopy(work, 'staylix-incremental-warm-');
+  folders.push(warm);
 }, 120_000);
+
+/** Puts the warm small site back in `work`, exactly as it was built. */
+function restoreWarm(): string {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work);
+  execFileSync('cp', ['-a', `${warm}/.`, work]);
+  return work;
+}
 
 afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -75,7 +93,7 @@ const REPLAY_START = [
 async function incrementalAgainstClean(
   steps: Step[],
 ): Promise<{ replay: string[]; diff: string[] }> {
-  const dir = warmCopy(base, 'staylix-incremental-run-');
+  const dir = restoreWarm();
   let clean: string | undefined;
   const replay = [...REPLAY_START];
   try {
@@ -102,7 +120,6 @@ async function incrementalAgainstClean(
     build(clean);
     return { replay, diff: differences(outputs(dir), outputs(clean)) };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
     if (clean) rmSync(clean, { recursive: true, force: true });
   }
 }

@@ -12,8 +12,8 @@ import { copyProject } from '../helpers/project-copy.ts';
 
 /**
  * The build's cache and its atomic output, on one copy of the project (builds are slow, so the
- * steps share it and run in order): incremental builds after editing the config, a block's code and
- * pages re-render only what depends on the edit and write exactly the files a clean build writes,
+ * steps share it and run in order): incremental builds after editing the config (its tagline, then
+ * its copyright line), a block's code and pages re-render only what depends on the edit and write exactly the files a clean build writes,
  * byte for byte; an interrupted build and a second build at the same time leave dist/ as it was.
  * The copy starts with the project's images (the bundle's key includes the project's folder: a copy
  * makes its own): three bundles and four renders of the site.
@@ -106,8 +106,8 @@ afterAll(() => {
 });
 
 /**
- * One sequence (each step builds on the previous one's output and cache): full, config edit, code
- * edit, page edit, then a clean build, which must write exactly the files of the incremental one.
+ * One sequence (each step builds on the previous one's output and cache): full, two config edits,
+ * code edit, page edit, then a clean build, which must write exactly the files of the incremental one.
  * The clean build is also the one a second build tries to run alongside, and the one an interrupted
  * build was about to replace.
  */
@@ -136,6 +136,23 @@ describe('incremental and atomic builds', () => {
     );
     expect(build()).toEqual({ rendered: all, reused: 0, bundle: 'cached' });
     expect(readFileSync(path.join(dir, 'dist/client/index.html'), 'utf8')).toContain('(edited).');
+  }, 300_000);
+
+  // An author's most common edit between two builds: the footer's copyright line. The build after
+  // it must succeed and show the new line (it once crashed loading a server bundle that the same
+  // build had replaced).
+  it('a build after an edit of the copyright line of site.config.yaml succeeds and shows the new line', () => {
+    // The year, in the English line and in each language's version of it (the validator asks for
+    // both).
+    const config = path.join(dir, 'site.config.yaml');
+    const after = readFileSync(config, 'utf8').replaceAll('© 2024 ', '© 2031 ');
+    expect(after.match(/© 2031 /g)).toHaveLength(5);
+    writeFileSync(config, after);
+    expect(build()).toEqual({ rendered: all, reused: 0, bundle: 'cached' });
+    expect(readFileSync(path.join(dir, 'dist/client/index.html'), 'utf8')).toContain('© 2031');
+    expect(readFileSync(path.join(dir, 'dist/client/de/index.html'), 'utf8')).toContain(
+      '© 2031 Staylix Technologies Pvt. Ltd. Alle Rechte vorbehalten.',
+    );
   }, 300_000);
 
   it("after an edit of a block's code, bundles again and re-renders every page", () => {
