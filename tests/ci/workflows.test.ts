@@ -86,7 +86,7 @@ describe('GitHub workflows', () => {
       }
     ).scripts.test!;
     // The type check, the formatter's check and the linters run alongside the build (`&`); the
-    // tests start only once all of them have passed, vitest (at a lower priority, its output kept
+    // tests start only once all of them have passed, vitest (its output kept
     // until the end) beside Playwright, whose browser tests wait on timers and the network much of
     // the time.
     const steps = test.split(/\s*(?:&&|;|&(?!1))\s*/);
@@ -94,24 +94,20 @@ describe('GitHub workflows', () => {
     expect(at('npm run build -- --catalogue')).toBeGreaterThan(-1);
     for (const check of ['npm run typecheck', 'npm run format:check', 'npm run lint'])
       expect(at(check)).toBeGreaterThan(-1);
-    for (const later of [
-      '{ unit=${TMPDIR:-/tmp}/vitest-$$.log',
-      'nice -n 5 vitest run',
-      'playwright test',
-    ])
+    for (const later of ['{ unit=${TMPDIR:-/tmp}/vitest-$$.log', 'vitest run', 'playwright test'])
       expect(at(later)).toBeGreaterThan(at('npm run build -- --catalogue'));
-    expect(test).toMatch(/nice -n 5 vitest run > \$unit 2>&1 & tests=\$!; playwright test;/);
+    expect(test).toMatch(/vitest run > \$unit 2>&1 & tests=\$!; playwright test;/);
     // One Playwright run covers both end-to-end suites: the site's and the page editor's.
     const { default: playwrightConfig } = await import('../../playwright.config.ts');
     expect(playwrightConfig.projects?.map((project) => project.testDir).sort()).toEqual([
       'tests/e2e',
       'tests/editor',
     ]);
-    // Run with every command stubbed (nice runs the command it is given): whichever check or the
+    // Run with every command stubbed: whichever check or the
     // build fails, no test starts and npm test fails; either test runner failing fails npm test
     // too, and both always finish and report.
     const run = (failing: string | undefined) => {
-      const stubs = `npm() { echo "npm $*"; [ "$*" != "${failing}" ]; }; nice() { shift 2; "$@"; }; vitest() { echo vitest; [ "$failing" != vitest ]; }; playwright() { echo playwright; [ "$failing" != playwright ]; }`;
+      const stubs = `npm() { echo "npm $*"; [ "$*" != "${failing}" ]; }; vitest() { echo vitest; [ "$failing" != vitest ]; }; playwright() { echo playwright; [ "$failing" != playwright ]; }`;
       const result = spawnSync('bash', ['-c', `failing='${failing}'; ${stubs}; ${test}`], {
         encoding: 'utf8',
       });
