@@ -452,7 +452,7 @@ export class PageChangedError extends Error {
  * The validated page of `file`, whose text must still have the hash it had when the site was
  * checked.
  */
-function readValidPage(root: string, file: string, hash: string): Page {
+export function readValidPage(root: string, file: string, hash: string): Page {
   const read = readPageFile(root, file);
   const page =
     'text' in read && sha1(read.text) === hash

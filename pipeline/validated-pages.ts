@@ -2,12 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { threadId } from 'node:worker_threads';
-import { PageChangedError, type Page } from '../engine/load-site.ts';
-import { validatorMessages } from '../engine/errors.ts';
-import { sha1 } from '../engine/hash.ts';
-import { readPageFile } from '../engine/read-page-file.ts';
-import { validatePage } from '../engine/validate-page.ts';
-import { Collector } from '../engine/collector.ts';
+import { readValidPage, type Page } from '../engine/load-site.ts';
 
 /**
  * How a render worker gets the validated content of a page the build checked, named by its file and
@@ -41,12 +36,7 @@ export function validatedPageReader(
         // an unreadable entry is made again below
       }
     }
-    const read = readPageFile(root, file);
-    const page =
-      'text' in read && sha1(read.text) === hash
-        ? validatePage(root, file, new Collector(), read.text)?.page
-        : undefined;
-    if (!page) throw new PageChangedError(validatorMessages.pageChangedWhileBuilding(file));
+    const page = readValidPage(root, file, hash);
     const text = JSON.stringify(page);
     if (isDeepStrictEqual(JSON.parse(text), page)) {
       if (!madeDir) mkdirSync(dir, { recursive: true });
