@@ -22,3 +22,14 @@ if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
     }
   };
 }
+// Nor a font loading API or ResizeObserver, which Mantine's autosizing textarea listens to.
+if (typeof document !== 'undefined' && !('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+  });
+if (typeof window !== 'undefined')
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;

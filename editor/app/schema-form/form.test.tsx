@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -11,68 +9,29 @@ import { blockSchemas, blockTypes } from '../../../blocks/schemas.ts';
 import { pageSchema } from '../../../blocks/page-schema.ts';
 import { siteConfigSchema } from '../../../schema/site-config.ts';
 import type { EditorDiagnostic } from '../../shared/api.ts';
-import { applyEdit } from '../editing/apply.ts';
-import { FormContext, type EditOp } from './context.tsx';
 import { defaultValue, fieldKind, pickVariant, variantLabel } from './inspect.ts';
 import { humanize, unwrap } from '../../shared/schema-fields.ts';
-import { ObjectFields } from './ObjectField.tsx';
-import { FormStore, share, valueAt } from './store.ts';
+import { mountForm } from './form-harness.tsx';
+import { share } from './store.ts';
 
 afterEach(cleanup);
-
-// jsdom has no font loading API nor ResizeObserver, which Mantine's autosizing textarea listens to.
-if (!('fonts' in document))
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-  });
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const example = (type: string) =>
   readFileSync(path.join(root, 'blocks', type, 'example.yaml'), 'utf8');
 
 /** A block's form on real YAML text: every edit goes through editor/document, like in the app. */
-function mount(text: string, schema: z.ZodType, diagnostics: EditorDiagnostic[] = []) {
-  const result = { text };
-  const store = new FormStore();
-  store.setText(text);
-  store.setDiagnostics(diagnostics);
-  function Harness() {
-    const [, rerender] = useState(0);
-    const edit = useCallback((op: EditOp) => {
-      result.text = applyEdit(
-        result.text,
-        op,
-        op.op === 'set' ? valueAt(store.getData(), op.path) : undefined,
-      );
-      store.setText(result.text);
-      rerender((n) => n + 1);
-    }, []);
-    return (
-      <MantineProvider>
-        <FormContext.Provider
-          value={{
-            store,
-            edit,
-            site: {
-              routes: [{ route: '/pricing', title: 'Pricing', anchors: ['faq'] }],
-              images: ['/logo.svg'],
-              icons: [],
-            },
-          }}
-        >
-          <ObjectFields schema={schema} path={[]} exclude={['type']} />
-        </FormContext.Provider>
-      </MantineProvider>
-    );
-  }
-  render(<Harness />);
-  return { result, store };
-}
+const mount = (text: string, schema: z.ZodType, diagnostics: EditorDiagnostic[] = []) =>
+  mountForm(text, {
+    schema,
+    exclude: ['type'],
+    site: {
+      routes: [{ route: '/pricing', title: 'Pricing', anchors: ['faq'] }],
+      images: ['/logo.svg'],
+      icons: [],
+    },
+    diagnostics,
+  });
 
 /** Every field kind reached from a schema, recursively. */
 function kindsIn(schema: z.ZodType, key?: string | number, seen = new Set<z.ZodType>()): string[] {

@@ -1,54 +1,14 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render } from '@testing-library/react';
-import { useCallback, useState } from 'react';
+import { cleanup, fireEvent } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { pageSchema } from '../../../blocks/page-schema.ts';
-import { applyEdit } from '../editing/apply.ts';
-import { FormContext, type EditOp } from './context.tsx';
-import { ObjectFields } from './ObjectField.tsx';
-import { FormStore, valueAt } from './store.ts';
+import { mountForm } from './form-harness.tsx';
 
 afterEach(cleanup);
 
-if (!('fonts' in document))
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-  });
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
-/** The page's form on real YAML text, each edit through editor/document as in the app. */
-function mount(text: string) {
-  const result = { text };
-  const store = new FormStore();
-  store.setText(text);
-  function Harness() {
-    const [, rerender] = useState(0);
-    const edit = useCallback((op: EditOp) => {
-      result.text = applyEdit(
-        result.text,
-        op,
-        op.op === 'set' ? valueAt(store.getData(), op.path) : undefined,
-      );
-      store.setText(result.text);
-      rerender((n) => n + 1);
-    }, []);
-    return (
-      <MantineProvider>
-        <FormContext.Provider value={{ store, edit, site: { routes: [], images: [], icons: [] } }}>
-          <ObjectFields schema={pageSchema} path={[]} exclude={['blocks']} />
-        </FormContext.Provider>
-      </MantineProvider>
-    );
-  }
-  render(<Harness />);
-  return result;
-}
+/** The page's fields (its blocks aside) as a form on real YAML text. */
+const mount = (text: string) => mountForm(text, { schema: pageSchema, exclude: ['blocks'] }).result;
 
 /** The input of the record entry `name` (names may hold dots, so no CSS selector is built). */
 const entry = (name: string) => {
