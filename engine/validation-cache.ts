@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashTree, sha1 } from './hash.ts';
 import type { CheckedPage } from './checked-page.ts';
+import { writeWhole } from './write-whole.ts';
 
 /** Where `npm run validate` and `npm run build` keep what they found in each page file. */
 export const VALIDATION_CACHE_FILE = '.cache/validation.json';
@@ -127,12 +128,10 @@ export class ValidationCache {
     if (!this.file || !this.changed) return;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      const temporary = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(
-        temporary,
+      writeWhole(
+        this.file,
         JSON.stringify({ key: this.key, pages: Object.fromEntries(this.entries) }),
       );
-      renameSync(temporary, this.file);
       this.changed = false;
     } catch {
       // A read-only project still validates; it only cannot remember.

@@ -4,9 +4,10 @@
  * hashing their inputs and the files themselves (so a hand edit of a generated file is still put
  * right) a few milliseconds.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashTree } from '../engine/hash.ts';
+import { writeWhole } from '../engine/write-whole.ts';
 
 /**
  * What the generated files are made of (the zod schemas, the blocks' examples, the validator's
@@ -44,7 +45,6 @@ export async function updateGeneratedFiles(
   const { writeGeneratedFiles } = await import('./json-schema.ts');
   const line = writeGeneratedFiles(root);
   mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(`${stampFile}.${process.pid}.tmp`, stamp());
-  renameSync(`${stampFile}.${process.pid}.tmp`, stampFile);
+  writeWhole(stampFile, stamp());
   return line;
 }

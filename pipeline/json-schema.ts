@@ -12,7 +12,7 @@
  * failing that, from the block's example.yaml (the same YAML the block catalogue shows). Each block
  * type is also offered as a snippet.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import {
@@ -31,6 +31,7 @@ import { formatPretty } from '../engine/format.ts';
 import { blockTypes, type BlockType } from '../blocks/schemas.ts';
 import { pageSchema, TITLE_MAX_LENGTH } from '../blocks/page-schema.ts';
 import { siteConfigSchema } from '../schema/site-config.ts';
+import { writeWhole } from '../engine/write-whole.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const GENERATED_DIR = 'schema/generated';
@@ -347,8 +348,7 @@ export function writeGeneratedFiles(root = projectRoot): string {
     if (existsSync(target) && readFileSync(target, 'utf8') === content) continue;
     // Under a temporary name, then renamed: a build stopped meanwhile never leaves AUTHORING.md
     // half written.
-    writeFileSync(`${target}.${process.pid}.tmp`, content);
-    renameSync(`${target}.${process.pid}.tmp`, target);
+    writeWhole(target, content);
     changed.push(file);
   }
   return changed.length ? `Schema: updated ${changed.join(', ')}.` : 'Schema: up to date.';

@@ -1,17 +1,10 @@
 /**
  * What the last successful build wrote, for the next build to reuse (`.cache/build/manifest.json`).
  */
-import {
-  existsSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-  type Dirent,
-} from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { sha1 } from '../engine/hash.ts';
+import { writeWhole } from '../engine/write-whole.ts';
 
 export interface ManifestEntry {
   key: string;
@@ -60,9 +53,7 @@ export function readManifest(file: string): Manifest | undefined {
   }
 }
 
-/** Written whole or not at all: under a temporary name, then renamed. */
+/** Written whole or not at all (`writeWhole`). */
 export function writeManifest(file: string, pages: Record<string, ManifestEntry>, inputs: string) {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ version: 1, pages, inputs } satisfies Manifest));
-  renameSync(temporary, file);
+  writeWhole(file, JSON.stringify({ version: 1, pages, inputs } satisfies Manifest));
 }

@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { threadId } from 'node:worker_threads';
 import { readValidPage, type Page } from '../engine/load-site.ts';
+import { writeWhole } from '../engine/write-whole.ts';
 
 /**
  * How a render worker gets the validated content of a page the build checked, named by its file and
@@ -41,10 +41,8 @@ export function validatedPageReader(
     if (isDeepStrictEqual(JSON.parse(text), page)) {
       if (!madeDir) mkdirSync(dir, { recursive: true });
       madeDir = true;
-      // Written whole under another name, then renamed: another worker may read it meanwhile.
-      const temporary = `${kept}.${process.pid}-${threadId}-${Math.random().toString(36).slice(2)}`;
-      writeFileSync(temporary, text);
-      renameSync(temporary, kept);
+      // Another worker may read it meanwhile.
+      writeWhole(kept, text);
     }
     return page;
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadBlockExample } from '../../engine/block-docs.ts';
 import type { SiteModel } from '../../engine/load-site.ts';
@@ -10,6 +10,7 @@ import { makeSocialCards } from '../social/cards.ts';
 import { readImageHeader } from '../../ui/image-header.ts';
 import { imageCacheDir, imageManifestFile, type ImageManifest } from '../../ui/image-manifest.ts';
 import { makeVariants } from './variants.ts';
+import { writeWhole } from '../../engine/write-whole.ts';
 
 export interface PrepareOptions {
   root: string;
@@ -119,8 +120,7 @@ export async function prepareImages({
 
   mkdirSync(cacheDir, { recursive: true });
   const manifestFile = imageManifestFile(root);
-  writeFileSync(`${manifestFile}.${process.pid}.tmp`, JSON.stringify(manifest));
-  renameSync(`${manifestFile}.${process.pid}.tmp`, manifestFile);
+  writeWhole(manifestFile, JSON.stringify(manifest));
   const seconds = (ms: number) =>
     ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
   const variants = Object.values(manifest.images).reduce(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageVersion } from '../package-version.ts';
@@ -26,6 +26,7 @@ import {
   type TitleFont,
   type TitleSvg,
 } from './title.ts';
+import { writeWhole } from '../../engine/write-whole.ts';
 
 /**
  * A social card: 1200 × 630 PNG (the size Open Graph and Twitter's large card expect), from text
@@ -464,13 +465,8 @@ function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackg
       if (file) {
         mkdirSync(dir!, { recursive: true });
         // The groups first: the pixels' file is what says both are there.
-        for (const [name, data] of [
-          [`${file}.groups`, backgroundGroups(background)],
-          [file, background.rgb],
-        ] as const) {
-          writeFileSync(`${name}.${process.pid}.tmp`, data);
-          renameSync(`${name}.${process.pid}.tmp`, name);
-        }
+        writeWhole(`${file}.groups`, backgroundGroups(background));
+        writeWhole(file, background.rgb);
       }
       return background;
     })();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { hashTree, sha1 } from '../../engine/hash.ts';
 import type { SiteModel } from '../../engine/load-site.ts';
@@ -14,6 +14,7 @@ import {
   drawCard,
   type CardText,
 } from './card.ts';
+import { writeWhole } from '../../engine/write-whole.ts';
 
 const words = (segment: string) =>
   segment
@@ -109,8 +110,7 @@ export function makeSocialCards({
   const drawer = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [cached, text] = next;
-      writeFileSync(`${cached}.${process.pid}.tmp`, await drawCard(text, path.join(dir, 'layers')));
-      renameSync(`${cached}.${process.pid}.tmp`, cached);
+      writeWhole(cached, await drawCard(text, path.join(dir, 'layers')));
     }
   };
   const drawn = Promise.all(Array.from({ length: 4 }, drawer)).then(() => undefined);

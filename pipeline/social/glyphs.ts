@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageVersion } from '../package-version.ts';
+import { writeWhole } from '../../engine/write-whole.ts';
 
 /**
  * What the title's own layout (title.ts) needs of a font: its metrics and every glyph's outline,
@@ -99,8 +100,7 @@ export function glyphTable(font: Buffer, dir: string | undefined): Promise<Glyph
       const built = await buildGlyphTable(font);
       if (file) {
         mkdirSync(dir!, { recursive: true });
-        writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(built));
-        renameSync(`${file}.${process.pid}.tmp`, file);
+        writeWhole(file, JSON.stringify(built));
       }
       return built;
     })();
