@@ -4,8 +4,8 @@
 // equal), finishes it (pipeline/postbuild.ts's pageFinisher: CSS inlined and pruned, module
 // preloads) and writes it, so that the main thread does no per-page work and no page's HTML crosses
 // threads. The build has validated the site already: each job names its page's file and the hash
-// its text had then; the worker reads that one file again (refused if it changed), takes its
-// validated content from the bundle's folder or validates it again (pipeline/validated-pages.ts) and
+// its text had then; the worker takes that text's validated content from the bundle's folder, or
+// reads the file again (refused if it changed) and validates it (pipeline/validated-pages.ts), and
 // hands it to the renderer through renderer/site/load.ts's PROVIDED_SITE instead of loading the
 // whole site again. Plain JavaScript, and started without the build's TypeScript loader: the
 // server bundle, Vike, renderer and finisher come compiled into one module next to the bundle

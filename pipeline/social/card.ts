@@ -396,8 +396,8 @@ export async function drawWholeCard(text: CardText): Promise<Buffer> {
 
 /**
  * The title layer (RGBA of `box`, premultiplied as resvg gives it) laid over the opaque background
- * (RGB rows as wide as the card; `box.top` counts from the first of them), in place, as resvg blends a path over what is under it: out = fg +
- * bg·(1 − α).
+ * (RGB rows as wide as the card; `box.top` counts from the first of them), in place, as resvg
+ * blends a path over what is under it: out = fg + bg·(1 − α).
  */
 function layOver(out: Uint8Array, title: Uint8Array, box: Box): void {
   // Read a pixel at a time: most of the box is transparent (0 in all four bytes, premultiplied).
