@@ -63,6 +63,14 @@ const written = (tenths: number) =>
   tenths >= 0 && tenths < 20_000 ? (TENTHS[tenths] ??= String(tenths / 10)) : String(tenths / 10);
 const toTenths = (value: number) => (value < 0 ? -Math.round(-value * 10) : Math.round(value * 10));
 
+const codePointSets = new WeakMap<GlyphTable, ReadonlySet<number>>();
+/** The characters a glyph table has, as a set made once per table (not once per card). */
+function codePointsOf(table: GlyphTable): ReadonlySet<number> {
+  let set = codePointSets.get(table);
+  if (!set) codePointSets.set(table, (set = new Set(table.codePoints)));
+  return set;
+}
+
 export interface TitleSvg {
   /** The title layer: 1200 × 630, only the title's glyphs. */
   svg: string;
@@ -88,7 +96,7 @@ export function fastTitle(
     .replace(/^[ ]|[ ]$/g, '');
   if (!content || UNPROVEN.test(content)) return undefined;
   const { table, shape } = font;
-  const codePoints = new Set(table.codePoints);
+  const codePoints = codePointsOf(table);
   for (const char of content) if (!codePoints.has(char.codePointAt(0)!)) return undefined;
 
   const fontSize = titleFontSize(title);
@@ -180,8 +188,8 @@ export function fastTitle(
         const code = commands[at++]!;
         d += COMMANDS[code];
         for (let n = 0; n < COMMAND_NUMBERS[code]!; n += 2, at += 2) {
-          // satori's glyphPathData without a slant: x + (cx + 0·cy)·scale, y − cy·scale.
-          const px = toTenths(gX + (commands[at]! + 0 * commands[at + 1]!) * pathScale);
+          // satori's glyphPathData without a slant: x + cx·scale, y − cy·scale.
+          const px = toTenths(gX + commands[at]! * pathScale);
           const py = toTenths(gY - commands[at + 1]! * pathScale);
           d += n ? ` ${written(px)} ${written(py)}` : `${written(px)} ${written(py)}`;
           if (px < minX) minX = px;
@@ -209,7 +217,7 @@ export function fastTitle(
       return;
     }
     const x = run === undefined ? leftOffset : runLeft;
-    drawRun((run ?? '') + piece.text, left + x, top + piece.line * lineHeight + baseline + 0);
+    drawRun((run ?? '') + piece.text, left + x, top + piece.line * lineHeight + baseline);
     run = undefined;
   });
   if (minX === Infinity) return undefined;
