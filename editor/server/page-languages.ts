@@ -90,10 +90,9 @@ export function pageLanguages(
   const sourceRoute = language?.sourceRoute ?? route;
   const sourceFile = pageFileOf(site, sourceRoute);
   const files = locales.list.flatMap((locale) => {
-    const at = pageFileOf(site, routeIn(sourceRoute, locale.code, locales));
-    return at
-      ? [{ code: locale.code, file: at, route: routeIn(sourceRoute, locale.code, locales) }]
-      : [];
+    const routeInLocale = routeIn(sourceRoute, locale.code, locales);
+    const at = pageFileOf(site, routeInLocale);
+    return at ? [{ code: locale.code, file: at, route: routeInLocale }] : [];
   });
   if (!sourceFile || files.length < 2) return { languages: [] };
   const status =
