@@ -3,6 +3,7 @@ import type { ImageRef } from './check-images.ts';
 import type { TranslationFinding } from './check-translation.ts';
 import type { RouteClaim } from './claim-routes.ts';
 import type { FileProblems } from './collector.ts';
+import type { StoredAt } from './page-store.ts';
 
 /**
  * What the build needs of a valid page without reading it again: its social card's text and the
@@ -38,6 +39,8 @@ export interface CheckedPage {
   images: ImageRef[];
   /** Only for a valid page. */
   summary?: PageSummary;
+  /** Where its validated content is kept for the render workers (engine/page-store.ts). */
+  stored?: StoredAt;
   /** It has blocks marked `untranslated: true` (allowed in translations only). */
   untranslated?: true;
   /**

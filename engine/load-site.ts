@@ -49,6 +49,7 @@ import {
 } from './validate-page.ts';
 import { YamlSource } from './yaml-source.ts';
 import type { CheckedPage, PageSummary } from './checked-page.ts';
+import type { PageKeeper, StoredAt } from './page-store.ts';
 
 export type { Page };
 
@@ -60,6 +61,8 @@ export interface LoadedPage {
   /** A hash of the file's text: with the validator's code, it decides the validated page. */
   hash: string;
   summary: PageSummary;
+  /** Where the validation kept its validated content (engine/page-store.ts), if it did. */
+  stored?: StoredAt;
   /**
    * Its links to other pages (`/route#anchor`), sorted, once each: its HTML depends on the routes
    * and anchors of these.
@@ -99,6 +102,11 @@ export interface LoadOptions {
    * whose text did not change (the command line and the build; tests leave it off).
    */
   cache?: boolean;
+  /**
+   * With `cache`: keep each page it validates in the page store (engine/page-store.ts), for the
+   * build's render workers (the build and `npm run validate`).
+   */
+  storePages?: boolean;
   /**
    * false: hold no page in memory after it was checked (a build of thousands of pages keeps memory
    * flat); a page's `page` is then read again from its file when asked for. Default true.
@@ -166,14 +174,15 @@ const withoutContent = ({ source: _source, page: _page, ...checked }: ReadPage):
 const withoutIdentity = ({ identity: _identity, ...checked }: CheckedPage): CheckedPage => checked;
 
 /**
- * Phase 1 for a group of files (a page and its translations) as data, without their YAML and pages:
- * what a helper thread sends back.
+ * Phase 1 for a group of files (a page and its translations) as data, without their YAML and pages
+ * (`keep`: where the pages go): what a helper thread sends back.
  */
 export const checkPageGroup = (
   root: string,
   group: JobGroup,
   locales: Locales | undefined,
-): CheckedPage[] => readPageGroup(root, group, locales).map(withoutContent);
+  keep?: PageKeeper,
+): CheckedPage[] => readPageGroup(root, group, locales, undefined, keep).map(withoutContent);
 
 const languagesKeys = new WeakMap<Locales, string>();
 /**
@@ -244,12 +253,13 @@ function readPageGroup(
   group: JobGroup,
   locales: Locales | undefined,
   cache?: ValidationCache,
+  keep = cache?.keepPage,
 ): ReadPage[] {
   const languages = siteLocales(locales);
   const languagesKey = languagesKeyOf(locales);
   const parsed = new Map<string, ParsedFile>();
   return group.map(({ file, route, source: sourceFile }) => {
-    const entry = readPage(root, file, route, new Collector(), undefined, cache);
+    const entry = readPage(root, file, route, new Collector(), undefined, cache, keep);
     if (!entry.source || entry.hash === undefined) return entry;
     const own = { hash: entry.hash, source: entry.source };
     parsed.set(file, own);
@@ -266,7 +276,7 @@ function readPageGroup(
 /**
  * One page file checked on its own (`text`: the page editor's unsaved text instead of the file on
  * disk). With a cache, a file whose text is unchanged is not parsed again: its problems and facts
- * come from the cache.
+ * come from the cache. `keep`: where a page it validates is kept (the page store).
  */
 export function readPage(
   root: string,
@@ -275,6 +285,7 @@ export function readPage(
   collector: Collector,
   text?: string,
   cache?: ValidationCache,
+  keep = cache?.keepPage,
 ): ReadPage {
   const refuse = (read: { error: AuthorError; line: number; col: number }) => {
     const own = new Collector();
@@ -328,6 +339,7 @@ export function readPage(
     const untranslated =
       Array.isArray(blocks) &&
       blocks.some((block) => block && typeof block === 'object' && isUntranslatedBlock(block));
+    const stored = page && keep?.(hash, page);
     entry = {
       file,
       hash,
@@ -337,6 +349,7 @@ export function readPage(
       images: withSlots(source.data, images),
       ...(untranslated ? { untranslated: true as const } : {}),
       ...(page ? { summary: summaryOf(page) } : {}),
+      ...(stored ? { stored } : {}),
       source,
       page,
     };
@@ -425,6 +438,7 @@ class ModelPage implements LoadedPage {
     readonly summary: PageSummary,
     private readonly hrefs: readonly string[],
     private readonly kept: { page?: Page } | undefined,
+    readonly stored: StoredAt | undefined,
   ) {}
   private internalLinks: string[] | undefined;
   get links(): readonly string[] {
@@ -492,6 +506,7 @@ export function buildModel(
         entry.summary,
         entry.links,
         keepPages ? entry : undefined,
+        entry.stored,
       );
       continue;
     }
@@ -505,6 +520,7 @@ export function buildModel(
       entry.summary,
       entry.links,
       keepPages ? entry : undefined,
+      entry.stored,
     );
     loadedByTarget.set(target!, loaded);
     pages.push(loaded);
@@ -661,7 +677,12 @@ export class SiteLoader {
       // An empty cache (a first check, or the validator's code changed): every file will be
       // checked, so the helpers start now and load the validator while the files are listed.
       if (helpers && this.cache?.isEmpty())
-        checkers ??= new PageCheckers(checkerModule!(), root, helpers);
+        checkers ??= new PageCheckers(
+          checkerModule!(),
+          root,
+          helpers,
+          this.cache?.keepPage !== undefined,
+        );
     });
     const jobs: PageJob[] = [];
     for (const file of this.scan.files) {
@@ -675,7 +696,12 @@ export class SiteLoader {
       checkers?.cancel();
       for (const group of groups) this.readGroup(group);
     } else {
-      checkers ??= new PageCheckers(checkerModule!(), root, helpers);
+      checkers ??= new PageCheckers(
+        checkerModule!(),
+        root,
+        helpers,
+        this.cache?.keepPage !== undefined,
+      );
       checkers.share(groups, locales);
       const mine = new Set<number>();
       for (let index = checkers.claim(); index !== undefined; index = checkers.claim()) {
@@ -686,7 +712,7 @@ export class SiteLoader {
         if (mine.size % TAKE_IN_EVERY === 0) await new Promise(setImmediate);
       }
       const fromHelpers = await checkers.rest(mine, (index) =>
-        checkPageGroup(root, groups[index]!, locales),
+        checkPageGroup(root, groups[index]!, locales, this.cache?.keepPage),
       );
       for (const entries of fromHelpers.values())
         for (const entry of entries) {
@@ -713,7 +739,9 @@ export class SiteLoader {
    */
   private begin(cacheOpened?: () => void) {
     const { root } = this.options;
-    this.cache = this.options.cache ? ValidationCache.open(root) : undefined;
+    this.cache = this.options.cache
+      ? ValidationCache.open(root, { storePages: this.options.storePages === true })
+      : undefined;
     cacheOpened?.();
     this.config = this.readConfig();
     this.scanFiles();

@@ -1,7 +1,9 @@
 import os from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Locales } from '../schema/locales.ts';
 import type { CheckedPage } from './checked-page.ts';
+import { PAGE_STORE_DIR } from './page-store.ts';
 
 /**
  * The helper threads' entry point, relative to the project: run compiled
@@ -27,6 +29,8 @@ export type JobGroup = readonly PageJob[];
 export interface CheckerData {
   root: string;
   id: number;
+  /** Where to keep the pages it validates (engine/page-store.ts), if anywhere. */
+  pageStore: string | undefined;
 }
 
 /**
@@ -88,11 +92,15 @@ export class PageCheckers {
 
   /**
    * Starts `count` helpers, which load the validator until `share` gives them the jobs (or `cancel`
-   * stops them: too few files to share after all).
+   * stops them: too few files to share after all). `storePages`: they keep the pages they validate
+   * in the page store.
    */
-  constructor(workerModule: string, root: string, count: number) {
+  constructor(workerModule: string, root: string, count: number, storePages: boolean) {
+    const pageStore = storePages ? path.join(root, PAGE_STORE_DIR) : undefined;
     for (let id = 1; id <= count; id++) {
-      const worker = new Worker(workerModule, { workerData: { root, id } satisfies CheckerData });
+      const worker = new Worker(workerModule, {
+        workerData: { root, id, pageStore } satisfies CheckerData,
+      });
       const helper = { worker, finished: false };
       const finish = () => {
         helper.finished = true;

@@ -4,12 +4,19 @@ import { fileURLToPath } from 'node:url';
 import { hashTree, sha1 } from './hash.ts';
 import type { CheckedPage } from './checked-page.ts';
 import { writeWhole } from './write-whole.ts';
+import {
+  packsIn,
+  PAGE_STORE_DIR,
+  PageStoreWriter,
+  tidyPageStore,
+  type PageKeeper,
+} from './page-store.ts';
 
 /** Where `npm run validate` and `npm run build` keep what they found in each page file. */
 export const VALIDATION_CACHE_FILE = '.cache/validation.json';
 
 /** Bumped when the form of an entry changes. */
-const FORMAT = 'validation-cache-2';
+const FORMAT = 'validation-cache-3';
 
 /**
  * The project's own code: what decides how a file is checked (the engine, the field vocabulary, the
@@ -46,19 +53,27 @@ function validatorKey(): string | undefined {
  * Phase 1's result for each page file (engine/load-site.ts › readPage), by the hash of the file's
  * text: a file whose text did not change is not parsed nor checked again. Entries are dropped when
  * the validator's code changes. Safe to lose: a missing or unreadable cache file only means every
- * page is checked again.
+ * page is checked again. With `storePages`, the pages it checks are kept in the page store
+ * (engine/page-store.ts) and their entries say where; an entry whose pack is gone is forgotten (its
+ * page is checked, and kept, again).
  */
 export class ValidationCache {
   private readonly seen = new Set<string>();
   private changed = false;
 
+  /** Keeps a page the run validates (`storePages`), else undefined. */
+  readonly keepPage: PageKeeper | undefined;
+
   private constructor(
     private readonly file: string | undefined,
     private readonly key: string | undefined,
     private readonly entries: Map<string, CheckedPage>,
-  ) {}
+    private readonly pageStore: string | undefined,
+  ) {
+    this.keepPage = pageStore ? new PageStoreWriter(pageStore).keep : undefined;
+  }
 
-  static open(root: string): ValidationCache {
+  static open(root: string, { storePages = false } = {}): ValidationCache {
     const key = validatorKey();
     const file = key ? path.join(root, VALIDATION_CACHE_FILE) : undefined;
     let entries = new Map<string, CheckedPage>();
@@ -74,7 +89,13 @@ export class ValidationCache {
     } catch {
       // A damaged cache is a cold cache.
     }
-    return new ValidationCache(file, key, entries);
+    const pageStore = file && storePages ? path.join(root, PAGE_STORE_DIR) : undefined;
+    if (pageStore) {
+      const packs = packsIn(pageStore);
+      for (const [name, entry] of entries)
+        if (entry.stored && !packs.has(entry.stored[0])) entries.delete(name);
+    }
+    return new ValidationCache(file, key, entries, pageStore);
   }
 
   /** True when it knows no file: every page is to be checked. */
@@ -127,11 +148,16 @@ export class ValidationCache {
     }
     if (!this.file || !this.changed) return;
     try {
+      // Before the cache is written: a rewrite of the store moves pages to a new pack.
+      const removeRewritten = this.pageStore
+        ? tidyPageStore(this.pageStore, this.entries.values())
+        : undefined;
       mkdirSync(path.dirname(this.file), { recursive: true });
       writeWhole(
         this.file,
         JSON.stringify({ key: this.key, pages: Object.fromEntries(this.entries) }),
       );
+      removeRewritten?.();
       this.changed = false;
     } catch {
       // A read-only project still validates; it only cannot remember.

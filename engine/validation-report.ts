@@ -36,7 +36,7 @@ export function printReport(
 /** What to validate and how to report it: `npm run validate`'s options, the build's, a test's. */
 export interface ValidationRun extends Pick<
   LoadOptions,
-  'cache' | 'keepPages' | 'checkerModule' | 'checkers'
+  'cache' | 'storePages' | 'keepPages' | 'checkerModule' | 'checkers'
 > {
   root: string;
   format: OutputFormat;

@@ -17,8 +17,7 @@ import { languageDependencies, siteLocales, translationOf } from '../engine/loca
 import { splitLink } from '../engine/routes.ts';
 import { sha1 } from '../engine/hash.ts';
 import { asyncFolderMaker } from './folder-maker.ts';
-import { validatedPagesOf, workerModuleOf } from './worker-module.ts';
-import { pruneValidatedPages } from './validated-pages.ts';
+import { workerModuleOf } from './worker-module.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
 import type { SocialCard } from '../ui/image-manifest.ts';
 
@@ -97,12 +96,19 @@ export function prerenderJobs(
 }
 
 /**
- * A page as a render worker gets it: where it is and what it was when the site was checked. The
- * worker reads and validates the file again itself (refused if its text changed since), so the main
- * thread allocates nothing per page and its heap stays flat while thousands of pages go by.
+ * A page as a render worker gets it: where it is, what it was when the site was checked, and where
+ * the validation kept its validated content. The worker reads that content itself
+ * (pipeline/validated-pages.ts), so the main thread allocates nothing per page and its heap stays
+ * flat while thousands of pages go by.
  */
 const forWorker = (loaded: LoadedPage | undefined) =>
-  loaded && { file: loaded.file, route: loaded.route, anchors: loaded.anchors, hash: loaded.hash };
+  loaded && {
+    file: loaded.file,
+    route: loaded.route,
+    anchors: loaded.anchors,
+    hash: loaded.hash,
+    stored: loaded.stored,
+  };
 
 /** A translation's source page, which its blocks left untranslated are rendered from. */
 function sourceFor(site: SiteModel, loaded: LoadedPage | undefined) {
@@ -175,7 +181,6 @@ export class RenderPool {
         root: this.root,
         serverEntry: this.serverEntry,
         workerModule: workerModuleOf(this.serverEntry),
-        validatedPages: validatedPagesOf(this.serverEntry),
         outDir: this.outDir,
       },
       env: { ...process.env, NODE_ENV: 'production' },
@@ -268,15 +273,6 @@ export class RenderPool {
         file,
       });
     });
-  }
-
-  /** Removes the validated pages the workers kept that are not the site's pages now. */
-  pruneValidatedPages(): number {
-    if (!this.site) return 0;
-    const keep = new Set<string>();
-    for (const page of this.site.routes.values()) keep.add(page.hash);
-    if (this.site.notFound) keep.add(this.site.notFound.hash);
-    return pruneValidatedPages(validatedPagesOf(this.serverEntry), keep);
   }
 
   async close() {
@@ -423,5 +419,4 @@ async function renderAll(
     await Promise.all(inFlight);
   };
   await Promise.all(Array.from({ length: pool.size }, (_, worker) => lane(worker)));
-  pool.pruneValidatedPages();
 }

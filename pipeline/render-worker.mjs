@@ -3,10 +3,10 @@
 // renderPage(), or the document Vike renders without its per-request work once that has proved
 // equal), finishes it (pipeline/postbuild.ts's pageFinisher: CSS inlined and pruned, module
 // preloads) and writes it, so that the main thread does no per-page work and no page's HTML crosses
-// threads. The build has validated the site already: each job names its page's file and the hash
-// its text had then; the worker takes that text's validated content from the bundle's folder, or
-// reads the file again (refused if it changed) and validates it (pipeline/validated-pages.ts), and
-// hands it to the renderer through renderer/site/load.ts's PROVIDED_SITE instead of loading the
+// threads. The build has validated the site already: each job names its page's file, the hash its
+// text had then and where the validation kept its validated content; the worker reads it from
+// there, or reads the file again (refused if it changed) and validates it
+// (pipeline/validated-pages.ts), and hands it to the renderer through renderer/site/load.ts's PROVIDED_SITE instead of loading the
 // whole site again. Plain JavaScript, and started without the build's TypeScript loader: the
 // server bundle, Vike, renderer and finisher come compiled into one module next to the bundle
 // (pipeline/worker-module.ts).
@@ -35,8 +35,7 @@ const {
   validatedPageReader,
 } = await import(pathToFileURL(workerData.workerModule).href);
 const renderer = pageRenderer(renderPage);
-// The validated pages are kept in the bundle's folder (keyed by the code).
-const readValidPage = validatedPageReader(workerData.root, workerData.validatedPages);
+const readValidPage = validatedPageReader(workerData.root);
 trace('loaded');
 
 // Jobs run one after the other (the router reads `routes`, which holds the current job's page
@@ -54,8 +53,8 @@ let finish;
 const makeFolder = folderMaker();
 
 /**
- * A page the main thread named (file, route, anchors, hash), its validated content read on first
- * use.
+ * A page the main thread named (file, route, anchors, hash, where its validated content is kept),
+ * that content read on first use.
  */
 function pageOf(named) {
   if (!named) return undefined;
@@ -63,7 +62,7 @@ function pageOf(named) {
   return {
     ...named,
     get page() {
-      return (page ??= readValidPage(named.file, named.hash));
+      return (page ??= readValidPage(named.file, named.hash, named.stored));
     },
   };
 }

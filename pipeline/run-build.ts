@@ -130,6 +130,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
         root,
         format: 'pretty',
         cache: !clean,
+        storePages: true,
         keepPages: false,
         checkerModule,
       });

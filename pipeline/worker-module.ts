@@ -56,10 +56,3 @@ export async function writeWorkerModule(
 /** Where the worker module of a bundle is (`server/entry.mjs` → `worker.mjs` beside `server/`). */
 export const workerModuleOf = (serverEntry: string) =>
   path.join(path.dirname(path.dirname(serverEntry)), 'worker.mjs');
-
-/**
- * Where the render workers keep the validated pages of a bundle (pipeline/validated-pages.ts): in its
- * folder, whose key covers the validator's code.
- */
-export const validatedPagesOf = (serverEntry: string) =>
-  path.join(path.dirname(path.dirname(serverEntry)), 'pages');

@@ -49,13 +49,15 @@ if (watch) {
   const checkerModule = () => compiledModule(codeRoot, PAGE_CHECKER_ENTRY);
   const checkers = existsSync(path.join(run.root, VALIDATION_CACHE_FILE))
     ? undefined
-    : new PageCheckers(checkerModule(), run.root, helperCount());
+    : new PageCheckers(checkerModule(), run.root, helperCount(), true);
   const { runValidation } = await load<typeof import('../engine/validation-report.ts')>(
     'engine/validation-report.ts',
   );
   process.exitCode = await runValidation({
     ...run,
     cache: true,
+    // The build's render workers read the pages it validates from the page store.
+    storePages: true,
     checkerModule,
     ...(checkers ? { checkers } : {}),
   });

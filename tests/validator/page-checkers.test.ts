@@ -12,6 +12,7 @@ import {
 } from '../../engine/load-site.ts';
 import { PAGE_CHECKER_ENTRY, PageCheckers, PARALLEL_FROM } from '../../engine/page-checkers.ts';
 import { VALIDATION_CACHE_FILE } from '../../engine/validation-cache.ts';
+import { PAGE_STORE_DIR, packsIn, PageStoreReader } from '../../engine/page-store.ts';
 
 /**
  * Phase 1 on helper threads gives exactly what the main thread alone gives: the same diagnostics
@@ -115,6 +116,39 @@ describe('loadSiteInParallel', () => {
     expect(again).not.toHaveBeenCalled();
   }, 60_000);
 
+  it('with storePages, keeps every valid page it checks where the cache says, and checks a page again once its pack is gone', async () => {
+    const store = path.join(site.root, PAGE_STORE_DIR);
+    const byFile = new Map(loadSite({ root: site.root }).pages.map((page) => [page.file, page]));
+    const keptEverywhere = async () => {
+      const loaded = await loadSiteInParallel({
+        root: site.root,
+        keepPages: false,
+        cache: true,
+        storePages: true,
+        checkerModule,
+      });
+      const reader = new PageStoreReader(store);
+      expect(loaded.pages.length).toBe(byFile.size);
+      for (const page of loaded.pages) {
+        expect(page.stored, page.file).toBeDefined();
+        expect(reader.page(page.hash, page.stored!), page.file).toStrictEqual(
+          byFile.get(page.file)!.page,
+        );
+      }
+      reader.close();
+      return loaded;
+    };
+    rmSync(path.join(site.root, VALIDATION_CACHE_FILE));
+    rmSync(store, { recursive: true, force: true });
+    const first = await keptEverywhere();
+    // The main thread and the helpers each wrote a pack of their own.
+    const packs = packsIn(store);
+    expect(new Set(first.pages.map((page) => page.stored![0]))).toEqual(packs);
+    rmSync(path.join(store, [...packs][0]!));
+    const again = await keptEverywhere();
+    expect(again.pages.some((page) => !packs.has(page.stored![0]))).toBe(true);
+  }, 60_000);
+
   it('does the jobs of a helper that fails to start, or stops after claiming some, on the main thread', async () => {
     const alone = model(loadSite({ root: site.root, keepPages: false }));
     const broken = path.join(scratch, 'broken.mjs');
@@ -151,7 +185,7 @@ describe('PageCheckers', () => {
     const jobs = Array.from({ length: 200 }, (_, i) => [
       { file: `pages/solutions/many/p-${i}.yaml`, route: `/solutions/many/p-${i}` },
     ]);
-    const checkers = new PageCheckers(checkerModule(), site.root, 1);
+    const checkers = new PageCheckers(checkerModule(), site.root, 1, false);
     checkers.share(jobs, undefined);
     // The main thread claims one job, then leaves the others to the helper.
     const first = checkers.claim()!;
