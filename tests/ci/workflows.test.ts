@@ -157,6 +157,7 @@ describe('GitHub workflows', () => {
       expect(restore.with!.path!.trim().split('\n')).toEqual([
         '.cache/images',
         '.cache/validation.json',
+        '.cache/validated-pages',
         '.cache/build/bundle',
       ]);
       // The key changes with the dependencies and with any input; older caches are restored by
