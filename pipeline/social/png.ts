@@ -1,4 +1,4 @@
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
  * A PNG encoder for pictures that are a fixed background with a small changed rectangle (a social
@@ -129,18 +129,6 @@ export function pngBackgroundFrom(
   return { width, height, rgb, groups };
 }
 
-const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c;
-});
-function crc32(parts: Uint8Array[]): number {
-  let crc = -1;
-  for (const part of parts)
-    for (let i = 0; i < part.length; i++) crc = CRC_TABLE[(crc ^ part[i]!) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ -1) >>> 0;
-}
-
 function chunk(type: string, data: Buffer[]): Buffer[] {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(
@@ -149,7 +137,7 @@ function chunk(type: string, data: Buffer[]): Buffer[] {
   );
   head.write(type, 4, 'latin1');
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32([head.subarray(4), ...data]));
+  crc.writeUInt32BE(data.reduce((sum, part) => crc32(part, sum), crc32(head.subarray(4))));
   return [head, ...data, crc];
 }
 
