@@ -1,9 +1,16 @@
 import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PageStoreReader, PageStoreWriter, tidyPageStore, type StoredAt } from './page-store.ts';
+import {
+  givesBackExactly,
+  PageStoreReader,
+  PageStoreWriter,
+  tidyPageStore,
+  type StoredAt,
+} from './page-store.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -48,8 +55,65 @@ describe('the page store', () => {
     expect(writer.keep(hashOf(1), { title: 'x', when: new Date(0) })).toBeUndefined();
     expect(writer.keep(hashOf(2), { title: 'x', gone: undefined })).toBeUndefined();
     expect(writer.keep(hashOf(3), { title: 'x', n: Number.NaN })).toBeUndefined();
+    expect(writer.keep(hashOf(4), { title: 'x', n: -0 })).toBeUndefined();
+    // eslint-disable-next-line no-sparse-arrays
+    expect(writer.keep(hashOf(5), { title: 'x', list: [1, , 3] })).toBeUndefined();
+    expect(
+      writer.keep(hashOf(6), Object.assign(Object.create(null), { title: 'x' })),
+    ).toBeUndefined();
+    expect(
+      writer.keep(hashOf(7), { title: 'x', list: Object.assign([1], { extra: 2 }) }),
+    ).toBeUndefined();
     writer.close();
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('tells which values JSON gives back exactly, as the round trip itself does (seeded)', () => {
+    const roundTrips = (value: unknown) => {
+      try {
+        return isDeepStrictEqual(JSON.parse(JSON.stringify({ value })), { value });
+      } catch {
+        return false; // a BigInt
+      }
+    };
+    // Leaves: doubles too (-0, NaN, Infinity), undefined and BigInts; in plain objects and arrays
+    // (where one leaf decides), and among everything else JSON cannot hold.
+    const values = [
+      fc.double(),
+      fc.integer(),
+      fc.string({ unit: 'grapheme' }),
+      fc.boolean(),
+      fc.constantFrom(null, undefined),
+      fc.bigInt(),
+    ];
+    const plain = fc.anything({
+      values: [
+        fc.integer(),
+        fc.string(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constantFrom(-0, 0.5, Number.NaN, Infinity, undefined, 1n),
+      ],
+      maxDepth: 2,
+    });
+    const exotic = fc.anything({
+      values,
+      withBoxedValues: true,
+      withMap: true,
+      withSet: true,
+      withObjectString: true,
+      withNullPrototype: true,
+      withDate: true,
+      withTypedArray: true,
+      withSparseArray: true,
+    });
+    fc.assert(
+      fc.property(
+        fc.oneof(plain, exotic),
+        (value) => givesBackExactly({ value }) === roundTrips(value),
+      ),
+      { seed: 2812, numRuns: 2000 },
+    );
   });
 
   it('keeps nothing, and throws nothing, where it cannot write', () => {

@@ -9,7 +9,6 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { threadId } from 'node:worker_threads';
 
 /**
@@ -32,6 +31,37 @@ export type StoredAt = [pack: string, offset: number, length: number];
 export type PageKeeper = (hash: string, page: unknown) => StoredAt | undefined;
 
 const PACK = '.pack';
+
+/**
+ * Whether JSON gives `value` back exactly (`JSON.parse(JSON.stringify(value))` deep-strict-equal to
+ * it), without writing and parsing it: plain objects and arrays of strings, finite numbers (not
+ * -0), booleans and null. A third of the cost of the round trip, which was a tenth of a page's
+ * validation.
+ */
+export function givesBackExactly(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+        // Holes and properties besides the items: JSON has neither.
+        if (Object.keys(value).length !== value.length) return false;
+      } else if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+      if (Object.getOwnPropertySymbols(value).length) return false;
+      for (const key in value)
+        if (key === '__proto__' || !givesBackExactly((value as Record<string, unknown>)[key]))
+          return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
 
 /**
  * A record: the hash of the text, a newline, the page's JSON, a newline. The hash is checked when
@@ -62,10 +92,8 @@ export class PageStoreWriter {
    * (a read-only project, a full disk) keeps nothing: the workers check those pages themselves.
    */
   readonly keep: PageKeeper = (hash, page) => {
-    if (this.failed) return undefined;
-    const json = JSON.stringify(page);
-    if (!isDeepStrictEqual(JSON.parse(json), page)) return undefined;
-    return this.append(recordOf(hash, json));
+    if (this.failed || !givesBackExactly(page)) return undefined;
+    return this.append(recordOf(hash, JSON.stringify(page)));
   };
 
   /** Appends a record as it is (a rewrite of the store copies records without parsing them). */
