@@ -383,6 +383,14 @@ export async function prerender(options: {
   return { rendered: toRender.length, reused: jobs.length - toRender.length, sitemap, entries };
 }
 
+/**
+ * Jobs sent to each worker ahead of its answers. The main thread draws the social cards meanwhile,
+ * a few milliseconds at a time without a break: with two jobs (one rendering, one queued) a worker
+ * that finished both waited for the main thread, and a cold build of 10,000 pages rendered them in
+ * 48 s instead of 28 s.
+ */
+const JOBS_IN_FLIGHT = 8;
+
 /** Renders `toRender` with the pool's workers, each page's manifest entry and sitemap URL noted. */
 async function renderAll(
   toRender: PrerenderJob[],
@@ -402,8 +410,6 @@ async function renderAll(
     };
     if (page.sitemapUrl) sitemap.push(page.sitemapUrl);
   };
-  // Each worker has two jobs in flight (one rendering, one queued), so it never waits for the
-  // main thread.
   const lane = async (worker: number) => {
     const inFlight: Array<Promise<void>> = [];
     const start = (job: PrerenderJob) => {
@@ -414,7 +420,7 @@ async function renderAll(
     };
     while (next < toRender.length) {
       inFlight.push(start(toRender[next++]!));
-      if (inFlight.length >= 2) await inFlight.shift();
+      if (inFlight.length >= JOBS_IN_FLIGHT) await inFlight.shift();
     }
     await Promise.all(inFlight);
   };
