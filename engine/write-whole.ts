@@ -1,4 +1,5 @@
 import { renameSync, writeFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { threadId } from 'node:worker_threads';
 
 /**
@@ -10,4 +11,18 @@ export function writeWhole(file: string, data: string | NodeJS.ArrayBufferView):
   const temporary = `${file}.${process.pid}-${threadId}.tmp`;
   writeFileSync(temporary, data);
   renameSync(temporary, file);
+}
+
+/**
+ * `writeWhole` on libuv's thread pool: the calling thread goes on meanwhile (creating a file can
+ * take a millisecond of kernel time where thousands were just deleted). Two writes of the same
+ * file at once from one thread would share the temporary name: the caller never starts them.
+ */
+export async function writeWholeAsync(
+  file: string,
+  data: string | NodeJS.ArrayBufferView,
+): Promise<void> {
+  const temporary = `${file}.${process.pid}-${threadId}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, file);
 }

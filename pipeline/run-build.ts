@@ -100,6 +100,8 @@ interface Context {
    * images' summary line.
    */
   imagesPublished?: Promise<string>;
+  /** Says the cards are all the build still waits for (pipeline/social/cards.ts › hurry). */
+  hurryImages?: () => void;
   log: string[];
 }
 
@@ -163,6 +165,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
         return summary;
       });
       context.imagesPublished.catch(() => {}); // awaited in 'site files'; this only keeps a failure from counting as unhandled meanwhile
+      context.hurryImages = prepared.hurry;
     },
   },
   {
@@ -203,6 +206,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
   {
     name: 'site files',
     run: async (context) => {
+      context.hurryImages!();
       context.log.unshift(await context.imagesPublished!);
       const urls = writeSiteFiles(
         context.options.root,

@@ -36,6 +36,8 @@ export interface PreparedImages {
    * output.
    */
   done: Promise<string>;
+  /** Called when the build has nothing left to do but wait for `done` (see MadeCards.hurry). */
+  hurry: () => void;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function prepareImages({
   const cardsStarted = performance.now();
   const social = site.config
     ? makeSocialCards({ root, site, config: site.config, cacheDir })
-    : { cards: {}, files: {}, made: 0, drawn: Promise.resolve() };
+    : { cards: {}, files: {}, made: 0, drawn: Promise.resolve(), hurry: () => {} };
   manifest.social = social.cards;
   Object.assign(manifest.files, social.files);
 
@@ -138,7 +140,14 @@ export async function prepareImages({
     .update(CARD_VERSION)
     .update(JSON.stringify(manifest.images))
     .digest('hex');
-  return { manifest, manifestFile, pagesKey, made: { variants: made, cards: social.made }, done };
+  return {
+    manifest,
+    manifestFile,
+    pagesKey,
+    made: { variants: made, cards: social.made },
+    done,
+    hurry: social.hurry,
+  };
 }
 
 /**

@@ -14,7 +14,8 @@ import {
   drawCard,
   type CardText,
 } from './card.ts';
-import { writeWhole } from '../../engine/write-whole.ts';
+import { writeWholeAsync } from '../../engine/write-whole.ts';
+import { drawOnThread } from './card-thread.ts';
 
 const words = (segment: string) =>
   segment
@@ -52,7 +53,18 @@ export interface MadeCards {
    * meanwhile.
    */
   drawn: Promise<void>;
+  /**
+   * Says the build has nothing left to do but wait for the cards: when many are left, a thread of
+   * their own draws them too.
+   */
+  hurry: () => void;
 }
+
+/**
+ * From this many cards left when the build has nothing else to do, a second thread helps draw them
+ * (it costs about 0.3 s of CPU to start: compiling and loading the card's code, the glyph table).
+ */
+const HELP_FROM = 100;
 
 /**
  * A card per published page, unless the page names its own `socialImage`. Cards are cached by a
@@ -105,15 +117,17 @@ export function makeSocialCards({
     cards[loaded.route] = { url, width: CARD_WIDTH, height: CARD_HEIGHT, alt: cardAlt(text) };
   }
   const queue = [...toDraw];
-  // Four at a time: one card's title is laid out and rasterised while others are encoded by sharp
-  // on the thread pool.
+  const layersDir = path.join(dir, 'layers');
+  // Four at a time: one card's title is laid out while others are rasterised and written on
+  // libuv's thread pool (this thread's time is what a build of many new pages waits for).
   const drawer = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [cached, text] = next;
-      writeWhole(cached, await drawCard(text, path.join(dir, 'layers')));
+      await writeWholeAsync(cached, await drawCard(text, layersDir));
     }
   };
-  const drawn = Promise.all(Array.from({ length: 4 }, drawer)).then(() => undefined);
+  let helper: Promise<void> | undefined;
+  const drawn = Promise.all(Array.from({ length: 4 }, drawer)).then(() => helper);
   drawn.catch(() => {}); // awaited by the build; this only keeps a failure from counting as unhandled meanwhile
   // Sorted by route: the manifest is the same from build to build.
   return {
@@ -121,5 +135,10 @@ export function makeSocialCards({
     files,
     made: toDraw.size,
     drawn,
+    hurry: () => {
+      if (queue.length < HELP_FROM || helper) return;
+      helper = drawOnThread(root, queue, layersDir);
+      helper.catch(() => {}); // awaited by `drawn`; this only keeps a failure from counting as unhandled meanwhile
+    },
   };
 }
