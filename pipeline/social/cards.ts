@@ -62,7 +62,8 @@ export interface MadeCards {
 
 /**
  * From this many cards left when the build has nothing else to do, a second thread helps draw them
- * (it costs about 0.3 s of CPU to start: compiling and loading the card's code, the glyph table).
+ * (it costs a few tenths of a second of CPU to start: compiling and loading the card's code, the
+ * glyph table).
  */
 const HELP_FROM = 100;
 
@@ -137,7 +138,8 @@ export function makeSocialCards({
     drawn,
     hurry: () => {
       if (queue.length < HELP_FROM || helper) return;
-      helper = drawOnThread(root, queue, layersDir);
+      // A thread that cannot start (its code does not compile) fails the build through `drawn`.
+      helper = Promise.resolve().then(() => drawOnThread(root, queue, layersDir));
       helper.catch(() => {}); // awaited by `drawn`; this only keeps a failure from counting as unhandled meanwhile
     },
   };
