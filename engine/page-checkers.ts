@@ -1,9 +1,8 @@
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Locales } from '../schema/locales.ts';
 import type { CheckedPage } from './checked-page.ts';
-import { PAGE_STORE_DIR } from './page-store.ts';
+import { pageStoreDir } from './page-store.ts';
 
 /**
  * The helper threads' entry point, relative to the project: run compiled
@@ -96,7 +95,7 @@ export class PageCheckers {
    * in the page store.
    */
   constructor(workerModule: string, root: string, count: number, storePages: boolean) {
-    const pageStore = storePages ? path.join(root, PAGE_STORE_DIR) : undefined;
+    const pageStore = storePages ? pageStoreDir(root) : undefined;
     for (let id = 1; id <= count; id++) {
       const worker = new Worker(workerModule, {
         workerData: { root, id, pageStore } satisfies CheckerData,

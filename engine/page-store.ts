@@ -22,7 +22,10 @@ import { threadId } from 'node:worker_threads';
  * cache's save removes the packs nothing refers to any more and rewrites the rest into one when
  * they hold more dead bytes than live ones.
  */
-export const PAGE_STORE_DIR = '.cache/validated-pages';
+const PAGE_STORE_DIR = '.cache/validated-pages';
+
+/** The page store's folder in the project at `root`. */
+export const pageStoreDir = (root: string) => path.join(root, PAGE_STORE_DIR);
 
 /** Where a page is kept: its pack (a file name in the store's folder), offset and length in bytes. */
 export type StoredAt = [pack: string, offset: number, length: number];

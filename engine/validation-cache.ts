@@ -6,7 +6,7 @@ import type { CheckedPage } from './checked-page.ts';
 import { writeWhole } from './write-whole.ts';
 import {
   packsIn,
-  PAGE_STORE_DIR,
+  pageStoreDir,
   PageStoreWriter,
   tidyPageStore,
   type PageKeeper,
@@ -89,7 +89,7 @@ export class ValidationCache {
     } catch {
       // A damaged cache is a cold cache.
     }
-    const pageStore = file && storePages ? path.join(root, PAGE_STORE_DIR) : undefined;
+    const pageStore = file && storePages ? pageStoreDir(root) : undefined;
     if (pageStore) {
       const packs = packsIn(pageStore);
       for (const [name, entry] of entries)

@@ -2,13 +2,16 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { threadId } from 'node:worker_threads';
 
+/** The temporary name `file` is written under: one per process and thread. */
+const temporaryOf = (file: string) => `${file}.${process.pid}-${threadId}.tmp`;
+
 /**
  * Writes `file` whole or not at all: under a temporary name beside it (one per process and thread,
  * so two writers never share one), then renamed over it. A reader sees the old file or the new
  * one, never half of either; an interrupted write leaves only the temporary file (`.tmp`).
  */
 export function writeWhole(file: string, data: string | NodeJS.ArrayBufferView): void {
-  const temporary = `${file}.${process.pid}-${threadId}.tmp`;
+  const temporary = temporaryOf(file);
   writeFileSync(temporary, data);
   renameSync(temporary, file);
 }
@@ -22,7 +25,7 @@ export async function writeWholeAsync(
   file: string,
   data: string | NodeJS.ArrayBufferView,
 ): Promise<void> {
-  const temporary = `${file}.${process.pid}-${threadId}.tmp`;
+  const temporary = temporaryOf(file);
   await writeFile(temporary, data);
   await rename(temporary, file);
 }

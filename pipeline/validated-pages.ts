@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { readValidPage, type Page } from '../engine/load-site.ts';
-import { PAGE_STORE_DIR, PageStoreReader, type StoredAt } from '../engine/page-store.ts';
+import { pageStoreDir, PageStoreReader, type StoredAt } from '../engine/page-store.ts';
 
 /**
  * How a render worker gets the validated content of a page the build checked, named by its file,
@@ -15,7 +14,7 @@ import { PAGE_STORE_DIR, PageStoreReader, type StoredAt } from '../engine/page-s
 export function validatedPageReader(
   root: string,
 ): (file: string, hash: string, stored: StoredAt | undefined) => Page {
-  const store = new PageStoreReader(path.join(root, PAGE_STORE_DIR));
+  const store = new PageStoreReader(pageStoreDir(root));
   return (file, hash, stored) =>
     ((stored && store.page(hash, stored)) as Page | undefined) ?? readValidPage(root, file, hash);
 }

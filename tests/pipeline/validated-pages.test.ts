@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Collector } from '../../engine/collector.ts';
 import { validatorMessages } from '../../engine/errors.ts';
 import { loadSite, PageChangedError, type LoadedPage } from '../../engine/load-site.ts';
-import { PAGE_STORE_DIR } from '../../engine/page-store.ts';
+import { pageStoreDir } from '../../engine/page-store.ts';
 import { validatePage } from '../../engine/validate-page.ts';
 import { validatedPageReader } from '../../pipeline/validated-pages.ts';
 import { projectRoot } from '../helpers/project-copy.ts';
@@ -49,7 +49,7 @@ describe('validatedPageReader', () => {
     const page = pages.find((loaded) => loaded.route === '/pricing')!;
     const read = validatedPageReader(root);
     expect(read(page.file, page.hash, undefined)).toStrictEqual(validated(page.file));
-    const pack = path.join(root, PAGE_STORE_DIR, page.stored![0]);
+    const pack = path.join(pageStoreDir(root), page.stored![0]);
     const packBytes = readFileSync(pack);
     const damaged = Buffer.from(packBytes);
     // The first byte of its JSON: the record no longer parses.

@@ -12,7 +12,7 @@ import {
 } from '../../engine/load-site.ts';
 import { PAGE_CHECKER_ENTRY, PageCheckers, PARALLEL_FROM } from '../../engine/page-checkers.ts';
 import { VALIDATION_CACHE_FILE } from '../../engine/validation-cache.ts';
-import { PAGE_STORE_DIR, packsIn, PageStoreReader } from '../../engine/page-store.ts';
+import { packsIn, pageStoreDir, PageStoreReader } from '../../engine/page-store.ts';
 
 /**
  * Phase 1 on helper threads gives exactly what the main thread alone gives: the same diagnostics
@@ -117,7 +117,7 @@ describe('loadSiteInParallel', () => {
   }, 60_000);
 
   it('with storePages, keeps every valid page it checks where the cache says, and checks a page again once its pack is gone', async () => {
-    const store = path.join(site.root, PAGE_STORE_DIR);
+    const store = pageStoreDir(site.root);
     const byFile = new Map(loadSite({ root: site.root }).pages.map((page) => [page.file, page]));
     const keptEverywhere = async () => {
       const loaded = await loadSiteInParallel({
