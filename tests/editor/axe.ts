@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { analyzeInPage } from '../helpers/axe.ts';
 import type { Page } from '@playwright/test';
 
 /**
@@ -16,7 +16,10 @@ export async function seriousViolations(page: Page) {
         .map((animation) => animation.finished),
     ),
   );
-  const results = await new AxeBuilder({ page }).exclude('[data-testid="preview-frame"]').analyze();
+  const results = await analyzeInPage(page, {
+    exclude: '[data-testid="preview-frame"]',
+    keep: ['violations'],
+  });
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
