@@ -19,6 +19,9 @@ export default defineConfig(
     'test-results/',
     'playwright-report/',
     'schema/generated/',
+    // Vike's config files compiled for a moment while a build runs beside the linter
+    // (`+config.ts.build-<hash>.mjs`): gone by the time ESLint opens them.
+    '**/*.build-*.mjs',
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,
