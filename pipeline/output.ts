@@ -2,6 +2,12 @@
  * Atomic output: a build writes into a staging folder and swaps it into dist/ only when everything
  * succeeded, under a lock that a second build refuses to share. An interrupted or failed build
  * removes its staging folder and leaves dist/ exactly as it was.
+ *
+ * The dist/ a build replaces is kept as the next build's staging folder (`spare`), emptied of its
+ * files: its folders, one per route, are made again by no one. Making a folder is most of what
+ * placing an unchanged page costs, and on ext4 without a journal every inode freed in the last
+ * minute makes each new one slower (the kernel skips them one by one), which removing the old dist/
+ * used to do after every build.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -12,8 +18,10 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -97,7 +105,12 @@ function readLock(lockFile: string): number | undefined {
 export interface Output {
   /** The folder the build writes into (it becomes dist/). */
   staging: string;
-  /** Moves the staging folder into dist/; the previous dist/ is removed. */
+  /**
+   * Copies the bundle's client files (assets, public/) and Vike's assets.json into the staging
+   * folder (never linked: later steps write files).
+   */
+  copyBundle(bundleDir: string): void;
+  /** Moves the staging folder into dist/; the previous dist/ becomes the next build's spare. */
   commit(): void;
   /** Removes the staging folder; dist/ is untouched. */
   discard(): void;
@@ -110,6 +123,7 @@ export interface Output {
  */
 export function prepareOutput(distDir: string, cacheDir: string): Output {
   mkdirSync(cacheDir, { recursive: true });
+  const spare = path.join(cacheDir, 'spare');
   for (const entry of readdirSync(cacheDir)) {
     if (entry.startsWith('previous-') && !existsSync(distDir))
       renameSync(path.join(cacheDir, entry), distDir);
@@ -125,26 +139,34 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
   }
   const staging = path.join(cacheDir, `staging-${process.pid}`);
   const previous = path.join(cacheDir, `previous-${process.pid}`);
-  mkdirSync(staging, { recursive: true });
+  const reused = existsSync(spare);
+  if (reused) {
+    renameSync(spare, staging);
+    // Most are gone already (EMPTY_SPARE, after the build before).
+    removeFiles(staging);
+  } else mkdirSync(staging, { recursive: true });
+  /** The folders a build with a new staging folder leaves empty: those the bundle has empty. */
+  const leftEmpty = new Set<string>();
   return {
     staging,
+    copyBundle(bundleDir) {
+      const client = path.join(bundleDir, 'client');
+      cpSync(client, path.join(staging, 'client'), { recursive: true });
+      for (const folder of emptyFolders(client))
+        leftEmpty.add(path.join(staging, 'client', path.relative(client, folder)));
+      if (existsSync(path.join(bundleDir, 'assets.json')))
+        cpSync(path.join(bundleDir, 'assets.json'), path.join(staging, 'assets.json'));
+    },
     commit() {
+      // Folders of the spare that this build wrote nothing into (a page removed), as if it had
+      // started from an empty folder.
+      if (reused) removeEmptyFolders(staging, leftEmpty);
       if (existsSync(distDir)) renameSync(distDir, previous);
       renameSync(staging, distDir);
       if (!existsSync(previous)) return;
-      // Deleting thousands of files takes seconds: a process of its own does it after the build has
-      // ended.
-      const trash = path.join(cacheDir, `trash-${process.pid}-${Date.now()}`);
-      renameSync(previous, trash);
-      spawn(
-        process.execPath,
-        [
-          '-e',
-          'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })',
-          trash,
-        ],
-        { detached: true, stdio: 'ignore' },
-      ).unref();
+      if (existsSync(spare)) throwAway(spare, cacheDir);
+      renameSync(previous, spare);
+      afterTheBuild(EMPTY_SPARE, spare);
     },
     discard() {
       rmSync(staging, { recursive: true, force: true });
@@ -152,12 +174,64 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
   };
 }
 
-/**
- * The bundle's client files (assets, public/) and Vike's assets.json, copied (never linked: later
- * steps write files).
- */
-export function copyBundle(bundleDir: string, staging: string) {
-  cpSync(path.join(bundleDir, 'client'), path.join(staging, 'client'), { recursive: true });
-  if (existsSync(path.join(bundleDir, 'assets.json')))
-    cpSync(path.join(bundleDir, 'assets.json'), path.join(staging, 'assets.json'));
+/** Removes every file under `folder`, keeping the folders. */
+function removeFiles(folder: string) {
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true }))
+    if (!entry.isDirectory()) unlinkSync(path.join(entry.parentPath, entry.name));
 }
+
+/** The folders under `folder` with nothing in them. */
+function emptyFolders(folder: string): string[] {
+  const entries = readdirSync(folder, { recursive: true, withFileTypes: true });
+  const parents = new Set(entries.map((entry) => entry.parentPath));
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((full) => !parents.has(full));
+}
+
+/**
+ * Removes the folders under `folder` that are empty or hold only such folders, except `keep`;
+ * returns whether `folder` itself is left empty.
+ */
+function removeEmptyFolders(folder: string, keep: Set<string>): boolean {
+  let empty = true;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory() && removeEmptyFolders(full, keep) && !keep.has(full)) rmdirSync(full);
+    else empty = false;
+  }
+  return empty;
+}
+
+/**
+ * Runs `script` (with `folder` as its argument) in a process of its own that outlives the build:
+ * removing thousands of files takes a while.
+ */
+function afterTheBuild(script: string, folder: string) {
+  spawn(process.execPath, ['-e', script, folder], { detached: true, stdio: 'ignore' }).unref();
+}
+
+/** Moves `folder` out of the way and removes it after the build. */
+function throwAway(folder: string, cacheDir: string) {
+  const trash = path.join(cacheDir, `trash-${process.pid}-${Date.now()}`);
+  renameSync(folder, trash);
+  afterTheBuild(
+    'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })',
+    trash,
+  );
+}
+
+/**
+ * Removes the spare's files after the build, so that the next build finds little left to remove.
+ * Only ever files under the spare's name: once a build has renamed the spare to its staging folder,
+ * the paths lead nowhere, or into a newer spare, whose files are removed anyway.
+ */
+const EMPTY_SPARE = `
+const fs = require('node:fs');
+const path = require('node:path');
+try {
+  for (const entry of fs.readdirSync(process.argv[1], { recursive: true, withFileTypes: true }))
+    if (!entry.isDirectory()) fs.rmSync(path.join(entry.parentPath, entry.name), { force: true });
+} catch {}
+`;

@@ -22,7 +22,7 @@ import { bundle, bundleKey, BundleInputsChangedError, type Bundle } from './bund
 import { workerModuleOf } from './worker-module.ts';
 import type { SocialCard } from '../ui/image-manifest.ts';
 import { inputsFingerprint, readManifest, writeManifest, type Manifest } from './manifest.ts';
-import { acquireLock, copyBundle, prepareOutput, type Output } from './output.ts';
+import { acquireLock, prepareOutput, type Output } from './output.ts';
 import {
   poolSize,
   prerender,
@@ -159,7 +159,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
       context.imagesKey = prepared.pagesKey;
       context.socialCards = prepared.manifest.social;
       context.bundle = bundled;
-      copyBundle(bundled.dir, context.output.staging);
+      context.output.copyBundle(bundled.dir);
       context.imagesPublished = prepared.done.then((summary) => {
         publishImages(prepared.manifest, path.join(context.output.staging, 'client'));
         return summary;
