@@ -160,17 +160,18 @@ function relink(dir: string, route: string, to: string) {
     );
 }
 
-const CONFIG_EDITS: Record<ConfigField, { pattern: RegExp; value: (n: number) => string }> = {
-  'footer copyright': { pattern: /^(\s+copyright: ).*$/m, value: (n) => `© 203${n} Staylix.` },
-  'menu label': { pattern: /^(\s+- label: ).*$/m, value: (n) => `Menu ${n}` },
-  'contact email': { pattern: /^(\s+email: ).*$/m, value: (n) => `team${n}@example.com` },
-  'scheduler URL': {
-    pattern: /^(\s+url: ).*$/m,
-    value: (n) => `https://scheduling${n}.example.com/demo`,
-  },
-  'base URL': { pattern: /^(baseUrl: ).*$/m, value: (n) => `https://www${n}.example.com` },
-  tagline: { pattern: /^(tagline: ).*$/m, value: (n) => `Hotels, version ${n}.` },
-};
+export const CONFIG_EDITS: Record<ConfigField, { pattern: RegExp; value: (n: number) => string }> =
+  {
+    'footer copyright': { pattern: /^(\s+copyright: ).*$/m, value: (n) => `© 203${n} Staylix.` },
+    'menu label': { pattern: /^(\s+- label: ).*$/m, value: (n) => `Menu ${n}` },
+    'contact email': { pattern: /^(\s+email: ).*$/m, value: (n) => `team${n}@example.com` },
+    'scheduler URL': {
+      pattern: /^(\s+url: ).*$/m,
+      value: (n) => `https://scheduling${n}.example.com/demo`,
+    },
+    'base URL': { pattern: /^(baseUrl: ).*$/m, value: (n) => `https://www${n}.example.com` },
+    tagline: { pattern: /^(tagline: ).*$/m, value: (n) => `Hotels, version ${n}.` },
+  };
 
 const IMAGE = 'public/images/examples/dashboard.png';
 
@@ -254,8 +255,14 @@ export async function applyStep(
     }
     case 'config': {
       const { pattern, value } = CONFIG_EDITS[step.field];
-      edit(at('site.config.yaml'), (text) => text.replace(pattern, `$1${value(step.value)}`));
-      return `In site.config.yaml, set the ${step.field} (the first line matching ${pattern}) to "${value(step.value)}".`;
+      const to = value(step.value);
+      // The text is also the key of its translations under each language's labels (the validator
+      // asks for one): every occurrence is changed, as an author renaming it everywhere would.
+      edit(at('site.config.yaml'), (text) => {
+        const [line, prefix] = pattern.exec(text)!;
+        return text.replaceAll(line.slice(prefix!.length), to).replace(pattern, `$1${to}`);
+      });
+      return `In site.config.yaml, set the ${step.field} (the first line matching ${pattern}) to "${to}", and change the same text everywhere else in the file (the keys of its translations).`;
     }
     case 'public file': {
       const file = at(`public/${step.name}`);
