@@ -125,4 +125,9 @@ it('builds on the dist/ it replaced, emptied: the same files and folders as a bu
   expect(readFileSync(path.join(dist, 'client/a/index.html'), 'utf8')).toBe('A2');
   output.discard();
   expect(existsSync(output.staging)).toBe(false);
+  // Kept as the spare: the next build starts from its folders, without its files.
+  const next = prepareOutput(dist, cacheDir);
+  next.copyBundle(bundle);
+  expect(tree(next.staging)).toContain('client/b/c/d/');
+  expect(tree(next.staging).filter((entry) => entry.endsWith('index.html'))).toEqual([]);
 });

@@ -112,7 +112,7 @@ export interface Output {
   copyBundle(bundleDir: string): void;
   /** Moves the staging folder into dist/; the previous dist/ becomes the next build's spare. */
   commit(): void;
-  /** Removes the staging folder; dist/ is untouched. */
+  /** Puts the staging folder aside as the next build's spare; dist/ is untouched. */
   discard(): void;
 }
 
@@ -169,6 +169,15 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
       afterTheBuild(EMPTY_SPARE, spare);
     },
     discard() {
+      // Kept as the spare when there is none, as a committed build's old dist/ is.
+      if (!existsSync(spare))
+        try {
+          renameSync(staging, spare);
+          afterTheBuild(EMPTY_SPARE, spare);
+          return;
+        } catch {
+          // gone already: nothing to keep
+        }
       rmSync(staging, { recursive: true, force: true });
     },
   };
