@@ -152,8 +152,10 @@ export function prepareOutput(distDir: string, cacheDir: string): Output {
     copyBundle(bundleDir) {
       const client = path.join(bundleDir, 'client');
       cpSync(client, path.join(staging, 'client'), { recursive: true });
-      for (const folder of emptyFolders(client))
-        leftEmpty.add(path.join(staging, 'client', path.relative(client, folder)));
+      // Only a reused folder is pruned (commit), and only then are these needed.
+      if (reused)
+        for (const folder of emptyFolders(client))
+          leftEmpty.add(path.join(staging, 'client', path.relative(client, folder)));
       if (existsSync(path.join(bundleDir, 'assets.json')))
         cpSync(path.join(bundleDir, 'assets.json'), path.join(staging, 'assets.json'));
     },

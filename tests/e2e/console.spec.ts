@@ -11,18 +11,22 @@ import { builtRoutes, htmlPath, isAlias } from '../helpers/built-site.ts';
  * check needs no network and only tests this site.
  */
 
+/** A path no page has: the host answers it with the 404 page. */
+const UNKNOWN_PATH = '/this-page-does-not-exist';
+
 /**
- * Watches `page`, for every route it opens: each problem goes to `report`; layout shifts are
- * gathered in each document, for check() to read.
+ * Watches `page`, for every route it opens (`current` says which): each problem goes to `report`;
+ * layout shifts are gathered in each document, for check() to read.
  */
-async function watch(page: Page, report: (problem: string) => void, unknownPath: () => string) {
+async function watch(page: Page, report: (problem: string) => void, current: () => string) {
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     // The browser itself reports the 404 status of an unknown path's document; that one is
     // expected.
     if (
       message.text().startsWith('Failed to load resource') &&
-      new URL(message.location().url).pathname === unknownPath()
+      current() === UNKNOWN_PATH &&
+      new URL(message.location().url).pathname === UNKNOWN_PATH
     )
       return;
     report(`console.error: ${message.text()}`);
@@ -77,7 +81,7 @@ async function watch(page: Page, report: (problem: string) => void, unknownPath:
 
 /** Opens `route` in `page` (watched) and reports what can only be seen once it has run. */
 async function check(page: Page, route: string, report: (problem: string) => void) {
-  const unknownPath = route === '/this-page-does-not-exist';
+  const unknownPath = route === UNKNOWN_PATH;
   // Only pages whose HTML loads something from another origin get the stub: a route makes
   // Playwright intercept every request of the page, which cost each of the other pages a round trip
   // per image, font and script.
@@ -137,14 +141,14 @@ test.describe('no console errors, no layout shift', () => {
   test.use({ viewport: { width: 412, height: 823 } });
 
   // Aliases are byte-for-byte their original page, checked through it.
-  const routes = [...builtRoutes(), '/this-page-does-not-exist'].filter((route) => !isAlias(route));
+  const routes = [...builtRoutes(), UNKNOWN_PATH].filter((route) => !isAlias(route));
   for (let start = 0; start < routes.length; start += perTest) {
     const chunk = routes.slice(start, start + perTest);
     test(chunk.join(', '), async ({ page }) => {
       const problems: string[] = [];
       let route = '';
       const report = (problem: string) => problems.push(`${route}: ${problem}`);
-      await watch(page, report, () => (route === '/this-page-does-not-exist' ? route : ''));
+      await watch(page, report, () => route);
       for (route of chunk) await check(page, route, report);
       expect(problems).toEqual([]);
     });
