@@ -58,15 +58,16 @@ export function translationOf(
 
 /**
  * What a page's HTML depends on besides its own text, on a site with several languages: which
- * translations of it exist (its switcher, hreflang), its source page (blocks left untranslated),
- * and for a translation, which pages it links to are translated (its links are localised).
+ * translations of it exist (its switcher, hreflang), and for a translation its source page (blocks
+ * left untranslated) and which pages of its language exist (`pagesIn`): every link it shows, its
+ * own, the menus' and footer's, the home link, leads to the page in its language when there is one.
  */
 export function languageDependencies(
   locales: SiteLocales | undefined,
   route: string,
-  links: readonly string[],
   has: (route: string) => boolean,
   hashOf: (route: string) => string | undefined,
+  pagesIn: (code: string) => string,
 ): string {
   if (!locales) return '';
   const translation = translationOf(route, locales);
@@ -75,13 +76,8 @@ export function languageDependencies(
     const at = routeIn(source, locale.code, locales);
     return `${at}:${has(at) ? 1 : 0}`;
   });
-  if (translation) {
-    parts.push(`source:${hashOf(source) ?? '-'}`);
-    for (const link of links) {
-      const at = routeIn(link.split('#')[0]!, translation.locale.code, locales);
-      parts.push(`${at}:${has(at) ? 1 : 0}`);
-    }
-  }
+  if (translation)
+    parts.push(`source:${hashOf(source) ?? '-'}`, `pages:${pagesIn(translation.locale.code)}`);
   return parts.join('\n');
 }
 

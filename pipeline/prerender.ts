@@ -40,8 +40,9 @@ const htmlFileOf = (url: string) =>
 /**
  * What a page's HTML depends on besides the code (the bundle's key): the site config, the page's
  * text (its hash: the validated page follows from it and the validator's code, part of the bundle's
- * key), its URL and canonical route, its social card (its URL names the card's content), and for
- * each page it links to, that page's route and anchors.
+ * key), its URL and canonical route, its social card (its URL names the card's content), for
+ * each page it links to, that page's route and anchors, and on a site with several languages the
+ * pages it depends on there (`languageDependencies`).
  */
 function pageKey(
   site: SiteModel,
@@ -50,20 +51,45 @@ function pageKey(
   url: string,
   loaded: LoadedPage,
   social: Record<string, SocialCard>,
+  pagesIn: (code: string) => string,
 ): string {
   const links = loaded.links.map((href) => {
     const target = site.routes.get(splitLink(href).path);
     return `${href}>${target ? `${target.route}#${target.anchors.join(',')}` : '-'}`;
   });
+  const isPage = (route: string) => site.routes.get(route)?.route === route;
   const language = languageDependencies(
     siteLocales(site.config?.locales),
     loaded.route,
-    loaded.links,
-    (route) => site.routes.get(route)?.route === route,
+    isPage,
     (route) => site.routes.get(route)?.hash,
+    pagesIn,
   );
   const card = JSON.stringify(social[loaded.route] ?? null);
   return sha1(bundleKey, configKey, url, loaded.hash, links.join('\n'), card, language);
+}
+
+/**
+ * For each language, a hash of the routes of its pages (not aliases), worked out once per build
+ * when first asked for.
+ */
+function pagesOfLanguage(site: SiteModel): (code: string) => string {
+  const locales = siteLocales(site.config?.locales);
+  if (!locales) return () => '';
+  const byCode = new Map<string, string[]>();
+  for (const [url, loaded] of site.routes)
+    if (loaded.route === url) {
+      const code = translationOf(url, locales)?.locale.code ?? '';
+      let routes = byCode.get(code);
+      if (!routes) byCode.set(code, (routes = []));
+      routes.push(url);
+    }
+  const hashes = new Map<string, string>();
+  return (code) => {
+    let hash = hashes.get(code);
+    if (hash === undefined) hashes.set(code, (hash = sha1(...(byCode.get(code) ?? []).sort())));
+    return hash;
+  };
 }
 
 /**
@@ -77,18 +103,19 @@ export function prerenderJobs(
   social: Record<string, SocialCard> = {},
 ): PrerenderJob[] {
   const configKey = sha1(JSON.stringify(site.config));
+  const pagesIn = pagesOfLanguage(site);
   const jobs: PrerenderJob[] = [];
   for (const [url, loaded] of site.routes)
     jobs.push({
       url,
       loaded,
-      key: pageKey(site, bundleKey, configKey, `${url}>${loaded.route}`, loaded, social),
+      key: pageKey(site, bundleKey, configKey, `${url}>${loaded.route}`, loaded, social, pagesIn),
     });
   if (site.notFound)
     jobs.push({
       url: '/404',
       loaded: undefined,
-      key: pageKey(site, bundleKey, configKey, '/404', site.notFound, social),
+      key: pageKey(site, bundleKey, configKey, '/404', site.notFound, social, pagesIn),
     });
   for (const url of catalogueUrls)
     jobs.push({ url, loaded: undefined, key: sha1(bundleKey, configKey, url, 'catalogue') });

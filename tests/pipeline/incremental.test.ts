@@ -171,6 +171,29 @@ describe('incremental and atomic builds', () => {
     );
   }, 300_000);
 
+  // The menus, footer and header buttons of a German page lead to the German page when there is
+  // one: removing one changes every German page, though none of them names it (an incremental
+  // build once kept their links to the removed page).
+  it('after a translated page is removed, every page of its language links to the page in the default language', () => {
+    all -= urlsOf('de/contact.yaml');
+    rmSync(path.join(dir, 'pages/de/contact.yaml'));
+    const result = build();
+    expect(result.rendered + result.reused).toBe(all);
+    const german = (readdirSync(path.join(dir, 'pages/de'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.yaml'))
+      .reduce((sum, file) => sum + urlsOf(`de/${file}`), 0);
+    expect(result.rendered).toBeGreaterThanOrEqual(german);
+    const html = (readdirSync(path.join(dir, 'dist/client'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [file, readFileSync(path.join(dir, 'dist/client', file), 'utf8')] as const);
+    expect(
+      html.filter(([, text]) => text.includes('href="/de/contact"')).map(([file]) => file),
+    ).toEqual([]);
+    expect(readFileSync(path.join(dir, 'dist/client/de/pricing/index.html'), 'utf8')).toContain(
+      'href="/contact"',
+    );
+  }, 300_000);
+
   it("after a page's text and another page's anchors change, re-renders those two and the pages that link to the second", () => {
     edit('pages/solutions/hotels.yaml', (text) =>
       text.replace(/^title: .*$/m, 'title: Staylix for hotels of every size'),
