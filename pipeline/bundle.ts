@@ -17,6 +17,7 @@ import path from 'node:path';
 import { validatorMessages } from '../engine/errors.ts';
 import { hashTree, sha1 } from '../engine/hash.ts';
 import { workerModuleOf, writeWorkerModule } from './worker-module.ts';
+import { compilerEnv } from './compiled-module.mjs';
 
 const INPUTS = [
   'blocks',
@@ -110,7 +111,7 @@ export async function bundle(
   try {
     await run(process.execPath, [path.join(root, 'pipeline', 'vike-bundle.mjs'), temporary], {
       cwd: root,
-      env,
+      env: compilerEnv(env),
       signal,
     });
     const builtEntry = path.join(temporary, 'server', 'entry.mjs');

@@ -11,3 +11,12 @@ export const NODE_MODULE_OPTIONS: BuildOptions;
  * its path.
  */
 export function compiledModule(root: string, entry: string): string;
+
+/**
+ * `env` with the allocator settings of the compilers the build starts (esbuild, rolldown; see the
+ * module) for what it does not set itself.
+ */
+export function compilerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+
+/** Runs `start` (which starts an esbuild process) with those settings in the environment. */
+export function withCompilerEnv<T>(start: () => T): T;

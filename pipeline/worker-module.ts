@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { NODE_MODULE_OPTIONS } from './compiled-module.mjs';
+import { NODE_MODULE_OPTIONS, withCompilerEnv } from './compiled-module.mjs';
 
 /**
  * Everything a render worker runs, as one plain JavaScript module next to the bundles: the server
@@ -29,28 +29,31 @@ export async function writeWorkerModule(
   // asynchronous build runs in esbuild's own process: the main thread goes on meanwhile (checking
   // pages, drawing images).
   const { build } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-  await build({
-    ...options,
-    stdin: {
-      contents: [
-        `import ${JSON.stringify(serverEntry)};`,
-        ...pageCode,
-        `export { renderPage } from 'vike/server';`,
-        `export * from ${JSON.stringify(path.join(root, 'pipeline', 'worker-exports.ts'))};`,
-      ].join('\n'),
-      resolveDir: root,
-      sourcefile: 'render-worker-module.mjs',
-      loader: 'js',
-    },
-    outfile: outFile,
-    minifyWhitespace: true,
-    // The workers run with NODE_ENV=production: React's and Vike's development code is left out.
-    define: { 'process.env.NODE_ENV': '"production"' },
-    // CommonJS packages (React) require Node's built-in modules.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-  });
+  // The esbuild process is started by the call (and stays for the build's other uses).
+  await withCompilerEnv(() =>
+    build({
+      ...options,
+      stdin: {
+        contents: [
+          `import ${JSON.stringify(serverEntry)};`,
+          ...pageCode,
+          `export { renderPage } from 'vike/server';`,
+          `export * from ${JSON.stringify(path.join(root, 'pipeline', 'worker-exports.ts'))};`,
+        ].join('\n'),
+        resolveDir: root,
+        sourcefile: 'render-worker-module.mjs',
+        loader: 'js',
+      },
+      outfile: outFile,
+      minifyWhitespace: true,
+      // The workers run with NODE_ENV=production: React's and Vike's development code is left out.
+      define: { 'process.env.NODE_ENV': '"production"' },
+      // CommonJS packages (React) require Node's built-in modules.
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
+    }),
+  );
 }
 
 /** Where the worker module of a bundle is (`server/entry.mjs` → `worker.mjs` beside `server/`). */
