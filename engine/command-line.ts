@@ -115,14 +115,12 @@ function unknownOption(argv: readonly string[], spec: CommandSpec): string {
 }
 
 /**
- * The command line of this process: prints the help and exits 0 when asked for it; prints what is
- * wrong and the help on stderr and exits 2 on an unknown option or a stray argument.
+ * What a command's parser made of its arguments, unless that is the help (printed, exit 0) or what
+ * is wrong with them (printed on stderr with the help, exit 2).
  */
-export function readCommandLine<S extends CommandSpec>(
-  spec: S,
-  argv: readonly string[] = process.argv.slice(2),
-): CommandLine<S> {
-  const result = parseCommandLine(spec, argv);
+export function exitOnHelpOrError<T extends object>(
+  result: T | { help: string } | { error: string },
+): T {
   if ('help' in result) {
     console.log(result.help);
     process.exit(0);
@@ -131,7 +129,18 @@ export function readCommandLine<S extends CommandSpec>(
     console.error(result.error);
     process.exit(2);
   }
-  return result;
+  return result as T;
+}
+
+/**
+ * The command line of this process: prints the help and exits 0 when asked for it; prints what is
+ * wrong and the help on stderr and exits 2 on an unknown option or a stray argument.
+ */
+export function readCommandLine<S extends CommandSpec>(
+  spec: S,
+  argv: readonly string[] = process.argv.slice(2),
+): CommandLine<S> {
+  return exitOnHelpOrError(parseCommandLine(spec, argv));
 }
 
 /**

@@ -58,6 +58,14 @@ function linkTarget(
   }
 }
 
+/** What is wrong with a symbolic link: it leads nowhere or out of the project. */
+function linkProblem(file: string, link: ReturnType<typeof linkTarget>): FileProblem | undefined {
+  if (!link) return { file, error: inputErrors.brokenSymlink(file), severity: 'error' };
+  if (!link.inside)
+    return { file, error: inputErrors.symlinkOutside(file, link.target), severity: 'error' };
+  return undefined;
+}
+
 /**
  * The page files under pages/ (symbolic links included when they lead to a file inside the
  * project), and what is wrong with the others: links that leave the project (never followed) or
@@ -70,14 +78,9 @@ export function scanPageFiles(root: string): { files: string[]; problems: FilePr
     const file = relative(root, entry);
     if (entry.isSymbolicLink()) {
       const link = linkTarget(root, file);
-      if (!link) problems.push({ file, error: inputErrors.brokenSymlink(file), severity: 'error' });
-      else if (!link.inside)
-        problems.push({
-          file,
-          error: inputErrors.symlinkOutside(file, link.target),
-          severity: 'error',
-        });
-      else if (link.isFile && PAGE_FILE.test(entry.name)) files.push(file);
+      const problem = linkProblem(file, link);
+      if (problem) problems.push(problem);
+      else if (link!.isFile && PAGE_FILE.test(entry.name)) files.push(file);
       continue;
     }
     if (!entry.isFile() || EDITOR_LEFTOVER.test(entry.name)) continue;
@@ -104,14 +107,8 @@ export function publicLinkProblems(root: string): FileProblem[] {
   for (const entry of entriesOf(path.join(root, 'public'))) {
     if (!entry.isSymbolicLink()) continue;
     const file = relative(root, entry);
-    const link = linkTarget(root, file);
-    if (!link) problems.push({ file, error: inputErrors.brokenSymlink(file), severity: 'error' });
-    else if (!link.inside)
-      problems.push({
-        file,
-        error: inputErrors.symlinkOutside(file, link.target),
-        severity: 'error',
-      });
+    const problem = linkProblem(file, linkTarget(root, file));
+    if (problem) problems.push(problem);
   }
   return problems;
 }

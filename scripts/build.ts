@@ -9,14 +9,7 @@
  *   --catalogue  include the block catalogue (/_blocks) for authors
  */
 import { parseBuildArgs, runBuild } from '../pipeline/run-build.ts';
+import { exitOnHelpOrError } from '../engine/command-line.ts';
 
-const args = parseBuildArgs(process.argv.slice(2));
-if ('help' in args) {
-  console.log(args.help);
-  process.exit(0);
-}
-if ('error' in args) {
-  console.error(args.error);
-  process.exit(2);
-}
+const args = exitOnHelpOrError(parseBuildArgs(process.argv.slice(2)));
 process.exitCode = await runBuild({ root: process.cwd(), ...args });

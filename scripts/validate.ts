@@ -21,17 +21,10 @@ import { pathToFileURL } from 'node:url';
 import { compiledModule } from '../pipeline/compiled-module.mjs';
 import { helperCount, PAGE_CHECKER_ENTRY, PageCheckers } from '../engine/page-checkers.ts';
 import { parseValidateArgs } from '../engine/validate-args.ts';
+import { exitOnHelpOrError } from '../engine/command-line.ts';
 import { VALIDATION_CACHE_FILE } from '../engine/validation-cache.ts';
 
-const args = parseValidateArgs(process.argv.slice(2));
-if ('help' in args) {
-  console.log(args.help);
-  process.exit(0);
-}
-if ('error' in args) {
-  console.error(args.error);
-  process.exit(2);
-}
+const args = exitOnHelpOrError(parseValidateArgs(process.argv.slice(2)));
 const { watch, ...run } = args;
 const codeRoot = path.resolve(import.meta.dirname, '..');
 const load = async <T>(entry: string): Promise<T> =>

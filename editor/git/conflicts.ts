@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Conflict } from '../changes/types.ts';
 import { gitDir } from './tree.ts';
+import { writeWhole } from '../../engine/write-whole.ts';
 
 /**
  * A file that both the author and someone upstream changed, where the same thing was changed
@@ -45,6 +46,5 @@ export async function writeConflicts(root: string, conflicts: FileConflict[]) {
     return;
   }
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, JSON.stringify(conflicts, null, 1));
-  renameSync(`${file}.tmp`, file);
+  writeWhole(file, JSON.stringify(conflicts, null, 1));
 }
