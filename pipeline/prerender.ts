@@ -211,7 +211,7 @@ export class RenderPool {
         outDir: this.outDir,
       },
       env: { ...process.env, NODE_ENV: 'production' },
-      execArgv: withoutTypeScriptLoader(process.execArgv),
+      execArgv: workerExecArgv(process.execArgv),
       resourceLimits: {
         maxOldGenerationSizeMb: RENDER_WORKER_MEMORY_MB,
         maxYoungGenerationSizeMb: RENDER_WORKER_YOUNG_MB,
@@ -306,6 +306,17 @@ export class RenderPool {
     this.closing = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
+}
+
+/**
+ * The Node options of a render worker: the process's own (`undefined`: inherited) unless tsx's
+ * loader is among them. A worker refuses V8's options (`--stack-trace-limit`, `--max-old-space-size`)
+ * when they are given to it, not when it inherits them: a build started as `node --flag
+ * scripts/run-compiled.mjs scripts/build.ts` failed at its first page.
+ */
+export function workerExecArgv(argv: readonly string[]): string[] | undefined {
+  const without = withoutTypeScriptLoader(argv);
+  return without.length === argv.length ? undefined : without;
 }
 
 /**
