@@ -29,8 +29,8 @@ export const NODE_MODULE_OPTIONS = {
  * Settings of the allocators of the compilers the build starts (esbuild, written in Go; Vite's
  * bundler, rolldown, in Rust with mimalloc) for their short runs, unless the environment sets them:
  * - `GOGC=off`: no garbage collection in esbuild. A run allocates some 20 MB more and ends before
- *   collecting would pay: the worker module (pipeline/worker-module.ts) took 1.16 s of CPU with
- *   collection and 1.01 s without (three runs each way).
+ *   collecting would pay: a process that compiles the worker module (pipeline/worker-module.ts)
+ *   took 1.16 s of CPU with collection and 1.01 s without (three runs each way).
  * - `MIMALLOC_ARENA_EAGER_COMMIT=0`: mimalloc commits memory as it uses it instead of whole arenas
  *   at once (which the kernel fills with zeroed huge pages): `vike build` of this site went from
  *   about 490 to 350 MB of peak memory and from 0.8–1.2 to 0.6–0.75 s of kernel time.
