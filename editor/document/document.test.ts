@@ -319,3 +319,53 @@ describe('positions ↔ fields', () => {
     expect(nodeRangeAt(page, ['blocks', 1])).toEqual({ line: 16, col: 5, endLine: 23 });
   });
 });
+
+/** Counterexamples `edit.property.test.ts` found, shrunk; each one failed before its fix. */
+describe('texts that only quotes can hold', () => {
+  it('a text that reads as an alias (`*Note`) is quoted, not an error', () => {
+    expect(changed(page, setValue(page, ['title'], '*!'))).toEqual([
+      ['title: Hotels   # trailing comment'],
+      ['title: "*!"   # trailing comment'],
+    ]);
+    expect(setValue(page, ['blocks', 2, 'heading'], '*Note')).toContain('heading: "*Note"');
+  });
+
+  it('a carriage return in a folded paragraph: double quotes there, not the whole file reprinted', () => {
+    expect(changed(page, setValue(page, ['blocks', 0, 'subtitle'], '\r'))).toEqual([
+      [
+        '    subtitle: >-',
+        '      A folded paragraph that goes on',
+        '      over three lines so that one word',
+        '      can change without the others.',
+      ],
+      ['    subtitle: "\\r"'],
+    ]);
+    expect(lastEditReprinted).toBe(false);
+  });
+
+  it('a text of a line break and a space is quoted (as a block it would read back empty)', () => {
+    expect(changed(page, setValue(page, ['blocks', 2, 'heading'], '\n '))).toEqual([
+      ['    heading: Last'],
+      ['    heading: "\\n "'],
+    ]);
+    expect(lastEditReprinted).toBe(false);
+  });
+
+  it('a new item whose last text ends in a blank line, in a list of items with blank lines between', () => {
+    const after = insertItem(page, ['blocks'], 1, { type: 'ctaBand', heading: 'x\n\n' });
+    expect(changed(page, after)).toEqual([[], ['  - type: ctaBand', '    heading: "x\\n\\n"', '']]);
+    expect(lastEditReprinted).toBe(false);
+  });
+
+  it('a new item whose last text is a line break alone', () => {
+    const after = insertItem(page, ['blocks'], 1, { type: 'ctaBand', heading: '\n' });
+    expect(changed(page, after)).toEqual([[], ['  - type: ctaBand', '    heading: "\\n"', '']]);
+    expect(lastEditReprinted).toBe(false);
+  });
+
+  it('a text with a line break in a new flow-style item', () => {
+    const after = insertItem(page, ['blocks', 0, 'actions'], 0, { label: 'Go', href: 'a\n0' });
+    expect(changed(page, after)).toEqual([[], ['      - { label: Go, href: "a\\n0" }']]);
+    expect(lastEditReprinted).toBe(false);
+  });
+});

@@ -1,12 +1,13 @@
 import {
+  Document,
   isCollection,
   isMap,
   isScalar,
   isSeq,
   parseDocument,
   stringify,
+  visit,
   type CST,
-  type Document,
   type Node,
   type Pair,
   type YAMLMap,
@@ -100,10 +101,29 @@ const isEmptyCollection = (value: unknown) =>
     ? value.length === 0
     : isPlainObject(value) && Object.keys(value).length === 0;
 
+/**
+ * A new value as a node whose texts are in styles a splice can put anywhere: double quotes for a
+ * text that ends in a blank line or is one (as `|+` it would take in the blank line that separates
+ * it from what follows) and, in flow style, for any text with a line break (plain, it would go on on
+ * a line of its own, at a column that may not belong to it).
+ */
+function spliceableNode(value: unknown, flow: boolean): Node {
+  const node = new Document().createNode(value) as Node;
+  visit(node, {
+    Scalar(_, scalar) {
+      const text = scalar.value;
+      if (typeof text === 'string' && (/(^|\n)\n$/.test(text) || (flow && text.includes('\n'))))
+        scalar.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return node;
+}
+
 const flowText = (value: unknown) =>
-  stringify(value, { ...PRINT, collectionStyle: 'flow' }).trimEnd();
+  stringify(spliceableNode(value, true), { ...PRINT, collectionStyle: 'flow' }).trimEnd();
 /** A value printed in block style, every line indented by `indent`. */
-const blockText = (value: unknown, indent: number) => indentLines(stringify(value, PRINT), indent);
+const blockText = (value: unknown, indent: number) =>
+  indentLines(stringify(spliceableNode(value, false), PRINT), indent);
 
 /**
  * A value written after `key: ` or `- `; a multi-line text becomes a `|` block indented by

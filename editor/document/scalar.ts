@@ -24,12 +24,25 @@ function plainReadsAs(text: string, value: string, inFlow: boolean): boolean {
   if (!text || text !== text.trim() || text.includes('\n')) return false;
   const doc = parseDocument(inFlow ? `[${text}]` : `k: ${text}`);
   if (doc.errors.length) return false;
-  const read = doc.toJS() as unknown;
+  let read: unknown;
+  try {
+    read = doc.toJS();
+  } catch {
+    // Text that reads as an alias of no anchor (`*note`): only quotes keep it text.
+    return false;
+  }
   const back = inFlow ? (read as unknown[])[0] : (read as Record<string, unknown>).k;
   return Array.isArray(read) ? (read as unknown[]).length === 1 && back === value : back === value;
 }
 
 const doubleQuoted = (value: string) => JSON.stringify(value);
+
+/**
+ * Characters that only double quotes can hold (as escapes): YAML's non-printable ones, the
+ * carriage return (a line break everywhere else) and the byte order mark.
+ */
+const NEEDS_ESCAPES =
+  /[^\t\n\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\u{10000}-\u{10ffff}]/u;
 
 /**
  * The source text for a scalar value, in the style it was written in when that style can hold the
@@ -40,38 +53,52 @@ const doubleQuoted = (value: string) => JSON.stringify(value);
 export function scalarSource(value: ScalarValue, context: ScalarContext): string {
   if (value === null) return 'null';
   if (typeof value !== 'string') return String(value);
+  if (NEEDS_ESCAPES.test(value)) return doubleQuoted(value);
   switch (context.type) {
     case 'QUOTE_DOUBLE':
       return doubleQuoted(value);
     case 'QUOTE_SINGLE':
       return value.includes('\n') ? doubleQuoted(value) : `'${value.replace(/'/g, "''")}'`;
     case 'BLOCK_LITERAL':
-      if (!context.inFlow) return literalBlock(value, context) ?? doubleQuoted(value);
+      if (!context.inFlow) return checked(literalBlock(value, context), value);
       return doubleQuoted(value);
     case 'BLOCK_FOLDED':
       if (!context.inFlow)
-        return foldedBlock(value, context) ?? literalBlock(value, context) ?? doubleQuoted(value);
+        return checked(foldedBlock(value, context) ?? literalBlock(value, context), value);
       return doubleQuoted(value);
     default:
       if (plainReadsAs(value, value, context.inFlow)) return value;
       if (value.includes('\n') && !context.inFlow)
-        return literalBlock(value, context) ?? doubleQuoted(value);
+        return checked(literalBlock(value, context), value);
       return doubleQuoted(value);
   }
 }
 
-/** `|`, `|-` or `|+` depending on the trailing newlines, then the lines indented. */
+/**
+ * A block scalar's source when it reads back as exactly `value`, else `value` in double quotes
+ * (which hold any text): a block scalar of only blank or space-only lines reads back as less.
+ */
+function checked(block: string | undefined, value: string): string {
+  if (block === undefined) return doubleQuoted(value);
+  const doc = parseDocument(`k: ${block}`);
+  const read = doc.errors.length ? undefined : (doc.toJS() as Record<string, unknown>).k;
+  return read === value ? block : doubleQuoted(value);
+}
+
+/**
+ * `|` or `|-` depending on the trailing newline, then the lines indented. Never `|+`: a text ending
+ * in a blank line is left to double quotes, as a `|+` block would take in the blank line that
+ * separates it from what follows.
+ */
 function literalBlock(value: string, context: ScalarContext): string | undefined {
   const body = value.replace(/\n+$/, '');
+  const trailing = value.length - body.length;
   // A first line that starts with a space would need an indentation indicator: leave that to double
   // quotes.
-  if (!body || /^[ \t]/.test(body)) return undefined;
-  const trailing = value.length - body.length;
-  const chomp = trailing === 0 ? '-' : trailing === 1 ? '' : '+';
+  if (!body || /^[ \t]/.test(body) || trailing > 1) return undefined;
   const pad = ' '.repeat(context.blockIndent);
   const lines = body.split('\n').map((line) => (line ? pad + line : ''));
-  const extra = trailing > 1 ? '\n'.repeat(trailing - 1) : '';
-  return `|${chomp}\n${lines.join('\n')}\n${extra}`;
+  return `|${trailing === 0 ? '-' : ''}\n${lines.join('\n')}\n`;
 }
 
 /**
