@@ -949,7 +949,10 @@ export class SiteLoader {
       parsed,
     }: { locales: SiteLocales; languagesKey: string; parsed: Map<string, ParsedFile | undefined> },
   ): TranslationFinding[] {
-    const against = translationKey(entry.hash!, source.file, source.hash!, languagesKey);
+    // A file that could not be read as text (not UTF-8: its own problem says so) has no data to
+    // compare.
+    if (entry.hash === undefined || source.hash === undefined) return [];
+    const against = translationKey(entry.hash, source.file, source.hash, languagesKey);
     if (entry.translation?.against === against) return entry.translation.findings;
     const read = (file: string) => {
       if (!parsed.has(file)) parsed.set(file, parseFile(this.options.root, file));

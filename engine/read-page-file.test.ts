@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileIdentity, MAX_PAGE_BYTES, readPageBytes } from './read-page-file.ts';
+import { decodePage, fileIdentity, MAX_PAGE_BYTES, readPageBytes } from './read-page-file.ts';
 
 let root: string;
 let outside: string;
@@ -69,5 +69,22 @@ describe('readPageBytes', () => {
     expect(fileIdentity(root, 'pages/alias.yaml')).toBeUndefined();
     expect(fileIdentity(root, 'pages/missing.yaml')).toBeUndefined();
     expect(fileIdentity(root, 'pages/out/secret.yaml')).toBeUndefined();
+  });
+});
+
+describe('decodePage', () => {
+  const at = (bytes: number[]) => {
+    const result = decodePage(Uint8Array.from(bytes));
+    return 'error' in result ? [result.error.code, result.line, result.col] : result.text;
+  };
+  const text = (value: string) => [...Buffer.from(value)];
+
+  it('points at the first byte that is not UTF-8, the first of the file included', () => {
+    // Shrunk from the validator's property test: a file starting with 0x80 was reported after its
+    // last line.
+    expect(at([0x80, ...text('title: x\nmore: y\n')])).toEqual(['invalid-utf8', 1, 1]);
+    expect(at([...text('ab'), 0x80])).toEqual(['invalid-utf8', 1, 3]);
+    expect(at([...text('a: é\nb: '), 0xc3, 0x28])).toEqual(['invalid-utf8', 2, 4]);
+    expect(at(text('a: é\n'))).toBe('a: é\n');
   });
 });

@@ -192,7 +192,8 @@ export function decodePage(bytes: Uint8Array): FileText {
   if (isUtf8(bytes))
     return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
   const offset = invalidUtf8Offset(bytes);
-  const lineStart = bytes.lastIndexOf(0x0a, offset - 1) + 1;
+  // (lastIndexOf from -1 would search the whole file from its end.)
+  const lineStart = offset === 0 ? 0 : bytes.lastIndexOf(0x0a, offset - 1) + 1;
   let line = 1;
   for (let i = 0; i < lineStart; i++) if (bytes[i] === 0x0a) line++;
   const col =

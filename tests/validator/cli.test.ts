@@ -147,3 +147,25 @@ describe('exit codes of npm run validate', () => {
     expect(wrong.stderr).toContain('Unknown --format "xml". Use pretty, github or json.');
   });
 });
+
+describe('a translation that is not UTF-8', () => {
+  // Shrunk from the validator's property test: its findings against its source were worked out
+  // from a hash it does not have, and `npm run validate` (and the build) stopped with a stack trace.
+  it('is reported at its first line, once, and the run goes on', () => {
+    const file = 'pages/de/solutions/hostels.yaml';
+    const text = site.read(file);
+    site.writeFixture();
+    try {
+      site.writeBytes(file, Buffer.concat([Buffer.from([0x80]), Buffer.from(text)]));
+      const run = cli();
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(1);
+      expect(run.stdout).toContain(
+        `${file}:1:1  error  This file is not valid UTF-8: byte 0x80 here is not part of any character.`,
+      );
+      expect(run.stdout).toMatch(/checked in \d+ ms: 1 error, 0 warnings\.\n$/);
+    } finally {
+      site.write(file, text);
+    }
+  });
+});
