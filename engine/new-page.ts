@@ -265,7 +265,9 @@ export function createPage(options: NewPageOptions): NewPageResult {
   } else template = guessTemplate(route);
   if (!template) return { ok: false, error: newPageMessages.noTemplateFor(route, TEMPLATES) };
 
-  const text = renderPage({ ...options, route }, existing, template);
+  // An empty title (`--title ""`) is no title: derived from the route, as the prompt and the editor do.
+  const title = options.title?.trim() || undefined;
+  const text = renderPage({ ...options, route, title }, existing, template);
   try {
     mkdirSync(path.dirname(path.join(options.root, file)), { recursive: true });
     writeFileSync(path.join(options.root, file), text, { flag: 'wx' });

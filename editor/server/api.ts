@@ -319,7 +319,7 @@ export async function handleApi(
         root: ctx.files.root,
         route,
         template: typeof body.template === 'string' && body.template ? body.template : undefined,
-        title: typeof body.title === 'string' && body.title.trim() ? body.title.trim() : undefined,
+        title: typeof body.title === 'string' ? body.title : undefined,
         publish: body.publish === true,
       });
       if (!result.ok) throw new HttpError(400, result.error);

@@ -101,6 +101,23 @@ describe('npm run new-page', () => {
     expect(site.diagnostics().filter((d) => d.file === result.file)).toEqual([]);
   });
 
+  it('an empty title is no title: the one from the route (a page with an empty title was invalid)', () => {
+    for (const [route, title] of [
+      ['/solutions/spas', ''],
+      ['/solutions/motels', ' \n'],
+    ] as const) {
+      const result = createPage({ root: site.root, route, title, today });
+      if (!result.ok) throw new Error(result.error.message);
+      const page = pageAt(result.file);
+      expect(page.title).toBe(
+        route === '/solutions/spas' ? 'Hotel Software for Spas' : 'Hotel Software for Motels',
+      );
+      expect(
+        site.diagnostics({ includeDrafts: true }).filter((d) => d.file === result.file),
+      ).toEqual([]);
+    }
+  });
+
   it('refuses a route that a page already has', () => {
     expect(createPage({ root: site.root, route: '/solutions/hotels' })).toEqual({
       ok: false,
