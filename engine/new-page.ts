@@ -265,7 +265,8 @@ export function createPage(options: NewPageOptions): NewPageResult {
   } else template = guessTemplate(route);
   if (!template) return { ok: false, error: newPageMessages.noTemplateFor(route, TEMPLATES) };
 
-  // An empty title (`--title ""`) is no title: derived from the route, as the prompt and the editor do.
+  // An empty title (`--title ""`) is no title: derived from the route, as the prompt and the editor
+  // do.
   const title = options.title?.trim() || undefined;
   const text = renderPage({ ...options, route, title }, existing, template);
   try {
