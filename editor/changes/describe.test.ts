@@ -318,3 +318,22 @@ describe('summarizeChanges', () => {
     expect(subject.length).toBeLessThanOrEqual(72);
   });
 });
+
+describe('describeFileChange: a text yaml reads only to throw', () => {
+  // Shrunk from damaged.property.test.ts: an alias of no anchor threw yaml's ReferenceError, and
+  // the Changes screen could not describe the author's edits.
+  it('an alias of no anchor is a text that cannot be described field by field', () => {
+    const change = describeFileChange({
+      file: 'pages/404.yaml',
+      before: 'title: Page not found\ndescription: Gone\n',
+      after: 'title: *a\ndescription: Gone\n',
+    });
+    expect(change.summary).toBe('Page /404: text changed');
+    expect(change.changes).toEqual([
+      {
+        path: [],
+        text: 'The text changed; it is not valid YAML, so it cannot be described field by field',
+      },
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { readYaml } from '../document/read-yaml.ts';
 import { equalData } from '../document/data-ops.ts';
 import { routeFromFile } from '../../engine/routes.ts';
 import { humanize } from '../shared/schema-fields.ts';
@@ -32,8 +32,8 @@ function kindOf(file: string): FileChange['kind'] {
 }
 
 function parsed(text: string): { ok: true; data: unknown } | { ok: false } {
-  const doc = parseDocument(text);
-  return doc.errors.length ? { ok: false } : { ok: true, data: doc.toJS() };
+  const read = readYaml(text);
+  return read.ok ? { ok: true, data: read.data } : { ok: false };
 }
 
 class Collector {

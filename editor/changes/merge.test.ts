@@ -546,3 +546,16 @@ footer:
     ).toEqual(["Navigation › Items › 'Pricing' › Label"]);
   });
 });
+
+describe('mergeYaml: a version yaml reads only to throw', () => {
+  // Shrunk from damaged.property.test.ts: an alias of no anchor threw yaml's ReferenceError out of
+  // the merge an update runs.
+  it('an alias of no anchor in ours: the whole file in conflict, ours kept', () => {
+    const base = 'title: Page not found\ndescription: Gone\n';
+    const ours = 'title: *a\ndescription: Gone\n';
+    const theirs = 'title: Page not found\ndescription: Moved\n';
+    const result = mergeYaml({ file: 'pages/404.yaml', base, ours, theirs });
+    expect(result.text).toBe(ours);
+    expect(result.conflicts.map((conflict) => conflict.id)).toEqual(['whole-file']);
+  });
+});

@@ -1,5 +1,6 @@
-import { isScalar, parseDocument, type Document, type Node } from 'yaml';
+import { isScalar, type Document, type Node } from 'yaml';
 import { equalData, withValue } from '../document/data-ops.ts';
+import { readYaml } from '../document/read-yaml.ts';
 import { deleteKey, insertItem, moveItem, removeItem, setValue } from '../document/edit.ts';
 import { alignLists } from './align.ts';
 import { fieldLabel } from './labels.ts';
@@ -20,8 +21,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const WHOLE_FILE = 'whole-file';
 
 function parse(text: string): { doc: Document; data: unknown } | undefined {
-  const doc = parseDocument(text, { keepSourceTokens: true });
-  return doc.errors.length ? undefined : { doc, data: doc.toJS() };
+  const read = readYaml(text, { keepSourceTokens: true });
+  return read.ok ? { doc: read.doc, data: read.data } : undefined;
 }
 
 const pathId = (path: YamlPath) => path.map(String).join('.') || '(top)';

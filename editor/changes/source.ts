@@ -1,5 +1,6 @@
-import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import { isMap, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
 import { sameData } from '../document/data-ops.ts';
+import { readYaml } from '../document/read-yaml.ts';
 import { lineEndAfter, lineStart } from '../document/text.ts';
 import type { YamlPath } from './types.ts';
 
@@ -65,8 +66,9 @@ export function adoptTheirs(
   theirs: { text: string; doc: Document },
   theirsPath: YamlPath,
 ): string | undefined {
-  const doc = parseDocument(ours);
-  if (doc.errors.length) return undefined;
+  const read = readYaml(ours);
+  if (!read.ok) return undefined;
+  const { doc } = read;
   const mine = spanOf(ours, doc, path);
   const their = spanOf(theirs.text, theirs.doc, theirsPath);
   if (!mine || !their || mine.lead !== their.lead) return undefined;
@@ -76,5 +78,5 @@ export function adoptTheirs(
   if (!source.endsWith('\n') && ours.slice(mine.start, mine.end).endsWith('\n'))
     source += ours.includes('\r\n') ? '\r\n' : '\n';
   const out = ours.slice(0, mine.start) + source + ours.slice(mine.end);
-  return out !== ours && sameData(out, doc.toJS()) ? out : undefined;
+  return out !== ours && sameData(out, read.data) ? out : undefined;
 }

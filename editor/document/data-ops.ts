@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { readYaml } from './read-yaml.ts';
 import type { FieldPath } from '../shared/api.ts';
 
 /**
@@ -84,6 +84,6 @@ export function equalData(a: unknown, b: unknown): boolean {
 
 /** True when `text` is valid YAML holding exactly `expected`. */
 export function sameData(text: string, expected: unknown): boolean {
-  const doc = parseDocument(text);
-  return doc.errors.length === 0 && equalData(doc.toJS(), expected);
+  const read = readYaml(text);
+  return read.ok && equalData(read.data, expected);
 }

@@ -369,3 +369,11 @@ describe('texts that only quotes can hold', () => {
     expect(lastEditReprinted).toBe(false);
   });
 });
+
+describe('a file yaml reads only to throw', () => {
+  it('an alias of no anchor elsewhere: the edit is refused with where, not yaml’s ReferenceError', () => {
+    expect(() => setValue('title: *a\ndescription: Gone\n', ['description'], 'x')).toThrow(
+      'The file cannot be read as YAML (line 1, column 8); fix it in the text before editing fields.',
+    );
+  });
+});

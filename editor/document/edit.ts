@@ -25,8 +25,10 @@ import {
   withItemDuplicated,
 } from './data-ops.ts';
 import { scalarSource, type ScalarValue } from './scalar.ts';
+import { readYaml } from './read-yaml.ts';
 import {
   columnOf,
+  lineOf,
   indentLines,
   isBlankGap,
   lineEndAfter,
@@ -64,15 +66,14 @@ const REPRINT = { lineWidth: 0, indentSeq: true, flowCollectionPadding: true } a
 
 export let lastEditReprinted = false;
 
-function parseEditable(text: string): Document {
-  const doc = parseDocument(text, { keepSourceTokens: true });
-  if (doc.errors.length) {
-    const first = doc.errors[0]!;
+/** The file's document and data; a file that cannot be read gets a message, not yaml's error. */
+function parseEditable(text: string): { doc: Document; data: unknown } {
+  const read = readYaml(text, { keepSourceTokens: true });
+  if (!read.ok)
     throw new DocumentEditError(
-      `The file is not valid YAML (${first.code} at offset ${first.pos[0]}); fix it in the text before editing fields.`,
+      `The file cannot be read as YAML (line ${lineOf(text, read.offset)}, column ${columnOf(text, read.offset) + 1}); fix it in the text before editing fields.`,
     );
-  }
-  return doc;
+  return read;
 }
 
 function nodeAt(doc: Document, path: FieldPath): Node | undefined {
@@ -546,8 +547,8 @@ function runOn(
   spliced: (doc: Document, text: string) => string,
   reprinted: (doc: Document) => void,
 ): string {
-  const doc = parseEditable(text);
-  const want = expected(doc.toJS());
+  const { doc, data } = parseEditable(text);
+  const want = expected(data);
   lastEditReprinted = false;
   try {
     const out = spliced(doc, text);
@@ -675,7 +676,7 @@ export function duplicateItem(text: string, listPath: FieldPath, index: number):
  * as what is there.
  */
 function mergeCollection(text: string, path: FieldPath, value: unknown): string | undefined {
-  const doc = parseEditable(text);
+  const { doc } = parseEditable(text);
   const node = nodeAt(doc, path);
   if (!node || !isCollection(node)) return undefined;
   const current = (node as YAMLMap | YAMLSeq).toJSON() as unknown;

@@ -6,14 +6,14 @@ import {
   removeItem,
   setValue,
 } from '../../document/index.ts';
-import { parse } from 'yaml';
+import { yamlData } from '../../document/read-yaml.ts';
 import type { FieldPath } from '../../shared/api.ts';
 import type { EditOp } from '../schema-form/context.tsx';
 import { valueAt } from '../schema-form/store.ts';
 
 function sameKeyOrder(a: string, b: string, objectPath: FieldPath): boolean {
   const keys = (text: string) =>
-    Object.keys((valueAt(parse(text), objectPath) as object | null) ?? {}).join();
+    Object.keys((valueAt(yamlData(text), objectPath) as object | null) ?? {}).join();
   return keys(a) === keys(b);
 }
 

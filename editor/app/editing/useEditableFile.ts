@@ -4,7 +4,7 @@ import type { EditorDiagnostic, EditorEvent } from '../../shared/api.ts';
 import { ApiFailure, Conflict, type Api } from '../api.ts';
 import type { EditOp } from '../schema-form/context.tsx';
 import { FormStore, valueAt } from '../schema-form/store.ts';
-import { parse } from 'yaml';
+import { yamlData } from '../../document/read-yaml.ts';
 import { applyEdit } from './apply.ts';
 import {
   canRedo,
@@ -202,7 +202,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
       if (!current || now === null || !ops.length) return;
       let next = now;
       try {
-        for (const op of ops) next = applyEdit(next, op, valueAt(parse(next), op.path));
+        for (const op of ops) next = applyEdit(next, op, valueAt(yamlData(next), op.path));
       } catch (error) {
         setEditError(error instanceof Error ? error.message : String(error));
         return;

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { parseDocument } from 'yaml';
+import { readYaml } from '../../document/read-yaml.ts';
+import { columnOf, lineOf } from '../../document/text.ts';
 import type { EditorDiagnostic, FieldPath } from '../../shared/api.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -77,14 +78,15 @@ export class FormStore {
   setText(text: string) {
     if (text === this.text) return;
     this.text = text;
-    const doc = parseDocument(text);
-    if (doc.errors.length) {
-      const error = doc.errors[0]!;
-      const at = error.linePos?.[0];
-      this.syntaxError = { line: at?.line ?? 1, col: at?.col ?? 1 };
-    } else {
+    const read = readYaml(text);
+    if (!read.ok)
+      this.syntaxError = {
+        line: lineOf(text, read.offset),
+        col: columnOf(text, read.offset) + 1,
+      };
+    else {
       this.syntaxError = null;
-      this.data = share(this.data, doc.toJS());
+      this.data = share(this.data, read.data);
     }
     this.emit();
   }

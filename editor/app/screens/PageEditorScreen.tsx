@@ -12,7 +12,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { NOT_FOUND_FILE, routeFromFile } from '../../../engine/routes.ts';
 import { pageSchema } from '../../../blocks/page-schema.ts';
-import { parse } from 'yaml';
+import { yamlData } from '../../document/read-yaml.ts';
 import { translationEditorWords } from '../../../engine/errors.ts';
 import type { FieldPath, PageLanguagesResponse, SiteResponse } from '../../shared/api.ts';
 import { LanguageSwitch } from '../translation/LanguageSwitch.tsx';
@@ -110,7 +110,7 @@ export function PageEditorScreen({
     };
   }, [api, file, staleSignature, saved]);
   const sourceData = useMemo(
-    () => (languages?.sourceText ? (parse(languages.sourceText) as unknown) : undefined),
+    () => (languages?.sourceText ? yamlData(languages.sourceText) : undefined),
     [languages?.sourceText],
   );
   const language = languages?.languages.find((l) => l.code === languages.code);
