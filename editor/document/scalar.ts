@@ -1,4 +1,5 @@
-import { parseDocument, Scalar } from 'yaml';
+import type { Scalar } from 'yaml';
+import { readYaml, yamlData } from './read-yaml.ts';
 
 export type ScalarValue = string | number | boolean | null;
 type ScalarStyle = Scalar.Type;
@@ -22,15 +23,11 @@ export interface ScalarContext {
  */
 function plainReadsAs(text: string, value: string, inFlow: boolean): boolean {
   if (!text || text !== text.trim() || text.includes('\n')) return false;
-  const doc = parseDocument(inFlow ? `[${text}]` : `k: ${text}`);
-  if (doc.errors.length) return false;
-  let read: unknown;
-  try {
-    read = doc.toJS();
-  } catch {
-    // Text that reads as an alias of no anchor (`*note`): only quotes keep it text.
-    return false;
-  }
+  // Text that reads as an alias of no anchor (`*note`) is not readable either: only quotes keep it
+  // text.
+  const parsed = readYaml(inFlow ? `[${text}]` : `k: ${text}`);
+  if (!parsed.ok) return false;
+  const read = parsed.data;
   const back = inFlow ? (read as unknown[])[0] : (read as Record<string, unknown>).k;
   return Array.isArray(read) ? (read as unknown[]).length === 1 && back === value : back === value;
 }
@@ -80,9 +77,8 @@ export function scalarSource(value: ScalarValue, context: ScalarContext): string
  */
 function checked(block: string | undefined, value: string): string {
   if (block === undefined) return doubleQuoted(value);
-  const doc = parseDocument(`k: ${block}`);
-  const read = doc.errors.length ? undefined : (doc.toJS() as Record<string, unknown>).k;
-  return read === value ? block : doubleQuoted(value);
+  const read = yamlData(`k: ${block}`) as Record<string, unknown> | undefined;
+  return read?.k === value ? block : doubleQuoted(value);
 }
 
 /**
