@@ -31,11 +31,6 @@ function kindOf(file: string): FileChange['kind'] {
   return 'config';
 }
 
-function parsed(text: string): { ok: true; data: unknown } | { ok: false } {
-  const read = readYaml(text);
-  return read.ok ? { ok: true, data: read.data } : { ok: false };
-}
-
 class Collector {
   readonly changes: Described[] = [];
   constructor(private readonly blockIndex?: number) {}
@@ -234,7 +229,7 @@ export function describeFileChange(input: FileVersions): FileChange {
   const base = { file, ...(route ? { route } : {}), kind };
   if (before === undefined || after === undefined) {
     const status = before === undefined ? 'added' : 'removed';
-    const data = parsed((before ?? after) as string);
+    const data = readYaml((before ?? after) as string);
     const page = data.ok && isObject(data.data) ? data.data : {};
     const blocks = Array.isArray(page.blocks) ? page.blocks.length : 0;
     const detail =
@@ -248,8 +243,8 @@ export function describeFileChange(input: FileVersions): FileChange {
     const text = `${kind === 'page' ? `Page ${route ?? file}` : file} ${status}${detail}`;
     return { ...base, status, summary: text, changes: [{ path: [], text }] };
   }
-  const old = parsed(before);
-  const now = parsed(after);
+  const old = readYaml(before);
+  const now = readYaml(after);
   if (!old.ok || !now.ok) {
     const text = `The text changed; it is not valid YAML${
       now.ok ? ' in the published version' : ''

@@ -28,11 +28,11 @@ import { scalarSource, type ScalarValue } from './scalar.ts';
 import { readYaml } from './read-yaml.ts';
 import {
   columnOf,
-  lineOf,
   indentLines,
   isBlankGap,
   lineEndAfter,
   lineStart,
+  positionOf,
   splice,
   startsItsLine,
 } from './text.ts';
@@ -69,11 +69,11 @@ export let lastEditReprinted = false;
 /** The file's document and data; a file that cannot be read gets a message, not yaml's error. */
 function parseEditable(text: string): { doc: Document; data: unknown } {
   const read = readYaml(text, { keepSourceTokens: true });
-  if (!read.ok)
-    throw new DocumentEditError(
-      `The file cannot be read as YAML (line ${lineOf(text, read.offset)}, column ${columnOf(text, read.offset) + 1}); fix it in the text before editing fields.`,
-    );
-  return read;
+  if (read.ok) return read;
+  const { line, col } = positionOf(text, read.offset);
+  throw new DocumentEditError(
+    `The file cannot be read as YAML (line ${line}, column ${col}); fix it in the text before editing fields.`,
+  );
 }
 
 function nodeAt(doc: Document, path: FieldPath): Node | undefined {

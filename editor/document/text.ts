@@ -38,6 +38,12 @@ export function lineOf(text: string, offset: number): number {
   return line;
 }
 
+/** 1-based line and column of an offset (`offsetOf`'s inverse). */
+export const positionOf = (text: string, offset: number) => ({
+  line: lineOf(text, offset),
+  col: columnOf(text, offset) + 1,
+});
+
 /** Offset of a 1-based line and column. */
 export function offsetOf(text: string, line: number, col: number): number {
   let offset = 0;

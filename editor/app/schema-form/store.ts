@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { readYaml } from '../../document/read-yaml.ts';
-import { columnOf, lineOf } from '../../document/text.ts';
+import { positionOf } from '../../document/text.ts';
 import type { EditorDiagnostic, FieldPath } from '../../shared/api.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -79,11 +79,7 @@ export class FormStore {
     if (text === this.text) return;
     this.text = text;
     const read = readYaml(text);
-    if (!read.ok)
-      this.syntaxError = {
-        line: lineOf(text, read.offset),
-        col: columnOf(text, read.offset) + 1,
-      };
+    if (!read.ok) this.syntaxError = positionOf(text, read.offset);
     else {
       this.syntaxError = null;
       this.data = share(this.data, read.data);
