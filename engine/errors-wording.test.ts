@@ -234,6 +234,7 @@ const publish: Samples<typeof publishMessages> = {
   latestUnreachable: problems.map((problem) => [problem]),
   unknownConflict: [['pages/a.yaml']],
   choiceMissing: [['pages/a.yaml']],
+  changedSinceConflict: [['pages/a.yaml']],
   unknownVersion: [['pages/a.yaml']],
 };
 

@@ -1230,6 +1230,8 @@ export const publishMessages = {
     `Got the latest version (${files === 1 ? 'one file' : `${files} files`} updated).`,
   latestConflicts: (files: number): string =>
     `Got the latest version. A colleague changed the same ${files === 1 ? 'field' : 'fields'} as you: choose which version to keep.`,
+  latestWaits: (files: number): string =>
+    `Choose what to keep in the ${files === 1 ? 'file' : `${files} files`} with a conflict first; then Get latest brings in what colleagues published since.`,
   published: (files: number): string =>
     `Published ${files === 1 ? 'one file' : `${files} files`}. The site updates once the deploy has run.`,
   inReview: (): string =>
@@ -1245,6 +1247,12 @@ export const publishMessages = {
     form: 'same',
     message: `Choose a version for every conflict in ${file} first.`,
     hint: 'Pick "Keep mine", "Take theirs" or edit the value for each one.',
+  }),
+  changedSinceConflict: (file: string): AuthorError => ({
+    code: 'publish-changed-since-conflict',
+    form: 'same',
+    message: `${file} changed after the conflict was found, and your choices could not be combined with those changes (it may have a mistake that stops it from being read). Nothing was changed.`,
+    hint: 'Open the page, fix the problem it shows, then choose again.',
   }),
   unknownVersion: (file: string): AuthorError => ({
     code: 'publish-no-version',

@@ -487,3 +487,27 @@ export function resolveConflicts(
     throw new Error(`No conflict ${unknown.join(', ')} in ${input.file}: merge the file again.`);
   return result.text;
 }
+
+/**
+ * The choices applied to the file as it is now (`current`). The merge left `mergeYaml(input).text`
+ * in the file; what the author changed in it since is kept, with the choices laid over it (where
+ * both touched the same field, the choice wins: it was made last). Undefined when the two cannot be
+ * combined field by field, e.g. the file no longer reads as YAML.
+ */
+export function resolveConflictsOnto(
+  current: string,
+  input: MergeInput,
+  choices: Record<string, ConflictChoice>,
+): string | undefined {
+  const resolved = resolveConflicts(input, choices);
+  const left = mergeYaml(input).text;
+  if (current === left) return resolved;
+  const later: MergeInput = { file: input.file, base: left, ours: current, theirs: resolved };
+  const { text, conflicts } = mergeYaml(later);
+  if (!conflicts.length) return text;
+  if (conflicts.some((conflict) => conflict.id === WHOLE_FILE)) return undefined;
+  return resolveConflicts(
+    later,
+    Object.fromEntries(conflicts.map((conflict) => [conflict.id, { pick: 'theirs' } as const])),
+  );
+}

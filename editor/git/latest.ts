@@ -39,7 +39,13 @@ export type LatestResult =
       keptCode: string[];
     }
   | { status: 'code-conflict'; files: string[] }
-  | { status: 'unrelated' };
+  | { status: 'unrelated' }
+  /**
+   * Conflicts of an earlier update wait for the author's choice: nothing is brought in until then
+   * (a later merge of the same file would take the colleague's side of them as the common
+   * ancestor, and their change would be lost without a question).
+   */
+  | { status: 'conflicts-waiting' };
 
 const isYaml = (file: string) => /\.ya?ml$/.test(file);
 const same = (a: TreeEntry | undefined, b: TreeEntry | undefined) => a?.sha === b?.sha;
@@ -59,6 +65,7 @@ export async function getLatest(
   state: ReadyState,
   identity: AuthorIdentity,
 ): Promise<LatestResult> {
+  if ((await readConflicts(root)).length) return { status: 'conflicts-waiting' };
   const upstream = await commitOf(root, state.publishedRef);
   const head = await commitOf(root, 'HEAD');
   if (!upstream || !head) return { status: 'up-to-date' };
@@ -195,10 +202,7 @@ export async function getLatest(
     ...changedByMove.filter(isAuthorFile),
   ]);
 
-  const existing = (await readConflicts(root)).filter(
-    (c) => !conflicts.some((n) => n.file === c.file),
-  );
-  await writeConflicts(root, [...existing, ...conflicts]);
+  await writeConflicts(root, conflicts);
   return { status: 'updated', taken, merged, conflicts, keptCode };
 }
 

@@ -12,6 +12,7 @@ import {
   followIndex,
   isAncestor,
   listTree,
+  publishedBase,
   worktreeFiles,
   type Difference,
   type TreeEntry,
@@ -20,14 +21,14 @@ import {
 type PublishMode = 'direct' | 'review';
 
 /**
- * Author files that differ from the published version, and names git could misread (never
- * published).
+ * Author files that differ from the published version this copy stands on (`publishedBase`), and
+ * names git could misread (never published).
  */
 export async function authorChanges(
   root: string,
   state: ReadyState,
 ): Promise<{ published: string | undefined; changes: Difference[]; unsafe: string[] }> {
-  const published = await commitOf(root, state.publishedRef);
+  const published = await publishedBase(root, state.publishedRef);
   const { files, unsafe } = await worktreeFiles(root);
   const tree = published ? await listTree(root, published) : new Map<string, TreeEntry>();
   return { published, changes: differences(tree, files), unsafe };
@@ -131,7 +132,10 @@ export async function publish(
     }
     // Also offline: what an earlier fetch brought in is merged before anything is built on it.
     latest = await getLatest(root, state, request.identity);
-    if (latest.status === 'updated' && latest.conflicts.length)
+    if (
+      (latest.status === 'updated' && latest.conflicts.length) ||
+      latest.status === 'conflicts-waiting'
+    )
       return { status: 'conflicts', latest };
     if (latest.status === 'code-conflict' || latest.status === 'unrelated')
       return { status: 'blocked', latest };

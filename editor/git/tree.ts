@@ -208,6 +208,20 @@ export async function isAncestor(root: string, ancestor: string, of: string): Pr
 }
 
 /**
+ * The published version this copy stands on: the published branch as last fetched, or, when a
+ * fetch brought in colleagues' changes that are not merged here yet (the review list fetches), the
+ * newest published version the local history holds. The author's changes are counted from it, so
+ * a colleague's change never shows as the author undoing it.
+ */
+export async function publishedBase(root: string, publishedRef: string) {
+  const published = await commitOf(root, publishedRef);
+  const head = await commitOf(root, 'HEAD');
+  if (!published || !head || (await isAncestor(root, published, head))) return published;
+  const base = await git(root, ['merge-base', head, published], { okCodes: [1] });
+  return commitOf(root, base.stdout.trim() || published);
+}
+
+/**
  * Writes an author file (or removes it) the way the editor saves: a temporary file renamed over the
  * old one.
  */

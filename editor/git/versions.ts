@@ -1,10 +1,10 @@
-import { resolveConflicts } from '../changes/merge.ts';
+import { resolveConflictsOnto } from '../changes/merge.ts';
 import type { ConflictChoice } from '../changes/types.ts';
 import { readConflicts, writeConflicts } from './conflicts.ts';
 import { isCommitId, isSafeAuthorFile } from './names.ts';
 import { git } from './run.ts';
 import type { ReadyState } from './state.ts';
-import { commitOf, listTree, readBlob, writeAuthorFile } from './tree.ts';
+import { commitOf, listTree, publishedBase, readBlob, readDisk, writeAuthorFile } from './tree.ts';
 
 export interface Version {
   commit: string;
@@ -79,8 +79,8 @@ export async function restoreVersion(root: string, commit: string, file: string)
 }
 
 /**
- * Discards the author's change to a file: back to the published version (removed if it is not
- * published).
+ * Discards the author's change to a file: back to the published version it stands on (removed if
+ * it is not published).
  */
 export async function discardChange(
   root: string,
@@ -88,7 +88,7 @@ export async function discardChange(
   file: string,
 ): Promise<boolean> {
   if (!isSafeAuthorFile(file)) return false;
-  const published = await commitOf(root, state.publishedRef);
+  const published = await publishedBase(root, state.publishedRef);
   if (!published) return false;
   writeAuthorFile(root, file, await fileAt(root, published, file));
   const conflicts = await readConflicts(root);
@@ -100,14 +100,16 @@ export async function discardChange(
 }
 
 /**
- * Resolves a file's conflicts with the author's choices: the file gets the merged text with each
- * choice, and its record is dropped once every conflict has a choice.
+ * Resolves a file's conflicts with the author's choices and drops its record. The choices are laid
+ * over the file as it is now: what the author changed in it after the conflict was found stays
+ * ("Keep mine" of a whole file keeps the file as it is). `changed-since`: those later changes and
+ * the choices could not be combined (the file no longer reads as YAML, say); nothing is written.
  */
 export async function resolveFile(
   root: string,
   file: string,
   choices: Record<string, ConflictChoice>,
-): Promise<'resolved' | 'unknown-file' | 'missing-choice'> {
+): Promise<'resolved' | 'unknown-file' | 'missing-choice' | 'changed-since'> {
   const all = await readConflicts(root);
   const record = all.find((c) => c.file === file);
   if (!record) return 'unknown-file';
@@ -117,16 +119,21 @@ export async function resolveFile(
     if ('value' in choice) {
       if (typeof choice.value !== 'string') return 'missing-choice';
       writeAuthorFile(root, file, choice.value);
-    } else {
-      const sha = choice.pick === 'ours' ? record.oursSha : record.theirsSha;
-      writeAuthorFile(root, file, sha ? await readBlob(root, sha) : undefined);
-    }
+    } else if (choice.pick === 'theirs')
+      writeAuthorFile(
+        root,
+        file,
+        record.theirsSha ? await readBlob(root, record.theirsSha) : undefined,
+      );
   } else {
-    const text = resolveConflicts(
-      { file, base: record.base!, ours: record.ours!, theirs: record.theirs! },
-      choices,
-    );
-    writeAuthorFile(root, file, text);
+    const current = readDisk(root, file)?.toString('utf8');
+    // A file removed after the conflict was found stays removed: that was the author's last word.
+    if (current !== undefined) {
+      const input = { file, base: record.base!, ours: record.ours!, theirs: record.theirs! };
+      const text = resolveConflictsOnto(current, input, choices);
+      if (text === undefined) return 'changed-since';
+      writeAuthorFile(root, file, text);
+    }
   }
   await writeConflicts(
     root,

@@ -15,7 +15,7 @@ import { fetchPublished, RemoteError } from '../git/remote.ts';
 import { inReview } from '../git/review.ts';
 import { git } from '../git/run.ts';
 import { repoState, type ReadyState } from '../git/state.ts';
-import { commitOf, readBlob, readDisk, type Difference } from '../git/tree.ts';
+import { publishedBase, readBlob, readDisk, type Difference } from '../git/tree.ts';
 import { discardChange, fileAt, resolveFile, restoreVersion, versionsOf } from '../git/versions.ts';
 import { publishMessages } from '../../engine/errors.ts';
 import { routeFromFile } from '../../engine/routes.ts';
@@ -197,7 +197,7 @@ export class PublishingService {
 
   async diff(file: string): Promise<DiffResponse> {
     const state = await this.ready();
-    const published = await commitOf(this.root, state.publishedRef);
+    const published = await publishedBase(this.root, state.publishedRef);
     const before = published ? await fileAt(this.root, published, file) : undefined;
     const after = readDisk(this.root, file);
     return {
@@ -291,6 +291,18 @@ export class PublishingService {
     const identity = identityOf(input);
     return this.serial(async () => {
       const state = await this.ready();
+      const waiting = async (): Promise<LatestResponse> => {
+        const conflicts = (await readConflicts(this.root)).map(conflictView);
+        return {
+          status: 'conflicts-waiting',
+          taken: [],
+          merged: [],
+          conflicts,
+          message: publishMessages.latestWaits(conflicts.length),
+        };
+      };
+      // Checked before the fetch too: what it brought in would be listed as the author's undoing.
+      if ((await readConflicts(this.root)).length) return waiting();
       try {
         await fetchPublished(this.root, state, true);
       } catch (error) {
@@ -298,6 +310,7 @@ export class PublishingService {
         throw new HttpError(503, publishMessages.latestUnreachable(error.problem));
       }
       const result = await getLatest(this.root, state, identity);
+      if (result.status === 'conflicts-waiting') return waiting();
       if (result.status === 'code-conflict')
         throw new HttpError(409, publishMessages.blocked(result.files));
       if (result.status === 'unrelated') throw new HttpError(409, publishMessages.unrelated());
@@ -332,7 +345,7 @@ export class PublishingService {
     const state = await repoState(this.root);
     if (state.kind !== 'ready') return undefined;
     if (version === 'published') {
-      const published = await commitOf(this.root, state.publishedRef);
+      const published = await publishedBase(this.root, state.publishedRef);
       return published ? (await fileAt(this.root, published, file))?.toString('utf8') : undefined;
     }
     const record = (await readConflicts(this.root)).find((c) => c.file === file);
@@ -361,6 +374,8 @@ export class PublishingService {
         throw new HttpError(404, publishMessages.unknownConflict(file));
       if (outcome === 'missing-choice')
         throw new HttpError(400, publishMessages.choiceMissing(file));
+      if (outcome === 'changed-since')
+        throw new HttpError(409, publishMessages.changedSinceConflict(file));
       this.refreshed([file]);
       return { resolved: file, text: readDisk(this.root, file)?.toString('utf8') ?? '' };
     });

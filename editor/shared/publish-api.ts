@@ -87,7 +87,8 @@ export interface PublishConflicts {
 
 // POST /api/publish/latest  { name, email }
 export interface LatestResponse {
-  status: 'up-to-date' | 'updated';
+  /** `conflicts-waiting`: nothing was brought in; the author chooses in `conflicts` first. */
+  status: 'up-to-date' | 'updated' | 'conflicts-waiting';
   /** Files that came in as they were published. */
   taken: string[];
   /** Files where both versions were combined. */

@@ -99,6 +99,75 @@ describe('same field changed by both', () => {
   });
 });
 
+describe('a conflict waiting for a choice', () => {
+  /** Alice and Bob both changed the hero's title; Alice's publish stopped at the conflict. */
+  async function conflictOnTitle() {
+    team = makeTeam();
+    const a = team.clone('alice');
+    const b = team.clone('bob');
+    b.edit(HOTELS, TITLE, 'title: Bob Title');
+    expect((await publish(b.root, await ready(b), request(b, bob))).status).toBe('published');
+    a.edit(HOTELS, TITLE, 'title: Alice Title');
+    expect((await publish(a.root, await ready(a), request(a))).status).toBe('conflicts');
+    const [record] = await readConflicts(a.root);
+    return { a, b, id: record!.conflicts[0]!.id };
+  }
+
+  it('keeps what the author changed in the page after the conflict was found', async () => {
+    const { a, id } = await conflictOnTitle();
+    a.edit(HOTELS, 'badge: For Independent Hotels', 'badge: Alice Later');
+    expect(await resolveFile(a.root, HOTELS, { [id]: { pick: 'theirs' } })).toBe('resolved');
+    expect(a.read(HOTELS)).toContain('title: Bob Title');
+    expect(a.read(HOTELS)).toContain('badge: Alice Later');
+    expect(await readConflicts(a.root)).toEqual([]);
+  });
+
+  it('refuses a choice it cannot lay over the page as it is now, and writes nothing', async () => {
+    const { a, id } = await conflictOnTitle();
+    a.edit(HOTELS, 'badge: For Independent Hotels', 'badge: [broken');
+    const broken = a.read(HOTELS);
+    expect(await resolveFile(a.root, HOTELS, { [id]: { pick: 'theirs' } })).toBe('changed-since');
+    expect(a.read(HOTELS)).toBe(broken);
+    expect(await readConflicts(a.root)).toHaveLength(1);
+  });
+
+  it('brings nothing in until the author has chosen, so a later change is never lost', async () => {
+    const { a, b, id } = await conflictOnTitle();
+    // Merged now, the page would have Bob's title as its common ancestor: a later conflict in it
+    // would replace this one, and Alice's title would win without a question.
+    b.edit(HOTELS, 'badge: For Independent Hotels', 'badge: Bob Later');
+    expect((await publish(b.root, await ready(b), request(b, bob))).status).toBe('published');
+    const state = await ready(a);
+    const page = a.read(HOTELS);
+    const head = a.git('rev-parse', 'HEAD');
+    await fetchPublished(a.root, state);
+    expect(await getLatest(a.root, state, alice)).toEqual({ status: 'conflicts-waiting' });
+    expect(a.read(HOTELS)).toBe(page);
+    expect(a.git('rev-parse', 'HEAD')).toBe(head);
+    // Only Alice's own change is listed, not Bob's later one as her undoing it.
+    expect((await authorChanges(a.root, state)).changes.map((c) => c.file)).toEqual([HOTELS]);
+    expect(await resolveFile(a.root, HOTELS, { [id]: { pick: 'ours' } })).toBe('resolved');
+    expect((await publish(a.root, await ready(a), request(a))).status).toBe('published');
+    const final = git(team.remote, 'show', `main:${HOTELS}`);
+    expect(final).toContain('title: Alice Title');
+    expect(final).toContain('badge: Bob Later');
+  });
+});
+
+describe('changes after a fetch', () => {
+  it("lists only the author's own changes when colleagues' changes were fetched, not merged", async () => {
+    team = makeTeam();
+    const a = team.clone('alice');
+    const b = team.clone('bob');
+    b.edit('pages/pricing.yaml', 'badge: Pricing', 'badge: Bob');
+    expect((await publish(b.root, await ready(b), request(b, bob))).status).toBe('published');
+    a.edit(HOTELS, TITLE, 'title: Alice Title');
+    const state = await ready(a);
+    await fetchPublished(a.root, state, true); // as the review list does
+    expect((await authorChanges(a.root, state)).changes.map((c) => c.file)).toEqual([HOTELS]);
+  });
+});
+
 describe('get latest', () => {
   it('takes files changed only upstream, keeps the author changes, and code a developer edits', async () => {
     team = makeTeam();
