@@ -1,3 +1,4 @@
+import { renameSync } from 'node:fs';
 import fc from 'fast-check';
 import { parseDocument, type Node } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,13 +14,14 @@ import { alice, git, makeTeam, ready, type Clone, type Team } from './git-fixtur
 
 /**
  * Seeded sequences of what three authors do in the editor at once, on real clones of a bare
- * repository: edit a field (through the editor's own writer), publish, get latest, open the review
- * list (a fetch that brings nothing in), discard a page's changes, and choose for every conflict
- * (keep mine, take theirs or a value of their own). A model holds the value of each field on the
- * remote and in each copy; after every step the remote, every copy and the conflicts waiting must
- * be what it says. So no publish loses an author's change or undoes a colleague's without a
- * conflict, a conflict names exactly the fields both changed, and every text outside the edited
- * fields stays byte for byte. Shrunk counterexamples are kept in more.test.ts.
+ * repository: edit a field (through the editor's own writer), publish (the remote reachable or
+ * not), get latest, open the review list (a fetch that brings nothing in), discard a page's
+ * changes, and choose for every conflict (keep mine, take theirs or a value of their own). A model
+ * holds the value of each field on the remote and in each copy; after every step the remote, every
+ * copy and the conflicts waiting must be what it says. So no publish loses an author's change or
+ * undoes a colleague's without a conflict, a conflict names exactly the fields both changed, and
+ * every text outside the edited fields stays byte for byte. Shrunk counterexamples are kept in
+ * more.test.ts.
  */
 const HOTELS = 'pages/solutions/hotels.yaml';
 const PRICING = 'pages/pricing.yaml';
@@ -68,7 +70,15 @@ const step = fc.oneof(
       value,
     }),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('publish' as const), author }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('publish' as const),
+      author,
+      // The remote cannot be reached: the change is recorded locally, sent by a later publish.
+      offline: fc.nat(3).map((n) => n === 0),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('latest' as const), author }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fetch' as const), author }) },
   {
@@ -102,6 +112,8 @@ type Values = Array<string | undefined>;
 interface AuthorModel {
   /** The published values this copy stands on. */
   base: Values;
+  /** The remote's values when this copy last fetched. */
+  fetched: Values;
   /** The values in the copy's files. */
   local: Values;
   /** Conflicts waiting: the field's index and the colleague's value. */
@@ -129,14 +141,17 @@ function outsideFields(text: string, file: string): string {
   return out.replace(/<>[ \t]*\n(?:[ \t]*\n)*/g, '<>\n');
 }
 
-/** Field by field, as the editor's merge combines them (conflicts where both changed it apart). */
-function merge(model: AuthorModel, remote: Values) {
-  remote.forEach((theirs, i) => {
+/**
+ * What was last fetched, merged field by field as the editor's merge combines them (conflicts
+ * where both changed a field apart).
+ */
+function merge(model: AuthorModel) {
+  model.fetched.forEach((theirs, i) => {
     const [base, ours] = [model.base[i], model.local[i]];
     if (ours === base) model.local[i] = theirs;
     else if (theirs !== base && theirs !== ours) model.waiting.set(i, theirs);
   });
-  model.base = [...remote];
+  model.base = [...model.fetched];
 }
 
 async function run(team: Team, steps: Step[]) {
@@ -147,6 +162,7 @@ async function run(team: Team, steps: Step[]) {
   let remoteHead = team.remoteHead();
   const models: AuthorModel[] = clones.map(() => ({
     base: [...remote],
+    fetched: [...remote],
     local: [...remote],
     waiting: new Map(),
   }));
@@ -157,8 +173,8 @@ async function run(team: Team, steps: Step[]) {
       ? [
           { kind: 'edit', author: one.author, field: one.field, value: one.value },
           { kind: 'edit', author: one.other, field: one.field, value: one.otherValue },
-          { kind: 'publish', author: one.other },
-          { kind: 'publish', author: one.author },
+          { kind: 'publish', author: one.other, offline: false },
+          { kind: 'publish', author: one.author, offline: false },
         ]
       : one.kind === 'clash'
         ? []
@@ -188,30 +204,41 @@ async function run(team: Team, steps: Step[]) {
       });
     } else if (one.kind === 'fetch') {
       await fetchPublished(clone.root, await ready(clone), true);
+      model.fetched = [...remote];
     } else if (one.kind === 'latest') {
       const state = await ready(clone);
       await fetchPublished(clone.root, state);
+      model.fetched = [...remote];
       const result = await getLatest(clone.root, state, identity(who));
       if (model.waiting.size) expect(result.status, at).toBe('conflicts-waiting');
       else {
-        merge(model, remote);
+        merge(model);
         expect(result.status, at).not.toBe('conflicts-waiting');
       }
     } else if (one.kind === 'publish') {
-      const result = await publish(clone.root, await ready(clone), {
+      const state = await ready(clone);
+      if (one.offline) renameSync(team.remote, `${team.remote}.away`);
+      const result = await publish(clone.root, state, {
         identity: identity(who),
         message: `Step ${n}`,
         mode: 'direct',
         check: () => [],
-      });
-      if (!model.waiting.size) merge(model, remote);
+      }).finally(() => one.offline && renameSync(`${team.remote}.away`, team.remote));
+      if (!model.waiting.size) {
+        if (!one.offline) model.fetched = [...remote];
+        merge(model);
+      }
+      const sent = one.offline ? 'saved-locally' : 'published';
       if (model.waiting.size) expect(result.status, at).toBe('conflicts');
-      else if (model.local.every((v, i) => v === remote[i]))
-        expect(['nothing-to-publish', 'published'], at).toContain(result.status);
+      else if (model.local.every((v, i) => v === model.base[i]))
+        expect(['nothing-to-publish', sent], at).toContain(result.status);
       else {
-        expect(result.status, at).toBe('published');
-        remote = [...model.local];
-        model.base = [...remote];
+        expect(result.status, at).toBe(sent);
+        if (!one.offline) {
+          remote = [...model.local];
+          model.fetched = [...remote];
+          model.base = [...remote];
+        }
       }
       if (result.status === 'published') remoteHead = team.remoteHead();
     } else if (one.kind === 'resolve') {
