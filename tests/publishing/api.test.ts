@@ -169,6 +169,49 @@ describe('publishing API', () => {
   });
 });
 
+describe('a conflict, through the API', () => {
+  it('Get latest waits for the choice; the choice keeps later edits, or is refused with the reason', async () => {
+    team = makeTeam();
+    const a = team.clone('alice');
+    const b = team.clone('bob');
+    const title = 'title: The Hotel OS Built for Independent Teams';
+    b.edit(HOTELS, title, 'title: Bob Title');
+    b.git('-c', 'user.name=Bob', '-c', 'user.email=bob@example.com', 'commit', '-qam', 'Bob');
+    b.git('push', '-q');
+    server = await startEditorServer({ root: a.root, watch: false });
+    const alice = { name: 'Alice', email: 'alice@example.com' };
+    a.edit(HOTELS, title, 'title: Alice Title');
+    const first = await call('POST', '/api/publish/latest', alice);
+    expect(first.body).toMatchObject({ status: 'updated', merged: [HOTELS] });
+    expect(first.body.conflicts).toHaveLength(1);
+
+    // Bob publishes again; Alice's Get latest brings nothing in until she has chosen.
+    b.edit(HOTELS, 'badge: For Independent Hotels', 'badge: Bob Later');
+    b.git('-c', 'user.name=Bob', '-c', 'user.email=bob@example.com', 'commit', '-qam', 'Bob 2');
+    b.git('push', '-q');
+    const waiting = await call('POST', '/api/publish/latest', alice);
+    expect(waiting.body).toMatchObject({ status: 'conflicts-waiting', taken: [], merged: [] });
+    expect(waiting.body.message).toContain('Choose what to keep');
+    expect(waiting.body.conflicts).toHaveLength(1);
+    expect(a.read(HOTELS)).not.toContain('Bob Later');
+    const listed = await call('GET', '/api/publish/changes');
+    expect(listed.body.files.map((f: { file: string }) => f.file)).toEqual([HOTELS]);
+
+    const id = first.body.conflicts[0].conflicts[0].id;
+    const choose = () =>
+      call('POST', '/api/publish/resolve', { path: HOTELS, choices: { [id]: { pick: 'theirs' } } });
+    a.edit(HOTELS, 'badge: For Independent Hotels', 'badge: [broken');
+    const refused = await choose();
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('publish-changed-since-conflict');
+    a.edit(HOTELS, 'badge: [broken', 'badge: Alice Later');
+    const resolved = await choose();
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.text).toContain('title: Bob Title');
+    expect(resolved.body.text).toContain('badge: Alice Later');
+  });
+});
+
 describe('review mode, through the API', () => {
   it('sends a change set for review with its link, and lists it as in review until it clashes', async () => {
     team = makeTeam();
