@@ -488,11 +488,17 @@ export function resolveConflicts(
   return result.text;
 }
 
+/** A value no version of a field holds: see `resolveConflictsOnto`. */
+const CHOSEN_OUTRIGHT = '\uE000chosen in a conflict\uE000';
+
+const isScalarValue = (value: unknown) => value === null || typeof value !== 'object';
+
 /**
  * The choices applied to the file as it is now (`current`). The merge left `mergeYaml(input).text`
- * in the file; what the author changed in it since is kept, with the choices laid over it (where
- * both touched the same field, the choice wins: it was made last). Undefined when the two cannot be
- * combined field by field, e.g. the file no longer reads as YAML.
+ * in the file; what the author changed in it since is kept, with the choices laid over it. "Keep
+ * mine" keeps the field as it is now; a field taken from theirs or given a value of its own gets
+ * exactly that, whatever was written in it since. Undefined when the two cannot be combined field
+ * by field, e.g. the file no longer reads as YAML.
  */
 export function resolveConflictsOnto(
   current: string,
@@ -500,9 +506,25 @@ export function resolveConflictsOnto(
   choices: Record<string, ConflictChoice>,
 ): string | undefined {
   const resolved = resolveConflicts(input, choices);
-  const left = mergeYaml(input).text;
+  const { text: left, conflicts: found } = mergeYaml(input);
   if (current === left) return resolved;
-  const later: MergeInput = { file: input.file, base: left, ours: current, theirs: resolved };
+  // In the base of the second merge, a field chosen outright holds a value neither side has, so
+  // both count as changed there and the choice is taken (even where it equals what the field held
+  // when the conflict was found). Fields that hold blocks or lists keep a plain three-way merge.
+  let base = left;
+  for (const conflict of found) {
+    const choice = choices[conflict.id];
+    if (!choice || conflict.id === WHOLE_FILE || ('pick' in choice && choice.pick === 'ours'))
+      continue;
+    if (![conflict.ours, conflict.theirs].every(isScalarValue)) continue;
+    if ('value' in choice && !isScalarValue(choice.value)) continue;
+    try {
+      base = setValue(base, conflict.path, CHOSEN_OUTRIGHT);
+    } catch {
+      // left as it was: a plain three-way merge for this field
+    }
+  }
+  const later: MergeInput = { file: input.file, base, ours: current, theirs: resolved };
   const { text, conflicts } = mergeYaml(later);
   if (!conflicts.length) return text;
   if (conflicts.some((conflict) => conflict.id === WHOLE_FILE)) return undefined;

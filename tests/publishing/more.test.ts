@@ -122,6 +122,22 @@ describe('a conflict waiting for a choice', () => {
     expect(await readConflicts(a.root)).toEqual([]);
   });
 
+  it('gives a field chosen outright exactly the choice, whatever was written in it since', async () => {
+    // Found by publish.property.test.ts (seed 3): Alice wrote Bob's title herself after the
+    // conflict, then chose her own old title as the value: the field kept Bob's.
+    const { a, id } = await conflictOnTitle();
+    a.edit(HOTELS, 'title: Alice Title', 'title: Bob Title');
+    expect(await resolveFile(a.root, HOTELS, { [id]: { value: 'Alice Title' } })).toBe('resolved');
+    expect(a.read(HOTELS)).toContain('title: Alice Title');
+  });
+
+  it('takes theirs for a field the author changed again after the conflict', async () => {
+    const { a, id } = await conflictOnTitle();
+    a.edit(HOTELS, 'title: Alice Title', 'title: Alice Later');
+    expect(await resolveFile(a.root, HOTELS, { [id]: { pick: 'theirs' } })).toBe('resolved');
+    expect(a.read(HOTELS)).toContain('title: Bob Title');
+  });
+
   it('refuses a choice it cannot lay over the page as it is now, and writes nothing', async () => {
     const { a, id } = await conflictOnTitle();
     a.edit(HOTELS, 'badge: For Independent Hotels', 'badge: [broken');
