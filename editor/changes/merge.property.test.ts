@@ -4,17 +4,18 @@ import fc from 'fast-check';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { propertyParameters } from '../../tests/helpers/properties.ts';
-import { equalData } from '../document/data-ops.ts';
+import { equalData, withValue } from '../document/data-ops.ts';
 import { insertItem, moveItem, removeItem, setValue } from '../document/edit.ts';
-import { mergeYaml, resolveConflicts } from './merge.ts';
-import type { YamlPath } from './types.ts';
+import { mergeYaml, resolveConflicts, resolveConflictsOnto } from './merge.ts';
+import type { ConflictChoice, YamlPath } from './types.ts';
 
 /**
  * The merge on real pages with random edits on each side, the edits made with the editor's own
  * functions (as an author's edits are). Each side touches its own blocks (ours the even ones,
  * theirs the odd ones), adds blocks of its own, and only one side moves blocks: then both sides'
  * changes must come through with no conflict. A second property changes the same field on both
- * sides.
+ * sides; a third makes the choice after the author edited the merged page again
+ * (`resolveConflictsOnto`).
  */
 
 const PAGES = readdirSync('pages', { recursive: true, encoding: 'utf8' })
@@ -351,6 +352,66 @@ describe('mergeYaml on real pages (property)', () => {
         // Found by the property: a block's type is no field (a new type is another block).
         examples: [[pageIndex('pages/contact.yaml'), 12, false]],
       },
+    );
+  });
+
+  it('a choice made after more edits: the edits stay, the field gets mine as it is now, theirs or the value', () => {
+    const later = op.filter(
+      (edit) => !['addBlock', 'removeBlock', 'moveBlock'].includes(edit.kind),
+    );
+    fc.assert(
+      fc.property(
+        fc.nat({ max: PAGES.length - 1 }),
+        fc.nat(),
+        fc.array(later, { maxLength: 4 }),
+        fc.constantFrom('untouched', 'changed again', 'set to theirs', 'set to the value'),
+        fc.constantFrom<ConflictChoice>(
+          { pick: 'ours' },
+          { pick: 'theirs' },
+          { value: 'Agreed' },
+          // The value the field held when the conflict was found, typed in again.
+          { value: 'Written by ours' },
+        ),
+        (pageIndex, leafIndex, laterOps, field, choice) => {
+          const page = PAGES[pageIndex]!;
+          const blocks = (parse(page.text) as { blocks: unknown[] }).blocks;
+          const leaves = blocks.flatMap((block, at) =>
+            textLeaves(block).map((leaf): YamlPath => ['blocks', at, ...leaf]),
+          );
+          const path = leaves[leafIndex % leaves.length]!;
+          const input = {
+            file: page.file,
+            base: page.text,
+            ours: setValue(page.text, path, 'Written by ours'),
+            theirs: setValue(page.text, path, 'Written by theirs'),
+          };
+          const { text: left, conflicts } = mergeYaml(input);
+          // The author goes on editing the other blocks of the page, and maybe that field.
+          let current = applyOps(
+            left,
+            laterOps,
+            'ours',
+            (origin) => origin !== path[1],
+            false,
+          ).text;
+          const again = {
+            untouched: undefined,
+            'changed again': 'Later by ours',
+            'set to theirs': 'Written by theirs',
+            'set to the value': 'Agreed',
+          }[field];
+          if (again) current = setValue(current, path, again);
+          const result = resolveConflictsOnto(current, input, { [conflicts[0]!.id]: choice });
+          const chosen =
+            'value' in choice
+              ? choice.value
+              : choice.pick === 'theirs'
+                ? 'Written by theirs'
+                : (again ?? 'Written by ours');
+          expect(parse(result!)).toEqual(withValue(parse(current), path, chosen));
+        },
+      ),
+      propertyParameters(40),
     );
   });
 
