@@ -212,6 +212,16 @@ for (const choice of ['theirs', 'ours', 'edit'] as const) {
     await expect(page.frameLocator('[data-testid="preview-theirs"]').locator('h1')).toHaveText(
       `Bob ${choice}`,
     );
+    if (choice === 'ours') {
+      // Get latest waits for the choice, says so, and comes back here.
+      await page.goto(`${url}#/changes`);
+      await page.getByTestId('get-latest').click();
+      await expect(page.getByText('Choose what to keep in the file with a conflict')).toBeVisible();
+      await expect(conflict).toHaveCount(1);
+      await expect(page.frameLocator('[data-testid="preview-ours"]').locator('h1')).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, 'latest-waits-1280.png') });
+      expect(read(alice)).toContain(`title: Alice ${choice}`);
+    }
     if (choice === 'theirs') {
       for (const width of [1280, 1024]) {
         await page.setViewportSize({ width, height: 800 });
