@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { describeFileChange, summarizeChanges } from '../changes/describe.ts';
 import type { FileChange } from '../changes/types.ts';
+import { conflictsAsTheyAreNow } from '../changes/conflicts-now.ts';
 import { readConflicts, type FileConflict } from '../git/conflicts.ts';
 import { getLatest, type LatestResult } from '../git/latest.ts';
 import {
@@ -84,17 +85,33 @@ function identityOf(input: { name: string; email: string }): AuthorIdentity {
 
 const routeOf = (file: string) => (file.startsWith('pages/') ? routeFromFile(file) : undefined);
 
-function conflictView(record: FileConflict): FileConflictView {
-  const route = routeOf(record.file);
-  return {
-    file: record.file,
-    ...(route ? { route } : {}),
-    wholeFile: record.wholeFile,
-    conflicts: record.conflicts,
-    ...(record.ours !== undefined ? { ours: record.ours } : {}),
-    ...(record.theirs !== undefined ? { theirs: record.theirs } : {}),
+/** The page now, when it is a field-level conflict's (what "Keep mine" keeps). */
+const pageNow = (root: string, record: FileConflict) =>
+  record.wholeFile ? undefined : readDisk(root, record.file)?.toString('utf8');
+
+/** A conflict record as the Conflicts screen shows it, "Yours" as the page holds it now. */
+const conflictView =
+  (root: string) =>
+  (record: FileConflict): FileConflictView => {
+    const route = routeOf(record.file);
+    const now = pageNow(root, record);
+    return {
+      file: record.file,
+      ...(route ? { route } : {}),
+      wholeFile: record.wholeFile,
+      conflicts:
+        now === undefined
+          ? record.conflicts
+          : conflictsAsTheyAreNow(now, {
+              file: record.file,
+              base: record.base!,
+              ours: record.ours!,
+              theirs: record.theirs!,
+            }),
+      ...(record.ours !== undefined ? { ours: record.ours } : {}),
+      ...(record.theirs !== undefined ? { theirs: record.theirs } : {}),
+    };
   };
-}
 
 /**
  * The publishing API (/api/publish/…). Git operations run one at a time (a queue per editor), each
@@ -258,7 +275,7 @@ export class PublishingService {
             problems: result.problems,
           } satisfies Omit<PublishRefused, 'error'>);
         case 'conflicts': {
-          const conflicts = (await readConflicts(this.root)).map(conflictView);
+          const conflicts = (await readConflicts(this.root)).map(conflictView(this.root));
           throw new HttpError(409, publishMessages.conflicts(conflicts.length), {
             conflicts,
           } satisfies Omit<PublishConflicts, 'error'>);
@@ -292,7 +309,7 @@ export class PublishingService {
     return this.serial(async () => {
       const state = await this.ready();
       const waiting = async (): Promise<LatestResponse> => {
-        const conflicts = (await readConflicts(this.root)).map(conflictView);
+        const conflicts = (await readConflicts(this.root)).map(conflictView(this.root));
         return {
           status: 'conflicts-waiting',
           taken: [],
@@ -315,7 +332,7 @@ export class PublishingService {
         throw new HttpError(409, publishMessages.blocked(result.files));
       if (result.status === 'unrelated') throw new HttpError(409, publishMessages.unrelated());
       this.refreshedAfter(result);
-      const conflicts = (await readConflicts(this.root)).map(conflictView);
+      const conflicts = (await readConflicts(this.root)).map(conflictView(this.root));
       if (result.status === 'up-to-date')
         return {
           status: 'up-to-date',
@@ -349,12 +366,13 @@ export class PublishingService {
       return published ? (await fileAt(this.root, published, file))?.toString('utf8') : undefined;
     }
     const record = (await readConflicts(this.root)).find((c) => c.file === file);
-    return version === 'ours' ? record?.ours : record?.theirs;
+    if (version === 'ours') return record && (pageNow(this.root, record) ?? record.ours);
+    return record?.theirs;
   }
 
   async conflicts() {
     await this.ready();
-    return { conflicts: (await readConflicts(this.root)).map(conflictView) };
+    return { conflicts: (await readConflicts(this.root)).map(conflictView(this.root)) };
   }
 
   resolve(input: z.infer<typeof resolveSchema>) {

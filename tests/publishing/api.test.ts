@@ -198,6 +198,13 @@ describe('a conflict, through the API', () => {
     expect(listed.body.files.map((f: { file: string }) => f.file)).toEqual([HOTELS]);
 
     const id = first.body.conflicts[0].conflicts[0].id;
+    // "Yours" is the field as it is now: the author wrote in it after the conflict.
+    a.edit(HOTELS, 'title: Alice Title', 'title: Alice Later');
+    const shown = await call('GET', '/api/publish/conflicts');
+    expect(shown.body.conflicts[0].conflicts[0]).toMatchObject({
+      ours: 'Alice Later',
+      theirs: 'Bob Title',
+    });
     const choose = () =>
       call('POST', '/api/publish/resolve', { path: HOTELS, choices: { [id]: { pick: 'theirs' } } });
     a.edit(HOTELS, 'badge: For Independent Hotels', 'badge: [broken');
