@@ -8,6 +8,7 @@ import { getLatest } from '../../editor/git/latest.ts';
 import { authorChanges, publish } from '../../editor/git/publish.ts';
 import { fetchPublished } from '../../editor/git/remote.ts';
 import { discardChange, resolveFile } from '../../editor/git/versions.ts';
+import { conflictsAsTheyAreNow } from '../../editor/changes/conflicts-now.ts';
 import type { ConflictChoice } from '../../editor/changes/types.ts';
 import { propertyParameters, propertyRuns } from '../helpers/properties.ts';
 import { alice, git, makeTeam, ready, type Clone, type Team } from './git-fixture.ts';
@@ -18,10 +19,10 @@ import { alice, git, makeTeam, ready, type Clone, type Team } from './git-fixtur
  * not), get latest, open the review list (a fetch that brings nothing in), discard a page's
  * changes, and choose for every conflict (keep mine, take theirs or a value of their own). A model
  * holds the value of each field on the remote and in each copy; after every step the remote, every
- * copy and the conflicts waiting must be what it says. So no publish loses an author's change or
- * undoes a colleague's without a conflict, a conflict names exactly the fields both changed, and
- * every text outside the edited fields stays byte for byte. Shrunk counterexamples are kept in
- * more.test.ts.
+ * copy and the conflicts waiting (as the Conflicts screen shows them) must be what it says. So no
+ * publish loses an author's change or undoes a colleague's without a conflict, a conflict names
+ * exactly the fields both changed, and every text outside the edited fields stays byte for byte.
+ * Shrunk counterexamples are kept in more.test.ts.
  */
 const HOTELS = 'pages/solutions/hotels.yaml';
 const PRICING = 'pages/pricing.yaml';
@@ -118,6 +119,16 @@ interface AuthorModel {
   local: Values;
   /** Conflicts waiting: the field's index and the colleague's value. */
   waiting: Map<number, string | undefined>;
+}
+
+/** The modelled field at `path` of `file` (failing when the path is none of them). */
+function fieldAt(file: string, path: Array<string | number>): number {
+  const field = FIELDS.findIndex((f) => f.file === file && f.path.join('.') === path.join('.'));
+  expect(
+    field,
+    `a conflict at ${file} ${path.join('.')}: not a field both changed`,
+  ).toBeGreaterThanOrEqual(0);
+  return field;
 }
 
 const valueIn = (text: string, path: Array<string | number>): string | undefined => {
@@ -245,10 +256,7 @@ async function run(team: Team, steps: Step[]) {
       for (const record of await readConflicts(clone.root)) {
         const choices = Object.fromEntries(
           record.conflicts.map((conflict) => {
-            const field = FIELDS.findIndex(
-              (f) => f.file === record.file && f.path.join('.') === conflict.path.join('.'),
-            );
-            expect(field, `${at}: a conflict at a field both changed`).toBeGreaterThanOrEqual(0);
+            const field = fieldAt(record.file, conflict.path);
             const choice = one.choices[field]!;
             if ('value' in choice) model.local[field] = choice.value as string;
             else if (choice.pick === 'theirs') model.local[field] = model.waiting.get(field);
@@ -275,7 +283,8 @@ async function run(team: Team, steps: Step[]) {
           seedOutside[f],
         ),
       );
-      const waiting = (await readConflicts(other.root)).flatMap((record) =>
+      const records = await readConflicts(other.root);
+      const waiting = records.flatMap((record) =>
         record.conflicts.map((conflict) => `${record.file}:${conflict.path.join('.')}`),
       );
       expect(waiting.sort(), `${at}: author ${i}'s conflicts`).toEqual(
@@ -283,6 +292,22 @@ async function run(team: Team, steps: Step[]) {
           .map((field) => `${FIELDS[field]!.file}:${FIELDS[field]!.path.join('.')}`)
           .sort(),
       );
+      // The Conflicts screen shows both sides as they are: the copy's value now, and theirs.
+      for (const record of records) {
+        const input = {
+          file: record.file,
+          base: record.base!,
+          ours: record.ours!,
+          theirs: record.theirs!,
+        };
+        for (const conflict of conflictsAsTheyAreNow(other.read(record.file), input)) {
+          const field = fieldAt(record.file, conflict.path);
+          expect(
+            [conflict.ours, conflict.theirs],
+            `${at}: author ${i}'s conflict at ${conflict.label}`,
+          ).toEqual([models[i]!.local[field], models[i]!.waiting.get(field)]);
+        }
+      }
     }
     // The Changes list holds every file whose values differ from the version it stands on.
     const listed = (await authorChanges(clone.root, await ready(clone))).changes.map((c) => c.file);
