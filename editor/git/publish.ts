@@ -103,6 +103,29 @@ function reviewBranchName(files: string[], now: Date): string {
 }
 
 /**
+ * Pushes the change set to a new review branch named `name`, or `name-2`, `name-3`… when a
+ * colleague sent the same page for review in the same second. The branch, or why it was not sent.
+ */
+async function sendForReview(
+  root: string,
+  state: ReadyState,
+  commit: string,
+  name: string,
+): Promise<string | RemoteProblem> {
+  for (let attempt = 1; ; attempt++) {
+    const branch = attempt === 1 ? name : `${name}-${attempt}`;
+    if (!isSafeBranchName(branch)) throw new Error(`Unexpected branch name ${branch}`);
+    try {
+      await pushCommit(root, state, commit, branch);
+      return branch;
+    } catch (error) {
+      if (!(error instanceof RemoteError)) throw error;
+      if (error.problem !== 'stale' || attempt === MAX_ATTEMPTS) return error.problem;
+    }
+  }
+}
+
+/**
  * Publish: checks the whole site, records exactly the author files that differ from the published
  * version as one commit on top of it (built in a temporary index, so code a developer is writing
  * stays out), and sends it. When a colleague published first, their version is brought in and
@@ -163,15 +186,11 @@ export async function publish(
     );
 
     if (request.mode === 'review') {
-      const branch = reviewBranchName(files, new Date());
-      if (!isSafeBranchName(branch)) throw new Error(`Unexpected branch name ${branch}`);
       if (offline) return { status: 'saved-locally', commit, files, problem: offline };
-      try {
-        await pushCommit(root, state, commit, branch);
-      } catch (error) {
-        if (!(error instanceof RemoteError)) throw error;
-        return { status: 'saved-locally', commit, files, problem: error.problem };
-      }
+      const sent = await sendForReview(root, state, commit, reviewBranchName(files, new Date()));
+      if (typeof sent !== 'string')
+        return { status: 'saved-locally', commit, files, problem: sent };
+      const branch = sent;
       await git(root, ['update-ref', `refs/remotes/${state.remote}/${branch}`, commit]);
       const link = pullRequestUrl(state.rawUrl, branch, state.remoteBranch);
       return {

@@ -253,6 +253,29 @@ describe('versions', () => {
 });
 
 describe('review mode', () => {
+  it('gives two change sets of the same page sent in the same second branches of their own', async () => {
+    team = makeTeam();
+    const a = team.clone('alice');
+    const b = team.clone('bob');
+    a.edit(HOTELS, 'badge: For Independent Hotels', 'badge: Alice');
+    b.edit(HOTELS, 'badge: For Independent Hotels', 'badge: Bob');
+    const review = (identity: typeof alice) => ({
+      identity,
+      message: 'Badge',
+      mode: 'review' as const,
+      check: () => [],
+    });
+    // Both names are made of the page and the second, unless a second passes in between.
+    const first = await publish(a.root, await ready(a), review(alice));
+    const second = await publish(b.root, await ready(b), review(bob));
+    expect(first.status).toBe('in-review');
+    expect(second.status).toBe('in-review');
+    if (first.status !== 'in-review' || second.status !== 'in-review') return;
+    expect(second.branch).not.toBe(first.branch);
+    expect(git(team.remote, 'show', `${first.branch}:${HOTELS}`)).toContain('badge: Alice');
+    expect(git(team.remote, 'show', `${second.branch}:${HOTELS}`)).toContain('badge: Bob');
+  });
+
   it('sends the change set to a branch of its own and leaves the published branch alone', async () => {
     team = makeTeam();
     const a = team.clone('alice');
