@@ -15,14 +15,14 @@ import { alice, git, makeTeam, ready, type Clone, type Team } from './git-fixtur
 
 /**
  * Seeded sequences of what three authors do in the editor at once, on real clones of a bare
- * repository: edit a field (through the editor's own writer), publish (the remote reachable or
- * not), get latest, open the review list (a fetch that brings nothing in), discard a page's
- * changes, and choose for every conflict (keep mine, take theirs or a value of their own). A model
- * holds the value of each field on the remote and in each copy; after every step the remote, every
- * copy and the conflicts waiting (as the Conflicts screen shows them) must be what it says. So no
- * publish loses an author's change or undoes a colleague's without a conflict, a conflict names
- * exactly the fields both changed, and every text outside the edited fields stays byte for byte.
- * Shrunk counterexamples are kept in more.test.ts.
+ * repository: edit a field (through the editor's own writer), publish (straight or for review, the
+ * remote reachable or not), get latest, open the review list (a fetch that brings nothing in),
+ * discard a page's changes, and choose for every conflict (keep mine, take theirs or a value of
+ * their own). A model holds the value of each field on the remote and in each copy; after every
+ * step the remote, every copy and the conflicts waiting (as the Conflicts screen shows them) must
+ * be what it says. So no publish loses an author's change or undoes a colleague's without a
+ * conflict, a conflict names exactly the fields both changed, and every text outside the edited
+ * fields stays byte for byte. Shrunk counterexamples are kept in more.test.ts.
  */
 const HOTELS = 'pages/solutions/hotels.yaml';
 const PRICING = 'pages/pricing.yaml';
@@ -78,6 +78,8 @@ const step = fc.oneof(
       author,
       // The remote cannot be reached: the change is recorded locally, sent by a later publish.
       offline: fc.nat(3).map((n) => n === 0),
+      // Sent for review (a branch of its own) instead of straight to the published branch.
+      review: fc.nat(3).map((n) => n === 0),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('latest' as const), author }) },
@@ -184,8 +186,8 @@ async function run(team: Team, steps: Step[]) {
       ? [
           { kind: 'edit', author: one.author, field: one.field, value: one.value },
           { kind: 'edit', author: one.other, field: one.field, value: one.otherValue },
-          { kind: 'publish', author: one.other, offline: false },
-          { kind: 'publish', author: one.author, offline: false },
+          { kind: 'publish', author: one.other, offline: false, review: false },
+          { kind: 'publish', author: one.author, offline: false, review: false },
         ]
       : one.kind === 'clash'
         ? []
@@ -232,20 +234,24 @@ async function run(team: Team, steps: Step[]) {
       const result = await publish(clone.root, state, {
         identity: identity(who),
         message: `Step ${n}`,
-        mode: 'direct',
+        mode: one.review ? 'review' : 'direct',
         check: () => [],
       }).finally(() => one.offline && renameSync(`${team.remote}.away`, team.remote));
       if (!model.waiting.size) {
         if (!one.offline) model.fetched = [...remote];
         merge(model);
       }
-      const sent = one.offline ? 'saved-locally' : 'published';
+      const sent = one.offline ? 'saved-locally' : one.review ? 'in-review' : 'published';
       if (model.waiting.size) expect(result.status, at).toBe('conflicts');
       else if (model.local.every((v, i) => v === model.base[i]))
         expect(['nothing-to-publish', sent], at).toContain(result.status);
       else {
         expect(result.status, at).toBe(sent);
-        if (!one.offline) {
+        if (result.status === 'in-review') {
+          // The change set on its own branch holds this copy's values; nothing is published.
+          const onBranch = (file: string) => git(team.remote, 'show', `${result.branch}:${file}`);
+          expect(valuesOf(onBranch), `${at}: the review branch`).toEqual(model.local);
+        } else if (!one.offline) {
           remote = [...model.local];
           model.fetched = [...remote];
           model.base = [...remote];
