@@ -1,4 +1,4 @@
-import { equalData } from '../document/data-ops.ts';
+import { equalData, isObject } from '../document/data-ops.ts';
 
 /**
  * Which item of one list is which item of another: the identity of blocks and list items across two
@@ -17,9 +17,6 @@ export interface Alignment {
    */
   moved: Set<number>;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const typeOf = (value: unknown) => (isObject(value) ? value.type : undefined);
 

@@ -1,10 +1,7 @@
-import { equalData } from '../document/data-ops.ts';
+import { equalData, isObject, isLeaf, valueAt } from '../document/data-ops.ts';
 import { readYaml } from '../document/read-yaml.ts';
 import { mergeYaml, resolveConflictsOnto } from './merge.ts';
 import type { Conflict, MergeInput, YamlPath } from './types.ts';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The paths of the leaves where two values differ. */
 function differingLeaves(a: unknown, b: unknown, at: YamlPath = []): YamlPath[] {
@@ -17,15 +14,6 @@ function differingLeaves(a: unknown, b: unknown, at: YamlPath = []): YamlPath[] 
     );
   return [at];
 }
-
-const valueAt = (data: unknown, path: YamlPath): unknown =>
-  path.reduce<unknown>(
-    (value, key) =>
-      value !== null && typeof value === 'object' ? (value as never)[key] : undefined,
-    data,
-  );
-
-const isScalar = (value: unknown) => value === null || typeof value !== 'object';
 
 /**
  * The conflicts of a merge with "ours" as the field holds it now: the author may have edited the
@@ -40,7 +28,7 @@ export function conflictsAsTheyAreNow(current: string, input: MergeInput): Confl
   if (!now.ok) return conflicts;
   const keepAll = Object.fromEntries(conflicts.map((c) => [c.id, { pick: 'ours' } as const]));
   return conflicts.map((conflict) => {
-    if (![conflict.ours, conflict.theirs].every(isScalar)) return conflict;
+    if (![conflict.ours, conflict.theirs].every(isLeaf)) return conflict;
     let taken: string | undefined;
     try {
       taken = resolveConflictsOnto(current, input, {

@@ -1,5 +1,5 @@
 import { readYaml } from '../document/read-yaml.ts';
-import { equalData } from '../document/data-ops.ts';
+import { equalData, isObject } from '../document/data-ops.ts';
 import { routeFromFile } from '../../engine/routes.ts';
 import { humanize } from '../shared/schema-fields.ts';
 import { alignLists } from './align.ts';
@@ -19,9 +19,6 @@ interface Described extends Change {
   /** Where it sits in the page, to list changes top to bottom. */
   order: number;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const IMAGE = /\.(png|jpe?g|webp|gif|svg|avif|ico)$/i;
 

@@ -3,6 +3,7 @@ import { blockSchemas, isBlockType } from '../../blocks/schemas.ts';
 import { humanize, unwrap } from '../shared/schema-fields.ts';
 import type { YamlPath } from './types.ts';
 import { itemName } from './values.ts';
+import { isObject } from '../document/data-ops.ts';
 
 /**
  * Names of blocks and fields in the words the editor's forms use: a block is its type humanized
@@ -13,9 +14,6 @@ import { itemName } from './values.ts';
 
 export const blockTitle = (type: unknown) =>
   typeof type === 'string' && type ? humanize(type) : 'Untitled block';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const isPage = (file: string) => file.startsWith('pages/');
 

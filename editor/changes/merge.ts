@@ -1,5 +1,5 @@
 import { isScalar, type Document, type Node } from 'yaml';
-import { equalData, withValue } from '../document/data-ops.ts';
+import { equalData, isObject, isLeaf, withValue } from '../document/data-ops.ts';
 import { readYaml } from '../document/read-yaml.ts';
 import { deleteKey, insertItem, moveItem, removeItem, setValue } from '../document/edit.ts';
 import { alignLists } from './align.ts';
@@ -14,9 +14,6 @@ import type { Conflict, ConflictChoice, MergeInput, MergeResult, YamlPath } from
  * differently the text keeps ours and a conflict is recorded; `resolveConflicts` runs the same
  * merge again with a choice for each.
  */
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const WHOLE_FILE = 'whole-file';
 
@@ -491,8 +488,6 @@ export function resolveConflicts(
 /** A value no version of a field holds: see `resolveConflictsOnto`. */
 const CHOSEN_OUTRIGHT = '\uE000chosen in a conflict\uE000';
 
-const isScalarValue = (value: unknown) => value === null || typeof value !== 'object';
-
 /**
  * The choices applied to the file as it is now (`current`). The merge left `mergeYaml(input).text`
  * in the file; what the author changed in it since is kept, with the choices laid over it. "Keep
@@ -516,8 +511,8 @@ export function resolveConflictsOnto(
     const choice = choices[conflict.id];
     if (!choice || conflict.id === WHOLE_FILE || ('pick' in choice && choice.pick === 'ours'))
       continue;
-    if (![conflict.ours, conflict.theirs].every(isScalarValue)) continue;
-    if ('value' in choice && !isScalarValue(choice.value)) continue;
+    if (![conflict.ours, conflict.theirs].every(isLeaf)) continue;
+    if ('value' in choice && !isLeaf(choice.value)) continue;
     try {
       base = setValue(base, conflict.path, CHOSEN_OUTRIGHT);
     } catch {

@@ -1,5 +1,7 @@
 /** Values shown in a sentence: quoted, on one line, long ones shortened with an ellipsis. */
 
+import { isObject } from '../document/data-ops.ts';
+
 const MAX = 60;
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -13,9 +15,6 @@ export function shorten(text: string, max = MAX): string {
   if (line[max - 1] !== ' ' && space > max / 2) cut = cut.slice(0, space);
   return `${cut.trimEnd()}…`;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** `'Book a demo'`, `35`, `yes`, `(empty)`, `3 items`. */
 export function show(value: unknown, max = MAX): string {

@@ -8,10 +8,21 @@ import type { FieldPath } from '../shared/api.ts';
 
 const clone = <T>(data: T): T => structuredClone(data);
 
-function containerAt(data: unknown, path: FieldPath): unknown {
-  let at = data;
-  for (const key of path) at = (at as Record<string | number, unknown> | undefined)?.[key];
-  return at;
+/** A mapping of plain data (YAML's map), not a list or a scalar. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A leaf of plain data: a scalar (or nothing there), not a map or a list. */
+export const isLeaf = (value: unknown) => value === null || typeof value !== 'object';
+
+/** The value at `path` in plain data, or undefined when the path leads nowhere. */
+export function valueAt(data: unknown, path: FieldPath): unknown {
+  let current = data;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
 }
 
 export function withValue(data: unknown, path: FieldPath, value: unknown): unknown {
@@ -29,7 +40,7 @@ export function withValue(data: unknown, path: FieldPath, value: unknown): unkno
 
 export function withoutKey(data: unknown, path: FieldPath): unknown {
   const out = clone(data);
-  const parent = containerAt(out, path.slice(0, -1));
+  const parent = valueAt(out, path.slice(0, -1));
   const last = path[path.length - 1]!;
   if (Array.isArray(parent)) parent.splice(Number(last), 1);
   else if (parent && typeof parent === 'object') delete (parent as Record<string, unknown>)[last];
@@ -38,7 +49,7 @@ export function withoutKey(data: unknown, path: FieldPath): unknown {
 
 function withList(data: unknown, listPath: FieldPath, change: (list: unknown[]) => void): unknown {
   const out = clone(data);
-  const list = containerAt(out, listPath);
+  const list = valueAt(out, listPath);
   if (!Array.isArray(list)) throw new Error(`No list at ${listPath.join('.')}`);
   change(list);
   return out;

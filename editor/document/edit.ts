@@ -16,6 +16,7 @@ import {
 import type { FieldPath } from '../shared/api.ts';
 import {
   equalData,
+  isObject,
   sameData,
   withValue,
   withoutKey,
@@ -93,14 +94,10 @@ function insideFlow(doc: Document, path: FieldPath): boolean {
   return false;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 const isScalarValue = (value: unknown): value is ScalarValue =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
 const isEmptyCollection = (value: unknown) =>
-  Array.isArray(value)
-    ? value.length === 0
-    : isPlainObject(value) && Object.keys(value).length === 0;
+  Array.isArray(value) ? value.length === 0 : isObject(value) && Object.keys(value).length === 0;
 
 /**
  * A new value as a node whose texts are in styles a splice can put anywhere: double quotes for a
@@ -215,7 +212,7 @@ function typicalGap(text: string, spans: Array<{ start: number; end: number }>):
  * }`).
  */
 function itemText(value: unknown, indent: number, flow: boolean): string {
-  if (flow && (Array.isArray(value) || isPlainObject(value)))
+  if (flow && (Array.isArray(value) || isObject(value)))
     return `${' '.repeat(indent)}- ${flowText(value)}\n`;
   if (isScalarValue(value))
     return asLine(`${' '.repeat(indent)}- ${inlineValue(value, false, indent + 2)}`);
@@ -680,7 +677,7 @@ function mergeCollection(text: string, path: FieldPath, value: unknown): string 
   const node = nodeAt(doc, path);
   if (!node || !isCollection(node)) return undefined;
   const current = (node as YAMLMap | YAMLSeq).toJSON() as unknown;
-  if (isMap(node) && isPlainObject(value) && isPlainObject(current)) {
+  if (isMap(node) && isObject(value) && isObject(current)) {
     let out = text;
     for (const key of Object.keys(current))
       if (!(key in value)) out = deleteKey(out, [...path, key]);

@@ -9,7 +9,7 @@ import {
 import { yamlData } from '../../document/read-yaml.ts';
 import type { FieldPath } from '../../shared/api.ts';
 import type { EditOp } from '../schema-form/context.tsx';
-import { valueAt } from '../schema-form/store.ts';
+import { valueAt } from '../../document/data-ops.ts';
 
 function sameKeyOrder(a: string, b: string, objectPath: FieldPath): boolean {
   const keys = (text: string) =>

@@ -3,7 +3,7 @@ import { deleteKey, setValue } from '../../document/index.ts';
 import type { EditorDiagnostic, EditorEvent } from '../../shared/api.ts';
 import { ApiFailure, Conflict, type Api } from '../api.ts';
 import type { EditOp } from '../schema-form/context.tsx';
-import { FormStore, valueAt } from '../schema-form/store.ts';
+import { FormStore } from '../schema-form/store.ts';
 import { yamlData } from '../../document/read-yaml.ts';
 import { applyEdit } from './apply.ts';
 import {
@@ -17,6 +17,7 @@ import {
   type History,
 } from './history.ts';
 import { clearDraft, readDraft, storeDraft, type StoredDraft } from './recovery.ts';
+import { valueAt } from '../../document/data-ops.ts';
 
 export interface ConflictState {
   /** What is on disk now ('' when the file was deleted). */

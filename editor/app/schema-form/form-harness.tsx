@@ -6,7 +6,8 @@ import type { EditorDiagnostic, SiteResponse } from '../../shared/api.ts';
 import { applyEdit } from '../editing/apply.ts';
 import { FormContext, type EditOp } from './context.tsx';
 import { ObjectFields } from './ObjectField.tsx';
-import { FormStore, valueAt } from './store.ts';
+import { FormStore } from './store.ts';
+import { valueAt } from '../../document/data-ops.ts';
 
 /**
  * For tests: the fields of `schema` as a form on real YAML text, every edit going through

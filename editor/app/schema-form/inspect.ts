@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { icon as iconSchema } from '../../../schema/primitives.ts';
 import { humanize, unwrap } from '../../shared/schema-fields.ts';
+import { isObject } from '../../document/data-ops.ts';
 
 /**
  * Reads zod 4 schemas through zod's own API (classes, `.unwrap()`, `.shape`, `.element`,
@@ -103,9 +104,6 @@ const shapeKeys = (schema: z.ZodType): string[] => {
   return inner instanceof z.ZodObject ? Object.keys(inner.shape) : [];
 };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /**
  * Does `value` look like this variant of a union (used to show the right form for the value)? 0 =
  * no.
@@ -113,7 +111,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 function variantScore(schema: z.ZodType, value: unknown): number {
   const inner = unwrap(schema).schema;
   if (inner instanceof z.ZodObject) {
-    if (!isPlainObject(value)) return 0;
+    if (!isObject(value)) return 0;
     const keys = Object.keys(inner.shape);
     const own = Object.keys(value);
     if (own.some((key) => !keys.includes(key))) return 0.5;
@@ -137,7 +135,7 @@ const primitiveType = (schema: z.ZodType) =>
 
 /** The index of the union option that best fits `value` (the first one when nothing fits). */
 export function pickVariant(options: z.ZodType[], value: unknown, discriminator?: string): number {
-  if (discriminator && isPlainObject(value)) {
+  if (discriminator && isObject(value)) {
     const found = options.findIndex((option) => {
       const inner = unwrap(option).schema;
       const literal =

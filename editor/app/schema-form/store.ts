@@ -2,9 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { readYaml } from '../../document/read-yaml.ts';
 import { positionOf } from '../../document/text.ts';
 import type { EditorDiagnostic, FieldPath } from '../../shared/api.ts';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+import { isObject, valueAt } from '../../document/data-ops.ts';
 
 /**
  * `next` with every part that equals the same part of `prev` replaced by `prev`'s object: after an
@@ -34,15 +32,6 @@ export function share(prev: unknown, next: unknown): unknown {
     return same ? prev : out;
   }
   return Object.is(prev, next) ? prev : next;
-}
-
-export function valueAt(data: unknown, path: FieldPath): unknown {
-  let current = data;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string | number, unknown>)[key];
-  }
-  return current;
 }
 
 export const pathKey = (path: FieldPath) => path.join('.');

@@ -2,10 +2,10 @@ import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mant
 import { translationEditorWords as words } from '../../../engine/errors.ts';
 import { reviewedEntries } from '../../../engine/translation-record.ts';
 import type { EditorDiagnostic, FieldPath } from '../../shared/api.ts';
-import { valueAt } from '../schema-form/store.ts';
 import { UiIcon } from '../ui-icons.tsx';
 import { recordKey } from './reviewed.ts';
 import { wordChanges, type TextRun } from './word-changes.ts';
+import { valueAt } from '../../document/data-ops.ts';
 
 interface Language {
   code: string;
