@@ -139,8 +139,9 @@ export async function publish(
   const badIdentity = identityProblem(request.identity);
   if (badIdentity) return { status: 'bad-input', field: badIdentity };
   if (messageProblem(request.message)) return { status: 'bad-input', field: 'message' };
+  // getLatest would refuse too; asked first, nothing is fetched for nothing.
   if ((await readConflicts(root)).length)
-    return { status: 'conflicts', latest: { status: 'up-to-date' } };
+    return { status: 'conflicts', latest: { status: 'conflicts-waiting' } };
 
   let offline: RemoteProblem | undefined;
   let latest: LatestResult | undefined;

@@ -318,7 +318,7 @@ export class PublishingService {
           message: publishMessages.latestWaits(conflicts.length),
         };
       };
-      // Checked before the fetch too: what it brought in would be listed as the author's undoing.
+      // Asked before fetching: getLatest would bring nothing in, and the answer needs no network.
       if ((await readConflicts(this.root)).length) return waiting();
       try {
         await fetchPublished(this.root, state, true);
