@@ -160,6 +160,33 @@ describe('the page store', () => {
     reader.close();
   });
 
+  it('leaves a large pack that is mostly live as it is when it rewrites the small ones', () => {
+    const big = new PageStoreWriter(dir);
+    const entries: Array<{ hash: string; stored?: StoredAt }> = [];
+    for (let n = 0; n < 60; n++)
+      entries.push({ hash: hashOf(n), stored: big.keep(hashOf(n), pageOf(n)) });
+    big.close();
+    // 17 of its pages edited, each new version in a pack of its own: 18 packs.
+    for (let n = 0; n < 17; n++) {
+      const writer = new PageStoreWriter(dir);
+      entries[n] = { hash: hashOf(100 + n), stored: writer.keep(hashOf(100 + n), pageOf(n)) };
+      writer.close();
+    }
+    const small = new Set(entries.slice(0, 17).map((entry) => entry.stored![0]));
+    const removeOld = tidyPageStore(dir, entries);
+    const rewritten = entries[0]!.stored![0];
+    expect(small.has(rewritten)).toBe(false);
+    expect(entries.slice(0, 17).every((entry) => entry.stored![0] === rewritten)).toBe(true);
+    expect(entries.slice(17).every((entry) => entry.stored![0] === big.pack)).toBe(true);
+    removeOld();
+    expect(readdirSync(dir).sort()).toEqual([big.pack, rewritten].sort());
+    const reader = new PageStoreReader(dir);
+    entries.forEach((entry, n) =>
+      expect(reader.page(entry.hash, entry.stored!)).toStrictEqual(pageOf(n)),
+    );
+    reader.close();
+  });
+
   it('keeps every live page readable through any order of keeping, forgetting and tidying (seeded)', () => {
     fc.assert(
       fc.property(

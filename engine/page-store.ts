@@ -12,15 +12,16 @@ import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 
 /**
- * The validated pages, kept for the build's render workers: a page's validated content is a
- * function of its text and the validator's code, so the validation keeps it as JSON, by the hash of
- * the text, when it checks a page anyway, and the workers read it back instead of parsing and
- * checking the page again (about 1.5 ms of CPU a page). Each writer (the main thread, each helper
- * thread) appends to a pack file of its own: one file per writer, not one per page (creating
- * thousands of files costs more than writing them). Where each page is kept goes into its entry of
- * the validation cache (engine/validation-cache.ts), whose key covers the validator's code; the
- * cache's save removes the packs nothing refers to any more and rewrites the rest into one when
- * they hold more dead bytes than live ones.
+ * Pages kept in packs by the hash of what they were made from. The validated pages, kept for the
+ * build's render workers: a page's validated content is a function of its text and the validator's
+ * code, so the validation keeps it as JSON, by the hash of the text, when it checks a page anyway,
+ * and the workers read it back instead of parsing and checking the page again (about 1.5 ms of CPU
+ * a page). The rendered pages (pipeline/rendered-pages.ts) are kept the same way, as HTML by each
+ * page's key. Each writer (the main thread, each helper or render thread) appends to a pack file
+ * of its own: one file per writer, not one per page (creating thousands of files costs more than
+ * writing them). Where each page is kept goes into the entry that names it (the validation
+ * cache's, engine/validation-cache.ts; the build manifest's); tidying the store removes the packs
+ * nothing refers to any more and rewrites the rest when they hold more dead bytes than live ones.
  */
 const PAGE_STORE_DIR = '.cache/validated-pages';
 
@@ -71,6 +72,13 @@ export function givesBackExactly(value: unknown): boolean {
  * the record is read back: a record is never taken for another page's.
  */
 const recordOf = (hash: string, json: string) => Buffer.from(`${hash}\n${json}\n`);
+
+/** A record of `text` as it is (a rendered page), by `hash`; `contentOf` gives the text's bytes back. */
+export const textRecord = recordOf;
+
+/** The content of a record of `hash` (the bytes after its first line, without the last newline). */
+export const contentOf = (hash: string, record: Buffer) =>
+  record.subarray(hash.length + 1, record.length - 1);
 
 function writeAll(fd: number, bytes: Buffer) {
   for (let written = 0; written < bytes.length;)
@@ -163,7 +171,7 @@ export class PageStoreReader {
     const bytes = this.record(hash, at);
     if (!bytes) return undefined;
     try {
-      return JSON.parse(bytes.toString('utf8', hash.length + 1, bytes.length - 1));
+      return JSON.parse(contentOf(hash, bytes).toString('utf8'));
     } catch {
       return undefined;
     }
@@ -188,12 +196,15 @@ export function packsIn(dir: string): Set<string> {
 const MAX_PACKS = 16;
 
 /**
- * Tidies the store after the validation cache changed: `entries` are the cache's entries (each
+ * Tidies the store after the entries that refer to it changed: `entries` are those entries (each
  * page's `stored`, moved in place when its record is). Packs that no entry refers to are removed
  * (pages deleted or changed, the leftovers of a run that was stopped); when the live ones are more
  * than MAX_PACKS, or hold more dead bytes than live ones (and over a megabyte), their live records
- * are copied into one new pack. Returns a function that removes the packs the rewrite left behind:
- * the caller runs it once the cache that points at the new pack is written.
+ * are copied into one new pack, except those of a pack that holds at least an eighth of the live
+ * bytes and more live bytes than dead ones (at most eight such packs): a store of a large site is
+ * not copied whole because one page was edited sixteen times. Returns a function that removes the
+ * packs the rewrite left behind: the caller runs it once the entries that point at the new pack
+ * are written.
  */
 export function tidyPageStore(
   dir: string,
@@ -213,6 +224,7 @@ export function tidyPageStore(
   } catch {
     return () => {};
   }
+  const sizes = new Map<string, number>();
   let total = 0;
   let liveBytes = 0;
   for (const name of names) {
@@ -220,14 +232,25 @@ export function tidyPageStore(
       remove(name);
       continue;
     }
-    total += statSync(path.join(dir, name), { throwIfNoEntry: false })?.size ?? 0;
+    const size = statSync(path.join(dir, name), { throwIfNoEntry: false })?.size ?? 0;
+    sizes.set(name, size);
+    total += size;
     liveBytes += live.get(name)!;
   }
   const dead = total - liveBytes;
   if (live.size <= MAX_PACKS && (dead <= liveBytes || dead < 1 << 20)) return () => {};
+  const kept = new Set(
+    [...sizes]
+      .filter(([name, size]) => {
+        const bytes = live.get(name)!;
+        return bytes * 8 >= liveBytes && bytes * 2 >= size;
+      })
+      .map(([name]) => name),
+  );
   const reader = new PageStoreReader(dir);
   const writer = new PageStoreWriter(dir);
   for (const entry of holders) {
+    if (kept.has(entry.stored![0])) continue;
     const record = reader.record(entry.hash!, entry.stored!);
     const moved = record && writer.append(record);
     if (moved) entry.stored = moved;
@@ -236,6 +259,6 @@ export function tidyPageStore(
   reader.close();
   writer.close();
   return () => {
-    for (const name of live.keys()) if (name !== writer.pack) remove(name);
+    for (const name of live.keys()) if (name !== writer.pack && !kept.has(name)) remove(name);
   };
 }

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { sha1 } from '../engine/hash.ts';
+import type { StoredAt } from '../engine/page-store.ts';
 import { writeWhole } from '../engine/write-whole.ts';
 
 export interface ManifestEntry {
@@ -14,6 +15,10 @@ export interface ManifestEntry {
   size: number;
   mtimeMs: number;
   sitemapUrl?: string;
+  /** Where the page's HTML is kept in the rendered-page store (pipeline/rendered-pages.ts). */
+  stored?: StoredAt;
+  /** CRC-32 of the page's bytes: a record whose bytes differ is not written from the store. */
+  crc32?: number;
 }
 
 export interface Manifest {

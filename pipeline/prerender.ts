@@ -19,6 +19,8 @@ import { sha1 } from '../engine/hash.ts';
 import { asyncFolderMaker } from './folder-maker.ts';
 import { workerModuleOf } from './worker-module.ts';
 import type { Manifest, ManifestEntry } from './manifest.ts';
+import { restorePages, type Restore } from './rendered-pages.ts';
+import type { StoredAt } from '../engine/page-store.ts';
 import type { SocialCard } from '../ui/image-manifest.ts';
 
 export interface PrerenderJob {
@@ -165,6 +167,9 @@ interface WrittenPage {
   size: number;
   mtimeMs: number;
   sitemapUrl: string | undefined;
+  /** Where the worker kept the page's HTML in the rendered-page store, when it could. */
+  stored: StoredAt | undefined;
+  crc32: number | undefined;
 }
 
 /**
@@ -183,6 +188,8 @@ export class RenderPool {
     }
   >();
   private nextId = 0;
+  /** The workers given a page (each has a pack of the store open). */
+  private readonly given = new Set<Worker>();
   private failure: Error | undefined;
   private site: SiteModel | undefined;
 
@@ -194,6 +201,7 @@ export class RenderPool {
     private readonly root: string,
     readonly serverEntry: string,
     private readonly outDir: string,
+    private readonly storeDir: string,
   ) {}
 
   /** Starts workers until there are `size`. */
@@ -209,6 +217,7 @@ export class RenderPool {
         serverEntry: this.serverEntry,
         workerModule: workerModuleOf(this.serverEntry),
         outDir: this.outDir,
+        storeDir: this.storeDir,
       },
       env: { ...process.env, NODE_ENV: 'production' },
       execArgv: workerExecArgv(process.execArgv),
@@ -290,10 +299,12 @@ export class RenderPool {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     const thread = this.workers[worker]!;
+    this.given.add(thread);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, url: job.url, worker: thread });
       thread.postMessage({
         id,
+        key: job.key,
         url: job.url,
         loaded: forWorker(job.loaded),
         source: this.site && sourceFor(this.site, job.loaded),
@@ -302,9 +313,35 @@ export class RenderPool {
     });
   }
 
-  async close() {
+  /**
+   * Stops the workers; one that was given pages first closes its pack of the rendered-page store
+   * (after the pages it has), or is given a second to.
+   */
+  close(): Promise<void> {
+    this.closed ??= this.stop();
+    return this.closed;
+  }
+
+  private closed: Promise<void> | undefined;
+
+  private async stop() {
     this.closing = true;
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    await Promise.all(
+      this.workers.map(async (worker) => {
+        if (this.given.has(worker))
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+            const timer = setTimeout(done, 1000);
+            worker.on('message', (message: { closed?: boolean }) => message.closed && done());
+            worker.once('exit', done);
+            worker.postMessage({ close: true });
+          });
+        await worker.terminate();
+      }),
+    );
   }
 }
 
@@ -348,6 +385,8 @@ export function poolSize(toRender: number): number {
 export interface PrerenderResult {
   rendered: number;
   reused: number;
+  /** Of the pages reused, those written from the rendered-page store (no previous file to link). */
+  restored: number;
   sitemap: string[];
   entries: Record<string, ManifestEntry>;
 }
@@ -371,6 +410,14 @@ function reusable(
   }
 }
 
+/** A page of the previous build whose key is unchanged and whose HTML the store keeps. */
+function kept(previous: Manifest | undefined, job: PrerenderJob): Restore['entry'] | undefined {
+  const entry = previous?.pages[job.url];
+  return entry?.key === job.key && entry.stored && entry.crc32 !== undefined
+    ? { ...entry, stored: entry.stored, crc32: entry.crc32 }
+    : undefined;
+}
+
 async function place(from: string, to: string, makeFolder: (folder: string) => Promise<void>) {
   await makeFolder(path.dirname(to));
   try {
@@ -381,14 +428,16 @@ async function place(from: string, to: string, makeFolder: (folder: string) => P
 }
 
 /**
- * Writes every page into `outDir` (the staging folder's client/): reused from `previousDir` when
- * unchanged, otherwise rendered by `pool` (started with `poolFor` when first needed) and finished.
+ * Writes every page into `outDir` (the staging folder's client/): an unchanged page linked from
+ * `previousDir`, or written from the rendered-page store in `storeDir` when that file is gone; any
+ * other page rendered by `pool` (started with `poolFor` when first needed) and finished.
  */
 export async function prerender(options: {
   jobs: PrerenderJob[];
   outDir: string;
   previous: Manifest | undefined;
   previousDir: string;
+  storeDir: string;
   pool: (toRender: number) => RenderPool;
 }): Promise<PrerenderResult> {
   const { jobs, outDir, previous, previousDir } = options;
@@ -396,29 +445,49 @@ export async function prerender(options: {
   const entries: Record<string, ManifestEntry> = {};
   const sitemap: string[] = [];
   const toRender: PrerenderJob[] = [];
-  // Unchanged pages are linked in the background (the thread pool, so the other core) while the
-  // changed ones are rendered.
+  const restores: Array<Restore & { job: PrerenderJob }> = [];
+  // Unchanged pages are linked or written in the background (the thread pool, so the other core)
+  // while the changed ones are rendered.
   const placed: Array<Promise<void>> = [];
   for (const job of jobs) {
     const entry = reusable(previous, previousDir, job);
-    if (!entry) {
-      toRender.push(job);
+    if (entry) {
+      placed.push(
+        place(path.join(previousDir, entry.file), path.join(outDir, entry.file), makeFolder),
+      );
+      entries[job.url] = entry;
+      if (entry.sitemapUrl) sitemap.push(entry.sitemapUrl);
       continue;
     }
-    placed.push(
-      place(path.join(previousDir, entry.file), path.join(outDir, entry.file), makeFolder),
-    );
-    entries[job.url] = entry;
-    if (entry.sitemapUrl) sitemap.push(entry.sitemapUrl);
+    const stored = kept(previous, job);
+    if (stored)
+      restores.push({ key: job.key, entry: stored, target: path.join(outDir, stored.file), job });
+    else toRender.push(job);
   }
-  try {
+  const restoring = restorePages(options.storeDir, restores, makeFolder);
+  restoring.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
+  const done = (async () => {
     if (toRender.length) await renderAll(toRender, options.pool, entries, sitemap);
-  } finally {
-    // Settled before the build goes on, or discards the staging folder while links are made in it.
-    await Promise.allSettled(placed);
-  }
+    const { written, missing } = await restoring;
+    for (const [{ job }, entry] of written) {
+      entries[job.url] = entry;
+      if (entry.sitemapUrl) sitemap.push(entry.sitemapUrl);
+    }
+    // A record that could not be read back: the page is rendered after all.
+    if (missing.length)
+      await renderAll(
+        missing.map(({ job }) => job),
+        options.pool,
+        entries,
+        sitemap,
+      );
+    return { rendered: toRender.length + missing.length, restored: written.size };
+  })();
+  // Settled before the build goes on, or discards the staging folder while files are made in it.
+  await Promise.allSettled([done, restoring, ...placed]);
+  const { rendered, restored } = await done;
   await Promise.all(placed);
-  return { rendered: toRender.length, reused: jobs.length - toRender.length, sitemap, entries };
+  return { rendered, reused: jobs.length - rendered, restored, sitemap, entries };
 }
 
 /**
@@ -445,6 +514,7 @@ async function renderAll(
       size: page.size,
       mtimeMs: page.mtimeMs,
       ...(page.sitemapUrl ? { sitemapUrl: page.sitemapUrl } : {}),
+      ...(page.stored ? { stored: page.stored, crc32: page.crc32 } : {}),
     };
     if (page.sitemapUrl) sitemap.push(page.sitemapUrl);
   };

@@ -14,6 +14,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
+import { crc32 } from 'node:zlib';
 
 const PROVIDED_SITE = Symbol.for('staylix.providedSite');
 const routes = new Map();
@@ -33,6 +34,9 @@ const {
   pageRenderer,
   PageChangedError,
   validatedPageReader,
+  PageStoreWriter,
+  textRecord,
+  contentOf,
 } = await import(pathToFileURL(workerData.workerModule).href);
 const renderer = pageRenderer(renderPage);
 const readValidPage = validatedPageReader(workerData.root);
@@ -51,6 +55,9 @@ parentPort.on('message', (message) => {
  */
 let finish;
 const makeFolder = folderMaker();
+
+/** This worker's pack in the rendered-page store (pipeline/rendered-pages.ts). */
+const store = new PageStoreWriter(workerData.storeDir);
 
 /**
  * A page the main thread named (file, route, anchors, hash, where its validated content is kept),
@@ -83,7 +90,12 @@ function render(url, loaded, source) {
   return renderer.render(url);
 }
 
-async function handle({ id, url, loaded, source, file, config, notFound, pageRoutes }) {
+async function handle({ id, key, url, loaded, source, file, config, notFound, pageRoutes, close }) {
+  if (close) {
+    store.close();
+    parentPort.postMessage({ closed: true });
+    return;
+  }
   if (config) {
     site.config = config;
     site.notFound = pageOf(notFound);
@@ -100,11 +112,21 @@ async function handle({ id, url, loaded, source, file, config, notFound, pageRou
     trace('finished');
     const target = path.join(workerData.outDir, file);
     makeFolder(path.dirname(target));
-    writeFileSync(target, page.html);
+    // The page's bytes once: written to its file and kept in the store under its key.
+    const record = textRecord(key, page.html);
+    const bytes = contentOf(key, record);
+    writeFileSync(target, bytes);
+    const stored = store.append(record);
     const stat = statSync(target);
     parentPort.postMessage({
       id,
-      written: { size: stat.size, mtimeMs: stat.mtimeMs, sitemapUrl: page.sitemapUrl },
+      written: {
+        size: stat.size,
+        mtimeMs: stat.mtimeMs,
+        sitemapUrl: page.sitemapUrl,
+        stored,
+        crc32: stored && crc32(bytes),
+      },
     });
   } catch (error) {
     // A page changed since it was checked is the author's to fix (its message alone); anything else

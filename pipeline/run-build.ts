@@ -23,6 +23,7 @@ import { workerModuleOf } from './worker-module.ts';
 import type { SocialCard } from '../ui/image-manifest.ts';
 import { inputsFingerprint, readManifest, writeManifest, type Manifest } from './manifest.ts';
 import { acquireLock, prepareOutput, type Output } from './output.ts';
+import { renderedPagesDir, storeHoldsEvery, tidyRenderedPages } from './rendered-pages.ts';
 import {
   poolSize,
   prerender,
@@ -190,11 +191,13 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
         outDir: path.join(context.output.staging, 'client'),
         previous: context.previous,
         previousDir: path.join(context.distDir, 'client'),
+        storeDir: renderedPagesDir(context.cacheDir),
         pool: (toRender) => {
           context.pool ??= new RenderPool(
             context.options.root,
             bundled.serverEntry,
             path.join(context.output.staging, 'client'),
+            renderedPagesDir(context.cacheDir),
           );
           context.pool.ensure(poolSize(toRender));
           context.pool.setSite(site);
@@ -232,11 +235,23 @@ function startRendererEarly(context: Context) {
   const cachedEntry = path.join(context.cacheDir, 'bundle', key, 'server', 'entry.mjs');
   context.fingerprint = inputsFingerprint(root, key);
   if (clean || !existsSync(cachedEntry) || !existsSync(workerModuleOf(cachedEntry))) return;
-  const everyPage = context.previous && !existsSync(path.join(context.distDir, 'client'));
+  const storeDir = renderedPagesDir(context.cacheDir);
+  const everyPage =
+    context.previous &&
+    !existsSync(path.join(context.distDir, 'client')) &&
+    !storeHoldsEvery(context.previous.pages, storeDir);
   if (!everyPage && context.previous?.inputs === context.fingerprint) return;
-  context.pool = new RenderPool(root, cachedEntry, path.join(context.output.staging, 'client'));
+  context.pool = new RenderPool(
+    root,
+    cachedEntry,
+    path.join(context.output.staging, 'client'),
+    storeDir,
+  );
   context.pool.ensure(everyPage ? poolSize(Object.keys(context.previous!.pages).length) : 1);
 }
+
+/** Where the rendered-page store is, as the build's summary names it. */
+const RENDERED_PAGES = '.cache/build/pages/';
 
 const lap = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
@@ -292,7 +307,18 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     rmSync(manifestFile, { force: true });
     context.output.commit();
     committed = true;
-    writeManifest(manifestFile, context.prerendered!.entries, context.fingerprint!);
+    const { entries } = context.prerendered!;
+    writeManifest(manifestFile, entries, context.fingerprint!);
+    // Once the workers closed their packs (the store's new records are complete). Only a cache:
+    // a store that cannot be tidied leaves the build as it is.
+    await context.pool?.close();
+    try {
+      tidyRenderedPages(renderedPagesDir(cacheDir), entries, () =>
+        writeManifest(manifestFile, entries, context.fingerprint!),
+      );
+    } catch {
+      // Tidied by a later build.
+    }
   } catch (error) {
     // A bundler still running (an earlier step failed) would keep the build's process alive.
     context.abort.abort();
@@ -314,7 +340,8 @@ export async function runBuild(options: BuildOptions): Promise<number> {
     await context.pool?.close();
     release();
   }
-  const { rendered, reused } = context.prerendered!;
+  const { rendered, reused, restored } = context.prerendered!;
+  if (restored) context.log.push(`${restored} unchanged pages written from ${RENDERED_PAGES}`);
   for (const line of context.log) console.log(line);
   console.log(
     `Built in ${lap(performance.now() - started)}: ${rendered} pages rendered, ${reused} unchanged; bundle ${context.bundle!.built ? 'built' : 'cached'}. ${timings.join(', ')}.`,

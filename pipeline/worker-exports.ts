@@ -5,3 +5,4 @@ export { pageRenderer } from './page-renderer.ts';
 export { folderMaker } from './folder-maker.ts';
 export { PageChangedError } from '../engine/load-site.ts';
 export { validatedPageReader } from './validated-pages.ts';
+export { PageStoreWriter, textRecord, contentOf } from '../engine/page-store.ts';

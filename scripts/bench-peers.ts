@@ -10,8 +10,9 @@
  *   After a warm-up build of each, every page of every peer must be our HTML (whitespace aside), or
  *   the benchmark stops before timing anything.
  * - Each generator runs in its own process, one at a time, alternated round by round: warm (output
- *   removed, caches kept) and cold (caches removed too). Prints medians of wall and CPU time, peak
- *   memory and ratios.
+ *   removed, caches kept) and cold (caches removed too). This project's warm build takes unchanged
+ *   pages from its rendered-page store; a second line times it warm with that store removed (every
+ *   page rendered). Prints medians of wall and CPU time, peak memory and ratios.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -20,7 +21,11 @@ import { numberOption, readCommandLine, type CommandSpec } from '../engine/comma
 import { timed } from '../bench/side-by-side/generator.ts';
 import { installPeers } from '../bench/side-by-side/install.ts';
 import { makeOurs, peerInput, SOURCE_PAGE } from '../bench/side-by-side/our-pages.ts';
-import { ourGenerator, peers } from '../bench/side-by-side/peers.ts';
+import {
+  ourGenerator,
+  ourGeneratorRenderingEveryPage,
+  peers,
+} from '../bench/side-by-side/peers.ts';
 import { printReport, type Timings } from '../bench/side-by-side/report.ts';
 import { checkSameHtml } from '../bench/side-by-side/same-html.ts';
 
@@ -63,13 +68,18 @@ try {
     checkSameHtml(self, peer.generator, pages);
   }
   console.log(`Every peer wrote our HTML for all ${pages} pages (whitespace aside). Timing…`);
-  const list = [self, ...present.map(({ generator }) => generator)];
+  const list = [
+    self,
+    ourGeneratorRenderingEveryPage(ours),
+    ...present.map(({ generator }) => generator),
+  ];
   const timings: Timings[] = list.map(({ name }) => ({ name, warm: [], cold: [] }));
   for (let round = 0; round < runs; round++)
     for (const cold of [false, true])
-      list.forEach((generator, index) =>
-        timings[index]![cold ? 'cold' : 'warm'].push(timed(generator, cold)),
-      );
+      list.forEach((generator, index) => {
+        if (!(cold && generator.warmOnly))
+          timings[index]![cold ? 'cold' : 'warm'].push(timed(generator, cold));
+      });
   printReport(timings, missing, pages, runs);
   if (values.keep) console.log(`\nKept: ${ours} and ${peersRoot}`);
 } finally {

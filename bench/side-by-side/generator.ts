@@ -13,6 +13,10 @@ export interface Generator {
   pages: string;
   /** Its caches, removed before a cold run. */
   caches: string[];
+  /** Parts of its caches removed before a warm run too. */
+  warmRemoves?: string[];
+  /** Timed warm only (its cold run would be another's). */
+  warmOnly?: boolean;
   /** Added to the environment. */
   env?: Record<string, string>;
 }
@@ -28,6 +32,8 @@ export interface Timing {
 /** One build, measured by GNU time. */
 export function timed(generator: Generator, cold: boolean): Timing {
   rmSync(path.join(generator.cwd, generator.output), { recursive: true, force: true });
+  for (const part of generator.warmRemoves ?? [])
+    rmSync(path.join(generator.cwd, part), { recursive: true, force: true });
   if (cold)
     for (const cache of generator.caches)
       // node_modules of the Node peers is a link to their install in bench/peers/: its caches are

@@ -33,6 +33,19 @@ export function ourGenerator(ours: string): Generator {
   };
 }
 
+/**
+ * This project with every page rendered in its warm runs: the rendered-page store removed (its
+ * manifest kept, so the build starts its render workers early, as for a dist/ it cannot reuse).
+ */
+export function ourGeneratorRenderingEveryPage(ours: string): Generator {
+  return {
+    ...ourGenerator(ours),
+    name: 'this project, every page rendered (.cache/build/pages removed)',
+    warmRemoves: ['.cache/build/pages'],
+    warmOnly: true,
+  };
+}
+
 /** The peers, their projects in folders of `root`. */
 export function peers(root: string): { present: Peer[]; missing: MissingPeer[] } {
   const present: Peer[] = [];

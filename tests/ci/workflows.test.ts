@@ -141,7 +141,7 @@ describe('GitHub workflows', () => {
     );
   });
 
-  it('check and deploy restore .cache/ (images, cards, validation, bundles) before validating, and the check saves it', () => {
+  it('check and deploy restore .cache/ (images, cards, validation, bundles, pages) before validating, and the check saves it', () => {
     for (const [file, job] of [
       ['check.yml', 'check'],
       ['deploy.yml', 'deploy'],
@@ -159,6 +159,8 @@ describe('GitHub workflows', () => {
         '.cache/validation.json',
         '.cache/validated-pages',
         '.cache/build/bundle',
+        '.cache/build/pages',
+        '.cache/build/manifest.json',
       ]);
       // The key changes with the dependencies and with any input; older caches are restored by
       // prefix.

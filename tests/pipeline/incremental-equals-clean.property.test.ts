@@ -33,6 +33,7 @@ const longRun = process.env.PROPERTY_RUNS !== undefined;
  */
 const EVERY_KIND: Step[] = [
   { kind: 'page text', page: 1, text: 'Rates' },
+  { kind: 'output removed' },
   { kind: 'new page', name: 'offers', linkTo: 0 },
   { kind: 'alias', page: 1, alias: '/old' },
   { kind: 'draft', page: 2 },
@@ -47,6 +48,7 @@ const EVERY_KIND: Step[] = [
   { kind: 'interrupted build', afterMs: 4000 },
   { kind: 'code', target: 'component', value: 2 },
   { kind: 'lockfile', patch: 3 },
+  { kind: 'output removed' },
   { kind: 'public file', action: 'remove', name: 'files/terms.txt', text: 'Rooms' },
   { kind: 'alias', page: 1, alias: '/old' },
   { kind: 'interrupted build', afterMs: 1500 },

@@ -222,6 +222,33 @@ describe('incremental and atomic builds', () => {
     incremental = snapshot();
   }, 300_000);
 
+  it('with dist/ gone (a CI checkout with .cache/ restored), writes every page from the rendered-page store, byte for byte; a page whose record is damaged is rendered again', () => {
+    rmSync(path.join(dir, 'dist'), { recursive: true });
+    expect(build()).toEqual({ rendered: 0, reused: all, bundle: 'cached' });
+    expect(lastOutput).toContain(`${all} unchanged pages written from .cache/build/pages/`);
+    expect(snapshot()).toEqual(incremental);
+
+    // A byte of /pricing's record changed where it names its key, one of /contact's in its HTML:
+    // neither record is taken, both pages are rendered again (and kept anew).
+    const manifest = JSON.parse(readFileSync(path.join(dir, '.cache/build/manifest.json'), 'utf8'));
+    const damage = (url: string, at: (offset: number, length: number) => number) => {
+      const [pack, offset, length] = manifest.pages[url].stored;
+      const packFile = path.join(dir, '.cache/build/pages', pack);
+      const bytes = readFileSync(packFile);
+      const where = at(offset, length);
+      bytes[where] = bytes[where] === 0x30 ? 0x31 : 0x30;
+      writeFileSync(packFile, bytes);
+    };
+    damage('/pricing', (offset) => offset);
+    damage('/contact', (offset, length) => offset + Math.floor(length / 2));
+    rmSync(path.join(dir, 'dist'), { recursive: true });
+    expect(build()).toEqual({ rendered: 2, reused: all - 2, bundle: 'cached' });
+    expect(snapshot()).toEqual(incremental);
+    rmSync(path.join(dir, 'dist'), { recursive: true });
+    expect(build()).toEqual({ rendered: 0, reused: all, bundle: 'cached' });
+    expect(snapshot()).toEqual(incremental);
+  }, 300_000);
+
   it('a build interrupted with SIGINT leaves dist/ byte-identical, and no staging folder or lock behind', async () => {
     const child = spawn(process.execPath, buildArgs('--clean'), { cwd: dir, env });
     let output = '';
@@ -280,7 +307,12 @@ describe('render workers', () => {
     const site = loadSite({ root: dir, keepPages: false, cache: true, storePages: true });
     const jobs = new Map(prerenderJobs(site, 'test', []).map((job) => [job.url, job]));
     const out = path.join(dir, '.cache/build/render-test');
-    const pool = new RenderPool(dir, path.join(bundles, key!, 'server/entry.mjs'), out).ensure(1);
+    const pool = new RenderPool(
+      dir,
+      path.join(bundles, key!, 'server/entry.mjs'),
+      out,
+      path.join(out, 'store'),
+    ).ensure(1);
     pool.setSite(site);
     const original = readFileSync(path.join(dir, 'pages/contact.yaml'), 'utf8');
     const validatedTitle = /^title: (.*)$/m.exec(original)![1]!;

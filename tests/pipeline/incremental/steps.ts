@@ -32,7 +32,8 @@ export type Step =
   | { kind: 'image'; colour: number; width: number }
   | { kind: 'code'; target: 'component' | 'css'; value: number }
   | { kind: 'lockfile'; patch: number }
-  | { kind: 'interrupted build'; afterMs: number };
+  | { kind: 'interrupted build'; afterMs: number }
+  | { kind: 'output removed' };
 
 type ConfigField = (typeof CONFIG_FIELDS)[number];
 const CONFIG_FIELDS = [
@@ -132,6 +133,9 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
       afterMs: fc.integer({ min: 0, max: 6000 }),
     }),
   },
+  // dist/ gone and .cache/ kept, as in a CI run that restores the cache: unchanged pages come from
+  // the rendered-page store.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('output removed' as const) }) },
 );
 
 /** Page files other than 404.yaml, sorted: the home page first. */
@@ -317,5 +321,8 @@ export async function applyStep(
     case 'interrupted build':
       await interruptedBuild(step.afterMs);
       return `Start \`npm run build\` and kill it (and its child processes, SIGKILL) after ${step.afterMs} ms.`;
+    case 'output removed':
+      rmSync(at('dist'), { recursive: true, force: true });
+      return 'Remove dist/ (`rm -rf dist`), as a CI run that restores only .cache/ starts.';
   }
 }
