@@ -2,7 +2,7 @@ import { renameSync } from 'node:fs';
 import fc from 'fast-check';
 import { parseDocument, type Node } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setValue } from '../../editor/document/index.ts';
+import { insertItem, removeItem, setValue } from '../../editor/document/index.ts';
 import { readConflicts } from '../../editor/git/conflicts.ts';
 import { getLatest } from '../../editor/git/latest.ts';
 import { authorChanges, publish } from '../../editor/git/publish.ts';
@@ -15,14 +15,16 @@ import { alice, git, makeTeam, ready, type Clone, type Team } from './git-fixtur
 
 /**
  * Seeded sequences of what three authors do in the editor at once, on real clones of a bare
- * repository: edit a field (through the editor's own writer), publish (straight or for review, the
- * remote reachable or not), get latest, open the review list (a fetch that brings nothing in),
- * discard a page's changes, and choose for every conflict (keep mine, take theirs or a value of
- * their own). A model holds the value of each field on the remote and in each copy; after every
- * step the remote, every copy and the conflicts waiting (as the Conflicts screen shows them) must
- * be what it says. So no publish loses an author's change or undoes a colleague's without a
- * conflict, a conflict names exactly the fields both changed, and every text outside the edited
- * fields stays byte for byte. Shrunk counterexamples are kept in more.test.ts.
+ * repository: edit a field (through the editor's own writer), add a block at the end of a page or
+ * remove one they added and have not published, publish (straight or for review, the remote
+ * reachable or not), get latest, open the review list (a fetch that brings nothing in), discard a
+ * page's changes, and choose for every conflict (keep mine, take theirs or a value of their own). A
+ * model holds the value of each field and the blocks added to each page, on the remote and in
+ * each copy; after every step the remote, every copy and the conflicts waiting (as the Conflicts
+ * screen shows them) must be what it says. So no publish loses an author's change or block or
+ * undoes a colleague's without a conflict, a conflict names exactly the fields both changed, and
+ * every text outside the edited fields and the added blocks stays byte for byte. Shrunk
+ * counterexamples are kept in more.test.ts.
  */
 const HOTELS = 'pages/solutions/hotels.yaml';
 const PRICING = 'pages/pricing.yaml';
@@ -82,6 +84,24 @@ const step = fc.oneof(
       review: fc.nat(3).map((n) => n === 0),
     }),
   },
+  // A block added at the end of a page, or one the author added and has not published removed.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('add block' as const),
+      author,
+      file: fc.nat(FILES.length - 1),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('remove block' as const),
+      author,
+      file: fc.nat(FILES.length - 1),
+      pick: fc.nat(3),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('latest' as const), author }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fetch' as const), author }) },
   {
@@ -111,6 +131,10 @@ const step = fc.oneof(
 );
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
+/**
+ * The modelled fields' values, then for each file the headings of the blocks the authors added to
+ * it (sorted: where the merge puts a block among others added at the same place is not modelled).
+ */
 type Values = Array<string | undefined>;
 interface AuthorModel {
   /** The published values this copy stands on. */
@@ -137,11 +161,50 @@ const valueIn = (text: string, path: Array<string | number>): string | undefined
   const found = parseDocument(text).getIn(path);
   return typeof found === 'string' ? found : undefined;
 };
-const valuesOf = (read: (file: string) => string): Values =>
-  FIELDS.map(({ file, path }) => valueIn(read(file), path));
 
-/** The text with each modelled field's value cut out: what must never change. */
+/** The heading of an added block: a step's number and its author. */
+const ADDED = /^Note \d+ from author \d+$/;
+const addedBlock = (n: number, who: number) => ({
+  type: 'richText',
+  heading: `Note ${n} from author ${who}`,
+  paragraphs: [`Added at step ${n}.`],
+});
+/** The blocks of `text`, each with its heading when it is an added block. */
+function blocksOf(text: string): Array<{ node: Node; added?: string }> {
+  const blocks = parseDocument(text).get('blocks', true) as { items: Node[] } | undefined;
+  return (blocks?.items ?? []).map((node) => {
+    const heading = (node as unknown as { get(key: string): unknown }).get('heading');
+    return typeof heading === 'string' && ADDED.test(heading) ? { node, added: heading } : { node };
+  });
+}
+/** The headings of the blocks added to `text`, sorted (joined: a value among the fields'). */
+const addedIn = (text: string) =>
+  blocksOf(text)
+    .flatMap((block) => (block.added ? [block.added] : []))
+    .sort()
+    .join(' | ');
+const valuesOf = (read: (file: string) => string): Values => [
+  ...FIELDS.map(({ file, path }) => valueIn(read(file), path)),
+  ...FILES.map((file) => addedIn(read(file))),
+];
+/** Where the added blocks of `file` are in the values. */
+const addedAt = (file: string) => FIELDS.length + FILES.indexOf(file);
+const setOf = (joined: string | undefined) => new Set(joined ? joined.split(' | ') : []);
+const joinSet = (set: Set<string>) => [...set].sort().join(' | ');
+
+/**
+ * The text without the added blocks (whole lines) and with each modelled field's value cut out:
+ * what must never change.
+ */
 function outsideFields(text: string, file: string): string {
+  for (const { node, added } of blocksOf(text).reverse()) {
+    if (!added) continue;
+    let start = text.lastIndexOf('\n', node.range![0]) + 1;
+    // With the blank line the editor writes before a block when the page has them between blocks.
+    if (text.slice(0, start).endsWith('\n\n')) start--;
+    const end = text.indexOf('\n', node.range![1] - 1);
+    text = text.slice(0, start) + text.slice(end < 0 ? text.length : end + 1);
+  }
   const doc = parseDocument(text);
   expect(doc.errors, file).toEqual([]);
   const ranges = FIELDS.filter((field) => field.file === file)
@@ -161,7 +224,14 @@ function outsideFields(text: string, file: string): string {
 function merge(model: AuthorModel) {
   model.fetched.forEach((theirs, i) => {
     const [base, ours] = [model.base[i], model.local[i]];
-    if (ours === base) model.local[i] = theirs;
+    if (i >= FIELDS.length) {
+      // Added blocks: kept when both have them or one side added them; gone when one removed them.
+      const [b, o, t] = [base, ours, theirs].map(setOf);
+      const all = new Set([...o!, ...t!]);
+      model.local[i] = joinSet(
+        new Set([...all].filter((x) => (o!.has(x) && t!.has(x)) || !b!.has(x))),
+      );
+    } else if (ours === base) model.local[i] = theirs;
     else if (theirs !== base && theirs !== ours) model.waiting.set(i, theirs);
   });
   model.base = [...model.fetched];
@@ -208,6 +278,27 @@ async function run(team: Team, steps: Step[]) {
       const { file, path } = FIELDS[one.field]!;
       clone.write(file, setValue(clone.read(file), path, one.value));
       model.local[one.field] = one.value;
+    } else if (one.kind === 'add block') {
+      const file = FILES[one.file]!;
+      const text = clone.read(file);
+      clone.write(file, insertItem(text, ['blocks'], blocksOf(text).length, addedBlock(n, who)));
+      const added = setOf(model.local[addedAt(file)]).add(addedBlock(n, who).heading);
+      model.local[addedAt(file)] = joinSet(added);
+    } else if (one.kind === 'remove block') {
+      // One the author added and has not published (so no colleague has it).
+      const file = FILES[one.file]!;
+      const published = setOf(model.base[addedAt(file)]);
+      const text = clone.read(file);
+      const own = blocksOf(text).flatMap((block, index) =>
+        block.added && !published.has(block.added) ? [{ index, heading: block.added }] : [],
+      );
+      const chosen = own[one.pick % Math.max(own.length, 1)];
+      if (chosen) {
+        clone.write(file, removeItem(text, ['blocks'], chosen.index));
+        const left = setOf(model.local[addedAt(file)]);
+        left.delete(chosen.heading);
+        model.local[addedAt(file)] = joinSet(left);
+      }
     } else if (one.kind === 'discard') {
       expect(await discardChange(clone.root, await ready(clone), one.file), at).toBe(true);
       FIELDS.forEach((field, i) => {
@@ -215,6 +306,7 @@ async function run(team: Team, steps: Step[]) {
         model.local[i] = model.base[i];
         model.waiting.delete(i);
       });
+      model.local[addedAt(one.file)] = model.base[addedAt(one.file)];
     } else if (one.kind === 'fetch') {
       await fetchPublished(clone.root, await ready(clone), true);
       model.fetched = [...remote];
@@ -320,6 +412,9 @@ async function run(team: Team, steps: Step[]) {
     for (const [i, field] of FIELDS.entries())
       if (model.local[i] !== model.base[i] && !model.waiting.has(i))
         expect(listed, `${at}: the Changes list`).toContain(field.file);
+    for (const file of FILES)
+      if (model.local[addedAt(file)] !== model.base[addedAt(file)])
+        expect(listed, `${at}: the Changes list`).toContain(file);
   }
 }
 
