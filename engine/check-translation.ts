@@ -51,6 +51,11 @@ export type TranslationFinding =
       col: number;
       severity: Diagnostic['severity'];
       statusOnly?: true;
+      /**
+       * The source's value this finding asks the translation to have: not reported while the
+       * source has an error there (the translation would be told to copy a wrong value).
+       */
+      sourceValue?: YamlPath;
     }
   /** A button (`actions`, `cta`) to a page of the site: reported when that page has no translation. */
   | { link: string; at: Array<string | number> };
@@ -82,8 +87,16 @@ export function checkTranslation({
       { line, col }: { line: number; col: number },
       severity: Diagnostic['severity'] = 'error',
       statusOnly = false,
+      sourceValue?: YamlPath,
     ) {
-      findings.push({ error, line, col, severity, ...(statusOnly ? { statusOnly } : {}) });
+      findings.push({
+        error,
+        line,
+        col,
+        severity,
+        ...(statusOnly ? { statusOnly } : {}),
+        ...(sourceValue ? { sourceValue } : {}),
+      });
     },
   };
   const tData = translation.data as Record<string, unknown> | null;
@@ -158,6 +171,9 @@ export function checkTranslation({
           translation,
           translationErrors.valueMissing(field(leaf), shown(leaf.value), at(leaf.path)),
           translation.positionOf(leaf.path),
+          'error',
+          false,
+          leaf.path,
         );
       else if (own.value !== leaf.value)
         reporter.add(
@@ -169,6 +185,9 @@ export function checkTranslation({
             at(leaf.path),
           ),
           translation.positionOf(leaf.path),
+          'error',
+          false,
+          leaf.path,
         );
       else if (
         isButtonLink(leaf.path) &&
@@ -211,6 +230,19 @@ export function checkTranslation({
   return findings;
 }
 
+/**
+ * Whether one of `problems` is an error at `path` or at a field that holds it (a block, a list).
+ */
+export function errorAtOrAbove(problems: readonly Diagnostic[]): (path: YamlPath) => boolean {
+  const errorPaths = problems.flatMap((problem) =>
+    problem.severity === 'error' && problem.path ? [problem.path] : [],
+  );
+  return (path) =>
+    errorPaths.some(
+      (at) => at.length <= path.length && at.every((part, i) => String(part) === String(path[i])),
+    );
+}
+
 /** What reporting a translation's findings depends on besides the findings. */
 export interface TranslationContext {
   locale: LocaleConfig;
@@ -220,17 +252,20 @@ export interface TranslationContext {
   exists: (route: string) => boolean;
   /** Report allowed untranslated blocks and buttons to untranslated pages too (the status view). */
   status: boolean;
+  /** Whether the source page has an error at `path` or around it. */
+  sourceErrorAt: (path: YamlPath) => boolean;
 }
 
 /**
  * Reports a translation's findings (`checkTranslation`, or the validation cache's copy), in order:
  * a button's link when its page exists untranslated and the run is the status view, a `statusOnly`
- * finding in the status view only.
+ * finding in the status view only, a value to copy from the source only when the source has no
+ * error there.
  */
 export function reportTranslation(
   findings: readonly TranslationFinding[],
   translation: Locator,
-  { locale, translated, exists, status }: TranslationContext,
+  { locale, translated, exists, status, sourceErrorAt }: TranslationContext,
   reporter: Reporter,
 ): void {
   for (const finding of findings) {
@@ -242,7 +277,10 @@ export function reportTranslation(
           translation.positionOf(finding.at),
           'warning',
         );
-    } else if (status || !finding.statusOnly)
+    } else if (
+      (status || !finding.statusOnly) &&
+      !(finding.sourceValue && sourceErrorAt(finding.sourceValue))
+    )
       reporter.add(
         translation,
         finding.error,

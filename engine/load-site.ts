@@ -13,6 +13,7 @@ import {
 import { checkImageRefs, withSlots, type ImageRef } from './check-images.ts';
 import {
   checkTranslation,
+  errorAtOrAbove,
   reportTranslation,
   type TranslationFinding,
 } from './check-translation.ts';
@@ -1106,6 +1107,7 @@ function checkLanguage(
       translated: (route) => context.targets.has(routeIn(route, locale.code, locales)),
       exists: (route) => context.targets.has(route),
       status: language.status,
+      sourceErrorAt: errorAtOrAbove(language.source.problems.shown),
     },
     reporter,
   );

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { SiteIndex } from '../../engine/site-index.ts';
-import { localesOf } from './page-languages.ts';
+import { localesOf, translationProblems } from './page-languages.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'page-languages-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -21,4 +21,25 @@ it('follows site.config.yaml as it changes on disk, checking each text once', ()
   expect(codes()).toBeUndefined();
   write(config);
   expect(codes()).toEqual(['en', 'de', 'ar']);
+});
+
+it('does not tell a translation to copy a value its source gets wrong', () => {
+  const project = path.join(import.meta.dirname, '../..');
+  const copy = (file: string, change = (text: string) => text) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), change(readFileSync(path.join(project, file), 'utf8')));
+  };
+  copy('site.config.yaml');
+  copy('pages/de/book-demo.yaml');
+  const german = readFileSync(path.join(root, 'pages/de/book-demo.yaml'), 'utf8');
+  const codes = (sourceId: string) => {
+    copy('pages/book-demo.yaml', (text) => text.replace('id: book-a-demo', `id: ${sourceId}`));
+    const site = new SiteIndex(root);
+    const problems = translationProblems(site, localesOf(site), 'pages/de/book-demo.yaml', german);
+    return problems.map((problem) => problem.code);
+  };
+  expect(codes('book-a-demo')).toEqual([]);
+  // The source's id is not one (its own error): the translation keeps its valid one, unasked.
+  expect(codes('Book a demo!')).toEqual([]);
+  expect(codes('book-now')).toEqual(['translation-value-differs']);
 });

@@ -1,4 +1,8 @@
-import { checkTranslation, reportTranslation } from '../../engine/check-translation.ts';
+import {
+  checkTranslation,
+  errorAtOrAbove,
+  reportTranslation,
+} from '../../engine/check-translation.ts';
 import { Collector } from '../../engine/collector.ts';
 import type { Diagnostic } from '../../engine/diagnostic.ts';
 import { routeIn, siteLocales, translationOf, type SiteLocales } from '../../engine/locales.ts';
@@ -67,6 +71,7 @@ export function translationProblems(
       translated: (to) => routes.has(routeIn(to, language.locale.code, locales)),
       exists: (to) => routes.has(to),
       status: false,
+      sourceErrorAt: errorAtOrAbove(site.check(sourceFile, sourceText)),
     },
     collector,
   );

@@ -200,6 +200,20 @@ describe('translation findings, each at its file:line:col', () => {
     );
   });
 
+  it('a value the source gets wrong is reported in the source only: its translations are not told to copy it', () => {
+    const SOURCE = 'pages/book-demo.yaml';
+    withEdit(SOURCE, [['    id: book-a-demo\n', '    id: Book a demo!\n']], () => {
+      expect(findings(SOURCE).map((finding) => [finding.at, finding.code])).toEqual([
+        ['pages/book-demo.yaml:15:9', 'bad-format'],
+      ]);
+      expect(findings(DEMO)).toEqual([]);
+    });
+    // Once the source's value is valid, a translation that differs is told so.
+    withEdit(SOURCE, [['    id: book-a-demo\n', '    id: book-now\n']], () =>
+      expect(findings(DEMO).map((finding) => finding.code)).toEqual(['translation-value-differs']),
+    );
+  });
+
   it('translation-text-missing and translation-unrecorded', () => {
     withEdit(DEMO, [['    badge: Kostenloser Rundgang in 30 Minuten\n', '']], () =>
       expect(findings(DEMO)).toEqual([
