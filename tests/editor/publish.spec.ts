@@ -137,7 +137,7 @@ test('change a title, see it in Changes, publish; a colleague publishes; get lat
   await page.getByTestId('publish-button').click();
   await expect(page.getByTestId('publish-outcome')).toContainText('Published');
   expect(remoteFile()).toBe(merged);
-  await page.screenshot({ path: path.join(SHOTS, 'published-1280.png') });
+  await page.screenshot({ path: path.join(SHOTS, 'published-1280.png'), animations: 'disabled' });
 
   // Versions: who changed the page, in words.
   await page.goto(`${url}#/versions/${FILE}`);
@@ -176,11 +176,52 @@ test('a site with an error: publish refused, the problem links to its field', as
   await expect(outcome).toContainText('Nothing was published');
   const link = outcome.getByRole('link', { name: new RegExp(`^${FILE}:9:\\d+$`) });
   await expect(link).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'refused-1280.png'), fullPage: true });
+  // The page's own error only: its German translation is not told to copy the wrong value.
+  await expect(outcome.getByTestId('publish-problems').getByRole('listitem')).toHaveCount(1);
+  // The Publish button's loader fades out: the picture shows it settled.
+  await page.screenshot({
+    path: path.join(SHOTS, 'refused-1280.png'),
+    fullPage: true,
+    animations: 'disabled',
+  });
   expect(git(remote, 'rev-parse', 'main').trim()).toBe(before);
   await link.click();
   await expect(page.getByTestId('field-blocks.0.actions.0.variant')).toBeVisible();
   writeFileSync(path.join(alice, FILE), text);
+});
+
+test("a change that breaks other pages: the author's own problems first, the others marked", async ({
+  page,
+}) => {
+  const PRICING = 'pages/pricing.yaml';
+  const [text, pricing] = [read(alice), read(alice, PRICING)];
+  writeFileSync(path.join(alice, FILE), text.replace('variant: primary }', 'variant: loud }'));
+  // A draft is not published: every link to /pricing in other pages now leads nowhere.
+  writeFileSync(path.join(alice, PRICING), pricing.replace(/^blocks:/m, 'draft: true\nblocks:'));
+  await page.goto(`${url}#/changes`);
+  await page.getByTestId('publish-button').click();
+  const items = page.getByTestId('publish-problems').getByRole('listitem');
+  await expect(items.first()).toContainText(`${FILE}:9:`);
+  const texts = await items.allTextContents();
+  const mark = '(a page you did not change)';
+  const own = texts.findIndex((item) => item.includes(mark));
+  expect(own, texts.join('\n')).toBeGreaterThan(0);
+  // Every problem in the changed page (its own links to /pricing too), then the other pages'.
+  for (const item of texts.slice(0, own)) {
+    expect(item).toContain(FILE);
+    expect(item).not.toContain(mark);
+  }
+  for (const item of texts.slice(own)) {
+    expect(item).toContain(mark);
+    expect(item).not.toContain(FILE);
+  }
+  await page.screenshot({
+    path: path.join(SHOTS, 'refused-elsewhere-1280.png'),
+    fullPage: true,
+    animations: 'disabled',
+  });
+  writeFileSync(path.join(alice, FILE), text);
+  writeFileSync(path.join(alice, PRICING), pricing);
 });
 
 for (const choice of ['theirs', 'ours', 'edit'] as const) {
@@ -219,7 +260,10 @@ for (const choice of ['theirs', 'ours', 'edit'] as const) {
       await expect(page.getByText('Choose what to keep in the file with a conflict')).toBeVisible();
       await expect(conflict).toHaveCount(1);
       await expect(page.frameLocator('[data-testid="preview-ours"]').locator('h1')).toBeVisible();
-      await page.screenshot({ path: path.join(SHOTS, 'latest-waits-1280.png') });
+      await page.screenshot({
+        path: path.join(SHOTS, 'latest-waits-1280.png'),
+        animations: 'disabled',
+      });
       expect(read(alice)).toContain(`title: Alice ${choice}`);
     }
     if (choice === 'theirs') {

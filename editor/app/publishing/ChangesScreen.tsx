@@ -24,6 +24,7 @@ import type {
 } from '../../shared/publish-api.ts';
 import { ApiFailure, type Api } from '../api.ts';
 import { failureText } from './failure.ts';
+import { problemsInOrder } from './problem-order.ts';
 import { ReviewLink } from './ReviewLink.tsx';
 import { go, hrefFor, screenOfFile } from '../route.ts';
 import { Tag } from '../screens/ProblemBadge.tsx';
@@ -48,7 +49,7 @@ const titleOf = (file: FileChange) =>
 
 type Outcome =
   | { kind: 'done'; response: PublishResponse }
-  | { kind: 'refused'; message: string; problems: PublishProblem[] }
+  | { kind: 'refused'; message: string; problems: ReturnType<typeof problemsInOrder> }
   | { kind: 'conflicts'; message: string; conflicts: FileConflictView[] }
   | { kind: 'error'; message: string };
 
@@ -102,7 +103,10 @@ export function ChangesScreen({ api }: { api: Api }) {
         setOutcome({
           kind: 'refused',
           message: failure.message,
-          problems: failure.body.problems as PublishProblem[],
+          problems: problemsInOrder(
+            failure.body.problems as PublishProblem[],
+            changes.files.map((file) => file.file),
+          ),
         });
       else if (failure instanceof ApiFailure && Array.isArray(failure.body.conflicts))
         setOutcome({
@@ -505,6 +509,11 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
               >
                 {problem.file}:{problem.line}:{problem.col}
               </Anchor>{' '}
+              {problem.elsewhere ? (
+                <Text span size="sm" fw={600}>
+                  (a page you did not change){' '}
+                </Text>
+              ) : null}
               {problem.message}
               {problem.hint ? (
                 <Text size="xs" c="gray.8">
