@@ -103,6 +103,10 @@ interface Context {
   imagesPublished?: Promise<string>;
   /** Says the cards are all the build still waits for (pipeline/social/cards.ts › hurry). */
   hurryImages?: () => void;
+  /** Settles when the social cards are drawn (the main thread's core is free again). */
+  cardsDrawn?: Promise<unknown>;
+  /** Whether cards are still being drawn. */
+  cardsLeft?: boolean;
   log: string[];
 }
 
@@ -167,6 +171,9 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
       });
       context.imagesPublished.catch(() => {}); // awaited in 'site files'; this only keeps a failure from counting as unhandled meanwhile
       context.hurryImages = prepared.hurry;
+      context.cardsLeft = prepared.made.cards > 0;
+      context.cardsDrawn = prepared.done.finally(() => (context.cardsLeft = false));
+      context.cardsDrawn.catch(() => {}); // the failure is the images' own, reported in 'site files'
     },
   },
   {
@@ -192,6 +199,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
         previous: context.previous,
         previousDir: path.join(context.distDir, 'client'),
         storeDir: renderedPagesDir(context.cacheDir),
+        coreFreed: context.cardsLeft ? context.cardsDrawn : undefined,
         pool: (toRender) => {
           context.pool ??= new RenderPool(
             context.options.root,
@@ -199,7 +207,7 @@ const STEPS: Array<{ name: string; run: (context: Context) => void | Promise<voi
             path.join(context.output.staging, 'client'),
             renderedPagesDir(context.cacheDir),
           );
-          context.pool.ensure(poolSize(toRender));
+          context.pool.ensure(poolSize(toRender, context.cardsLeft));
           context.pool.setSite(site);
           return context.pool;
         },
