@@ -22,7 +22,8 @@ function differingLeaves(a: unknown, b: unknown, at: YamlPath = []): YamlPath[] 
  * A conflict of blocks or lists, or one whose field cannot be told apart, keeps the merge's value.
  */
 export function conflictsAsTheyAreNow(current: string, input: MergeInput): Conflict[] {
-  const { text: left, conflicts } = mergeYaml(input);
+  const merged = mergeYaml(input);
+  const { text: left, conflicts } = merged;
   if (current === left) return conflicts;
   const now = readYaml(current);
   if (!now.ok) return conflicts;
@@ -31,10 +32,12 @@ export function conflictsAsTheyAreNow(current: string, input: MergeInput): Confl
     if (![conflict.ours, conflict.theirs].every(isLeaf)) return conflict;
     let taken: string | undefined;
     try {
-      taken = resolveConflictsOnto(current, input, {
-        ...keepAll,
-        [conflict.id]: { pick: 'theirs' },
-      });
+      taken = resolveConflictsOnto(
+        current,
+        input,
+        { ...keepAll, [conflict.id]: { pick: 'theirs' } },
+        merged,
+      );
     } catch {
       return conflict; // shown as the merge left it; choosing says what went wrong
     }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { propertyParameters } from '../../tests/helpers/properties.ts';
-import { equalData, withValue } from '../document/data-ops.ts';
+import { equalData, isObject, withValue } from '../document/data-ops.ts';
 import { insertItem, moveItem, removeItem, setValue } from '../document/edit.ts';
 import { mergeYaml, resolveConflicts, resolveConflictsOnto } from './merge.ts';
 import type { ConflictChoice, YamlPath } from './types.ts';
@@ -26,8 +26,6 @@ const PAGES = readdirSync('pages', { recursive: true, encoding: 'utf8' })
 const pageIndex = (file: string) => PAGES.findIndex((page) => page.file === file);
 
 type Data = Record<string, unknown>;
-const isObject = (value: unknown): value is Data =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Paths of the text values inside a value (never a block's `type`: a new type is a different

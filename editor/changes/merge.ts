@@ -493,15 +493,16 @@ const CHOSEN_OUTRIGHT = '\uE000chosen in a conflict\uE000';
  * in the file; what the author changed in it since is kept, with the choices laid over it. "Keep
  * mine" keeps the field as it is now; a field taken from theirs or given a value of its own gets
  * exactly that, whatever was written in it since. Undefined when the two cannot be combined field
- * by field, e.g. the file no longer reads as YAML.
+ * by field, e.g. the file no longer reads as YAML. `merged`: `mergeYaml(input)`, when the caller has it.
  */
 export function resolveConflictsOnto(
   current: string,
   input: MergeInput,
   choices: Record<string, ConflictChoice>,
+  merged: MergeResult = mergeYaml(input),
 ): string | undefined {
   const resolved = resolveConflicts(input, choices);
-  const { text: left, conflicts: found } = mergeYaml(input);
+  const { text: left, conflicts: found } = merged;
   if (current === left) return resolved;
   // In the base of the second merge, a field chosen outright holds a value neither side has, so
   // both count as changed there and the choice is taken (even where it equals what the field held

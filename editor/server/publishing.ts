@@ -308,8 +308,8 @@ export class PublishingService {
     const identity = identityOf(input);
     return this.serial(async () => {
       const state = await this.ready();
-      const waiting = async (): Promise<LatestResponse> => {
-        const conflicts = (await readConflicts(this.root)).map(conflictView(this.root));
+      const waiting = (records: FileConflict[]): LatestResponse => {
+        const conflicts = records.map(conflictView(this.root));
         return {
           status: 'conflicts-waiting',
           taken: [],
@@ -319,7 +319,8 @@ export class PublishingService {
         };
       };
       // Asked before fetching: getLatest would bring nothing in, and the answer needs no network.
-      if ((await readConflicts(this.root)).length) return waiting();
+      const records = await readConflicts(this.root);
+      if (records.length) return waiting(records);
       try {
         await fetchPublished(this.root, state, true);
       } catch (error) {
@@ -327,7 +328,7 @@ export class PublishingService {
         throw new HttpError(503, publishMessages.latestUnreachable(error.problem));
       }
       const result = await getLatest(this.root, state, identity);
-      if (result.status === 'conflicts-waiting') return waiting();
+      if (result.status === 'conflicts-waiting') return waiting(await readConflicts(this.root));
       if (result.status === 'code-conflict')
         throw new HttpError(409, publishMessages.blocked(result.files));
       if (result.status === 'unrelated') throw new HttpError(409, publishMessages.unrelated());
