@@ -408,32 +408,27 @@ export interface PrerenderResult {
   entries: Record<string, ManifestEntry>;
 }
 
-/**
- * A page of the previous build whose key is unchanged and whose file is still the one that build
- * wrote.
- */
-function reusable(
-  previous: Manifest | undefined,
-  previousDir: string,
-  job: PrerenderJob,
-): ManifestEntry | undefined {
+/** The previous build's entry of a page whose key is unchanged. */
+const unchanged = (previous: Manifest | undefined, job: PrerenderJob) => {
   const entry = previous?.pages[job.url];
-  if (!entry || entry.key !== job.key) return undefined;
+  return entry?.key === job.key ? entry : undefined;
+};
+
+/** Whether the previous build's file of `entry` is still the one it wrote. */
+function stillWritten(previousDir: string, entry: ManifestEntry): boolean {
   try {
     const stat = statSync(path.join(previousDir, entry.file));
-    return stat.size === entry.size && stat.mtimeMs === entry.mtimeMs ? entry : undefined;
+    return stat.size === entry.size && stat.mtimeMs === entry.mtimeMs;
   } catch {
-    return undefined;
+    return false;
   }
 }
 
-/** A page of the previous build whose key is unchanged and whose HTML the store keeps. */
-function kept(previous: Manifest | undefined, job: PrerenderJob): Restore['entry'] | undefined {
-  const entry = previous?.pages[job.url];
-  return entry?.key === job.key && entry.stored && entry.crc32 !== undefined
+/** `entry` when the rendered-page store keeps its HTML. */
+const kept = (entry: ManifestEntry): Restore['entry'] | undefined =>
+  entry.stored && entry.crc32 !== undefined
     ? { ...entry, stored: entry.stored, crc32: entry.crc32 }
     : undefined;
-}
 
 async function place(from: string, to: string, makeFolder: (folder: string) => Promise<void>) {
   await makeFolder(path.dirname(to));
@@ -469,8 +464,8 @@ export async function prerender(options: {
   // while the changed ones are rendered.
   const placed: Array<Promise<void>> = [];
   for (const job of jobs) {
-    const entry = reusable(previous, previousDir, job);
-    if (entry) {
+    const entry = unchanged(previous, job);
+    if (entry && stillWritten(previousDir, entry)) {
       placed.push(
         place(path.join(previousDir, entry.file), path.join(outDir, entry.file), makeFolder),
       );
@@ -478,7 +473,7 @@ export async function prerender(options: {
       if (entry.sitemapUrl) sitemap.push(entry.sitemapUrl);
       continue;
     }
-    const stored = kept(previous, job);
+    const stored = entry && kept(entry);
     if (stored)
       restores.push({ key: job.key, entry: stored, target: path.join(outDir, stored.file), job });
     else toRender.push(job);
