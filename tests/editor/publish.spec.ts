@@ -215,11 +215,15 @@ test("a change that breaks other pages: the author's own problems first, the oth
     expect(item).toContain(mark);
     expect(item).not.toContain(FILE);
   }
-  await page.screenshot({
-    path: path.join(SHOTS, 'refused-elsewhere-1280.png'),
-    fullPage: true,
-    animations: 'disabled',
-  });
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({
+      path: path.join(SHOTS, `refused-elsewhere-${width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   writeFileSync(path.join(alice, FILE), text);
   writeFileSync(path.join(alice, PRICING), pricing);
 });
