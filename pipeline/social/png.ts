@@ -42,25 +42,42 @@ function filteredRows(rgb: Uint8Array, width: number, from: number, to: number):
   return out;
 }
 
+const ADLER_BASE = 65521;
+
 function adler32(data: Uint8Array): number {
   let a = 1;
   let b = 0;
   for (let i = 0; i < data.length;) {
-    // 3800 bytes keep b below 2^31 between the modulo steps.
-    const end = Math.min(data.length, i + 3800);
+    // 3792 bytes (a multiple of 8) keep b below 2^31 between the modulo steps.
+    const end = Math.min(data.length, i + 3792);
+    // Eight bytes a step (half the time of one; a card's title rows are some 300 KB): over bytes
+    // x0…x7, a grows by their sum and b by 8·a + 8·x0 + 7·x1 + … + 1·x7.
+    for (; i + 8 <= end; i += 8) {
+      // Eight variables, not an array: the unpacking took back most of the gain.
+      const x0 = data[i]!;
+      const x1 = data[i + 1]!;
+      const x2 = data[i + 2]!;
+      const x3 = data[i + 3]!;
+      const x4 = data[i + 4]!;
+      const x5 = data[i + 5]!;
+      const x6 = data[i + 6]!;
+      const x7 = data[i + 7]!;
+      b += 8 * a + 8 * x0 + 7 * x1 + 6 * x2 + 5 * x3 + 4 * x4 + 3 * x5 + 2 * x6 + x7;
+      a += x0 + x1 + x2 + x3 + x4 + x5 + x6 + x7;
+    }
     for (; i < end; i++) {
       a += data[i]!;
       b += a;
     }
-    a %= 65521;
-    b %= 65521;
+    a %= ADLER_BASE;
+    b %= ADLER_BASE;
   }
   return ((b << 16) | a) >>> 0;
 }
 
 /** The Adler-32 of two pieces of data from theirs (zlib's adler32_combine). */
 function adlerCombine(first: number, second: number, secondLength: number): number {
-  const BASE = 65521;
+  const BASE = ADLER_BASE;
   const rem = secondLength % BASE;
   let sum1 = first & 0xffff;
   let sum2 = (rem * sum1) % BASE;
