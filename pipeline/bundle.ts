@@ -39,6 +39,14 @@ const notBundled = (file: string) =>
   file.startsWith('schema/generated/');
 
 /**
+ * V8 optimises a function once it has run a certain amount of bytecode (its interrupt budget). The
+ * bundler is a process of a few seconds in which most functions run briefly: with eight times the
+ * budget, V8 compiles far fewer of them that would not have paid back their compiling, and the
+ * process takes about a sixth less CPU (docs/build-speed.md, "Bundle").
+ */
+const BUNDLER_V8_FLAGS = ['--interrupt-budget=540672'];
+
+/**
  * The code, public/ or the lockfile changed while they were bundled: an author's matter (build
  * again), not a fault.
  */
@@ -109,7 +117,8 @@ export async function bundle(
   mkdirSync(bundles, { recursive: true });
   const temporary = `${dir}.tmp-${process.pid}`;
   try {
-    await run(process.execPath, [path.join(root, 'pipeline', 'vike-bundle.mjs'), temporary], {
+    const script = path.join(root, 'pipeline', 'vike-bundle.mjs');
+    await run(process.execPath, [...BUNDLER_V8_FLAGS, script, temporary], {
       cwd: root,
       env: compilerEnv(env),
       signal,

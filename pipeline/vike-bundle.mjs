@@ -21,5 +21,9 @@ await build({
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
     ssr: { noExternal: bundled },
+    // Mantine's index re-exports some 700 modules, of which the server bundle keeps a few: rolldown's
+    // lazy barrel optimisation loads only those (about 0.3 s of CPU less). The server bundle only:
+    // the client build's output would change (its unused chunks' names), and dist/ must not.
+    environments: { ssr: { build: { rolldownOptions: { experimental: { lazyBarrel: true } } } } },
   },
 });
