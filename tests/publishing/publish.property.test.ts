@@ -2,7 +2,7 @@ import { renameSync } from 'node:fs';
 import fc from 'fast-check';
 import { parseDocument, type Node } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertItem, removeItem, setValue } from '../../editor/document/index.ts';
+import { insertItem, moveItem, removeItem, setValue } from '../../editor/document/index.ts';
 import { readConflicts } from '../../editor/git/conflicts.ts';
 import { getLatest } from '../../editor/git/latest.ts';
 import { authorChanges, publish } from '../../editor/git/publish.ts';
@@ -15,16 +15,17 @@ import { alice, git, makeTeam, ready, type Clone, type Team } from './git-fixtur
 
 /**
  * Seeded sequences of what three authors do in the editor at once, on real clones of a bare
- * repository: edit a field (through the editor's own writer), add a block at the end of a page or
- * remove one they added and have not published, publish (straight or for review, the remote
- * reachable or not), get latest, open the review list (a fetch that brings nothing in), discard a
- * page's changes, and choose for every conflict (keep mine, take theirs or a value of their own). A
- * model holds the value of each field and the blocks added to each page, on the remote and in
- * each copy; after every step the remote, every copy and the conflicts waiting (as the Conflicts
- * screen shows them) must be what it says. So no publish loses an author's change or block or
- * undoes a colleague's without a conflict, a conflict names exactly the fields both changed, and
- * every text outside the edited fields and the added blocks stays byte for byte. Shrunk
- * counterexamples are kept in more.test.ts.
+ * repository: edit a field (through the editor's own writer), add a block at the end of a page,
+ * move an added block elsewhere on the page (a colleague may move one while its author edits the
+ * page), remove one they added and have not published, publish (straight or for review, the
+ * remote reachable or not), get latest, open the review list (a fetch that brings nothing in),
+ * discard a page's changes, and choose for every conflict (keep mine, take theirs or a value of
+ * their own). A model holds the value of each field and the blocks added to each page, on the
+ * remote and in each copy; after every step the remote, every copy and the conflicts waiting (as
+ * the Conflicts screen shows them) must be what it says. So no publish loses an author's change or
+ * block or undoes a colleague's without a conflict, a conflict names exactly the fields both
+ * changed, and every text outside the edited fields and the added blocks stays byte for byte (the
+ * page's own blocks in their order). Shrunk counterexamples are kept in more.test.ts.
  */
 const HOTELS = 'pages/solutions/hotels.yaml';
 const PRICING = 'pages/pricing.yaml';
@@ -64,6 +65,19 @@ const step = fc.oneof(
       otherValue: value,
     }),
   },
+  // A block one author added and published is moved by a colleague, who publishes, while the first
+  // author edits a field of the page: getting latest merges the move with the edit.
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('moved meanwhile' as const),
+      author,
+      other: author,
+      field,
+      value,
+      to: fc.nat(20),
+    }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -100,6 +114,18 @@ const step = fc.oneof(
       author,
       file: fc.nat(FILES.length - 1),
       pick: fc.nat(3),
+    }),
+  },
+  // A block added by anyone moved elsewhere on the page (not above the first block, whose fields
+  // are modelled by place).
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('move block' as const),
+      author,
+      file: fc.nat(FILES.length - 1),
+      pick: fc.nat(3),
+      to: fc.nat(20),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('latest' as const), author }) },
@@ -237,6 +263,21 @@ function merge(model: AuthorModel) {
   model.base = [...model.fetched];
 }
 
+/** The steps of a 'moved meanwhile': the block moved is the last one added in the colleague's copy. */
+function movedMeanwhile(one: Extract<Step, { kind: 'moved meanwhile' }>): Step[] {
+  const file = FILES.indexOf(FIELDS[one.field]!.file);
+  const online = { offline: false, review: false };
+  return [
+    { kind: 'add block', author: one.author, file },
+    { kind: 'publish', author: one.author, ...online },
+    { kind: 'latest', author: one.other },
+    { kind: 'move block', author: one.other, file, pick: -1, to: one.to },
+    { kind: 'publish', author: one.other, ...online },
+    { kind: 'edit', author: one.author, field: one.field, value: one.value },
+    { kind: 'latest', author: one.author },
+  ];
+}
+
 async function run(team: Team, steps: Step[]) {
   const clones: Clone[] = Array.from({ length: AUTHORS }, (_, i) => team.clone(`author-${i}`));
   const readRemote = (file: string) => git(team.remote, 'show', `main:${file}`);
@@ -259,9 +300,11 @@ async function run(team: Team, steps: Step[]) {
           { kind: 'publish', author: one.other, offline: false, review: false },
           { kind: 'publish', author: one.author, offline: false, review: false },
         ]
-      : one.kind === 'clash'
-        ? []
-        : [one],
+      : one.kind === 'moved meanwhile' && one.other !== one.author
+        ? movedMeanwhile(one)
+        : one.kind === 'clash' || one.kind === 'moved meanwhile'
+          ? []
+          : [one],
   );
   for (const [n, one] of expanded.entries()) {
     const at = `step ${n} ${JSON.stringify(one)}`;
@@ -299,6 +342,19 @@ async function run(team: Team, steps: Step[]) {
         left.delete(chosen.heading);
         model.local[addedAt(file)] = joinSet(left);
       }
+    } else if (one.kind === 'move block') {
+      // Any added block in the copy, published or not (colleagues may move the same one): anywhere
+      // from second to last. Where it lands is not modelled (the blocks added are a set); that it
+      // stays once, and the page's own blocks keep their order, is.
+      const file = FILES[one.file]!;
+      const text = clone.read(file);
+      const blocks = blocksOf(text);
+      const added = blocks.flatMap((block, index) => (block.added ? [index] : []));
+      // A negative pick counts from the last.
+      const from = one.pick < 0 ? added.at(one.pick) : added[one.pick % Math.max(added.length, 1)];
+      const to = 1 + (one.to % (blocks.length - 1));
+      if (from !== undefined && to !== from)
+        clone.write(file, moveItem(text, ['blocks'], from, to));
     } else if (one.kind === 'discard') {
       expect(await discardChange(clone.root, await ready(clone), one.file), at).toBe(true);
       FIELDS.forEach((field, i) => {
