@@ -500,4 +500,16 @@ describe('three authors publishing at once (seeded sequences, real git)', () => 
     },
     RUNS * 25_000 + 60_000,
   );
+
+  // Shrunk from a run against a merge that dropped theirs' moves: the block a colleague moved was
+  // lost from the author's copy when getting latest merged it with the author's edit.
+  it('keeps a published block a colleague moved while the author edited the page', async () => {
+    team = makeTeam({ code: false });
+    await run(team, [
+      { kind: 'edit', author: 0, field: 0, value: '' },
+      { kind: 'moved meanwhile', author: 1, other: 0, field: 0, value: '', to: 0 },
+      { kind: 'publish', author: 0, offline: true, review: true },
+      { kind: 'edit', author: 0, field: 0, value: '' },
+    ]);
+  });
 });
