@@ -7,9 +7,11 @@ import { unwrapWoff } from './woff.ts';
 import {
   backgroundGroups,
   encodePng,
+  noteRowChange,
   pngBackground,
   pngBackgroundFrom,
   rowsToChange,
+  type ChangedRows,
   type PngBackground,
 } from './png.ts';
 import { fontMetrics, glyphTable, harfbuzzShaper } from './glyphs.ts';
@@ -404,33 +406,50 @@ export async function drawWholeCard(text: CardText): Promise<Buffer> {
 
 /**
  * The title layer (RGBA of `box`, premultiplied as resvg gives it) laid over the opaque background
- * (RGB rows as wide as the card; `box.top` counts from the first of them), in place, as resvg
- * blends a path over what is under it: out = fg + bg·(1 − α).
+ * rows of `rows` (RGB rows as wide as the card; `box.top` counts from the first of them), in place,
+ * as resvg blends a path over what is under it: out = fg + bg·(1 − α). Each row's change is noted
+ * for the PNG's checksum as it is made (png.ts › noteRowChange), which spares reading the rows
+ * again.
  */
-function layOver(out: Uint8Array, title: Uint8Array, box: Box): void {
+function layOver(background: PngBackground, rows: ChangedRows, title: Uint8Array, box: Box): void {
+  const out = rows.rgb;
   // Read a pixel at a time: most of the box is transparent (0 in all four bytes, premultiplied).
   const aligned = title.byteOffset % 4 === 0 ? title : Uint8Array.from(title);
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
+  const rowStart = box.left * 3;
   for (let row = 0; row < box.height; row++) {
-    let rgb = ((box.top + row) * CARD_WIDTH + box.left) * 3;
+    const first = (box.top + row) * CARD_WIDTH * 3;
+    let rgb = first + rowStart;
+    // The row's bytes' changes, and each multiplied by its byte's place in the row.
+    let sum = 0;
+    let byPlace = 0;
     const end = (row + 1) * box.width;
     for (let index = row * box.width; index < end; index++, rgb += 3) {
       if (words[index] === 0) continue;
       const pixel = index << 2;
       const alpha = aligned[pixel + 3]!;
+      const r = out[rgb]!;
+      const g = out[rgb + 1]!;
+      const b = out[rgb + 2]!;
       if (alpha === 255) {
         out[rgb] = aligned[pixel]!;
         out[rgb + 1] = aligned[pixel + 1]!;
         out[rgb + 2] = aligned[pixel + 2]!;
-        continue;
+      } else {
+        // tiny-skia's source-over on premultiplied colour, with its rounding ((x + 255) >> 8 for x
+        // / 255).
+        const rest = 255 - alpha;
+        out[rgb] = aligned[pixel]! + ((r * rest + 255) >> 8);
+        out[rgb + 1] = aligned[pixel + 1]! + ((g * rest + 255) >> 8);
+        out[rgb + 2] = aligned[pixel + 2]! + ((b * rest + 255) >> 8);
       }
-      // tiny-skia's source-over on premultiplied colour, with its rounding ((x + 255) >> 8 for x /
-      // 255).
-      const rest = 255 - alpha;
-      out[rgb] = aligned[pixel]! + ((out[rgb]! * rest + 255) >> 8);
-      out[rgb + 1] = aligned[pixel + 1]! + ((out[rgb + 1]! * rest + 255) >> 8);
-      out[rgb + 2] = aligned[pixel + 2]! + ((out[rgb + 2]! * rest + 255) >> 8);
+      const dr = out[rgb]! - r;
+      const dg = out[rgb + 1]! - g;
+      const db = out[rgb + 2]! - b;
+      sum += dr + dg + db;
+      byPlace += (rgb - first) * (dr + dg + db) + dg + 2 * db;
     }
+    if (sum !== 0 || byPlace !== 0) noteRowChange(background, rows, box.top + row, sum, byPlace);
   }
 }
 
@@ -501,7 +520,7 @@ export async function drawCard(
     rasteriseTitle(text, layersDir, titleLayout),
   ]);
   const { box } = title;
-  const rows = rowsToChange(background, box.top, box.top + box.height);
-  layOver(rows.rgb, title.pixels, { ...box, top: box.top - rows.from });
+  const rows = rowsToChange(background, box.top, box.top + box.height, { noted: true });
+  layOver(background, rows, title.pixels, { ...box, top: box.top - rows.from });
   return encodePng(background, rows);
 }

@@ -8,6 +8,7 @@ import {
   pngBackgroundFrom,
   rowsToChange,
 } from '../../pipeline/social/png.ts';
+import { idatOf } from './idat.ts';
 
 /**
  * The card's PNG encoder reuses the background's compressed row groups and compresses only the
@@ -78,14 +79,7 @@ describe('row-group PNG encoder', () => {
         const rows = rowsToChange(bg, 0, to);
         rows.rgb.set(pixels(11).subarray(0, rows.rgb.length));
         const png = encodePng(bg, rows);
-        const idat: Buffer[] = [];
-        for (let at = 8; at < png.length;) {
-          const length = png.readUInt32BE(at);
-          if (png.toString('latin1', at + 4, at + 8) === 'IDAT')
-            idat.push(png.subarray(at + 8, at + 8 + length));
-          at += 12 + length;
-        }
-        const inflated = inflateSync(Buffer.concat(idat));
+        const inflated = inflateSync(idatOf(png));
         expect(inflated.length).toBe(height * (width * 3 + 1));
         expect(inflated[(height - 1) * (width * 3 + 1)]).toBe(0);
       }
