@@ -2,7 +2,7 @@ import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Reporter } from './collector.ts';
 import { didYouMean } from './did-you-mean.ts';
-import { authorErrors } from './errors.ts';
+import { authorErrors, type AuthorError } from './errors.ts';
 import { splitLink } from './routes.ts';
 import { authorAnchors } from './validate-page.ts';
 import type { YamlPath } from './yaml-source.ts';
@@ -148,24 +148,27 @@ export function checkLinks(
     if (!destination) continue;
     const { path: linkPath, hash } = destination;
     const target = targets.get(linkPath);
-    const at = () => source.positionOf(refPath(source, 'links', index, value));
+    // Where the link is, for its message's position and its field (a translation is not told to
+    // copy a link its source gets wrong).
+    const report = (error: AuthorError) => {
+      const at = refPath(source, 'links', index, value);
+      collector.add(source, error, source.positionOf(at), 'error', at);
+    };
     if (!target) {
       allRoutes ??= [...targets.keys()].filter(
         (route) => includeDrafts || !targets.get(route)!.draft,
       );
-      collector.add(source, authorErrors.brokenLink(value, didYouMean(linkPath, allRoutes)), at());
+      report(authorErrors.brokenLink(value, didYouMean(linkPath, allRoutes)));
       continue;
     }
     if (target.draft && !includeDrafts && !fromDraft) {
-      collector.add(source, authorErrors.linkToDraft(value), at());
+      report(authorErrors.linkToDraft(value));
       continue;
     }
     if (hash && target.anchors && !target.anchors.includes(hash)) {
       const anchors = authorAnchors(target.anchors);
-      collector.add(
-        source,
+      report(
         authorErrors.brokenAnchor(value, hash, target.route, didYouMean(hash, anchors), anchors),
-        at(),
       );
     }
   }

@@ -1057,7 +1057,7 @@ function checkFile(
     );
   if (entry.claim.readable) {
     checkReferences(source, entry, entry.claim.route, entry.claim.draft, context, reporter);
-    checkLanguage(entry, source, language, context, reporter, configRead);
+    checkLanguage(root, entry, source, language, context, reporter, configRead);
   }
   return own ? own.problemsOf(entry.file) : entry.problems;
 }
@@ -1068,6 +1068,7 @@ function checkFile(
  * is searched before the YAML.
  */
 function checkLanguage(
+  root: string,
   entry: ReadPage,
   source: Locator,
   language: LanguageCheck | undefined,
@@ -1099,6 +1100,19 @@ function checkLanguage(
     });
     return;
   }
+  // The source's links too, as phase 3 checks them: a translation is not told to copy a link its
+  // source gets wrong (a page that does not exist, a draft).
+  const original = language.source;
+  const sourceLinks = new Collector();
+  checkLinks(
+    locatorOf(root, original),
+    original.links,
+    original.claim.draft,
+    original.claim.route,
+    context.targets,
+    context.includeDrafts,
+    sourceLinks,
+  );
   reportTranslation(
     language.findings,
     source,
@@ -1107,7 +1121,7 @@ function checkLanguage(
       translated: (route) => context.targets.has(routeIn(route, locale.code, locales)),
       exists: (route) => context.targets.has(route),
       status: language.status,
-      sourceErrorAt: errorAtOrAbove(language.source.problems.shown),
+      sourceErrorAt: errorAtOrAbove([...original.problems.shown, ...sourceLinks.diagnostics]),
     },
     reporter,
   );

@@ -214,6 +214,26 @@ describe('translation findings, each at its file:line:col', () => {
     );
   });
 
+  it('a link the source gets wrong is reported in the source only, as its other values are', () => {
+    const SOURCE = 'pages/pricing.yaml';
+    const CTA = '        cta: { label: Talk to Sales, href: /contact, variant: primary }\n';
+    const codes = (file: string) => findings(file).map((finding) => [finding.at, finding.code]);
+    withEdit(SOURCE, [[CTA, CTA.replace('/contact', '/contakt')]], () => {
+      expect(codes(SOURCE)).toEqual([['pages/pricing.yaml:41:44', 'broken-link']]);
+      expect(findings('pages/de/pricing.yaml')).toEqual([]);
+    });
+    withEdit(SOURCE, [['href: "#compare"', 'href: "#comparison"']], () => {
+      expect(codes(SOURCE)).toEqual([['pages/pricing.yaml:12:39', 'broken-anchor']]);
+      expect(findings('pages/de/pricing.yaml')).toEqual([]);
+    });
+    // A link to a page that exists is the translation's to follow.
+    withEdit(SOURCE, [[CTA, CTA.replace('/contact', '/about')]], () =>
+      expect(codes('pages/de/pricing.yaml')).toEqual([
+        ['pages/de/pricing.yaml:40:56', 'translation-value-differs'],
+      ]),
+    );
+  });
+
   it('translation-text-missing and translation-unrecorded', () => {
     withEdit(DEMO, [['    badge: Kostenloser Rundgang in 30 Minuten\n', '']], () =>
       expect(findings(DEMO)).toEqual([

@@ -82,6 +82,7 @@ describe('output formats', () => {
           code: 'broken-link',
           message: 'Link to "/platfrom" goes nowhere: no page or alias has that route.',
           hint: 'Did you mean "/platform"? Create the page (npm run new-page -- /platfrom) or fix the link.',
+          path: ['blocks', 0, 'actions', 1, 'href'],
         },
       ],
     });
