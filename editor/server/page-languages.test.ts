@@ -43,3 +43,29 @@ it('does not tell a translation to copy a value its source gets wrong', () => {
   expect(codes('Book a demo!')).toEqual([]);
   expect(codes('book-now')).toEqual(['translation-value-differs']);
 });
+
+it('does not tell a translation to copy a link its source gets wrong', () => {
+  const project = path.join(import.meta.dirname, '../..');
+  const copy = (file: string, change = (text: string) => text) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), change(readFileSync(path.join(project, file), 'utf8')));
+  };
+  copy('site.config.yaml');
+  copy('pages/platform.yaml');
+  copy('pages/de/pricing.yaml');
+  const german = readFileSync(path.join(root, 'pages/de/pricing.yaml'), 'utf8');
+  const codes = (href: string) => {
+    copy('pages/pricing.yaml', (text) =>
+      text.replace(
+        '{ label: Talk to Sales, href: /contact',
+        `{ label: Talk to Sales, href: ${href}`,
+      ),
+    );
+    const site = new SiteIndex(root);
+    const problems = translationProblems(site, localesOf(site), 'pages/de/pricing.yaml', german);
+    return problems.map((problem) => problem.code);
+  };
+  // A page that does not exist: the source's broken link, not the translation's to copy.
+  expect(codes('/contakt')).toEqual([]);
+  expect(codes('/platform')).toEqual(['translation-value-differs']);
+});

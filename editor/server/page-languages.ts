@@ -5,7 +5,6 @@ import {
 } from '../../engine/check-translation.ts';
 import { Collector } from '../../engine/collector.ts';
 import type { Diagnostic } from '../../engine/diagnostic.ts';
-import { readPage } from '../../engine/load-site.ts';
 import { routeIn, siteLocales, translationOf, type SiteLocales } from '../../engine/locales.ts';
 import { routeFromFile } from '../../engine/routes.ts';
 import type { SiteIndex } from '../../engine/site-index.ts';
@@ -72,11 +71,9 @@ export function translationProblems(
       translated: (to) => routes.has(routeIn(to, language.locale.code, locales)),
       exists: (to) => routes.has(to),
       status: false,
-      // The source's own problems, as the validator holds them against its translations.
-      sourceErrorAt: errorAtOrAbove(
-        readPage(site.root, sourceFile, language.sourceRoute, new Collector(), sourceText).problems
-          .shown,
-      ),
+      // The source's problems, its links' included, as the validator holds them against its
+      // translations.
+      sourceErrorAt: errorAtOrAbove(site.check(sourceFile, sourceText)),
     },
     collector,
   );
