@@ -8,6 +8,19 @@ import { localesOf, translationProblems } from './page-languages.ts';
 const root = mkdtempSync(path.join(os.tmpdir(), 'page-languages-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** Copies a file of the project into `root`, changed by `change`. */
+const copy = (file: string, change = (text: string) => text) => {
+  const project = path.join(import.meta.dirname, '../..');
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), change(readFileSync(path.join(project, file), 'utf8')));
+};
+
+/** The codes of the problems the editor shows for a translation as `text`. */
+const translationCodes = (file: string, text: string) => {
+  const site = new SiteIndex(root);
+  return translationProblems(site, localesOf(site), file, text).map((problem) => problem.code);
+};
+
 it('follows site.config.yaml as it changes on disk, checking each text once', () => {
   const config = readFileSync(path.join(import.meta.dirname, '../../site.config.yaml'), 'utf8');
   const write = (text: string) => writeFileSync(path.join(root, 'site.config.yaml'), text);
@@ -24,19 +37,12 @@ it('follows site.config.yaml as it changes on disk, checking each text once', ()
 });
 
 it('does not tell a translation to copy a value its source gets wrong', () => {
-  const project = path.join(import.meta.dirname, '../..');
-  const copy = (file: string, change = (text: string) => text) => {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), change(readFileSync(path.join(project, file), 'utf8')));
-  };
   copy('site.config.yaml');
   copy('pages/de/book-demo.yaml');
   const german = readFileSync(path.join(root, 'pages/de/book-demo.yaml'), 'utf8');
   const codes = (sourceId: string) => {
     copy('pages/book-demo.yaml', (text) => text.replace('id: book-a-demo', `id: ${sourceId}`));
-    const site = new SiteIndex(root);
-    const problems = translationProblems(site, localesOf(site), 'pages/de/book-demo.yaml', german);
-    return problems.map((problem) => problem.code);
+    return translationCodes('pages/de/book-demo.yaml', german);
   };
   expect(codes('book-a-demo')).toEqual([]);
   // The source's id is not one (its own error): the translation keeps its valid one, unasked.
@@ -45,11 +51,6 @@ it('does not tell a translation to copy a value its source gets wrong', () => {
 });
 
 it('does not tell a translation to copy a link its source gets wrong', () => {
-  const project = path.join(import.meta.dirname, '../..');
-  const copy = (file: string, change = (text: string) => text) => {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), change(readFileSync(path.join(project, file), 'utf8')));
-  };
   copy('site.config.yaml');
   copy('pages/platform.yaml');
   copy('pages/de/pricing.yaml');
@@ -61,9 +62,7 @@ it('does not tell a translation to copy a link its source gets wrong', () => {
         `{ label: Talk to Sales, href: ${href}`,
       ),
     );
-    const site = new SiteIndex(root);
-    const problems = translationProblems(site, localesOf(site), 'pages/de/pricing.yaml', german);
-    return problems.map((problem) => problem.code);
+    return translationCodes('pages/de/pricing.yaml', german);
   };
   // A page that does not exist: the source's broken link, not the translation's to copy.
   expect(codes('/contakt')).toEqual([]);

@@ -77,16 +77,15 @@ function adler32(data: Uint8Array): number {
 
 /** The Adler-32 of two pieces of data from theirs (zlib's adler32_combine). */
 function adlerCombine(first: number, second: number, secondLength: number): number {
-  const BASE = ADLER_BASE;
-  const rem = secondLength % BASE;
+  const rem = secondLength % ADLER_BASE;
   let sum1 = first & 0xffff;
-  let sum2 = (rem * sum1) % BASE;
-  sum1 += (second & 0xffff) + BASE - 1;
-  sum2 += ((first >>> 16) & 0xffff) + ((second >>> 16) & 0xffff) + BASE - rem;
-  if (sum1 >= BASE) sum1 -= BASE;
-  if (sum1 >= BASE) sum1 -= BASE;
-  if (sum2 >= BASE * 2) sum2 -= BASE * 2;
-  if (sum2 >= BASE) sum2 -= BASE;
+  let sum2 = (rem * sum1) % ADLER_BASE;
+  sum1 += (second & 0xffff) + ADLER_BASE - 1;
+  sum2 += ((first >>> 16) & 0xffff) + ((second >>> 16) & 0xffff) + ADLER_BASE - rem;
+  if (sum1 >= ADLER_BASE) sum1 -= ADLER_BASE;
+  if (sum1 >= ADLER_BASE) sum1 -= ADLER_BASE;
+  if (sum2 >= ADLER_BASE * 2) sum2 -= ADLER_BASE * 2;
+  if (sum2 >= ADLER_BASE) sum2 -= ADLER_BASE;
   return ((sum2 << 16) | sum1) >>> 0;
 }
 
