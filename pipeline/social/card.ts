@@ -10,6 +10,7 @@ import {
   noteRowChange,
   pngBackground,
   pngBackgroundFrom,
+  rowBytes,
   rowsToChange,
   type ChangedRows,
   type PngBackground,
@@ -46,7 +47,7 @@ export const CARD_VERSION = 'card-v1';
  * of this module and the rest of what goes into a card: see `cardDrawingKey`). Bump when the
  * drawing code changes.
  */
-const CARD_RENDERER = 'layers-v2';
+const CARD_RENDERER = 'layers-v3';
 
 export interface CardText {
   title: string;
@@ -406,19 +407,21 @@ export async function drawWholeCard(text: CardText): Promise<Buffer> {
 
 /**
  * The title layer (RGBA of `box`, premultiplied as resvg gives it) laid over the opaque background
- * rows of `rows` (RGB rows as wide as the card; `box.top` counts from the first of them), in place,
- * as resvg blends a path over what is under it: out = fg + bg·(1 − α). Each row's change is noted
- * for the PNG's checksum as it is made (png.ts › noteRowChange), which spares reading the rows
- * again.
+ * rows of `rows` (rows as wide as the card, as the PNG holds them; `box.top` counts from the first
+ * of them), in place, as resvg blends a path over what is under it: out = fg + bg·(1 − α). Each
+ * row's change is noted for the PNG's checksum as it is made (png.ts › noteRowChange), which spares
+ * reading the rows again.
  */
 function layOver(background: PngBackground, rows: ChangedRows, title: Uint8Array, box: Box): void {
-  const out = rows.rgb;
+  const out = rows.rows;
+  const bytes = rowBytes(CARD_WIDTH);
   // Read a pixel at a time: most of the box is transparent (0 in all four bytes, premultiplied).
   const aligned = title.byteOffset % 4 === 0 ? title : Uint8Array.from(title);
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
   const rowStart = box.left * 3;
   for (let row = 0; row < box.height; row++) {
-    const first = (box.top + row) * CARD_WIDTH * 3;
+    // The row's first pixel (after its filter byte).
+    const first = (box.top + row) * bytes + 1;
     let rgb = first + rowStart;
     // The row's bytes' changes, and each multiplied by its byte's place in the row.
     let sum = 0;
@@ -465,8 +468,8 @@ const rgbOf = (rgba: Uint8Array) => {
 
 const backgrounds = new Map<string, Promise<PngBackground>>();
 /**
- * Everything on a card but its title (the same for every page of a section), drawn once (its RGB
- * pixels and compressed row groups kept in `dir` when given).
+ * Everything on a card but its title (the same for every page of a section), drawn once (its rows
+ * and compressed row groups kept in `dir` when given).
  */
 function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackground> {
   const key = createHash('sha256')
@@ -475,7 +478,7 @@ function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackg
     .slice(0, 16);
   let drawn = backgrounds.get(key);
   if (!drawn) {
-    const file = dir && path.join(dir, `background-${key}.rgb`);
+    const file = dir && path.join(dir, `background-${key}.rows`);
     drawn = (async () => {
       if (file && existsSync(file) && existsSync(`${file}.groups`))
         return pngBackgroundFrom(
@@ -493,7 +496,7 @@ function backgroundOf(text: CardText, dir: string | undefined): Promise<PngBackg
         mkdirSync(dir!, { recursive: true });
         // The groups first: the pixels' file is what says both are there.
         writeWhole(`${file}.groups`, backgroundGroups(background));
-        writeWhole(file, background.rgb);
+        writeWhole(file, background.rows);
       }
       return background;
     })();

@@ -45,10 +45,13 @@ function changedRows(
   const bytes = (to - from) * stride;
   for (const [where, value] of changes) {
     const at = first + (where % bytes);
-    const delta = value - rows.rgb[at]!;
-    rows.rgb[at] = value;
     const row = Math.floor(at / stride);
-    if (noted) noteRowChange(background, rows, row, delta, (at - row * stride) * delta);
+    const place = at - row * stride;
+    // In the PNG's rows, each row starts with its filter byte.
+    const index = row * (stride + 1) + 1 + place;
+    const delta = value - rows.rows[index]!;
+    rows.rows[index] = value;
+    if (noted) noteRowChange(background, rows, row, delta, place * delta);
   }
   return rows;
 }
@@ -71,7 +74,7 @@ describe('row-group PNG encoder, checksums from noted changes', () => {
     const background = pngBackground(new Uint8Array(8 * 20 * 3).fill(9), 8, 20);
     const [unnoted, plain] = [true, false].map((noted) => {
       const rows = rowsToChange(background, 3, 5, { noted });
-      rows.rgb[4] = 200;
+      rows.rows[5] = 200;
       return encodePng(background, rows);
     });
     expect(Buffer.compare(unnoted!, plain!)).not.toBe(0);
