@@ -67,13 +67,34 @@ export function givesBackExactly(value: unknown): boolean {
   }
 }
 
-/**
- * A record: the hash of the text, a newline, the page's JSON, a newline. The hash is checked when
- * the record is read back: a record is never taken for another page's.
- */
-const recordOf = (hash: string, json: string) => Buffer.from(`${hash}\n${json}\n`);
+/** The bytes of this thread's records, made anew only when a record needs more. */
+let scratch = Buffer.allocUnsafe(256 * 1024);
 
-/** A record of `text` as it is (a rendered page), by `hash`; `contentOf` gives the text's bytes back. */
+/**
+ * A record: the hash of the text, a newline, the text (the page's JSON, or its HTML in pieces), a
+ * newline. The hash is checked when the record is read back: a record is never taken for another
+ * page's. The bytes are in a buffer the thread's next record reuses: write them out before making
+ * another. Encoding each piece into a kept buffer takes a fifth of the time of `Buffer.from` of the
+ * record as one string: no buffer and no joined string (160 KB of UTF-16 for a page of this site,
+ * the size of a piece of its own) made and collected for every page.
+ */
+function recordOf(hash: string, text: string | readonly string[]): Buffer {
+  const pieces = typeof text === 'string' ? [text] : text;
+  // UTF-8 takes at most three bytes for a UTF-16 code unit.
+  let most = hash.length + 2;
+  for (const piece of pieces) most += piece.length * 3;
+  if (scratch.length < most) scratch = Buffer.allocUnsafe(Math.max(most, scratch.length * 2));
+  let at = scratch.write(hash, 0, 'latin1');
+  scratch[at++] = 0x0a;
+  for (const piece of pieces) at += scratch.write(piece, at, 'utf8');
+  scratch[at++] = 0x0a;
+  return scratch.subarray(0, at);
+}
+
+/**
+ * A record of `text` as it is (a rendered page, whole or in pieces), by `hash`, in the thread's
+ * reused buffer (see `recordOf`); `contentOf` gives the text's bytes back.
+ */
 export const textRecord = recordOf;
 
 /** The content of a record of `hash` (the bytes after its first line, without the last newline). */

@@ -113,7 +113,7 @@ async function handle({ id, key, url, loaded, source, file, config, notFound, pa
     const target = path.join(workerData.outDir, file);
     makeFolder(path.dirname(target));
     // The page's bytes once: written to its file and kept in the store under its key.
-    const record = textRecord(key, page.html);
+    const record = textRecord(key, page.pieces);
     const bytes = contentOf(key, record);
     writeFileSync(target, bytes);
     const stored = store.append(record);
