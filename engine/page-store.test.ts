@@ -5,9 +5,11 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  contentOf,
   givesBackExactly,
   PageStoreReader,
   PageStoreWriter,
+  textRecord,
   tidyPageStore,
   type StoredAt,
 } from './page-store.ts';
@@ -29,6 +31,29 @@ describe('the page store', () => {
     expect(readdirSync(dir)).toHaveLength(2);
     const reader = new PageStoreReader(dir);
     kept.forEach((at, n) => expect(reader.page(hashOf(n), at!)).toStrictEqual(pageOf(n)));
+    reader.close();
+  });
+
+  it('keeps a text given in pieces as its UTF-8, record after record of any size', () => {
+    const writer = new PageStoreWriter(dir);
+    const texts = [
+      ['<p>é — ', '→ 😀', '</p>'],
+      // Larger than the buffer records are encoded in at first (it grows), then smaller again.
+      ['x'.repeat(300_000), 'ü'.repeat(200_000)],
+      ['<p>', 'العربية', '</p>'],
+    ];
+    const kept = texts.map((pieces, n) => {
+      const record = textRecord(hashOf(n), pieces);
+      expect(contentOf(hashOf(n), record).toString('utf8')).toBe(pieces.join(''));
+      return writer.append(record)!;
+    });
+    writer.close();
+    const reader = new PageStoreReader(dir);
+    kept.forEach((at, n) =>
+      expect(contentOf(hashOf(n), reader.record(hashOf(n), at)!).toString('utf8')).toBe(
+        texts[n]!.join(''),
+      ),
+    );
     reader.close();
   });
 

@@ -75,8 +75,8 @@ let scratch = Buffer.allocUnsafe(256 * 1024);
  * newline. The hash is checked when the record is read back: a record is never taken for another
  * page's. The bytes are in a buffer the thread's next record reuses: write them out before making
  * another. Encoding each piece into a kept buffer takes a fifth of the time of `Buffer.from` of the
- * record as one string: no buffer and no joined string (160 KB of UTF-16 for a page of this site,
- * the size of a piece of its own) made and collected for every page.
+ * record as one string: no new buffer and no joined string (160 KB of UTF-16 for a page of this
+ * site) made and collected for every page.
  */
 function recordOf(hash: string, text: string | readonly string[]): Buffer {
   const pieces = typeof text === 'string' ? [text] : text;
