@@ -4,11 +4,12 @@ import type { BlockOf, BlockType } from './schemas.ts';
 import type { Words } from '../schema/locales.ts';
 import type { SiteConfig } from '../schema/site-config.ts';
 
-/** What every block component receives besides its own block data. */
+/**
+ * What every block component receives besides its own block data: nothing of the page it is on (a
+ * build reuses a block's HTML on every page where it is the same, renderer/BlockList.tsx).
+ */
 export interface RenderContext {
   config: SiteConfig;
-  /** Route of the page being rendered, e.g. `/solutions/hotels`. */
-  route: string;
   /** The words of the page's language (schema/locales.ts); English when not given. */
   words?: Words;
 }

@@ -129,7 +129,7 @@ function ownParts(
       children: createElement(base.Page),
     }),
   );
-  const body = once.around(() => renderToString(strictly(page, strict)));
+  const body = once.around(() => renderToString(strictly(page, strict)), base.pageId);
   return { title: escapeHtml(title), head, description: escapeHtml(description), body };
 }
 
@@ -199,7 +199,7 @@ interface PageRenderer {
   render(url: string): Promise<string>;
   /** How many pages were rendered without Vike, and with. */
   readonly counts: { direct: number; vike: number };
-  /** How many headers and footers of direct renders were reused as HTML, and rendered. */
+  /** Subtrees (headers, footers, blocks) of direct renders reused as HTML, and rendered. */
   readonly subtrees: { reused: number; rendered: number };
 }
 

@@ -107,7 +107,7 @@ async function handle({ id, key, url, loaded, source, file, config, notFound, pa
     finish ??= pageFinisher(workerData.outDir);
     trace('finisher');
     const rendered = await render(url, loaded, source);
-    trace(`rendered (headers and footers reused so far: ${renderer.subtrees.reused})`);
+    trace(`rendered (headers, footers and blocks reused so far: ${renderer.subtrees.reused})`);
     const page = finish(url, rendered);
     trace('finished');
     const target = path.join(workerData.outDir, file);

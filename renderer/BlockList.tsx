@@ -3,23 +3,41 @@ import { imageSlots, imagesOfBlock } from '../schema/image-slots.ts';
 import { registry } from '../blocks/registry.ts';
 import type { BlockDefinition, RenderContext } from '../blocks/types.ts';
 import { FirstLargeImage } from '../ui/Picture.tsx';
+import { once } from './rendered-once.ts';
 
 /**
  * Renders the page's blocks in order, each through its registered component. The block holding the
  * page's first large image (a hero image, usually) is told so: that image loads eagerly with high
  * priority, all others lazily.
+ *
+ * In a build, a block's HTML is reused on every page where it is the same: its data, the words of
+ * its language, whether it holds the first large image, and its place (React's ids, such as a
+ * section heading's, follow the number of blocks and the block's index); the site config is the
+ * scope. A block reads nothing else (`RenderContext`).
  */
+/** What a block's HTML depends on besides the site config (see BlockList). */
+const blockKey = (block: Block, index: number, count: number, firstLarge: number, words: string) =>
+  `block ${index}/${count} ${index === firstLarge} ${words} ${JSON.stringify(block)}`;
+
 export function BlockList({ blocks, context }: { blocks: Block[]; context: RenderContext }) {
   const firstLarge = blocks.findIndex((block) =>
     imagesOfBlock(block).some((image) => imageSlots[image.slot].large),
   );
+  const words = import.meta.env.SSR ? JSON.stringify(context.words ?? null) : '';
   return (
     <>
       {blocks.map((block, index) => {
         const { Component } = registry[block.type] as BlockDefinition<typeof block.type>;
+        const element = <Component block={block as never} context={context} />;
         return (
           <FirstLargeImage key={index} value={index === firstLarge}>
-            <Component block={block as never} context={context} />
+            {import.meta.env.SSR
+              ? once(
+                  context.config,
+                  blockKey(block, index, blocks.length, firstLarge, words),
+                  element,
+                )
+              : element}
           </FirstLargeImage>
         );
       })}

@@ -15,7 +15,7 @@ export function PageBody({ data }: { data: PageData }) {
     >
       <BlockList
         blocks={data.page.blocks}
-        context={{ config: data.config, route: data.route, words: wordsOf(data.language) }}
+        context={{ config: data.config, words: wordsOf(data.language) }}
       />
     </Layout>
   );

@@ -67,7 +67,7 @@ describe('hero stats', () => {
     const { loadTestConfig } = await import('../../tests/helpers/render-block.tsx');
     const html = renderToString(
       <MantineProvider>
-        <Hero block={loadExample('hero')} context={{ config: loadTestConfig(), route: '/' }} />
+        <Hero block={loadExample('hero')} context={{ config: loadTestConfig() }} />
       </MantineProvider>,
     );
     for (const figure of ['+35%', '94%', '&lt;55s', '30s']) expect(html).toContain(figure);

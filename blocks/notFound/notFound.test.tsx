@@ -7,7 +7,7 @@ describe('notFound', () => {
   afterEach(cleanup);
 
   it('renders the page headline as the only h1, the sentence and the way home', () => {
-    const { container } = renderBlock('notFound', undefined, '/404');
+    const { container } = renderBlock('notFound');
     const h1s = container.querySelectorAll('h1');
     expect(h1s).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeTruthy();

@@ -76,7 +76,7 @@ describe('scheduler block', () => {
     const { Scheduler } = await import('./Scheduler.tsx');
     const html = renderToString(
       <MantineProvider>
-        <Scheduler block={loadExample('scheduler')} context={{ config, route: '/' }} />
+        <Scheduler block={loadExample('scheduler')} context={{ config }} />
       </MantineProvider>,
     );
     expect(html).toMatch(/<noscript[^>]*><iframe [^>]*loading="lazy"[^>]*><\/iframe><\/noscript>/);

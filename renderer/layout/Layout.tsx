@@ -3,29 +3,17 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '../global.css';
 import { MantineProvider } from '@mantine/core';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { RESERVED_ANCHORS } from '../../schema/anchors.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import { wordsOf, type PageLanguage } from '../language.ts';
+import { once } from '../rendered-once.ts';
 import { theme } from '../theme.ts';
 import { Footer } from './Footer.tsx';
 import { Header, headerKey } from './Header.tsx';
 import classes from './Layout.module.css';
 
 const [mainId, topId] = RESERVED_ANCHORS;
-
-/**
- * How a subtree the same on many pages (the header, the footer) is rendered when the build provides
- * a way (pipeline/page-renderer.ts: rendered once, its HTML reused for every page with the same
- * `scope` and `key`, which must say everything the subtree's HTML depends on). Only on the server:
- * in the browser's bundle the `import.meta.env.SSR` branch, and with it this, is left out.
- */
-type RenderedOnce = (scope: object, key: string, element: ReactElement) => ReactNode;
-const RENDERED_ONCE = Symbol.for('staylix.renderedOnce');
-function once(scope: object, key: string, element: ReactElement): ReactNode {
-  const provided = (globalThis as { [RENDERED_ONCE]?: RenderedOnce })[RENDERED_ONCE];
-  return provided ? provided(scope, key, element) : element;
-}
 
 /**
  * Skip link, header, the page's main landmark and the footer. Rendered on the server only: the site

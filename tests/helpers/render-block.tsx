@@ -34,19 +34,15 @@ const themed = (node: ReactNode) => (
   </MantineProvider>
 );
 
-/** One block's element, as BlockList renders it on a page at `route`. */
-function blockElement<T extends BlockType>(type: T, block: BlockOf<T>, route: string) {
+/** One block's element, as BlockList renders it on a page. */
+function blockElement<T extends BlockType>(type: T, block: BlockOf<T>) {
   const { Component } = registry[type] as unknown as BlockDefinition<T>;
-  return <Component block={block} context={{ config: loadTestConfig(), route }} />;
+  return <Component block={block} context={{ config: loadTestConfig() }} />;
 }
 
 /** Renders one block the way the page renders it, inside the Mantine theme. */
-export function renderBlock<T extends BlockType>(
-  type: T,
-  block: BlockOf<T> = loadExample(type),
-  route = '/test',
-) {
-  return render(themed(blockElement(type, block, route)));
+export function renderBlock<T extends BlockType>(type: T, block: BlockOf<T> = loadExample(type)) {
+  return render(themed(blockElement(type, block)));
 }
 
 /**
@@ -65,9 +61,8 @@ export function mountServerHtml(node: ReactNode): HTMLElement {
 export function mountBlockHtml<T extends BlockType>(
   type: T,
   block: BlockOf<T> = loadExample(type),
-  route = '/test',
 ): HTMLElement {
-  return mountServerHtml(blockElement(type, block, route));
+  return mountServerHtml(blockElement(type, block));
 }
 
 export function clearDocument() {

@@ -16,7 +16,7 @@ import { loadExample, loadTestConfig } from '../helpers/render-block.tsx';
 function renderPage(blocks: Block[]): Document {
   const html = renderToStaticMarkup(
     <MantineProvider theme={theme} forceColorScheme="light">
-      <BlockList blocks={blocks} context={{ config: loadTestConfig(), route: '/test' }} />
+      <BlockList blocks={blocks} context={{ config: loadTestConfig() }} />
     </MantineProvider>,
   );
   return new DOMParser().parseFromString(html, 'text/html');

@@ -18,7 +18,7 @@ function builtBundle(): string {
 }
 
 describe('the render workers’ page renderer', () => {
-  it('writes every page of the site byte for byte as Vike’s renderPage() does, most of them without Vike and with the header and footer reused as HTML, and finishes each as every step on the whole page does', () => {
+  it('writes every page of the site, and copies of one, byte for byte as Vike’s renderPage() does, most of them without Vike, with the header, the footer and blocks seen before reused as HTML, and finishes each as every step on the whole page does', () => {
     const run = spawnSync(
       process.execPath,
       ['--import', 'tsx', 'tests/pipeline/render-both-ways.ts', builtBundle()],
@@ -31,6 +31,7 @@ describe('the render workers’ page renderer', () => {
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout.trim().split('\n').pop()!) as {
       compared: number;
+      copies: number;
       differ: string[];
       counts: { direct: number; vike: number };
       subtrees: { reused: number; rendered: number };
@@ -43,9 +44,12 @@ describe('the render workers’ page renderer', () => {
     // language (one the template is learnt from, one it is checked on: <html lang dir> is part of
     // the template) and the not-found page; every other page goes without it.
     expect(result.counts.direct).toBeGreaterThan(result.compared - 16);
-    // Direct renders reuse the HTML of headers and footers seen before (a header whose links mark
-    // the current page, or with a translated page's own alternates, is rendered): every page above
-    // is byte for byte Vike's, each with its image preloads.
+    // Direct renders reuse the HTML of headers, footers and blocks seen before (a header whose
+    // links mark the current page, or with a translated page's own alternates, is rendered; so is a
+    // page's hero with its own title): every page above is byte for byte Vike's, each with its
+    // image preloads and React's ids, the copies of a page (its blocks reused from the third copy
+    // on) included.
+    expect(result.copies).toBe(4);
     expect(result.subtrees.reused).toBeGreaterThan(result.counts.direct / 2);
     // The page finisher's quick way (the inlined CSS set aside while the page is finished) gives
     // what every step on the whole page gives, and is the way every page of the site goes.

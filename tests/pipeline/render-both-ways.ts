@@ -15,7 +15,7 @@ if (!bundleDir) throw new Error('usage: render-both-ways.ts <bundle dir>');
 const root = path.resolve(import.meta.dirname, '../..');
 const site = loadSite({ root, includeDrafts: false, keepPages: true });
 const routes = new Map<string, LoadedPage>();
-(globalThis as Record<symbol, unknown>)[Symbol.for('staylix.providedSite')] = {
+const providedSite = {
   config: site.config,
   notFound: site.notFound,
   routes,
@@ -25,6 +25,7 @@ const routes = new Map<string, LoadedPage>();
   pages: [],
   diagnostics: [],
 };
+(globalThis as Record<symbol, unknown>)[Symbol.for('staylix.providedSite')] = providedSite;
 const locales = siteLocales(site.config?.locales);
 
 // The render workers' module: the server bundle, Vike's renderPage and the page renderer, compiled
@@ -42,11 +43,42 @@ const finishDiffer: string[] = [];
 const finished = (page: ReturnType<typeof quick>) =>
   JSON.stringify({ ...page, pieces: page.pieces.join('') });
 
-const urls = [...site.routes.keys(), '/404'];
+/**
+ * Copies of the page with the most blocks, each with its own title (as the build benchmark's
+ * pages): every block but the hero is the same on each, so the renderer reuses their HTML from the
+ * first copies on the later ones, which must still be Vike's byte for byte.
+ */
+function copiesOfFullestPage(count: number): Map<string, LoadedPage> {
+  const fullest = [...site.routes.values()]
+    .filter((loaded) => !translationOf(loaded.route, locales))
+    .sort((a, b) => b.page.blocks.length - a.page.blocks.length)[0]!;
+  const copies = new Map<string, LoadedPage>();
+  for (let n = 1; n <= count; n++) {
+    const route = `${fullest.route}-copy-${n}`;
+    const page = {
+      ...fullest.page,
+      title: `${fullest.page.title} ${n}`,
+      blocks: fullest.page.blocks.map((block) =>
+        block.type === 'hero' ? { ...block, title: `${block.title} ${n}` } : block,
+      ),
+    };
+    const copy = Object.assign(Object.create(Object.getPrototypeOf(fullest) as object), fullest, {
+      route,
+    }) as LoadedPage;
+    Object.defineProperty(copy, 'page', { value: page });
+    copies.set(route, copy);
+  }
+  return copies;
+}
+const copies = copiesOfFullestPage(4);
+const allRoutes = new Map([...site.routes, ...copies]);
+providedSite.pageRoutes = new Set([...providedSite.pageRoutes, ...copies.keys()]);
+
+const urls = [...allRoutes.keys(), '/404'];
 const differ: string[] = [];
 for (const url of urls) {
   routes.clear();
-  const loaded = site.routes.get(url);
+  const loaded = allRoutes.get(url);
   const translation = loaded && translationOf(loaded.route, locales);
   const source = translation && site.routes.get(translation.sourceRoute);
   if (source) routes.set(source.route, source);
@@ -61,6 +93,7 @@ for (const url of urls) {
 console.log(
   JSON.stringify({
     compared: urls.length,
+    copies: copies.size,
     differ,
     counts: renderer.counts,
     subtrees: renderer.subtrees,

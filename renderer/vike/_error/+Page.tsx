@@ -12,7 +12,7 @@ export default function ErrorPage() {
     return (
       <Layout config={data.config} route="/404">
         <div data-page-status="404">
-          <BlockList blocks={data.page.blocks} context={{ config: data.config, route: '/404' }} />
+          <BlockList blocks={data.page.blocks} context={{ config: data.config }} />
         </div>
       </Layout>
     );

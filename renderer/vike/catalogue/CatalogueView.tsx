@@ -59,7 +59,7 @@ export function CatalogueView() {
           <div className={classes.previewFrame}>
             <BlockList
               blocks={data.page.blocks}
-              context={{ config: data.config, route: data.route }}
+              context={{ config: data.config }}
             />
           </div>
         </section>
