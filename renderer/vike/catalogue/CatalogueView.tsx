@@ -57,10 +57,7 @@ export function CatalogueView() {
             <p className={classes.note}>The YAML above, exactly as a page shows it.</p>
           </div>
           <div className={classes.previewFrame}>
-            <BlockList
-              blocks={data.page.blocks}
-              context={{ config: data.config }}
-            />
+            <BlockList blocks={data.page.blocks} context={{ config: data.config }} />
           </div>
         </section>
       )}
