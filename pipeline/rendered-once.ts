@@ -91,8 +91,11 @@ export function renderedOnceCache(): RenderedOnceCache {
   let keptCount = 0;
   const seen = new WeakMap<object, Set<string>>();
   let seenCount = 0;
-  /** Keys of subtrees whose HTML does not begin and end with a tag: never captured again. */
-  const untagged = new Set<string>();
+  /**
+   * Keys of subtrees found not to keep (HTML that does not begin and end with a tag, images React
+   * would not preload the same way): never captured again.
+   */
+  const refused = new Set<string>();
   /** The subtrees of the render under way, by their number in its markers. */
   let slots: Array<{ scope: object; key: string; reused: boolean }> = [];
   const counts = { reused: 0, rendered: 0 };
@@ -117,7 +120,7 @@ export function renderedOnceCache(): RenderedOnceCache {
       seenCount++;
       return element;
     }
-    if (keptCount >= MAX_KEPT || untagged.has(key)) return element;
+    if (keptCount >= MAX_KEPT || refused.has(key)) return element;
     return createElement(captureTag, { 'data-slot': slot }, element);
   };
   const USE = new RegExp(markerHtml('use', '(\\d+)', '(?:<img [^>]*>)*'), 'g');
@@ -147,7 +150,7 @@ export function renderedOnceCache(): RenderedOnceCache {
       let again = false;
       for (const [, number, inner] of html.matchAll(CAPTURED))
         if (!TAGGED.test(inner!)) {
-          untagged.add(slotOf(number!).key);
+          refused.add(slotOf(number!).key);
           again = true;
         }
       if (again) html = renderWithCache(render);
@@ -155,7 +158,10 @@ export function renderedOnceCache(): RenderedOnceCache {
       html = html.replace(CAPTURED, (_, number: string, inner: string) => {
         const { scope, key } = slotOf(number);
         const images = imagesOf(inner);
-        if (!images) return inner;
+        if (!images) {
+          refused.add(key);
+          return inner;
+        }
         let ofScope = kept.get(scope);
         if (!ofScope) kept.set(scope, (ofScope = new Map()));
         if (!ofScope.has(key)) keptCount++;
