@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageVersion } from '../package-version.ts';
 import { unwrapWoff } from './woff.ts';
+import { rtlTitleWords } from './rtl-title.ts';
 import {
   backgroundGroups,
   encodePng,
@@ -47,7 +48,7 @@ export const CARD_VERSION = 'card-v1';
  * of this module and the rest of what goes into a card: see `cardDrawingKey`). Bump when the
  * drawing code changes.
  */
-const CARD_RENDERER = 'layers-v3';
+const CARD_RENDERER = 'layers-v4';
 
 export interface CardText {
   title: string;
@@ -185,6 +186,19 @@ const hostRow = (host: string, drawn: boolean) =>
         [el('div', {}, host)],
   );
 
+/** The space between the words of a right-to-left title: Noto Sans Arabic's own (260 of 1000). */
+const RTL_SPACE = '0.26em';
+
+/** A right-to-left title as words in reading order, each of its runs seen from left to right. */
+const rtlTitle = (title: string) =>
+  rtlTitleWords(title).map((runs) =>
+    el(
+      'div',
+      { display: 'flex' },
+      runs.map((run) => el('div', {}, run.text)),
+    ),
+  );
+
 /**
  * The card's layout. `background`: all but the title (nothing moves without it: the rows sit at the
  * top and the bottom of the card whatever the title's height); `title`: the title alone, on
@@ -221,9 +235,10 @@ function layout({ title, section, brand, host, dir }: CardText, layer: CardLayer
           lineHeight: TITLE_LINE_HEIGHT,
           letterSpacing: dir ? 0 : `${TITLE_LETTER_SPACING_EM}em`,
           maxWidth: TITLE_MAX_WIDTH,
-          ...(dir ? { justifyContent: 'flex-end', textAlign: 'right' } : {}),
+          // Right to left: the words from the right, wrapping (see rtl-title.ts).
+          ...(dir ? { flexDirection: 'row-reverse', flexWrap: 'wrap', columnGap: RTL_SPACE } : {}),
         },
-        layer === 'background' ? '' : title,
+        layer === 'background' ? '' : dir ? rtlTitle(title) : title,
       ),
       hostRow(host, layer !== 'title'),
     ],
