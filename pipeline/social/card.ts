@@ -44,6 +44,11 @@ export const CARD_HEIGHT = 630;
  */
 export const CARD_VERSION = 'card-v1';
 /**
+ * The same for the cards of right-to-left pages alone (their titles' words were once in the wrong
+ * order: rtl-title.ts).
+ */
+export const RTL_CARD_VERSION = 'rtl-v2';
+/**
  * How a card is drawn, part of the key of the cards and backgrounds in the cache (with the source
  * of this module and the rest of what goes into a card: see `cardDrawingKey`). Bump when the
  * drawing code changes.

@@ -10,6 +10,7 @@ import {
   CARD_HEIGHT,
   cardDrawingKey,
   CARD_VERSION,
+  RTL_CARD_VERSION,
   CARD_WIDTH,
   drawCard,
   type CardText,
@@ -104,7 +105,7 @@ export function makeSocialCards({
     };
     // The URL names what the card shows; the cache file, also how it was drawn.
     const key = createHash('sha256')
-      .update(JSON.stringify([CARD_VERSION, text]))
+      .update(JSON.stringify([CARD_VERSION, text, ...(text.dir ? [RTL_CARD_VERSION] : [])]))
       .digest('hex')
       .slice(0, 12);
     const cached = path.join(
