@@ -5,6 +5,10 @@ import type { BlockDefinition, RenderContext } from '../blocks/types.ts';
 import { FirstLargeImage } from '../ui/Picture.tsx';
 import { once } from './rendered-once.ts';
 
+/** What a block's HTML depends on besides the site config (see BlockList). */
+const blockKey = (block: Block, index: number, count: number, firstLarge: number, words: string) =>
+  `block ${index}/${count} ${index === firstLarge} ${words} ${JSON.stringify(block)}`;
+
 /**
  * Renders the page's blocks in order, each through its registered component. The block holding the
  * page's first large image (a hero image, usually) is told so: that image loads eagerly with high
@@ -15,10 +19,6 @@ import { once } from './rendered-once.ts';
  * section heading's, follow the number of blocks and the block's index); the site config is the
  * scope. A block reads nothing else (`RenderContext`).
  */
-/** What a block's HTML depends on besides the site config (see BlockList). */
-const blockKey = (block: Block, index: number, count: number, firstLarge: number, words: string) =>
-  `block ${index}/${count} ${index === firstLarge} ${words} ${JSON.stringify(block)}`;
-
 export function BlockList({ blocks, context }: { blocks: Block[]; context: RenderContext }) {
   const firstLarge = blocks.findIndex((block) =>
     imagesOfBlock(block).some((image) => imageSlots[image.slot].large),

@@ -1,16 +1,8 @@
-import { createElement as h, useId, type ReactElement, type ReactNode } from 'react';
+import { createElement as h, useId } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { renderedOnceCache } from '../../pipeline/rendered-once.ts';
-
-/** As renderer/rendered-once.ts asks for a subtree. */
-type RenderedOnce = (scope: object, key: string, element: ReactElement) => ReactNode;
-const once = (scope: object, key: string, element: ReactElement): ReactNode => {
-  const provided = (globalThis as { [key: symbol]: RenderedOnce | undefined })[
-    Symbol.for('staylix.renderedOnce')
-  ];
-  return provided ? provided(scope, key, element) : element;
-};
+import { once } from '../../renderer/rendered-once.ts';
 
 const scope = {};
 const Header = ({ current }: { current: string }) =>
