@@ -1254,6 +1254,31 @@ export const publishMessages = {
     message: `${file} changed after the conflict was found, and your choices could not be combined with those changes (it may have a mistake that stops it from being read). Nothing was changed.`,
     hint: 'Open the page, fix the problem it shows, then choose again.',
   }),
+  /** The label of a whole-file choice on the conflict screen: why it is not field by field. */
+  wholeFile: (
+    reason:
+      | 'too-large'
+      | 'not-utf8'
+      | 'not-yaml'
+      | 'removed'
+      | 'added-twice'
+      | 'not-text'
+      | 'not-field-by-field'
+      | 'too-slow',
+  ): string =>
+    `The whole file (${
+      {
+        'too-large': 'a version is larger than 1 MB, the most the editor reads in a page',
+        'not-utf8':
+          'a version holds characters the editor cannot read, so it is kept exactly as it is',
+        'not-yaml': 'a version has a mistake that stops it from being read field by field',
+        removed: 'one of you removed it',
+        'added-twice': 'you both created it',
+        'not-text': 'it is an image or a file, not a page',
+        'not-field-by-field': 'the two versions could not be combined field by field',
+        'too-slow': 'combining the two versions took too long',
+      }[reason]
+    })`,
   unknownVersion: (file: string): AuthorError => ({
     code: 'publish-no-version',
     form: 'same',
