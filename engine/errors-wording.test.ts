@@ -236,6 +236,18 @@ const publish: Samples<typeof publishMessages> = {
   choiceMissing: [['pages/a.yaml']],
   changedSinceConflict: [['pages/a.yaml']],
   unknownVersion: [['pages/a.yaml']],
+  interrupted: [['index-locked'], ['branch-moved'], ['write-failed']],
+  failed: [[]],
+  tooSlow: [[]],
+  notShown: [['pages/a.yaml']],
+  restoreRefused: [
+    ['pages/a.yaml', 'not-a-version'],
+    ['pages/a.yaml', 'no-such-file-there'],
+    ['pages/a.yaml', 'cannot-open-here'],
+  ],
+  discardRefused: (['not-changed', 'cannot-open-here', 'unrelated', 'not-published'] as const).map(
+    (reason) => ['pages/a.yaml', reason],
+  ),
 };
 
 const at = 'pages/pricing.yaml:6:12';

@@ -1158,8 +1158,9 @@ export const publishMessages = {
   unrelated: (): AuthorError => ({
     code: 'publish-unrelated',
     form: 'same',
-    message: 'The published version and this copy of the project have nothing in common.',
-    hint: 'Your pages are saved on disk. Ask a developer to check which repository this copy belongs to.',
+    message:
+      'The published version was replaced by one that has nothing in common with this copy of the project, so the editor neither brings it in nor publishes over it.',
+    hint: 'Your pages stay as they are on this computer and you can go on editing them. Ask a developer to bring the two versions together; then publish again.',
   }),
   listChanged: (): AuthorError => ({
     code: 'publish-list-changed',
@@ -1253,6 +1254,116 @@ export const publishMessages = {
     form: 'same',
     message: `${file} changed after the conflict was found, and your choices could not be combined with those changes (it may have a mistake that stops it from being read). Nothing was changed.`,
     hint: 'Open the page, fix the problem it shows, then choose again.',
+  }),
+  /**
+   * An operation that stopped part way (Get latest, Publish, restoring a version, discarding a
+   * change): undone, the copy is as it was before it.
+   */
+  interrupted: (reason: 'index-locked' | 'branch-moved' | 'write-failed'): AuthorError => {
+    const why: Record<typeof reason, [string, string]> = {
+      'index-locked': [
+        'Another program is working on this copy of the project right now (a developer tool, or one that stopped without tidying up), so the editor stopped. Nothing was changed.',
+        'Wait a minute and try again. If this keeps happening, ask a developer to check the project: a program left its work unfinished.',
+      ],
+      'branch-moved': [
+        'Someone changed this copy of the project outside the editor while it was working, so it stopped. Nothing was changed.',
+        'Try again; the editor starts from the copy as it is now.',
+      ],
+      'write-failed': [
+        'A file could not be written, so the editor stopped and put everything back as it was. Nothing was changed.',
+        'Check that the disk is not full and that no other program has the files open, then try again.',
+      ],
+    };
+    const [message, hint] = why[reason];
+    return { code: `publish-interrupted-${reason}`, form: 'same', message, hint };
+  },
+  /** A git command that failed for a reason the editor has no words of its own for. */
+  failed: (): AuthorError => ({
+    code: 'publish-failed',
+    form: 'same',
+    message:
+      'The editor could not finish this. Your pages are saved on this computer; nothing was published.',
+    hint: 'Try again. If it happens again, ask a developer (the terminal where the editor runs has the details).',
+  }),
+  /** Taking too long (a slow disk or a very large project). */
+  tooSlow: (): AuthorError => ({
+    code: 'publish-too-slow',
+    form: 'same',
+    message: 'This took too long, so the editor stopped it. Your pages are saved on this computer.',
+    hint: 'Try again in a moment.',
+  }),
+  /**
+   * Shown once the editor finished or undid an operation the editor's last run left unfinished.
+   */
+  recovered: (
+    op: 'latest' | 'publish' | 'restore' | 'discard' | 'resolve',
+    done: boolean,
+  ): string => {
+    const what = {
+      latest: 'Get latest',
+      publish: 'Publish',
+      restore: 'restoring a version',
+      discard: 'discarding a change',
+      resolve: 'choosing between two versions',
+    }[op];
+    return done
+      ? `The editor stopped during ${what} last time; it has now finished it. Your pages are as they should be.`
+      : `The editor stopped during ${what} last time; it has now put everything back as it was before. Try it again if you still want it.`;
+  },
+  /** A file of the project the editor leaves alone (Changes lists it, never publishes it). */
+  waitingFile: (
+    why: 'link' | 'name' | 'folder-link' | 'not-a-file' | 'in-the-way',
+  ): { label: string; detail: string } =>
+    why === 'link' || why === 'folder-link'
+      ? {
+          label: 'A link the editor does not edit',
+          detail:
+            'A colleague set this up as a link to another file. The editor neither changes nor publishes it; it stays as published.',
+        }
+      : {
+          label: 'Waiting: cannot be opened here',
+          detail:
+            why === 'name'
+              ? 'Its name has characters the editor does not handle. It stays as published; a developer can rename it.'
+              : 'It is not a page or a file the editor can open. It stays as published; a developer can look at it.',
+        },
+  /** Restoring a version refused: nothing was changed. */
+  restoreRefused: (
+    file: string,
+    reason: 'not-a-version' | 'no-such-file-there' | 'cannot-open-here',
+  ): AuthorError => ({
+    code: `publish-restore-${reason}`,
+    form: 'same',
+    message:
+      reason === 'no-such-file-there'
+        ? `${file} did not exist in that version, so there is nothing to restore. Your page is unchanged.`
+        : reason === 'cannot-open-here'
+          ? `${file} cannot be opened in the editor, so it is not restored. Nothing was changed.`
+          : `That version of ${file} was not found. Nothing was changed.`,
+    hint: 'Reload the Versions list and choose another version.',
+  }),
+  /** Discarding a change refused: nothing was changed. */
+  discardRefused: (
+    file: string,
+    reason: 'not-changed' | 'cannot-open-here' | 'unrelated' | 'not-published',
+  ): AuthorError => ({
+    code: `publish-discard-${reason}`,
+    form: 'same',
+    message:
+      reason === 'not-changed'
+        ? `${file} has no change of yours to discard.`
+        : reason === 'cannot-open-here'
+          ? `${file} cannot be opened in the editor, so the editor does not discard it. Nothing was changed.`
+          : reason === 'unrelated'
+            ? 'The published version was replaced by one that has nothing in common with this copy, so the editor cannot tell which version to go back to. Nothing was changed.'
+            : 'The published version could not be found, so there is no version to go back to. Nothing was changed.',
+    hint: 'Reload the Changes list.',
+  }),
+  notShown: (file: string): AuthorError => ({
+    code: 'publish-not-shown',
+    form: 'same',
+    message: `That version of ${file} is larger than 1 MB or holds characters the editor cannot read, so it is not shown here.`,
+    hint: 'Its file is kept exactly as it is; a developer can open it.',
   }),
   /** The label of a whole-file choice on the conflict screen: why it is not field by field. */
   wholeFile: (

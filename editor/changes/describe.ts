@@ -209,6 +209,27 @@ function describePublic(input: FileVersions): FileChange {
   return { file, kind: 'public', status, summary: text, changes: [{ path: [], text }] };
 }
 
+/** A version too large or not UTF-8: described by its sizes, never parsed. */
+function describeUnreadable(
+  input: FileVersions,
+  subject: string,
+  base: Pick<FileChange, 'file' | 'route' | 'kind'>,
+): FileChange {
+  const { beforeBytes, afterBytes } = input;
+  const status =
+    beforeBytes === undefined ? 'added' : afterBytes === undefined ? 'removed' : 'changed';
+  const why =
+    input.unreadable === 'too-large'
+      ? 'larger than 1 MB, the most the editor reads in a page'
+      : 'holds characters the editor cannot read';
+  const sizes =
+    status === 'changed'
+      ? ` (${bytes(beforeBytes!)} → ${bytes(afterBytes!)})`
+      : ` (${bytes((beforeBytes ?? afterBytes)!)})`;
+  const text = `${subject} ${status}${sizes}: it ${why}, so it is not shown field by field`;
+  return { ...base, status, summary: `${subject}: ${status}`, changes: [{ path: [], text }] };
+}
+
 function summaryOf(subject: string, changes: Described[]): string {
   const headlines = [...new Set(changes.map((change) => change.headline))];
   if (headlines.length === 0) return `${subject}: no change to its content`;
@@ -224,6 +245,7 @@ export function describeFileChange(input: FileVersions): FileChange {
   const route = kind === 'page' ? routeFromFile(file) : undefined;
   const subject = kind === 'page' ? `Page ${route ?? file}` : 'Site settings';
   const base = { file, ...(route ? { route } : {}), kind };
+  if (input.unreadable) return describeUnreadable(input, subject, base);
   if (before === undefined || after === undefined) {
     const status = before === undefined ? 'added' : 'removed';
     const data = readYaml((before ?? after) as string);

@@ -34,6 +34,11 @@ export interface FileVersions {
   /** Sizes of a file in public/ (its text is not read). */
   beforeBytes?: number;
   afterBytes?: number;
+  /**
+   * A version is over the page limit or not UTF-8: its text is not read, the change is described
+   * by its sizes.
+   */
+  unreadable?: 'too-large' | 'not-utf8';
 }
 
 /** Two versions of a file that changed the same thing differently. */

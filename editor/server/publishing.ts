@@ -34,6 +34,7 @@ import type {
 } from '../shared/publish-api.ts';
 import { HttpError, readJson, sendJson, type ApiContext } from './api.ts';
 import { editorErrors } from './errors.ts';
+import { inWords, shownText, unreadable } from './publish-words.ts';
 import { checkSiteForPublish, publishingSettings } from './publish-check.ts';
 import { Collector } from '../../engine/collector.ts';
 import { validateConfig } from '../../engine/validate-page.ts';
@@ -87,7 +88,28 @@ const routeOf = (file: string) => (file.startsWith('pages/') ? routeFromFile(fil
 
 /** The page now, when it is a field-level conflict's (what "Keep mine" keeps). */
 const pageNow = (root: string, record: FileConflict) =>
-  record.wholeFile ? undefined : readDisk(root, record.file)?.toString('utf8');
+  record.wholeFile ? undefined : shownText(readDisk(root, record.file));
+
+/**
+ * Above this size the conflicts are shown as the merge found them: following the author's later
+ * edits merges the page again, which for a large page takes seconds on the request's thread.
+ */
+const FOLLOW_EDITS_BYTES = 32 * 1024;
+
+/** A file's change in words, from its bytes (a version too large or not UTF-8 is not parsed). */
+function describeBytes(file: string, before: Buffer | undefined, after: Buffer | undefined) {
+  const isText = !file.startsWith('public/');
+  const problem = isText ? (unreadable(before) ?? unreadable(after)) : undefined;
+  const text = isText && !problem;
+  return describeFileChange({
+    file,
+    ...(text && before ? { before: before.toString('utf8') } : {}),
+    ...(text && after ? { after: after.toString('utf8') } : {}),
+    ...(before ? { beforeBytes: before.length } : {}),
+    ...(after ? { afterBytes: after.length } : {}),
+    ...(problem ? { unreadable: problem } : {}),
+  });
+}
 
 /** A conflict record as the Conflicts screen shows it, "Yours" as the page holds it now. */
 const conflictView =
@@ -100,7 +122,7 @@ const conflictView =
       ...(route ? { route } : {}),
       wholeFile: record.wholeFile,
       conflicts:
-        now === undefined
+        now === undefined || now.length > FOLLOW_EDITS_BYTES
           ? record.conflicts
           : conflictsAsTheyAreNow(now, {
               file: record.file,
@@ -192,16 +214,9 @@ export class PublishingService {
   }
 
   private async describe(root: string, d: Difference): Promise<FileChange> {
-    const isText = !d.file.startsWith('public/');
     const before = d.before ? await readBlob(root, d.before.sha) : undefined;
     const after = d.after ? readDisk(root, d.file) : undefined;
-    return describeFileChange({
-      file: d.file,
-      ...(isText && before ? { before: before.toString('utf8') } : {}),
-      ...(isText && after ? { after: after.toString('utf8') } : {}),
-      ...(before ? { beforeBytes: before.length } : {}),
-      ...(after ? { afterBytes: after.length } : {}),
-    });
+    return describeBytes(d.file, before, after);
   }
 
   async changes(): Promise<ChangesResponse> {
@@ -219,8 +234,9 @@ export class PublishingService {
     const after = readDisk(this.root, file);
     return {
       path: file,
-      published: before ? before.toString('utf8') : null,
-      current: after ? after.toString('utf8') : null,
+      published: shownText(before) ?? null,
+      current: shownText(after) ?? null,
+      ...(unreadable(before) || unreadable(after) ? { unreadable: true } : {}),
     };
   }
 
@@ -358,13 +374,13 @@ export class PublishingService {
   /** A file's text for the side-by-side previews: published, on disk, or a conflict's side. */
   async versionText(file: string, version: string): Promise<string | undefined> {
     if (!isSafeAuthorFile(file)) return undefined;
-    if (version === 'current') return readDisk(this.root, file)?.toString('utf8');
-    if (isCommitId(version)) return (await fileAt(this.root, version, file))?.toString('utf8');
+    if (version === 'current') return shownText(readDisk(this.root, file));
+    if (isCommitId(version)) return shownText(await fileAt(this.root, version, file));
     const state = await repoState(this.root);
     if (state.kind !== 'ready') return undefined;
     if (version === 'published') {
       const published = await publishedBase(this.root, state.publishedRef);
-      return published ? (await fileAt(this.root, published, file))?.toString('utf8') : undefined;
+      return published ? shownText(await fileAt(this.root, published, file)) : undefined;
     }
     const record = (await readConflicts(this.root)).find((c) => c.file === file);
     if (version === 'ours') return record && (pageNow(this.root, record) ?? record.ours);
@@ -396,7 +412,7 @@ export class PublishingService {
       if (outcome === 'changed-since')
         throw new HttpError(409, publishMessages.changedSinceConflict(file));
       this.refreshed([file]);
-      return { resolved: file, text: readDisk(this.root, file)?.toString('utf8') ?? '' };
+      return { resolved: file, text: shownText(readDisk(this.root, file)) ?? '' };
     });
   }
 
@@ -407,17 +423,10 @@ export class PublishingService {
       list.map(async (version) => {
         const after = await fileAt(this.root, version.commit, file);
         const before = version.parent ? await fileAt(this.root, version.parent, file) : undefined;
-        const text = !file.startsWith('public/');
         const change =
           before?.equals(after ?? Buffer.alloc(0)) && after
             ? null
-            : describeFileChange({
-                file,
-                ...(text && before ? { before: before.toString('utf8') } : {}),
-                ...(text && after ? { after: after.toString('utf8') } : {}),
-                ...(before ? { beforeBytes: before.length } : {}),
-                ...(after ? { afterBytes: after.length } : {}),
-              });
+            : describeBytes(file, before, after);
         return {
           commit: version.commit,
           author: version.author,
@@ -434,7 +443,9 @@ export class PublishingService {
     await this.ready();
     const content = isCommitId(commit) ? await fileAt(this.root, commit, file) : undefined;
     if (!content) throw new HttpError(404, publishMessages.unknownVersion(file));
-    return { path: file, commit, text: content.toString('utf8') };
+    const text = shownText(content);
+    if (text === undefined) throw new HttpError(409, publishMessages.notShown(file));
+    return { path: file, commit, text };
   }
 
   restore(input: z.infer<typeof restoreSchema>) {
@@ -444,7 +455,7 @@ export class PublishingService {
       if (!(await restoreVersion(this.root, input.commit, file)))
         throw new HttpError(404, publishMessages.unknownVersion(file));
       this.refreshed([file]);
-      return { restored: file, text: readDisk(this.root, file)?.toString('utf8') ?? '' };
+      return { restored: file, text: shownText(readDisk(this.root, file)) ?? '' };
     });
   }
 
@@ -471,8 +482,16 @@ export class PublishingService {
     });
   }
 
-  /** Answers /api/publish/… */
+  /** Answers /api/publish/…: every refusal and failure in words (publish-words.ts). */
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    try {
+      await this.route(req, res, url);
+    } catch (error) {
+      throw await inWords(this.root, error);
+    }
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const query = (name: string) => url.searchParams.get(name);
     switch (`${req.method} ${url.pathname}`) {
       case 'GET /api/publish/status':

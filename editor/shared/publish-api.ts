@@ -31,6 +31,11 @@ export interface PublishStatus {
   mode: 'direct' | 'review';
   /** How many files wait for a choice between two versions. */
   conflicts: number;
+  /**
+   * An operation the editor's last run left half done, finished or undone as the editor started:
+   * said once, in words.
+   */
+  recovered?: string;
 }
 
 // POST /api/publish/identity  { name, email } → PublishStatus
@@ -42,6 +47,23 @@ export interface ChangesResponse {
   message: string;
   /** Files whose names cannot be published (they could be read as commands): rename them. */
   unsafe: string[];
+  /**
+   * Files the editor leaves as published and never offers to publish or discard: names it cannot
+   * open here, a colleague's links.
+   */
+  waiting?: WaitingFileView[];
+  /**
+   * The published version was replaced by an unrelated one: the list holds only the author's own
+   * changes, and this says what happened and what to do.
+   */
+  unrelated?: ApiError;
+}
+
+export interface WaitingFileView {
+  file: string;
+  /** `A link the editor does not edit`, `Waiting: cannot be opened here`. */
+  label: string;
+  detail: string;
 }
 
 // GET /api/publish/diff?path=…  the two texts for "show the lines" (null: the file is not there)
@@ -49,6 +71,8 @@ export interface DiffResponse {
   path: string;
   published: string | null;
   current: string | null;
+  /** A version is over the page limit or not UTF-8: not shown line by line. */
+  unreadable?: boolean;
 }
 
 // POST /api/publish/discard  { path } → { discarded: path }
