@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { compiledModule } from '../../pipeline/compiled-module.mjs';
 import {
   mergeAuthorFile,
   unmergeableBytes,
@@ -39,7 +38,8 @@ let thread: { worker: Worker; pending: Map<number, (result: AuthorFileMerge) => 
 let nextId = 1;
 
 function startThread() {
-  const worker = new Worker(compiledModule(CODE_ROOT, WORKER_ENTRY), {
+  const worker = new Worker(new URL('./merge-thread-start.mjs', import.meta.url), {
+    workerData: { root: CODE_ROOT, entry: WORKER_ENTRY },
     resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
   });
   const pending = new Map<number, (result: AuthorFileMerge) => void>();
