@@ -1,0 +1,205 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { publishMessages } from '../../engine/errors.ts';
+import { startEditorServer, type EditorServer } from '../../editor/server/server.ts';
+import { git, makeTeam, type Clone, type Team } from './git-fixture.ts';
+
+/**
+ * Issue 42, the server's side: every publishing answer is words (the catalogue's, never a 500, a
+ * stack or a path of the machine), and a merge of hostile data never holds up the editor's other
+ * requests.
+ */
+const HOTELS = 'pages/solutions/hotels.yaml';
+const TITLE = 'title: The Hotel OS Built for Independent Teams';
+const author = { name: 'Alice Author', email: 'alice@example.com' };
+
+let team: Team | undefined;
+let server: EditorServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  team?.cleanup();
+  team = undefined;
+});
+
+interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, read field by field
+  body: any;
+  raw: string;
+}
+
+function call(method: string, url: string, body?: unknown): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: server!.port,
+        method,
+        path: url,
+        headers: {
+          'x-editor-token': server!.token,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(raw), raw });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** An answer an author may read: no stack, no path of the machine, no git words of its own. */
+function expectWords(answer: Answer, root: string) {
+  expect(answer.status, answer.raw).not.toBe(500);
+  expect(answer.raw).not.toMatch(/\n\s+at |\bat .*\.ts:\d+/);
+  expect(answer.raw).not.toContain(root);
+  expect(answer.raw).not.toMatch(/\/tmp\/|\.git\/|fatal:|error:/);
+}
+
+/**
+ * Each test starts a team of clones and an editor, and pushes with plain git: slow on a loaded
+ * machine.
+ */
+const SLOW = 180_000;
+
+/** A colleague's commit of `files` (everything by default), pushed with plain git. */
+function push(clone: Clone, message: string, files = ['-A']) {
+  clone.git('add', ...files);
+  clone.git('-c', 'user.name=Bob', '-c', 'user.email=bob@example.com', 'commit', '-qm', message);
+  clone.git('push', '-q');
+}
+
+describe('publishing answers are words', () => {
+  it(
+    'a stale lock of the staging area: Publish says so and changes nothing; the retry publishes cleanly',
+    async () => {
+      team = makeTeam();
+      const alice = team.clone('alice');
+      server = await startEditorServer({ root: alice.root, watch: false });
+      alice.edit(HOTELS, TITLE, 'title: Mine');
+      const before = team.remoteHead();
+      const lock = path.join(alice.root, '.git/index.lock');
+      writeFileSync(lock, '');
+
+      const refused = await call('POST', '/api/publish', { ...author, message: 'Hotels' });
+      expectWords(refused, alice.root);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toBe(publishMessages.interrupted('index-locked').message);
+      expect(team.remoteHead()).toBe(before);
+      expect(alice.read(HOTELS)).toContain('title: Mine');
+
+      rmSync(lock);
+      const published = await call('POST', '/api/publish', { ...author, message: 'Hotels' });
+      expect(published.status, published.raw).toBe(200);
+      expect(published.body.status).toBe('published');
+      // Nothing left staged that would undo it, and the branch is the published one.
+      expect(alice.git('diff', '--cached', '--name-only')).toBe('');
+      expect(alice.git('status', '--porcelain', '--', HOTELS)).toBe('');
+      expect(alice.git('rev-parse', 'HEAD').trim()).toBe(team.remoteHead());
+    },
+    SLOW,
+  );
+
+  it(
+    'a .gitattributes asking for another encoding: Changes and Publish answer, the bytes as written',
+    async () => {
+      team = makeTeam();
+      const alice = team.clone('alice');
+      const bob = team.clone('bob');
+      bob.write('.gitattributes', '*.yaml working-tree-encoding=UTF-16LE\n');
+      push(bob, 'attributes', ['.gitattributes']);
+      server = await startEditorServer({ root: alice.root, watch: false });
+      const latest = await call('POST', '/api/publish/latest', author);
+      expectWords(latest, alice.root);
+      expect(latest.status).toBe(200);
+
+      alice.edit(HOTELS, TITLE, 'title: Mine');
+      const changes = await call('GET', '/api/publish/changes');
+      expectWords(changes, alice.root);
+      expect(changes.status).toBe(200);
+      expect(changes.body.files.map((file: { file: string }) => file.file)).toEqual([HOTELS]);
+      const published = await call('POST', '/api/publish', { ...author, message: 'Hotels' });
+      expectWords(published, alice.root);
+      expect(published.status).toBe(200);
+      const onRemote = git(team.remote, 'cat-file', 'blob', `main:${HOTELS}`);
+      expect(onRemote).toBe(alice.read(HOTELS));
+    },
+    SLOW,
+  );
+
+  it(
+    'a .gitmodules from a colleague: Get latest keeps working, never "no network"',
+    async () => {
+      team = makeTeam();
+      const alice = team.clone('alice');
+      const bob = team.clone('bob');
+      bob.write('.gitmodules', '[submodule "vendor"]\n\tpath = vendor\n\turl = ../nowhere.git\n');
+      const commit = bob.git('rev-parse', 'HEAD').trim();
+      bob.git('update-index', '--add', '--cacheinfo', `160000,${commit},vendor`);
+      push(bob, 'submodule');
+      server = await startEditorServer({ root: alice.root, watch: false });
+      const first = await call('POST', '/api/publish/latest', author);
+      expectWords(first, alice.root);
+      expect(first.status, first.raw).toBe(200);
+
+      bob.edit('pages/pricing.yaml', 'badge: Pricing', 'badge: Prices');
+      push(bob, 'pricing');
+      const second = await call('POST', '/api/publish/latest', author);
+      expectWords(second, alice.root);
+      expect(second.status, second.raw).toBe(200);
+      expect(second.body.taken).toContain('pages/pricing.yaml');
+      expect(alice.read('pages/pricing.yaml')).toContain('badge: Prices');
+    },
+    SLOW,
+  );
+});
+
+describe('a merge of hostile data', () => {
+  it(
+    'a 50 MB value merged into a page the author edited: other requests answered meanwhile',
+    async () => {
+      team = makeTeam();
+      const alice = team.clone('alice');
+      const bob = team.clone('bob');
+      bob.edit(HOTELS, 'description: ', `description: ${'x'.repeat(50 * 1024 * 1024)} `);
+      push(bob, 'huge');
+      alice.edit(HOTELS, TITLE, 'title: Mine');
+      const mine = readFileSync(path.join(alice.root, HOTELS));
+      server = await startEditorServer({ root: alice.root, watch: false });
+      await call('GET', '/api/blocks');
+
+      let done = false;
+      const latest = call('POST', '/api/publish/latest', author).finally(() => (done = true));
+      // A cheap route, asked again and again for as long as Get latest runs: the slowest answer is
+      // how long the editor was held up. (A merge on the request's thread held it 15–30 s.)
+      let slowest = 0;
+      let asked = 0;
+      while (!done) {
+        const start = performance.now();
+        expect((await call('GET', '/api/blocks')).status).toBe(200);
+        slowest = Math.max(slowest, performance.now() - start);
+        asked++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const answer = await latest;
+      expectWords(answer, alice.root);
+      expect(asked).toBeGreaterThan(0);
+      expect(slowest, `the slowest of ${asked} answers`).toBeLessThan(1000);
+      expect(answer.raw.length).toBeLessThan(1024 * 1024);
+      expect(answer.body.conflicts.map((c: { file: string }) => c.file)).toContain(HOTELS);
+      expect(readFileSync(path.join(alice.root, HOTELS)).equals(mine)).toBe(true);
+    },
+    SLOW,
+  );
+});
