@@ -1,23 +1,32 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { mergeYaml } from '../changes/merge.ts';
+import { isUtf8 } from 'node:buffer';
+import { MAX_PAGE_BYTES } from '../../engine/read-page-file.ts';
+import { wholeFileConflicts } from '../changes/merge-file.ts';
+import { mergeAuthorFileOffThread } from '../changes/merge-thread.ts';
 import type { AuthorIdentity } from './names.ts';
-import { hasControlChar, isAuthorFile, isSafeAuthorFile } from './names.ts';
-import { readConflicts, writeConflicts, type FileConflict } from './conflicts.ts';
-import { git } from './run.ts';
+import { isAuthorFile } from './names.ts';
+import { readConflicts, type FileConflict } from './conflicts.ts';
+import {
+  applyPlan,
+  currentIndex,
+  recoverUnfinished,
+  type IndexStep,
+  type PlannedWrite,
+  type TransactionFailure,
+} from './journal.ts';
+import { git, gitText } from './run.ts';
+import { authorPathProblem, isDotGitSpelling, isPlainPath, pathProblem } from './safe-path.ts';
+import type { WaitingFile } from './safe-path.ts';
 import type { ReadyState } from './state.ts';
 import {
   commitDifferences,
   commitOf,
   differences,
-  followIndex,
+  entryProblem,
+  hashDisk,
   isAncestor,
+  isRegularMode,
   listTree,
   readBlob,
-  readDisk,
-  readText,
-  worktreeFiles,
-  writeAuthorFile,
   type Tree,
   type TreeEntry,
 } from './tree.ts';
@@ -37,7 +46,14 @@ export type LatestResult =
        * on disk.
        */
       keptCode: string[];
+      /**
+       * Files that came in but cannot be opened here (a link, a name git could misread, a folder
+       * that is a link…): not written, published untouched.
+       */
+      waiting: WaitingFile[];
     }
+  /** Nothing was changed (a failure part way was undone). */
+  | { status: 'failed'; reason: TransactionFailure }
   | { status: 'code-conflict'; files: string[] }
   | { status: 'unrelated' }
   /**
@@ -48,7 +64,12 @@ export type LatestResult =
   | { status: 'conflicts-waiting' };
 
 const isYaml = (file: string) => /\.ya?ml$/.test(file);
-const same = (a: TreeEntry | undefined, b: TreeEntry | undefined) => a?.sha === b?.sha;
+const same = (a: TreeEntry | null | undefined, b: TreeEntry | null | undefined) =>
+  (a?.sha ?? null) === (b?.sha ?? null);
+
+/** A path git and the index accept: no `.git` spelling, no `..`, no empty part. */
+const indexable = (file: string) =>
+  file.split('/').every((p) => p !== '' && p !== '.' && p !== '..' && !isDotGitSpelling(p));
 
 /**
  * "Get latest": brings the published version (already fetched into `state.publishedRef`) into the
@@ -65,6 +86,8 @@ export async function getLatest(
   state: ReadyState,
   identity: AuthorIdentity,
 ): Promise<LatestResult> {
+  const recovered = await recoverUnfinished(root);
+  if (recovered.kind === 'stuck') return { status: 'failed', reason: recovered.reason };
   if ((await readConflicts(root)).length) return { status: 'conflicts-waiting' };
   const upstream = await commitOf(root, state.publishedRef);
   const head = await commitOf(root, 'HEAD');
@@ -102,55 +125,11 @@ export async function getLatest(
       }
     }
 
-  const authorChanged = upstreamChanged.filter((file) => isAuthorFile(file));
-  const { files: working } = await worktreeFiles(root, authorChanged.filter(isSafeAuthorFile));
-  const taken: string[] = [];
-  const merged: string[] = [];
-  const conflicts: FileConflict[] = [];
-  const writes: Array<[string, Buffer | string | undefined]> = [];
-  for (const file of authorChanged) {
-    if (!isSafeAuthorFile(file)) continue;
-    const b = baseAll.get(file);
-    const theirs = upAll.get(file);
-    const ours = working.get(file);
-    if (same(ours, b)) {
-      writes.push([file, theirs ? await readBlob(root, theirs.sha) : undefined]);
-      taken.push(file);
-      continue;
-    }
-    if (same(ours, theirs)) continue;
-    if (isYaml(file) && b && ours && theirs) {
-      const texts = {
-        file,
-        base: (await readText(root, b))!,
-        ours: (await readText(root, ours))!,
-        theirs: (await readText(root, theirs))!,
-      };
-      const result = mergeYaml(texts);
-      writes.push([file, result.text]);
-      merged.push(file);
-      if (result.conflicts.length)
-        conflicts.push({
-          ...texts,
-          wholeFile: false,
-          conflicts: result.conflicts,
-          upstream,
-        });
-      continue;
-    }
-    // A file in public/, or removed on one side: ours stays on disk, theirs is kept in the record.
-    conflicts.push({
-      file,
-      ...(b && isYaml(file) ? { base: await readText(root, b) } : {}),
-      ...(ours && isYaml(file) ? { ours: await readText(root, ours) } : {}),
-      ...(theirs && isYaml(file) ? { theirs: await readText(root, theirs) } : {}),
-      ...(ours ? { oursSha: ours.sha } : {}),
-      ...(theirs ? { theirsSha: theirs.sha } : {}),
-      wholeFile: true,
-      conflicts: [{ id: 'whole-file', path: [], label: 'The whole file' }],
-      upstream,
-    });
-  }
+  const author = await planAuthorFiles(root, upstreamChanged.filter(isAuthorFile), {
+    base: baseAll,
+    theirs: upAll,
+    upstream,
+  });
 
   let next = upstream;
   if (!fastForward) {
@@ -163,68 +142,180 @@ export async function getLatest(
       identity,
     );
   }
-  // Recorded first (the old value checked: nothing else moved the branch meanwhile), then the files
-  // follow.
-  await git(root, ['update-ref', '-m', 'editor: get latest', 'HEAD', next, head]);
   const nextTree = fastForward ? upAll : mergedTree;
   const changedByMove = differences(headAll, nextTree).map((d) => d.file);
+  const code = await planCodeFiles(
+    root,
+    changedByMove.filter((file) => !isAuthorFile(file)),
+    headAll,
+    nextTree,
+  );
 
-  // Code files: written only where the working tree still has the old committed version.
-  const keptCode: string[] = [];
-  const codeToFollow: string[] = [];
-  const codeChanged = changedByMove.filter((file) => !isAuthorFile(file));
-  const plain = (file: string) => {
-    const mode = (nextTree.get(file) ?? headAll.get(file))?.mode;
-    return !hasControlChar(file) && (mode === '100644' || mode === '100755');
+  // The real index follows for entries nobody staged differently (`git status` then shows no
+  // change that is not in the working tree).
+  const indexed = changedByMove.filter(indexable);
+  const staged = await currentIndex(root, indexed);
+  const index: IndexStep[] = indexed
+    .filter((file) => same(staged.get(file), headAll.get(file)))
+    .map((file) => ({
+      file,
+      before: headAll.get(file) ?? null,
+      after: nextTree.get(file) ?? null,
+    }));
+
+  const outcome = await applyPlan(root, {
+    op: 'latest',
+    head: { from: head, to: next },
+    writes: [...author.writes, ...code.writes],
+    conflicts: { before: [], after: author.conflicts },
+    index,
+  });
+  if (!outcome.ok) return { status: 'failed', reason: outcome.reason };
+  return {
+    status: 'updated',
+    taken: author.taken,
+    merged: author.merged,
+    conflicts: author.conflicts,
+    keptCode: code.kept,
+    waiting: [...author.waiting, ...code.waiting],
   };
-  // A file is untouched when its content on disk is still the old commit's (or it is absent from
-  // both).
-  const candidates = codeChanged.filter(plain);
-  const onDisk = new Map<string, string | undefined>();
-  const present = candidates.filter((file) => readDisk(root, file) !== undefined);
-  if (present.length) {
-    const shas = (
-      await git(root, ['hash-object', '--stdin-paths'], { input: present.join('\n') + '\n' })
-    ).stdout.split('\n');
-    present.forEach((file, i) => onDisk.set(file, shas[i]));
-  }
-  for (const file of codeChanged) {
-    const untouched = plain(file) && onDisk.get(file) === headAll.get(file)?.sha;
-    (untouched ? codeToFollow : keptCode).push(file);
-  }
-  for (const file of codeToFollow) {
-    const entry = nextTree.get(file);
-    writeCodeFile(root, file, entry && (await readBlob(root, entry.sha)), entry?.mode === '100755');
-  }
-  for (const [file, content] of writes) writeAuthorFile(root, file, content);
-  await followIndex(root, headAll, nextTree, [
-    ...codeToFollow,
-    ...changedByMove.filter(isAuthorFile),
-  ]);
-
-  await writeConflicts(root, conflicts);
-  return { status: 'updated', taken, merged, conflicts, keptCode };
 }
 
 /**
- * A code file that changed upstream and that nobody edited here: it follows, as `git merge` would
- * do.
+ * What Get latest does to each author file that changed upstream, computed without writing
+ * anything: taken as published (the author did not change it), merged node by node (both changed
+ * a YAML page), a conflict (a whole file, or fields changed differently), or waiting (it cannot
+ * be opened here).
  */
-function writeCodeFile(
+async function planAuthorFiles(
   root: string,
-  file: string,
-  content: Buffer | undefined,
-  executable: boolean,
+  files: readonly string[],
+  trees: { base: Tree; theirs: Tree; upstream: string },
 ) {
-  const absolute = path.join(root, file);
-  const relative = path.relative(root, absolute);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) return;
-  if (content === undefined) {
-    rmSync(absolute, { force: true });
-    return;
+  const taken: string[] = [];
+  const merged: string[] = [];
+  const conflicts: FileConflict[] = [];
+  const waiting: WaitingFile[] = [];
+  const writes: PlannedWrite[] = [];
+  const open: string[] = [];
+  for (const file of files) {
+    const onDisk = authorPathProblem(root, file);
+    const why =
+      entryProblem(file, trees.theirs.get(file)) ??
+      entryProblem(file, trees.base.get(file)) ??
+      (onDisk === 'in-the-way' ? undefined : onDisk);
+    if (why) waiting.push({ file, why });
+    else open.push(file);
   }
-  mkdirSync(path.dirname(absolute), { recursive: true });
-  const temporary = `${absolute}.${process.pid}.editor-tmp`;
-  writeFileSync(temporary, content, { mode: executable ? 0o755 : 0o644 });
-  renameSync(temporary, absolute);
+  const disk = await hashDisk(root, open, true);
+  // Removals first: a file removed upstream may make way for a folder, and the reverse.
+  const removed = new Set(
+    open.filter((file) => !trees.theirs.get(file) && same(disk.get(file), trees.base.get(file))),
+  );
+  for (const file of open) {
+    const b = trees.base.get(file);
+    const theirs = trees.theirs.get(file);
+    const ours = disk.get(file);
+    const write = (after: TreeEntry | null) =>
+      writes.push({ file, author: true, before: ours ?? null, after });
+    if (same(ours, b)) {
+      const why = theirs && authorPathProblem(root, file, removed);
+      if (why) {
+        waiting.push({ file, why });
+        continue;
+      }
+      write(theirs ?? null);
+      taken.push(file);
+      continue;
+    }
+    if (same(ours, theirs)) continue;
+    const sides = {
+      file,
+      ...(b ? { base: await readBlob(root, b.sha) } : {}),
+      ...(ours ? { ours: await readBlob(root, ours.sha) } : {}),
+      ...(theirs ? { theirs: await readBlob(root, theirs.sha) } : {}),
+    };
+    const result = await mergeAuthorFileOffThread(sides);
+    if ('take' in result) {
+      if (result.take === 'theirs') {
+        write(theirs ?? null);
+        taken.push(file);
+      }
+      continue;
+    }
+    if ('text' in result) {
+      const sha = await gitText(root, ['hash-object', '-w', '--no-filters', '--stdin'], {
+        input: result.text,
+      });
+      write({ mode: ours!.mode, sha });
+      merged.push(file);
+      if (result.conflicts.length)
+        conflicts.push({
+          file,
+          base: sides.base!.toString('utf8'),
+          ours: sides.ours!.toString('utf8'),
+          theirs: sides.theirs!.toString('utf8'),
+          wholeFile: false,
+          conflicts: result.conflicts,
+          upstream: trees.upstream,
+        });
+      continue;
+    }
+    // A whole-file choice: ours stays on disk byte for byte, theirs is kept in the record (and the
+    // object store); texts only where they can be shown (UTF-8, at most a page's size).
+    const text = (side: Buffer | undefined) =>
+      side && isYaml(file) && isUtf8(side) && side.length <= MAX_PAGE_BYTES
+        ? side.toString('utf8')
+        : undefined;
+    const shown = { base: text(sides.base), ours: text(sides.ours), theirs: text(sides.theirs) };
+    conflicts.push({
+      file,
+      ...(shown.base !== undefined ? { base: shown.base } : {}),
+      ...(shown.ours !== undefined ? { ours: shown.ours } : {}),
+      ...(shown.theirs !== undefined ? { theirs: shown.theirs } : {}),
+      ...(ours ? { oursSha: ours.sha } : {}),
+      ...(theirs ? { theirsSha: theirs.sha } : {}),
+      wholeFile: true,
+      conflicts: wholeFileConflicts(result.conflict),
+      upstream: trees.upstream,
+    });
+  }
+  return { taken, merged, conflicts, waiting, writes };
+}
+
+/**
+ * Code files that changed with the move of HEAD: they follow (written by git) where the working
+ * tree still has the old committed content, as `git merge` would do; a developer's edit is kept
+ * and reported. A name git refuses, a link, or a folder on the way that is a link is never written.
+ */
+async function planCodeFiles(root: string, files: readonly string[], from: Tree, to: Tree) {
+  const kept: string[] = [];
+  const waiting: WaitingFile[] = [];
+  const candidates: string[] = [];
+  for (const file of files) {
+    const before = from.get(file);
+    const after = to.get(file);
+    if (!isPlainPath(file)) waiting.push({ file, why: 'name' });
+    else if ((before && !isRegularMode(before.mode)) || (after && !isRegularMode(after.mode)))
+      waiting.push({ file, why: after?.mode === '120000' ? 'link' : 'not-a-file' });
+    else candidates.push(file);
+  }
+  const disk = await hashDisk(root, candidates);
+  const untouched = candidates.filter((file) => same(disk.get(file), from.get(file)));
+  const removed = new Set(untouched.filter((file) => !to.get(file)));
+  const writes: PlannedWrite[] = [];
+  for (const file of candidates) {
+    const why = pathProblem(root, file, removed);
+    if (!untouched.includes(file) || why) {
+      kept.push(file);
+      continue;
+    }
+    writes.push({
+      file,
+      author: false,
+      before: from.get(file) ?? null,
+      after: to.get(file) ?? null,
+    });
+  }
+  return { kept, waiting, writes };
 }

@@ -65,14 +65,22 @@ export interface AuthorIdentity {
 }
 
 /**
+ * What git keeps of a name or e-mail: it strips spaces and `.,:;<>"\'` from both ends, and refuses
+ * a commit whose name is left empty (a name of punctuation only).
+ */
+const withoutCrud = (text: string) => text.replace(/^[\s.,:;<>"'\\]+|[\s.,:;<>"'\\]+$/g, '');
+
+/**
  * The author's name and e-mail as they go into a commit: one line each, no `<>` (git's own
  * delimiters).
  */
 export function identityProblem(identity: AuthorIdentity): 'name' | 'email' | undefined {
   const name = identity.name.trim();
   if (!name || name.length > 200 || hasControlChar(name) || /[<>]/.test(name)) return 'name';
+  if (!withoutCrud(name)) return 'name';
   const email = identity.email.trim();
   if (
+    !withoutCrud(email) ||
     email.length > 200 ||
     hasControlChar(email) ||
     !/^[^\s<>@]+@[^\s<>@]+$/.test(email) ||

@@ -1,37 +1,75 @@
 import { readConflicts } from './conflicts.ts';
+import {
+  applyPlan,
+  currentIndex,
+  recoverUnfinished,
+  type IndexStep,
+  type TransactionFailure,
+} from './journal.ts';
 import { getLatest, type LatestResult } from './latest.ts';
-import { identityProblem, isSafeBranchName, messageProblem, type AuthorIdentity } from './names.ts';
+import {
+  identityProblem,
+  isAuthorFile,
+  isSafeBranchName,
+  messageProblem,
+  type AuthorIdentity,
+} from './names.ts';
 import { fetchPublished, pushCommit, RemoteError, type RemoteProblem } from './remote.ts';
 import { pullRequestUrl } from './remote-url.ts';
 import { git } from './run.ts';
 import type { ReadyState } from './state.ts';
+import { authorPathProblem, isDotGitSpelling, type WaitingFile } from './safe-path.ts';
 import {
   commitDifferences,
   commitOf,
   differences,
-  followIndex,
-  isAncestor,
+  entryProblem,
   listTree,
-  publishedBase,
+  standingOn,
   worktreeFiles,
   type Difference,
-  type TreeEntry,
+  type Tree,
 } from './tree.ts';
 
 type PublishMode = 'direct' | 'review';
 
 /**
- * Author files that differ from the published version this copy stands on (`publishedBase`), and
- * names git could misread (never published).
+ * Author files that differ from the published version this copy stands on (`standingOn`), and
+ * names git could misread (never published). A published file that cannot be opened here (a link,
+ * an odd name, behind a folder that is a link) is `waiting`: never listed as the author's change,
+ * published untouched. `unrelated`: the published history shares nothing with this copy; the
+ * changes are then the author's edits since their own last commit.
  */
 export async function authorChanges(
   root: string,
   state: ReadyState,
-): Promise<{ published: string | undefined; changes: Difference[]; unsafe: string[] }> {
-  const published = await publishedBase(root, state.publishedRef);
-  const { files, unsafe } = await worktreeFiles(root);
-  const tree = published ? await listTree(root, published) : new Map<string, TreeEntry>();
-  return { published, changes: differences(tree, files), unsafe };
+): Promise<{
+  published: string | undefined;
+  changes: Difference[];
+  unsafe: string[];
+  waiting: WaitingFile[];
+  unrelated: boolean;
+}> {
+  await recoverUnfinished(root);
+  const { base: published, unrelated } = await standingOn(root, state.publishedRef);
+  const { files, unsafe, waiting } = await worktreeFiles(root);
+  const all: Tree = published ? await listTree(root, published) : new Map();
+  const tree: Tree = new Map();
+  for (const [file, entry] of all) {
+    const why = entryProblem(file, entry);
+    if (why) waiting.push({ file, why });
+    else tree.set(file, entry);
+  }
+  const waits = new Set(waiting.map((w) => w.file));
+  for (const file of waits) files.delete(file);
+  const changes = differences(tree, files).filter((change) => {
+    if (waits.has(change.file)) return false;
+    // Not on disk because it cannot be written here (a folder on the way is a link or a file).
+    const why = change.status === 'removed' ? authorPathProblem(root, change.file) : undefined;
+    if (why) waiting.push({ file: change.file, why });
+    return !why;
+  });
+  return { published, changes, unsafe, waiting, unrelated };
 }
 
 /** A site check's outcome: the problems that stop a publish (errors), with their place. */
@@ -78,6 +116,8 @@ export type PublishResult =
   | { status: 'list-changed'; files: string[] }
   | { status: 'bad-input'; field: 'name' | 'email' | 'message' }
   | { status: 'blocked'; latest: LatestResult }
+  /** Nothing was changed here (a failure part way was undone); nothing was sent. */
+  | { status: 'failed'; reason: TransactionFailure }
   | {
       status: 'saved-locally';
       commit: string;
@@ -163,6 +203,7 @@ export async function publish(
       return { status: 'conflicts', latest };
     if (latest.status === 'code-conflict' || latest.status === 'unrelated')
       return { status: 'blocked', latest };
+    if (latest.status === 'failed') return { status: 'failed', reason: latest.reason };
     const problems = await request.check();
     if (problems.length) return { status: 'refused', problems };
 
@@ -205,7 +246,8 @@ export async function publish(
 
     // Direct: the local history records the change before it is sent, so a failed send loses
     // nothing.
-    await recordLocally(root, published, commit, request);
+    const recorded = await recordLocally(root, published, commit, request);
+    if (!recorded.ok) return { status: 'failed', reason: recorded.reason };
     if (offline) return { status: 'saved-locally', commit, files, problem: offline };
     try {
       await pushCommit(root, state, commit, state.remoteBranch);
@@ -233,9 +275,12 @@ export async function publish(
 }
 
 /**
- * The branch moves to the publish commit: directly when it was the published version, else (code
- * commits of a developer, or an earlier publish that could not be sent) to a two-parent commit of
- * both, whose tree is the local one with the published author files.
+ * The branch moves to the publish commit: directly when the local history holds nothing but
+ * author files beyond the published version (an earlier publish that could not be sent is part of
+ * this one, as the working tree holds it): the local branch then equals the published one once
+ * sent. Else (a developer's code commits) to a two-parent commit of both, whose tree is the local
+ * one with the published author files. One transaction (journal.ts): the real index follows for
+ * entries nobody staged, then HEAD moves.
  */
 async function recordLocally(
   root: string,
@@ -246,7 +291,10 @@ async function recordLocally(
   const head = (await commitOf(root, 'HEAD'))!;
   const headTree = await listTree(root, head, 'all');
   let next = commit;
-  if (head !== published && !(await isAncestor(root, head, published))) {
+  const ownCode = differences(await listTree(root, published, 'all'), headTree).some(
+    (d) => !isAuthorFile(d.file),
+  );
+  if (ownCode) {
     const commitTreeFiles = await listTree(root, commit);
     const headAuthor = await listTree(root, head);
     next = await commitDifferences(
@@ -258,12 +306,18 @@ async function recordLocally(
       request.identity,
     );
   }
-  await git(root, ['update-ref', '-m', 'editor: publish', 'HEAD', next, head]);
   const nextTree = await listTree(root, next, 'all');
-  await followIndex(
-    root,
-    headTree,
-    nextTree,
-    differences(headTree, nextTree).map((d) => d.file),
-  );
+  const moved = differences(headTree, nextTree)
+    .map((d) => d.file)
+    .filter((file) => file.split('/').every((p) => p !== '..' && !isDotGitSpelling(p)));
+  const staged = await currentIndex(root, moved);
+  const sameSha = (a?: { sha: string }, b?: { sha: string }) => (a?.sha ?? '') === (b?.sha ?? '');
+  const index: IndexStep[] = moved
+    .filter((file) => sameSha(staged.get(file), headTree.get(file)))
+    .map((file) => ({
+      file,
+      before: headTree.get(file) ?? null,
+      after: nextTree.get(file) ?? null,
+    }));
+  return applyPlan(root, { op: 'publish', head: { from: head, to: next }, writes: [], index });
 }

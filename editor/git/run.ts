@@ -65,12 +65,29 @@ function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     GIT_PAGER: 'cat',
     GIT_EDITOR: 'true',
     GIT_OPTIONAL_LOCKS: '0',
+    // The machine's own attributes file is not the project's; in-tree ones are never read for
+    // content (blobs go through `cat-file blob` and `hash-object --no-filters`).
+    GIT_ATTR_NOSYSTEM: '1',
     LC_ALL: 'C',
     // ssh asks for nothing either (a host key or a passphrase prompt would wait forever).
     GIT_SSH_COMMAND: env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
     ...extra,
   };
 }
+
+/**
+ * Settings every command runs with, so that nothing a commit brings in changes what git runs or
+ * writes: no hook runs (`core.hooksPath` at a path that cannot hold one: hooks a developer set up,
+ * or a `.husky/` folder in the tree, are for their own git commands), no submodule is fetched or
+ * entered (`.gitmodules` arriving upstream), paths git's protections refuse on Windows and macOS
+ * (`.git` spelled `GIT~1`, `.git.`, with ignorable Unicode) are refused here too, and no file
+ * monitor program runs.
+ */
+const HARDENING = [
+  ...['core.quotepath=off', 'color.ui=false', 'core.hooksPath=/dev/null'],
+  ...['core.protectNTFS=true', 'core.protectHFS=true', 'core.fsmonitor=false'],
+  ...['submodule.recurse=false', 'fetch.recurseSubmodules=false'],
+].flatMap((setting) => ['-c', setting]);
 
 /**
  * Runs `git <args>` in `cwd` with execFile (no shell: nothing in an argument is ever interpreted).
@@ -84,7 +101,7 @@ export function git(
     checkArgs(args);
     const child = execFile(
       'git',
-      ['-c', 'core.quotepath=off', '-c', 'color.ui=false', ...args],
+      [...HARDENING, ...args],
       {
         cwd,
         env: gitEnv(options.env),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { git, GitError, gitText } from './run.ts';
 import { isSafeBranchName, isSafeRemoteName } from './names.ts';
 import { displayUrl } from './remote-url.ts';
+import { recoverUnfinished, type JournalOp, type TransactionFailure } from './journal.ts';
 
 /**
  * Where the project stands, as far as publishing goes; every kind but `ready` means: the editor
@@ -16,6 +17,8 @@ export type RepoState =
   | { kind: 'no-commit' }
   | { kind: 'odd-branch' }
   | { kind: 'no-remote'; branch: string }
+  /** An interrupted operation could be neither finished nor undone yet (index.lock held). */
+  | { kind: 'unfinished'; op: JournalOp; reason: TransactionFailure }
   | {
       kind: 'ready';
       branch: string;
@@ -28,6 +31,8 @@ export type RepoState =
       url: string;
       /** The URL as configured: used to compute links, never sent to the browser. */
       rawUrl: string;
+      /** An interrupted operation finished or undone just now: its author files were rewritten. */
+      recovered?: { op: JournalOp; files: string[] };
     };
 export type ReadyState = Extract<RepoState, { kind: 'ready' }>;
 
@@ -64,6 +69,11 @@ export async function repoState(root: string): Promise<RepoState> {
   if (hasCommit.code !== 0) return { kind: 'no-commit' };
   const remotes = (await gitText(root, ['remote'])).split('\n').filter(isSafeRemoteName);
   if (!remotes.length) return { kind: 'no-remote', branch };
+  // Before anything else reads the copy: an operation the editor was killed in is finished or
+  // undone (journal.ts).
+  const recovery = await recoverUnfinished(root);
+  if (recovery.kind === 'stuck')
+    return { kind: 'unfinished', op: recovery.op, reason: recovery.reason };
   const config = async (key: string) =>
     (await git(root, ['config', '--get', key], { okCodes: [1] })).stdout.trim();
   const configuredRemote = await config(`branch.${branch}.remote`);
@@ -87,5 +97,6 @@ export async function repoState(root: string): Promise<RepoState> {
     publishedRef: `refs/remotes/${remote}/${remoteBranch}`,
     url: displayUrl(rawUrl),
     rawUrl,
+    ...(recovery.kind === 'none' ? {} : { recovered: { op: recovery.op, files: recovery.files } }),
   };
 }

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { git, gitText } from './run.ts';
 import { AUTHOR_PATHS, isCommitId, isSafeAuthorFile, type AuthorIdentity } from './names.ts';
+import { authorPathProblem, isPlainPath, type WaitingFile } from './safe-path.ts';
 
 /** One file in a commit's tree: its mode (`100644`) and blob id. */
 export interface TreeEntry {
@@ -62,15 +62,61 @@ function diskMode(absolute: string): string | undefined {
   }
 }
 
+/** A regular file's mode (`100644`, `100755`): the only kind of entry the editor writes or reads. */
+export const isRegularMode = (mode: string | undefined) => mode === '100644' || mode === '100755';
+
+/**
+ * Why a published entry cannot be opened in this copy (its name, or a link or submodule), or
+ * undefined: such a file waits, published untouched.
+ */
+export function entryProblem(
+  file: string,
+  entry: TreeEntry | undefined,
+): WaitingFile['why'] | undefined {
+  if (!isSafeAuthorFile(file) || !isPlainPath(file)) return 'name';
+  if (!entry || isRegularMode(entry.mode)) return undefined;
+  return entry.mode === '120000' ? 'link' : 'not-a-file';
+}
+
+/**
+ * Blob ids of files as they are on disk, content as is (`--no-filters`: no attribute from the tree
+ * converts it, and no filter program runs); undefined for a file that is absent or not a regular
+ * file. `write` also stores them, so a commit or a journal can use them.
+ */
+export async function hashDisk(
+  root: string,
+  files: readonly string[],
+  write = false,
+): Promise<Map<string, TreeEntry | undefined>> {
+  const found = new Map<string, TreeEntry | undefined>();
+  const present: Array<{ file: string; mode: string }> = [];
+  for (const file of files) {
+    const mode = diskMode(path.join(root, file));
+    found.set(file, undefined);
+    if (mode) present.push({ file, mode });
+  }
+  if (present.length) {
+    // One file name per line on stdin: safe, as no name given here holds a line break.
+    const args = ['hash-object', ...(write ? ['-w'] : []), '--no-filters', '--stdin-paths'];
+    const out = await gitText(root, args, {
+      input: present.map((entry) => entry.file).join('\n') + '\n',
+    });
+    const shas = out.split('\n');
+    present.forEach((entry, i) => found.set(entry.file, { mode: entry.mode, sha: shas[i]! }));
+  }
+  return found;
+}
+
 /**
  * The author files in the working tree (tracked or new and not ignored), each with the blob id its
  * content would have (written to the object store, so a commit can use it). Names git could misread
- * are left out and reported.
+ * are left out and reported (`unsafe`), and so are files behind a symbolic link or a link
+ * themselves (`waiting`): never read, never published.
  */
 export async function worktreeFiles(
   root: string,
   only?: readonly string[],
-): Promise<{ files: Tree; unsafe: string[] }> {
+): Promise<{ files: Tree; unsafe: string[]; waiting: WaitingFile[] }> {
   const scope = only ?? AUTHOR_PATHS;
   const listed = new Set<string>();
   if (scope.length) {
@@ -83,25 +129,21 @@ export async function worktreeFiles(
     }
   }
   const unsafe: string[] = [];
-  const present: Array<{ file: string; mode: string }> = [];
+  const waiting: WaitingFile[] = [];
+  const readable: string[] = [];
   for (const file of [...listed].sort()) {
-    if (!isSafeAuthorFile(file)) {
+    if (!isSafeAuthorFile(file) || !isPlainPath(file)) {
       unsafe.push(file);
       continue;
     }
-    const mode = diskMode(path.join(root, file));
-    if (mode) present.push({ file, mode });
+    const why = authorPathProblem(root, file);
+    if (why) waiting.push({ file, why });
+    else readable.push(file);
   }
   const files: Tree = new Map();
-  if (present.length) {
-    // One file name per line on stdin: safe, as no accepted name holds a line break.
-    const out = await gitText(root, ['hash-object', '-w', '--stdin-paths'], {
-      input: present.map((entry) => entry.file).join('\n') + '\n',
-    });
-    const shas = out.split('\n');
-    present.forEach((entry, i) => files.set(entry.file, { mode: entry.mode, sha: shas[i]! }));
-  }
-  return { files, unsafe };
+  for (const [file, entry] of await hashDisk(root, readable, true))
+    if (entry) files.set(file, entry);
+  return { files, unsafe, waiting };
 }
 
 type FileStatus = 'added' | 'removed' | 'changed';
@@ -135,33 +177,58 @@ export async function gitDir(root: string): Promise<string> {
   return gitText(root, ['rev-parse', '--absolute-git-dir']);
 }
 
-/**
- * A tree: `base`'s files with `updates` applied (null removes a file). Built in a temporary index,
- * so the repository's own index (what a developer staged) is never touched.
- */
-async function buildTree(
-  root: string,
-  base: string,
-  updates: ReadonlyMap<string, TreeEntry | null>,
-): Promise<string> {
-  const dir = path.join(await gitDir(root), 'editor');
-  mkdirSync(dir, { recursive: true });
-  const index = path.join(dir, `index-${randomBytes(6).toString('hex')}`);
-  const env = { GIT_INDEX_FILE: index };
-  try {
-    await git(root, ['read-tree', base], { env });
-    const lines = [...updates].map(([file, entry]) =>
-      entry ? `${entry.mode} ${entry.sha}\t${file}` : `0 ${'0'.repeat(40)}\t${file}`,
-    );
-    if (lines.length)
-      await git(root, ['update-index', '-z', '--index-info'], {
-        env,
-        input: lines.join('\0') + '\0',
-      });
-    return await gitText(root, ['write-tree'], { env });
-  } finally {
-    rmSync(index, { force: true });
+interface TreeRecord {
+  mode: string;
+  type: string;
+  sha: string;
+}
+
+/** One level of a tree object (`ls-tree` without `-r`), by name. */
+async function treeLevel(root: string, tree: string): Promise<Map<string, TreeRecord>> {
+  const out = (await git(root, ['ls-tree', '-z', tree])).stdout;
+  const level = new Map<string, TreeRecord>();
+  for (const record of out.split('\0')) {
+    if (!record) continue;
+    const tab = record.indexOf('\t');
+    const [mode, type, sha] = record.slice(0, tab).split(' ');
+    level.set(record.slice(tab + 1), { mode: mode!, type: type!, sha: sha! });
   }
+  return level;
+}
+
+/**
+ * A tree: `tree` with `updates` applied (null removes a file), made with `mktree` level by level.
+ * Only the folders on the way to an update are made again; every other entry (a colleague's
+ * link, a name git itself would refuse to check out) is kept as it is, never read into an index.
+ * Undefined: nothing left (git keeps no empty folder).
+ */
+async function editTree(
+  root: string,
+  tree: string | undefined,
+  updates: ReadonlyMap<string, TreeEntry | null>,
+): Promise<string | undefined> {
+  const level = tree ? await treeLevel(root, tree) : new Map<string, TreeRecord>();
+  const nested = new Map<string, Map<string, TreeEntry | null>>();
+  for (const [file, entry] of updates) {
+    const slash = file.indexOf('/');
+    if (slash < 0) {
+      if (entry) level.set(file, { mode: entry.mode, type: 'blob', sha: entry.sha });
+      else level.delete(file);
+      continue;
+    }
+    const folder = file.slice(0, slash);
+    if (!nested.has(folder)) nested.set(folder, new Map());
+    nested.get(folder)!.set(file.slice(slash + 1), entry);
+  }
+  for (const [folder, inner] of nested) {
+    const old = level.get(folder);
+    const made = await editTree(root, old?.type === 'tree' ? old.sha : undefined, inner);
+    if (made) level.set(folder, { mode: '040000', type: 'tree', sha: made });
+    else if (old?.type === 'tree') level.delete(folder);
+  }
+  if (!level.size) return undefined;
+  const input = [...level].map(([name, r]) => `${r.mode} ${r.type} ${r.sha}\t${name}\0`).join('');
+  return gitText(root, ['mktree', '-z'], { input });
 }
 
 /** A commit by `identity` (author and committer), the message sent on stdin. */
@@ -198,7 +265,9 @@ export async function commitDifferences(
   identity: AuthorIdentity,
 ): Promise<string> {
   const updates = new Map(changes.map((change) => [change.file, change.after ?? null]));
-  const tree = await buildTree(root, base, updates);
+  const tree =
+    (await editTree(root, await gitText(root, ['rev-parse', `${base}^{tree}`]), updates)) ??
+    (await gitText(root, ['mktree', '-z'], { input: '' }));
   return commitTree(root, tree, parents, message, identity);
 }
 
@@ -208,66 +277,48 @@ export async function isAncestor(root: string, ancestor: string, of: string): Pr
 }
 
 /**
- * The published version this copy stands on: the published branch as last fetched, or, when a
- * fetch brought in colleagues' changes that are not merged here yet (the review list fetches), the
- * newest published version the local history holds. The author's changes are counted from it, so
- * a colleague's change never shows as the author undoing it.
+ * The published version this copy stands on, which the author's changes are counted from: the
+ * published branch as last fetched when the local history holds it; else (a fetch brought in
+ * colleagues' changes not merged here yet, or the published history was rewritten) the newest
+ * version the published branch had (its reflog) that the local history holds, or the common
+ * ancestor. `unrelated`: the published history shares nothing with this copy (a force-push of
+ * another history): the copy stands on its own last commit, so only the author's own edits since
+ * show as changes.
  */
-export async function publishedBase(root: string, publishedRef: string) {
+export async function standingOn(
+  root: string,
+  publishedRef: string,
+): Promise<{ base: string | undefined; unrelated: boolean }> {
   const published = await commitOf(root, publishedRef);
   const head = await commitOf(root, 'HEAD');
-  if (!published || !head || (await isAncestor(root, published, head))) return published;
-  const base = await git(root, ['merge-base', head, published], { okCodes: [1] });
-  return commitOf(root, base.stdout.trim() || published);
+  if (!published || !head || (await isAncestor(root, published, head)))
+    return { base: published, unrelated: false };
+  const log = await git(root, ['log', '-g', '--format=%H', '-n', '50', publishedRef, '--'], {
+    okCodes: [128],
+  });
+  for (const earlier of log.stdout.split('\n'))
+    if (isCommitId(earlier) && (await isAncestor(root, earlier, head)))
+      return { base: earlier, unrelated: false };
+  const common = await git(root, ['merge-base', head, published], { okCodes: [1] });
+  const base = common.stdout.trim();
+  if (common.code === 0 && isCommitId(base)) return { base, unrelated: false };
+  return { base: head, unrelated: true };
+}
+
+/** `standingOn`'s commit. */
+export async function publishedBase(root: string, publishedRef: string) {
+  return (await standingOn(root, publishedRef)).base;
 }
 
 /**
- * Writes an author file (or removes it) the way the editor saves: a temporary file renamed over the
- * old one.
+ * An author file's content on disk; undefined when it is absent, not a regular file, or behind a
+ * symbolic link (never followed).
  */
-export function writeAuthorFile(root: string, file: string, content: Buffer | string | undefined) {
-  if (!isSafeAuthorFile(file)) throw new Error(`Refused to write ${JSON.stringify(file)}.`);
-  const absolute = path.join(root, file);
-  if (content === undefined) {
-    rmSync(absolute, { force: true });
-    return;
-  }
-  mkdirSync(path.dirname(absolute), { recursive: true });
-  const temporary = `${absolute}.${process.pid}.editor-tmp`;
-  writeFileSync(temporary, content);
-  renameSync(temporary, absolute);
-}
-
 export function readDisk(root: string, file: string): Buffer | undefined {
   try {
+    if (authorPathProblem(root, file) || !diskMode(path.join(root, file))) return undefined;
     return readFileSync(path.join(root, file));
   } catch {
     return undefined;
   }
-}
-
-/**
- * After HEAD moved from `from` to `to`: index entries of `files` that still were `from`'s become
- * `to`'s, so `git status` shows no change that is not in the working tree. Entries a developer
- * staged differently stay as they are.
- */
-export async function followIndex(root: string, from: Tree, to: Tree, files: Iterable<string>) {
-  const staged = new Map<string, TreeEntry>();
-  const out = (await git(root, ['ls-files', '-s', '-z'])).stdout;
-  for (const record of out.split('\0')) {
-    if (!record) continue;
-    const tab = record.indexOf('\t');
-    const [mode, sha, stage] = record.slice(0, tab).split(' ');
-    if (stage === '0') staged.set(record.slice(tab + 1), { mode: mode!, sha: sha! });
-  }
-  const lines: string[] = [];
-  for (const file of files) {
-    const now = staged.get(file);
-    const old = from.get(file);
-    if (now?.sha !== old?.sha) continue;
-    const next = to.get(file);
-    lines.push(next ? `${next.mode} ${next.sha}\t${file}` : `0 ${'0'.repeat(40)}\t${file}`);
-  }
-  if (lines.length)
-    await git(root, ['update-index', '-z', '--index-info'], { input: lines.join('\0') + '\0' });
 }

@@ -1,10 +1,27 @@
 import { resolveConflictsOnto } from '../changes/merge.ts';
 import type { ConflictChoice } from '../changes/types.ts';
-import { readConflicts, writeConflicts } from './conflicts.ts';
+import { readConflicts, type FileConflict } from './conflicts.ts';
+import {
+  applyPlan,
+  recoverUnfinished,
+  type JournalOp,
+  type TransactionFailure,
+} from './journal.ts';
 import { isCommitId, isSafeAuthorFile } from './names.ts';
-import { git } from './run.ts';
+import { git, gitText } from './run.ts';
+import { authorPathProblem } from './safe-path.ts';
 import type { ReadyState } from './state.ts';
-import { commitOf, listTree, publishedBase, readBlob, readDisk, writeAuthorFile } from './tree.ts';
+import {
+  commitOf,
+  entryProblem,
+  hashDisk,
+  isAncestor,
+  listTree,
+  readBlob,
+  readDisk,
+  standingOn,
+  type TreeEntry,
+} from './tree.ts';
 
 export interface Version {
   commit: string;
@@ -25,7 +42,7 @@ export async function versionsOf(
   limit = 30,
 ): Promise<Version[]> {
   if (!isSafeAuthorFile(file)) return [];
-  const published = await commitOf(root, state.publishedRef);
+  const published = state && (await commitOf(root, state.publishedRef));
   if (!published) return [];
   const out = (
     await git(root, [
@@ -56,47 +73,124 @@ export async function versionsOf(
     });
 }
 
-/** The file's content in a commit, or undefined when it was not there. */
+/** A file's entry in a commit; undefined when the id is not a commit's, or the file not there. */
+async function entryAt(root: string, commit: string, file: string) {
+  if (!isCommitId(commit) || !isSafeAuthorFile(file)) return undefined;
+  const id = await commitOf(root, commit);
+  if (!id) return undefined;
+  return (await listTree(root, id)).get(file);
+}
+
+/**
+ * The file's content in a commit, or undefined when it was not there (or the id is not a
+ * commit's: a blob's, all zeros, unknown).
+ */
 export async function fileAt(
   root: string,
   commit: string,
   file: string,
 ): Promise<Buffer | undefined> {
-  if (!isCommitId(commit) || !isSafeAuthorFile(file)) return undefined;
-  const entry = (await listTree(root, commit)).get(file);
+  const entry = await entryAt(root, commit, file);
   return entry ? readBlob(root, entry.sha) : undefined;
 }
 
+/** Sets one author file (and the conflict records) as one transaction (journal.ts). */
+async function setAuthorFile(
+  root: string,
+  op: JournalOp,
+  file: string,
+  after: TreeEntry | null,
+  conflicts?: { before: FileConflict[]; after: FileConflict[] },
+) {
+  const before = (await hashDisk(root, [file], true)).get(file) ?? null;
+  return applyPlan(root, {
+    op,
+    writes: [{ file, author: true, before, after }],
+    ...(conflicts ? { conflicts } : {}),
+    index: [],
+  });
+}
+
+const storeText = async (root: string, text: string) =>
+  gitText(root, ['hash-object', '-w', '--no-filters', '--stdin'], { input: text });
+
+export type RestoreOutcome =
+  | { status: 'restored' }
+  /**
+   * `not-a-version`: the id is not a commit of the published history (a blob's, all zeros,
+   * unknown); `no-such-file-there`: that version does not hold the file; `cannot-open-here`: the
+   * file is a link, or a folder on its way is.
+   */
+  | { status: 'refused'; reason: 'not-a-version' | 'no-such-file-there' | 'cannot-open-here' }
+  | { status: 'failed'; reason: TransactionFailure };
+
 /**
  * Restores a version: its content becomes the file's content in the working tree, a change to
- * publish.
+ * publish. Refused when the version does not hold the file (restoring it would delete the page).
  */
-export async function restoreVersion(root: string, commit: string, file: string): Promise<boolean> {
-  if (!isCommitId(commit) || !isSafeAuthorFile(file)) return false;
-  if (!(await commitOf(root, commit))) return false;
-  writeAuthorFile(root, file, await fileAt(root, commit, file));
-  return true;
+export async function restoreVersion(
+  root: string,
+  commit: string,
+  file: string,
+  state?: ReadyState,
+): Promise<RestoreOutcome> {
+  await recoverUnfinished(root);
+  const id = isCommitId(commit) ? await commitOf(root, commit) : undefined;
+  const published = state && (await commitOf(root, state.publishedRef));
+  const head = await commitOf(root, 'HEAD');
+  const inHistory =
+    id &&
+    ((published && (await isAncestor(root, id, published))) ||
+      (head && (await isAncestor(root, id, head))));
+  if (!id || !inHistory) return { status: 'refused', reason: 'not-a-version' };
+  const entry = await entryAt(root, id, file);
+  if (!entry) return { status: 'refused', reason: 'no-such-file-there' };
+  if (entryProblem(file, entry) || authorPathProblem(root, file))
+    return { status: 'refused', reason: 'cannot-open-here' };
+  const outcome = await setAuthorFile(root, 'restore', file, entry);
+  return outcome.ok ? { status: 'restored' } : { status: 'failed', reason: outcome.reason };
 }
+
+export type DiscardOutcome =
+  | { status: 'discarded' }
+  /**
+   * `not-published`: nothing is published yet; `unrelated`: the published history was replaced
+   * by another one (nothing to go back to); `cannot-open-here`: a link or odd name (never the
+   * author's change); `not-changed`: the file is as published.
+   */
+  | {
+      status: 'refused';
+      reason: 'not-published' | 'unrelated' | 'cannot-open-here' | 'not-changed';
+    }
+  | { status: 'failed'; reason: TransactionFailure };
 
 /**
  * Discards the author's change to a file: back to the published version it stands on (removed if
- * it is not published).
+ * it is not published), its conflict record dropped.
  */
 export async function discardChange(
   root: string,
   state: ReadyState,
   file: string,
-): Promise<boolean> {
-  if (!isSafeAuthorFile(file)) return false;
-  const published = await publishedBase(root, state.publishedRef);
-  if (!published) return false;
-  writeAuthorFile(root, file, await fileAt(root, published, file));
+): Promise<DiscardOutcome> {
+  await recoverUnfinished(root);
+  if (!isSafeAuthorFile(file)) return { status: 'refused', reason: 'cannot-open-here' };
+  const { base, unrelated } = await standingOn(root, state.publishedRef);
+  if (!base) return { status: 'refused', reason: 'not-published' };
+  if (unrelated) return { status: 'refused', reason: 'unrelated' };
+  const entry = (await listTree(root, base)).get(file);
+  if (entryProblem(file, entry) || authorPathProblem(root, file))
+    return { status: 'refused', reason: 'cannot-open-here' };
   const conflicts = await readConflicts(root);
-  await writeConflicts(
-    root,
-    conflicts.filter((c) => c.file !== file),
-  );
-  return true;
+  const now = (await hashDisk(root, [file])).get(file);
+  const recorded = conflicts.some((c) => c.file === file);
+  if ((now?.sha ?? null) === (entry?.sha ?? null) && !recorded)
+    return { status: 'refused', reason: 'not-changed' };
+  const outcome = await setAuthorFile(root, 'discard', file, entry ?? null, {
+    before: conflicts,
+    after: conflicts.filter((c) => c.file !== file),
+  });
+  return outcome.ok ? { status: 'discarded' } : { status: 'failed', reason: outcome.reason };
 }
 
 /**
@@ -109,22 +203,22 @@ export async function resolveFile(
   root: string,
   file: string,
   choices: Record<string, ConflictChoice>,
-): Promise<'resolved' | 'unknown-file' | 'missing-choice' | 'changed-since'> {
+): Promise<'resolved' | 'unknown-file' | 'missing-choice' | 'changed-since' | TransactionFailure> {
+  await recoverUnfinished(root);
   const all = await readConflicts(root);
   const record = all.find((c) => c.file === file);
   if (!record) return 'unknown-file';
   if (record.conflicts.some((c) => !choices[c.id])) return 'missing-choice';
+  // undefined: the file stays as it is.
+  let after: TreeEntry | null | undefined;
+  const mode = (await hashDisk(root, [file])).get(file)?.mode ?? '100644';
   if (record.wholeFile) {
     const choice = choices['whole-file']!;
     if ('value' in choice) {
       if (typeof choice.value !== 'string') return 'missing-choice';
-      writeAuthorFile(root, file, choice.value);
+      after = { mode, sha: await storeText(root, choice.value) };
     } else if (choice.pick === 'theirs')
-      writeAuthorFile(
-        root,
-        file,
-        record.theirsSha ? await readBlob(root, record.theirsSha) : undefined,
-      );
+      after = record.theirsSha ? { mode, sha: record.theirsSha } : null;
   } else {
     const current = readDisk(root, file)?.toString('utf8');
     // A file removed after the conflict was found stays removed: that was the author's last word.
@@ -132,12 +226,14 @@ export async function resolveFile(
       const input = { file, base: record.base!, ours: record.ours!, theirs: record.theirs! };
       const text = resolveConflictsOnto(current, input, choices);
       if (text === undefined) return 'changed-since';
-      writeAuthorFile(root, file, text);
+      after = { mode, sha: await storeText(root, text) };
     }
   }
-  await writeConflicts(
-    root,
-    all.filter((c) => c.file !== file),
-  );
+  const conflicts = { before: all, after: all.filter((c) => c.file !== file) };
+  const outcome =
+    after === undefined
+      ? await applyPlan(root, { op: 'resolve', writes: [], conflicts, index: [] })
+      : await setAuthorFile(root, 'resolve', file, after, conflicts);
+  if (!outcome.ok) return outcome.reason;
   return 'resolved';
 }

@@ -21,6 +21,7 @@ import { editorErrors } from './errors.ts';
 import { FileEvents } from './events.ts';
 import { FileAccessError, ProjectFiles } from './files.ts';
 import { Preview } from './preview.ts';
+import { repoState } from '../git/state.ts';
 import { PublishingService } from './publishing.ts';
 import {
   checkOrigin,
@@ -80,6 +81,9 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
   const token = options.token ?? randomBytes(24).toString('base64url');
   const files = new ProjectFiles(options.root);
   const root = files.root;
+  // A publishing operation the editor was killed in is finished or undone before anything reads
+  // the pages (editor/git/journal.ts).
+  await repoState(root).catch(() => undefined);
   const site = new SiteIndex(root);
   const drafts = new DraftStore();
   const events =

@@ -241,7 +241,9 @@ describe('versions', () => {
       'Seed: site',
     ]);
     const head = team.remoteHead();
-    expect(await restoreVersion(a.root, versions[2]!.commit, HOTELS)).toBe(true);
+    expect(await restoreVersion(a.root, versions[2]!.commit, HOTELS)).toEqual({
+      status: 'restored',
+    });
     expect(a.read(HOTELS)).toBe(original);
     expect(
       (await publish(a.root, await ready(a), request(a, alice, 'Back to the first title'))).status,

@@ -147,12 +147,14 @@ describe('a colleague publishes at the same moment', () => {
     const b = team.clone('bob');
     b.edit(HOTELS, 'badge: For Independent Hotels', 'badge: Just Before');
     b.git('-c', 'user.name=Bob', '-c', 'user.email=bob@example.com', 'commit', '-qam', 'badge');
-    // Bob's push lands between Alice's fetch and her push (her pre-push hook sends it, once).
+    // Bob's commit lands on main between Alice's fetch and her push: the remote's own pre-receive
+    // hook moves main to it, once (the editor runs no hook of the author's copy).
+    b.git('push', '-q', 'origin', 'HEAD:refs/heads/bob-side');
     const marker = path.join(team.dir, 'bob-pushed');
-    const hook = path.join(a.root, '.git', 'hooks', 'pre-push');
+    const hook = path.join(team.remote, 'hooks', 'pre-receive');
     writeFileSync(
       hook,
-      `#!/bin/sh\nif [ ! -f '${marker}' ]; then touch '${marker}'; unset GIT_DIR GIT_INDEX_FILE GIT_WORK_TREE; git -C '${b.root}' push -q; fi\nexit 0\n`,
+      `#!/bin/sh\nif [ ! -f '${marker}' ]; then touch '${marker}'; env -u GIT_QUARANTINE_PATH -u GIT_OBJECT_DIRECTORY -u GIT_ALTERNATE_OBJECT_DIRECTORIES git update-ref refs/heads/main refs/heads/bob-side; fi\nexit 0\n`,
       { mode: 0o755 },
     );
     const before = team.remoteHead();
