@@ -1297,7 +1297,8 @@ export const publishMessages = {
    */
   recovered: (
     op: 'latest' | 'publish' | 'restore' | 'discard' | 'resolve',
-    done: boolean,
+    /** Finished (true), undone (false), or either (undefined). */
+    done: boolean | undefined,
   ): string => {
     const what = {
       latest: 'Get latest',
@@ -1306,6 +1307,8 @@ export const publishMessages = {
       discard: 'discarding a change',
       resolve: 'choosing between two versions',
     }[op];
+    if (done === undefined)
+      return `The editor stopped during ${what} last time; it has now finished or undone it, so your pages are whole. Check the Changes list, and try it again if it is not done.`;
     return done
       ? `The editor stopped during ${what} last time; it has now finished it. Your pages are as they should be.`
       : `The editor stopped during ${what} last time; it has now put everything back as it was before. Try it again if you still want it.`;

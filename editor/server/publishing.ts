@@ -13,6 +13,7 @@ import {
 } from '../git/names.ts';
 import { authorChanges, publish } from '../git/publish.ts';
 import { fetchPublished, RemoteError } from '../git/remote.ts';
+import type { JournalOp } from '../git/journal.ts';
 import { inReview } from '../git/review.ts';
 import { git } from '../git/run.ts';
 import { repoState, type ReadyState } from '../git/state.ts';
@@ -32,7 +33,7 @@ import type {
   ReviewResponse,
   VersionsResponse,
 } from '../shared/publish-api.ts';
-import { HttpError, readJson, sendJson, type ApiContext } from './api.ts';
+import { apiError, HttpError, readJson, sendJson, type ApiContext } from './api.ts';
 import { editorErrors } from './errors.ts';
 import { inWords, shownText, unreadable } from './publish-words.ts';
 import { checkSiteForPublish, publishingSettings } from './publish-check.ts';
@@ -82,6 +83,13 @@ function identityOf(input: { name: string; email: string }): AuthorIdentity {
   const problem = identityProblem(identity);
   if (problem) throw new HttpError(400, publishMessages.badInput(problem));
   return identity;
+}
+
+/** An interrupted operation finished (`done`) or undone, and the author files it rewrote. */
+interface Recovered {
+  op: JournalOp;
+  files: string[];
+  done?: boolean;
 }
 
 const routeOf = (file: string) => (file.startsWith('pages/') ? routeFromFile(file) : undefined);
@@ -141,8 +149,25 @@ const conflictView =
  */
 export class PublishingService {
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * An operation the editor's last run (or a run killed meanwhile) left half done, finished or
+   * undone since: said on the Changes screen until the next operation.
+   */
+  private recovered: string | undefined;
 
-  constructor(private readonly ctx: ApiContext) {}
+  /** `recovered`: what the editor's start found and finished or undid (editor/git/journal.ts). */
+  constructor(
+    private readonly ctx: ApiContext,
+    recovered?: Recovered,
+  ) {
+    if (recovered) this.noteRecovery(recovered);
+  }
+
+  /** The site reads the rewritten files again; the author is told once. */
+  private noteRecovery({ op, files, done }: Recovered) {
+    this.refreshed(files);
+    this.recovered = publishMessages.recovered(op, done);
+  }
 
   private get root() {
     return this.ctx.files.root;
@@ -150,7 +175,11 @@ export class PublishingService {
 
   /** One git operation at a time: a publish and a get latest never interleave. */
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
+    const run = () => {
+      this.recovered = undefined;
+      return work();
+    };
+    const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -158,7 +187,12 @@ export class PublishingService {
   /** The repository, ready to publish from, or a 409 saying in plain words why not. */
   private async ready(): Promise<ReadyState> {
     const state = await repoState(this.root);
-    if (state.kind === 'ready') return state;
+    if (state.kind === 'ready') {
+      if (state.recovered) this.noteRecovery(state.recovered);
+      return state;
+    }
+    if (state.kind === 'unfinished')
+      throw new HttpError(409, publishMessages.interrupted(state.reason));
     const why = state.kind === 'no-git' && state.gitMissing ? 'git-missing' : state.kind;
     throw new HttpError(409, publishMessages.unavailable(why));
   }
@@ -189,18 +223,24 @@ export class PublishingService {
       const why = state.kind === 'no-git' && state.gitMissing ? 'git-missing' : state.kind;
       return {
         available: false,
-        reason: publishMessages.unavailable(why),
+        reason:
+          state.kind === 'unfinished'
+            ? publishMessages.interrupted(state.reason)
+            : publishMessages.unavailable(why as Exclude<typeof why, 'unfinished'>),
         identity: null,
         mode: settings.mode,
         conflicts: 0,
       };
     }
+    if (state.recovered) this.noteRecovery(state.recovered);
+    const recovered = this.recovered;
     return {
       available: true,
       destination: `${state.url} (${state.remoteBranch})`,
       identity: await this.identity(),
       mode: settings.mode,
       conflicts: (await readConflicts(this.root)).length,
+      ...(recovered ? { recovered } : {}),
     };
   }
 
@@ -221,10 +261,19 @@ export class PublishingService {
 
   async changes(): Promise<ChangesResponse> {
     const state = await this.ready();
-    const { published, changes, unsafe } = await authorChanges(this.root, state);
+    const { published, changes, unsafe, waiting, unrelated } = await authorChanges(
+      this.root,
+      state,
+    );
     if (!published) throw new HttpError(409, publishMessages.unavailable('not-published'));
     const files = await Promise.all(changes.map((d) => this.describe(this.root, d)));
-    return { files, message: summarizeChanges(files), unsafe };
+    return {
+      files,
+      message: summarizeChanges(files),
+      unsafe,
+      waiting: waiting.map(({ file, why }) => ({ file, ...publishMessages.waitingFile(why) })),
+      ...(unrelated ? { unrelated: apiError(publishMessages.unrelated()) } : {}),
+    };
   }
 
   async diff(file: string): Promise<DiffResponse> {
@@ -243,7 +292,11 @@ export class PublishingService {
   discard(file: string) {
     return this.serial(async () => {
       const state = await this.ready();
-      await discardChange(this.root, state, file);
+      const outcome = await discardChange(this.root, state, file);
+      if (outcome.status === 'failed')
+        throw new HttpError(409, publishMessages.interrupted(outcome.reason));
+      if (outcome.status === 'refused')
+        throw new HttpError(409, publishMessages.discardRefused(file, outcome.reason));
       this.refreshed([file]);
       return { discarded: file };
     });
@@ -311,6 +364,8 @@ export class PublishingService {
           throw new HttpError(409, publishMessages.unavailable('not-published'));
         case 'bad-input':
           throw new HttpError(400, publishMessages.badInput(result.field));
+        case 'failed':
+          throw new HttpError(409, publishMessages.interrupted(result.reason));
       }
     });
   }
@@ -348,6 +403,8 @@ export class PublishingService {
       if (result.status === 'code-conflict')
         throw new HttpError(409, publishMessages.blocked(result.files));
       if (result.status === 'unrelated') throw new HttpError(409, publishMessages.unrelated());
+      if (result.status === 'failed')
+        throw new HttpError(409, publishMessages.interrupted(result.reason));
       this.refreshedAfter(result);
       const conflicts = (await readConflicts(this.root)).map(conflictView(this.root));
       if (result.status === 'up-to-date')
@@ -400,10 +457,9 @@ export class PublishingService {
       try {
         outcome = await resolveFile(this.root, file, input.choices as never);
       } catch (error) {
-        throw new HttpError(409, {
-          ...publishMessages.unknownConflict(file),
-          message: (error as Error).message,
-        });
+        // Choices for conflicts the record does not hold (an older screen): shown again.
+        console.error(error);
+        throw new HttpError(409, publishMessages.unknownConflict(file));
       }
       if (outcome === 'unknown-file')
         throw new HttpError(404, publishMessages.unknownConflict(file));
@@ -411,6 +467,7 @@ export class PublishingService {
         throw new HttpError(400, publishMessages.choiceMissing(file));
       if (outcome === 'changed-since')
         throw new HttpError(409, publishMessages.changedSinceConflict(file));
+      if (outcome !== 'resolved') throw new HttpError(409, publishMessages.interrupted(outcome));
       this.refreshed([file]);
       return { resolved: file, text: shownText(readDisk(this.root, file)) ?? '' };
     });
@@ -451,9 +508,15 @@ export class PublishingService {
   restore(input: z.infer<typeof restoreSchema>) {
     const file = authorFile(input.path);
     return this.serial(async () => {
-      await this.ready();
-      if (!(await restoreVersion(this.root, input.commit, file)))
-        throw new HttpError(404, publishMessages.unknownVersion(file));
+      const state = await this.ready();
+      const outcome = await restoreVersion(this.root, input.commit, file, state);
+      if (outcome.status === 'failed')
+        throw new HttpError(409, publishMessages.interrupted(outcome.reason));
+      if (outcome.status === 'refused')
+        throw new HttpError(
+          outcome.reason === 'not-a-version' ? 404 : 409,
+          publishMessages.restoreRefused(file, outcome.reason),
+        );
       this.refreshed([file]);
       return { restored: file, text: shownText(readDisk(this.root, file)) ?? '' };
     });

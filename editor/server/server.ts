@@ -83,7 +83,7 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
   const root = files.root;
   // A publishing operation the editor was killed in is finished or undone before anything reads
   // the pages (editor/git/journal.ts).
-  await repoState(root).catch(() => undefined);
+  const start = await repoState(root).catch(() => undefined);
   const site = new SiteIndex(root);
   const drafts = new DraftStore();
   const events =
@@ -91,7 +91,10 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
       ? undefined
       : new FileEvents(root, (file, text) => site.refresh(file, text));
   const ctx: ApiContext = { files, site, drafts, events };
-  const publishing = new PublishingService(ctx);
+  const publishing = new PublishingService(
+    ctx,
+    start?.kind === 'ready' ? start.recovered : undefined,
+  );
   ctx.publishing = publishing;
 
   let vitePromise: Promise<ViteDevServer> | undefined;

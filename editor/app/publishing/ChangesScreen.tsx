@@ -21,7 +21,9 @@ import type {
   Identity,
   PublishProblem,
   PublishResponse,
+  WaitingFileView,
 } from '../../shared/publish-api.ts';
+import type { ApiError } from '../../shared/api.ts';
 import { ApiFailure, type Api } from '../api.ts';
 import { failureText } from './failure.ts';
 import { problemsInOrder } from './problem-order.ts';
@@ -33,6 +35,9 @@ import { IdentityFields } from './IdentityFields.tsx';
 import { LinesView } from './LinesView.tsx';
 import { blocksOf, SideBySide } from './SideBySide.tsx';
 import { usePublishStatus } from './status.ts';
+
+/** The code of the catalogue's publishMessages.unrelated (engine/errors.ts). */
+const UNRELATED = 'publish-unrelated';
 
 const STATUS_WORDS: Record<FileChange['status'], string> = {
   added: 'New',
@@ -66,7 +71,14 @@ export function ChangesScreen({ api }: { api: Api }) {
   const [busy, setBusy] = useState<'publish' | 'latest' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [discarding, setDiscarding] = useState<FileChange | null>(null);
+  /** Get latest or Publish found the published version replaced by an unrelated one. */
+  const [replaced, setReplaced] = useState<ApiError | null>(null);
   const toast = useToast();
+  const noteReplaced = (failure: unknown) => {
+    const error = failure instanceof ApiFailure ? failure.body.error : undefined;
+    if (error?.code === UNRELATED) setReplaced(error);
+    return error?.code === UNRELATED;
+  };
 
   const load = useCallback(() => {
     api.publishing.changes().then(
@@ -114,7 +126,7 @@ export function ChangesScreen({ api }: { api: Api }) {
           message: `${failure.message} ${failure.hint ?? ''}`,
           conflicts: failure.body.conflicts as FileConflictView[],
         });
-      else
+      else if (!noteReplaced(failure))
         setOutcome({
           kind: 'error',
           message: failureText(failure),
@@ -134,10 +146,11 @@ export function ChangesScreen({ api }: { api: Api }) {
       toast({ message: result.message, color: result.conflicts.length ? 'orange' : 'green' });
       if (result.conflicts.length) go({ name: 'conflicts' });
     } catch (failure) {
-      toast({
-        message: failureText(failure),
-        color: 'red',
-      });
+      if (!noteReplaced(failure))
+        toast({
+          message: failureText(failure),
+          color: 'red',
+        });
     } finally {
       setBusy(null);
       load();
@@ -155,6 +168,12 @@ export function ChangesScreen({ api }: { api: Api }) {
     }
     load();
   };
+
+  // A name that is published already waits, as published (listed below); only the author's own
+  // new files are theirs to rename.
+  const waitingNames = new Set(changes?.waiting?.map((file) => file.file));
+  const ownUnsafe = changes?.unsafe.filter((file) => !waitingNames.has(file)) ?? [];
+  const unrelated = changes?.unrelated ?? replaced;
 
   if (!status) return <Loader m="xl" aria-label="Loading" />;
   return (
@@ -212,6 +231,26 @@ export function ChangesScreen({ api }: { api: Api }) {
                 </Text>
               </Alert>
             ) : null}
+            {status.recovered ? (
+              <Alert color="blue" title="Finished where the editor stopped" data-testid="recovered">
+                <Text size="sm">{status.recovered}</Text>
+              </Alert>
+            ) : null}
+            {unrelated ? (
+              <Alert
+                color="orange"
+                title="The published site was replaced"
+                data-testid="unrelated-history"
+              >
+                <Text size="sm">{unrelated.message}</Text>
+                <Text size="sm" mt={4}>
+                  {unrelated.hint}
+                </Text>
+                <Button component="a" href={hrefFor({ name: 'pages' })} size="compact-sm" mt="xs">
+                  Back to the pages
+                </Button>
+              </Alert>
+            ) : null}
             {loadError ? <Alert color="red">{loadError}</Alert> : null}
             {changes === null && !loadError ? <Loader aria-label="Loading the changes" /> : null}
             {changes && changes.files.length === 0 ? (
@@ -222,11 +261,11 @@ export function ChangesScreen({ api }: { api: Api }) {
                 </Text>
               </Paper>
             ) : null}
-            {changes?.unsafe.length ? (
+            {ownUnsafe.length ? (
               <Alert color="orange" title="Files that cannot be published">
                 <Text size="sm">
                   These names could be mistaken for commands and are left out:{' '}
-                  {changes.unsafe.join(', ')}. Rename them (letters, digits and dashes).
+                  {ownUnsafe.join(', ')}. Rename them (letters, digits and dashes).
                 </Text>
               </Alert>
             ) : null}
@@ -235,9 +274,10 @@ export function ChangesScreen({ api }: { api: Api }) {
                 key={file.file}
                 api={api}
                 file={file}
-                onDiscard={() => setDiscarding(file)}
+                {...(unrelated ? {} : { onDiscard: () => setDiscarding(file) })}
               />
             ))}
+            {changes?.waiting?.length ? <WaitingFiles files={changes.waiting} /> : null}
           </Stack>
           <PublishPanel
             api={api}
@@ -246,7 +286,7 @@ export function ChangesScreen({ api }: { api: Api }) {
             onIdentity={setIdentity}
             message={message}
             onMessage={setOwnMessage}
-            canPublish={!!changes?.files.length && !status.conflicts}
+            canPublish={!!changes?.files.length && !status.conflicts && !unrelated}
             busy={busy === 'publish'}
             onPublish={() => void publish()}
             outcome={outcome}
@@ -286,6 +326,38 @@ export function ChangesScreen({ api }: { api: Api }) {
   );
 }
 
+/**
+ * Files the editor leaves as they are published: a colleague's link, a name it cannot open. Never
+ * published or discarded from here.
+ */
+function WaitingFiles({ files }: { files: WaitingFileView[] }) {
+  return (
+    <Paper withBorder p="md" data-testid="waiting-files">
+      <Text fw={650} component="h2" size="md" m={0}>
+        Left as published
+      </Text>
+      <Text size="sm" c="gray.7">
+        The editor does not change these files; publishing leaves them exactly as they are.
+      </Text>
+      <List size="sm" mt="xs" spacing={6}>
+        {files.map((file) => (
+          <List.Item key={file.file} data-testid="waiting-file" data-file={file.file}>
+            <Group gap="xs">
+              <Text size="sm" fw={600} span style={{ overflowWrap: 'anywhere' }}>
+                {file.file}
+              </Text>
+              <Tag tone="gray">{file.label}</Tag>
+            </Group>
+            <Text size="xs" c="gray.8">
+              {file.detail}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
 function ChangeCard({
   api,
   file,
@@ -293,13 +365,16 @@ function ChangeCard({
 }: {
   api: Api;
   file: FileChange;
-  onDiscard: () => void;
+  /** Absent: nothing is offered for discard (the published version was replaced). */
+  onDiscard?: () => void;
 }) {
   const [lines, setLines] = useState<{ before: string; after: string } | null>(null);
   const [showLines, setShowLines] = useState(false);
+  const [unreadable, setUnreadable] = useState(false);
   const toggleLines = async () => {
     if (!showLines && !lines) {
       const diff = await api.publishing.diff(file.file);
+      setUnreadable(diff.unreadable === true);
       setLines({ before: diff.published ?? '', after: diff.current ?? '' });
     }
     setShowLines(!showLines);
@@ -348,15 +423,17 @@ function ChangeCard({
               Versions
             </Button>
           ) : null}
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            onClick={onDiscard}
-            aria-label={`Discard the changes to ${titleOf(file)}`}
-          >
-            Discard
-          </Button>
+          {onDiscard ? (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              onClick={onDiscard}
+              aria-label={`Discard the changes to ${titleOf(file)}`}
+            >
+              Discard
+            </Button>
+          ) : null}
         </Group>
       </Group>
       <List size="sm" mt="xs" spacing={2} data-testid="change-texts">
@@ -388,7 +465,14 @@ function ChangeCard({
               {compare ? 'Hide the previews' : 'Compare the previews'}
             </Button>
           ) : null}
-          {showLines && lines ? <LinesView before={lines.before} after={lines.after} /> : null}
+          {showLines && lines && unreadable ? (
+            <Text size="sm" c="gray.7" mt={4}>
+              This file is too large or holds characters the editor cannot read, so its lines are
+              not shown.
+            </Text>
+          ) : showLines && lines ? (
+            <LinesView before={lines.before} after={lines.after} />
+          ) : null}
           {compare && comparable ? (
             <Box mt="xs">
               <SideBySide

@@ -137,6 +137,7 @@ function FileConflicts({
             key={conflict.id}
             conflict={conflict}
             wholeFile={file.wholeFile}
+            canWrite={!file.wholeFile || file.ours !== undefined}
             pick={picks[conflict.id]}
             onPick={(pick) => setPicks({ ...picks, [conflict.id]: pick })}
             edit={edits[conflict.id] ?? shown(file.wholeFile ? file.ours : conflict.ours)}
@@ -161,6 +162,8 @@ function FileConflicts({
 function ConflictChoice(props: {
   conflict: Conflict;
   wholeFile: boolean;
+  /** False for a whole file the editor cannot show as text (an image, a very large file). */
+  canWrite: boolean;
   pick: Pick | undefined;
   onPick: (pick: Pick) => void;
   edit: string;
@@ -204,7 +207,9 @@ function ConflictChoice(props: {
         <Group gap="lg" mt={4}>
           <Radio value="ours" label="Keep mine" data-testid="pick-ours" />
           <Radio value="theirs" label="Take theirs" data-testid="pick-theirs" />
-          <Radio value="edit" label="Write it myself" data-testid="pick-edit" />
+          {props.canWrite ? (
+            <Radio value="edit" label="Write it myself" data-testid="pick-edit" />
+          ) : null}
         </Group>
       </Radio.Group>
       {props.pick === 'edit' ? (
