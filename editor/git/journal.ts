@@ -52,6 +52,11 @@ export interface Plan {
   writes: PlannedWrite[];
   conflicts?: { before: FileConflict[]; after: FileConflict[] };
   index: IndexStep[];
+  /**
+   * Files that wait (not written here): their index entries get git's skip-worktree bit, so `git
+   * status` and a developer's `git commit -a` take them as published, not as removed.
+   */
+  waiting?: string[];
 }
 
 export type Outcome = { ok: true } | { ok: false; reason: TransactionFailure };
@@ -179,7 +184,21 @@ async function holding(
   return safe.filter((w) => same(disk.get(w.file), from(w)));
 }
 
+async function skipWorktree(root: string, files: readonly string[], skip: boolean) {
+  const staged = await currentIndex(root, files);
+  const present = files.filter((file) => staged.has(file));
+  if (!present.length) return;
+  await git(
+    root,
+    ['update-index', skip ? '--skip-worktree' : '--no-skip-worktree', '-z', '--stdin'],
+    {
+      input: present.join('\0') + '\0',
+    },
+  );
+}
+
 async function rollBack(root: string, dir: string, plan: Plan) {
+  await skipWorktree(root, plan.waiting ?? [], false);
   const index = await currentIndex(
     root,
     plan.index.map((step) => step.file),

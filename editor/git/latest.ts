@@ -169,6 +169,7 @@ export async function getLatest(
     writes: [...author.writes, ...code.writes],
     conflicts: { before: [], after: author.conflicts },
     index,
+    waiting: [...author.waiting, ...code.waiting].map((w) => w.file).filter(indexable),
   });
   if (!outcome.ok) return { status: 'failed', reason: outcome.reason };
   return {
