@@ -47,6 +47,8 @@ export interface IndexStep {
 
 export interface Plan {
   op: JournalOp;
+  /** The process applying it: a journal of a live process is its work in progress, not left over. */
+  pid?: number;
   /** HEAD moves last, from `from` (checked) to `to`. */
   head?: { from: string; to: string };
   writes: PlannedWrite[];
@@ -251,7 +253,8 @@ export async function applyPlan(root: string, plan: Plan): Promise<Outcome> {
   if (plan.index.length && (await indexLocked(root))) return { ok: false, reason: 'index-locked' };
   if (plan.head && (await commitOf(root, 'HEAD')) !== plan.head.from)
     return { ok: false, reason: 'branch-moved' };
-  writeJournal(dir, plan);
+  writeJournal(dir, { ...plan, pid: process.pid });
+  inFlight.add(dir);
   try {
     await setFiles(root, dir, plan.writes, (w) => w.after);
     if (plan.conflicts) await writeConflicts(root, plan.conflicts.after);
@@ -276,9 +279,25 @@ export async function applyPlan(root: string, plan: Plan): Promise<Outcome> {
       // Left for the next request to undo (the journal stays).
     }
     return { ok: false, reason };
+  } finally {
+    inFlight.delete(dir);
   }
   removeJournal(dir);
   return { ok: true };
+}
+
+/** Copies (their editor folders) with a transaction under way in this process. */
+const inFlight = new Set<string>();
+
+/** Whether another process that is still running wrote the journal. */
+function othersAlive(pid: number | undefined): boolean {
+  if (!pid || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 class BranchMoved extends Error {}
@@ -294,6 +313,9 @@ export async function recoverUnfinished(root: string): Promise<Recovery> {
   } catch {
     return { kind: 'none' };
   }
+  // A transaction of this process under way (a status request while Get latest runs) is not
+  // left over.
+  if (inFlight.has(dir)) return { kind: 'none' };
   let plan: Plan;
   try {
     plan = JSON.parse(readFileSync(journalOf(dir), 'utf8')) as Plan;
@@ -302,6 +324,7 @@ export async function recoverUnfinished(root: string): Promise<Recovery> {
       if (/^journal-.*\.tmp$/.test(name)) rmSync(path.join(dir, name), { force: true });
     return { kind: 'none' };
   }
+  if (othersAlive(plan.pid)) return { kind: 'none' };
   if (plan.head && (await commitOf(root, 'HEAD')) === plan.head.to) {
     removeJournal(dir);
     return {

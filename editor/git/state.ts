@@ -32,7 +32,7 @@ export type RepoState =
       /** The URL as configured: used to compute links, never sent to the browser. */
       rawUrl: string;
       /** An interrupted operation finished or undone just now: its author files were rewritten. */
-      recovered?: { op: JournalOp; files: string[] };
+      recovered?: { op: JournalOp; files: string[]; done: boolean };
     };
 export type ReadyState = Extract<RepoState, { kind: 'ready' }>;
 
@@ -97,6 +97,14 @@ export async function repoState(root: string): Promise<RepoState> {
     publishedRef: `refs/remotes/${remote}/${remoteBranch}`,
     url: displayUrl(rawUrl),
     rawUrl,
-    ...(recovery.kind === 'none' ? {} : { recovered: { op: recovery.op, files: recovery.files } }),
+    ...(recovery.kind === 'none'
+      ? {}
+      : {
+          recovered: {
+            op: recovery.op,
+            files: recovery.files,
+            done: recovery.kind === 'completed',
+          },
+        }),
   };
 }
