@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -62,9 +62,11 @@ function call(method: string, url: string, body?: unknown): Promise<Answer> {
 /** An answer an author may read: no stack, no path of the machine, no git words of its own. */
 function expectWords(answer: Answer, root: string) {
   expect(answer.status, answer.raw).not.toBe(500);
-  expect(answer.raw).not.toMatch(/\n\s+at |\bat .*\.ts:\d+/);
-  expect(answer.raw).not.toContain(root);
-  expect(answer.raw).not.toMatch(/\/tmp\/|\.git\/|fatal:|error:/);
+  // The status names where it publishes to: in these tests, a folder of the machine.
+  const raw = JSON.stringify({ ...answer.body, destination: undefined });
+  expect(raw).not.toMatch(/\n\s+at |\bat .*\.ts:\d+/);
+  expect(raw).not.toContain(root);
+  expect(raw).not.toMatch(/\/tmp\/|\.git\/|fatal:|error:/);
 }
 
 /**
@@ -160,6 +162,72 @@ describe('publishing answers are words', () => {
       expect(second.status, second.raw).toBe(200);
       expect(second.body.taken).toContain('pages/pricing.yaml');
       expect(alice.read('pages/pricing.yaml')).toContain('badge: Prices');
+    },
+    SLOW,
+  );
+});
+
+describe('what Changes says besides the changes', () => {
+  it(
+    "a colleague's link and a name the editor cannot open are listed as left as published; a recovery is said",
+    async () => {
+      team = makeTeam();
+      const alice = team.clone('alice');
+      const bob = team.clone('bob');
+      symlinkSync('../site.config.yaml', path.join(bob.root, 'pages/shared.yaml'));
+      bob.write('pages/-ideas.yaml', 'title: Ideas\nblocks: []\n');
+      push(bob, 'a link and an odd name');
+      server = await startEditorServer({ root: alice.root, watch: false });
+      expect((await call('POST', '/api/publish/latest', author)).status).toBe(200);
+      alice.edit(HOTELS, TITLE, 'title: Mine');
+
+      const changes = await call('GET', '/api/publish/changes');
+      expectWords(changes, alice.root);
+      expect(changes.body.files.map((file: { file: string }) => file.file)).toEqual([HOTELS]);
+      expect(changes.body.waiting).toEqual([
+        { file: 'pages/-ideas.yaml', ...publishMessages.waitingFile('name') },
+        { file: 'pages/shared.yaml', ...publishMessages.waitingFile('link') },
+      ]);
+      expect(changes.body.waiting[1].label).toBe('A link the editor does not edit');
+      expect(changes.body.waiting[0].label).toBe('Waiting: cannot be opened here');
+
+      // A journal the editor's last run left: undone before the next answer, and said once.
+      mkdirSync(path.join(alice.root, '.git/editor'), { recursive: true });
+      const journal = { op: 'latest', writes: [], index: [] };
+      writeFileSync(path.join(alice.root, '.git/editor/journal.json'), JSON.stringify(journal));
+      const status = await call('GET', '/api/publish/status');
+      expectWords(status, alice.root);
+      expect(status.body.recovered).toBe(publishMessages.recovered('latest', false));
+      expect(alice.read(HOTELS)).toContain('title: Mine');
+    },
+    SLOW,
+  );
+
+  it(
+    'a published history replaced by an unrelated one: Get latest and Publish say so, nothing changes',
+    async () => {
+      team = makeTeam();
+      const alice = team.clone('alice');
+      const other = path.join(team.dir, 'other');
+      git(team.dir, 'init', '-q', '-b', 'main', other);
+      writeFileSync(path.join(other, 'README.md'), 'another project\n');
+      git(other, 'add', '-A');
+      git(other, '-c', 'user.name=X', '-c', 'user.email=x@example.com', 'commit', '-qm', 'other');
+      git(other, 'push', '-q', '--force', team.remote, 'main');
+      alice.edit(HOTELS, TITLE, 'title: Mine');
+      const text = alice.read(HOTELS);
+      server = await startEditorServer({ root: alice.root, watch: false });
+
+      const latest = await call('POST', '/api/publish/latest', author);
+      expectWords(latest, alice.root);
+      expect(latest.status).toBe(409);
+      expect(latest.body.error.message).toBe(publishMessages.unrelated().message);
+      const published = await call('POST', '/api/publish', { ...author, message: 'Hotels' });
+      expectWords(published, alice.root);
+      expect(published.status).toBe(409);
+      expect(published.body.error.message).toBe(publishMessages.unrelated().message);
+      expect(alice.read(HOTELS)).toBe(text);
+      expect(git(team.remote, 'ls-tree', '--name-only', 'main').trim()).toBe('README.md');
     },
     SLOW,
   );
