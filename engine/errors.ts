@@ -1220,11 +1220,15 @@ export const publishMessages = {
     message:
       problem === 'denied'
         ? 'The repository refused this computer, so the latest version could not be fetched; nothing changed here.'
-        : 'The latest version could not be fetched (no network, or the repository did not answer); nothing changed here.',
+        : problem === 'offline' || problem === 'timeout'
+          ? 'The latest version could not be fetched (no network, or the repository did not answer); nothing changed here.'
+          : 'The repository answered, but the latest version could not be fetched from it; nothing changed here.',
     hint:
       problem === 'denied'
         ? 'Ask a developer to give this computer access, then try Get latest again.'
-        : 'Check your connection and try Get latest again.',
+        : problem === 'offline' || problem === 'timeout'
+          ? 'Check your connection and try Get latest again.'
+          : 'Try Get latest again. If it keeps happening, ask a developer (the terminal where the editor runs has the details).',
   }),
   upToDate: (): string => 'You have the latest version.',
   gotLatest: (files: number): string =>

@@ -164,7 +164,7 @@ export function ChangesScreen({ api }: { api: Api }) {
       await api.publishing.discard(file.file);
       toast({ message: `${titleOf(file)} is back to its published version.`, color: 'green' });
     } catch (failure) {
-      toast({ message: String((failure as Error).message), color: 'red' });
+      toast({ message: failureText(failure), color: 'red' });
     }
     load();
   };

@@ -32,8 +32,12 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
   }, [api, file]);
   useEffect(load, [load]);
   const show = async (version: VersionView) => {
-    const { text } = await api.publishing.version(file, version.commit);
-    setShownVersion({ version, text });
+    try {
+      const { text } = await api.publishing.version(file, version.commit);
+      setShownVersion({ version, text });
+    } catch (failure) {
+      toast({ message: failureText(failure), color: 'red' });
+    }
   };
   const restore = async (version: VersionView) => {
     setRestoring(null);
@@ -44,7 +48,7 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
         color: 'green',
       });
     } catch (failure) {
-      toast({ message: String((failure as Error).message), color: 'red' });
+      toast({ message: failureText(failure), color: 'red' });
     }
   };
   return (
