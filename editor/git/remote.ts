@@ -44,7 +44,15 @@ export async function fetchPublished(root: string, state: ReadyState, withReview
   try {
     await git(
       root,
-      ['fetch', '--no-tags', '--prune', '--no-write-fetch-head', state.remote, ...specs],
+      [
+        'fetch',
+        '--no-tags',
+        '--prune',
+        '--no-write-fetch-head',
+        '--no-recurse-submodules',
+        state.remote,
+        ...specs,
+      ],
       {
         timeout: NETWORK_TIMEOUT,
       },
