@@ -202,7 +202,7 @@ function ConflictChoice(props: {
         mt="xs"
         value={props.pick ?? null}
         onChange={(value) => props.onPick(value as Pick)}
-        label={`Keep for ${conflict.label}`}
+        label={props.wholeFile ? 'Which version to keep' : `Keep for ${conflict.label}`}
       >
         <Group gap="lg" mt={4}>
           <Radio value="ours" label="Keep mine" data-testid="pick-ours" />
