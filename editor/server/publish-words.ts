@@ -1,11 +1,9 @@
 import { isUtf8 } from 'node:buffer';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { publishMessages } from '../../engine/errors.ts';
 import { MAX_PAGE_BYTES } from '../../engine/read-page-file.ts';
 import { RemoteError } from '../git/remote.ts';
 import { GitError } from '../git/run.ts';
-import { gitDir } from '../git/tree.ts';
+import { indexLocked } from '../git/journal.ts';
 import { HttpError } from './api.ts';
 
 /**
@@ -22,18 +20,10 @@ export async function inWords(root: string, error: unknown): Promise<HttpError> 
     return new HttpError(503, publishMessages.tooSlow());
   if (error instanceof GitError && error.kind === 'missing-git')
     return new HttpError(409, publishMessages.unavailable('git-missing'));
-  if (await indexLockHeld(root))
+  // git's lock on the staging area: another git program works, or one died holding it.
+  if (await indexLocked(root).catch(() => false))
     return new HttpError(409, publishMessages.interrupted('index-locked'));
   return new HttpError(409, publishMessages.failed());
-}
-
-/** git's lock on the staging area is there: another git program works, or one died holding it. */
-async function indexLockHeld(root: string): Promise<boolean> {
-  try {
-    return existsSync(path.join(await gitDir(root), 'index.lock'));
-  } catch {
-    return false;
-  }
 }
 
 /** Why a file's bytes are not read as a page's text. */
