@@ -44,13 +44,6 @@ export async function readBlob(root: string, sha: string): Promise<Buffer> {
   return (await git(root, ['cat-file', 'blob', sha], { binary: true })).stdout as unknown as Buffer;
 }
 
-export async function readText(
-  root: string,
-  entry: TreeEntry | undefined,
-): Promise<string | undefined> {
-  return entry ? (await readBlob(root, entry.sha)).toString('utf8') : undefined;
-}
-
 /** A regular file on disk (symbolic links and folders are not author files). */
 function diskMode(absolute: string): string | undefined {
   try {
