@@ -108,3 +108,34 @@ test('Changes says which pages have edits not saved yet, and links to them', asy
   await expect(page.getByRole('heading', { name: 'Changes' })).toBeVisible();
   await expect(unsaved).toHaveCount(0);
 });
+
+test('the preview brings the block being edited into view, a new block included', async ({
+  page,
+  editor,
+}) => {
+  await editor.open(page, `#/edit/${FILE}`);
+  const preview = page.frameLocator('[data-testid="preview-frame"]');
+  const count = (parse(editor.read(FILE)) as { blocks: unknown[] }).blocks.length;
+  const inView = (index: number) =>
+    preview.locator(`[data-editor-block="${index}"]`).evaluate((block) => {
+      const { top, bottom } = block.getBoundingClientRect();
+      return top < window.innerHeight && bottom > 0;
+    });
+  await expect(preview.locator(`[data-editor-block="${count - 2}"]`)).toBeAttached();
+  expect(await inView(count - 2)).toBe(false);
+  await page.getByTestId(`block-${count - 2}-toggle`).click();
+  await expect.poll(() => inView(count - 2)).toBe(true);
+
+  // A block added at the top: not in the preview yet when it is selected, shown once it is.
+  await page.getByTestId(`block-${count - 2}-toggle`).click();
+  await page.getByTestId('block-0-toggle').click();
+  await expect.poll(() => inView(0)).toBe(true);
+  await page.getByTestId('block-0-toggle').click();
+  await page.getByTestId('add-block').click();
+  await page.getByTestId('add-block-faq').click();
+  await expect(preview.locator(`[data-editor-block="${count}"]`)).toContainText(
+    'Frequently asked questions',
+  );
+  await expect.poll(() => inView(count)).toBe(true);
+  await page.getByRole('button', { name: 'Undo', exact: true }).first().click();
+});

@@ -41,6 +41,8 @@ export const PreviewPane = memo(
      * that reports an older draft is asked once more.
      */
     const wanted = useRef({ revision: 0, askedAgain: 0 });
+    /** The block to show, sent again when the preview's script starts. */
+    const shown = useRef<number | null>(null);
     useImperativeHandle(
       ref,
       () => ({
@@ -49,7 +51,10 @@ export const PreviewPane = memo(
             wanted.current.revision = Math.max(wanted.current.revision, revision);
           post({ type: 'refresh' });
         },
-        highlight: (index) => post({ type: 'highlight-block', index }),
+        highlight: (index) => {
+          shown.current = index;
+          post({ type: 'highlight-block', index });
+        },
       }),
       [],
     );
@@ -72,6 +77,8 @@ export const PreviewPane = memo(
             post({ type: 'refresh' });
           }
         } else if (message?.type === 'preview-stale') setStale(message.message);
+        else if (message?.type === 'preview-ready' && shown.current !== null)
+          post({ type: 'highlight-block', index: shown.current });
       };
       window.addEventListener('message', onMessage);
       return () => window.removeEventListener('message', onMessage);
