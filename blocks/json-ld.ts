@@ -9,6 +9,11 @@ export interface JsonLdPage {
    * is on this page.
    */
   absolute: (href: string) => string;
+  /**
+   * The page's language (`de`) when the site has several, for the block's own schema.org types
+   * that have a place for it (`inLanguage`).
+   */
+  inLanguage?: string;
 }
 
 export const SCHEMA_ORG = 'https://schema.org';
@@ -30,7 +35,8 @@ export function resolveHref(baseUrl: string, pageUrl: string, href: string): str
 export const listItems = <T>(items: readonly T[], fields: (item: T) => object) =>
   items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, ...fields(item) }));
 
-export const jsonLdPage = (baseUrl: string, url: string): JsonLdPage => ({
+export const jsonLdPage = (baseUrl: string, url: string, inLanguage?: string): JsonLdPage => ({
   url,
   absolute: (href) => resolveHref(baseUrl, url, href),
+  ...(inLanguage && { inLanguage }),
 });

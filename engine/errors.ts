@@ -941,6 +941,28 @@ export const editorMessages = {
     message: 'This request has no valid editor session token.',
     hint: 'Open the editor with the URL that `npm run edit` printed (it ends with ?token=…).',
   }),
+  /** The page shown instead of the editor when its address has no valid key (a browser's tab). */
+  noSession: (): AuthorError => ({
+    code: 'no-session',
+    form: 'same',
+    message:
+      'The page editor opens only from the address it printed when it started: that address ends with its key (?token=…), and this one has none or an old one.',
+    hint: 'Open the address shown in the window where the editor was started. If the editor is not running any more, start it again and open the new address it shows.',
+  }),
+  /** An open tab whose key the editor refuses: the editor was restarted with a new key. */
+  sessionEnded: (): AuthorError => ({
+    code: 'session-ended',
+    form: 'same',
+    message: "The editor was restarted, so this tab's session has ended.",
+    hint: 'Open the new address shown in the window where the editor was started. Edits you had not saved are kept in this browser and offered back when you open their page.',
+  }),
+  /** An open tab that cannot reach the editor at all. */
+  unreachable: (): AuthorError => ({
+    code: 'editor-unreachable',
+    form: 'same',
+    message: 'The editor is not answering: it may have been stopped.',
+    hint: 'Start it again if it was stopped; this tab notices when it is back. Unsaved edits stay in this browser.',
+  }),
   badHost: (host: string): AuthorError => ({
     code: 'bad-host',
     form: 'same',

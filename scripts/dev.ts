@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readCommandLine, type CommandSpec } from '../engine/command-line.ts';
+import { DEV_STRICT_PORT } from '../pipeline/vite-site-config.ts';
 
 const DEV_COMMAND = {
   usage: 'npm run dev --',
@@ -24,7 +25,10 @@ const DEV_COMMAND = {
 } as const satisfies CommandSpec;
 
 const { values } = readCommandLine(DEV_COMMAND);
-const vikeArgs = Object.entries(values).flatMap(([name, value]) =>
+// Not a Vike setting (Vike reports it unknown and drops it): Vite's own, given by vite.config.ts.
+const { strictPort, ...forVike } = values;
+if (strictPort) process.env[DEV_STRICT_PORT] = '1';
+const vikeArgs = Object.entries(forVike).flatMap(([name, value]) =>
   value === true ? [`--${name}`] : typeof value === 'string' ? [`--${name}`, value] : [],
 );
 // Vike's command line reads process.argv: it runs in this process, as `vike dev <options>` would.

@@ -81,4 +81,15 @@ describe('faq block', () => {
       },
     ]);
   });
+
+  it("says the page's language in its FAQPage when the page has one", () => {
+    const blocks = [
+      { type: 'faq' as const, heading: 'FAQ', items: [{ question: 'Wie?', answer: 'So.' }] },
+    ];
+    const base = 'https://www.example.com';
+    const [faqPage] = definition.jsonLd!(blocks, jsonLdPage(base, `${base}/de/`, 'de'));
+    expect(faqPage).toMatchObject({ '@type': 'FAQPage', inLanguage: 'de' });
+    const [withoutLanguage] = definition.jsonLd!(blocks, jsonLdPage(base, `${base}/`));
+    expect(withoutLanguage).not.toHaveProperty('inLanguage');
+  });
 });

@@ -1,5 +1,6 @@
 import { Anchor, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { editorMessages } from '../../engine/errors.ts';
 import type { SiteResponse } from '../shared/api.ts';
 import type { PublishStatus } from '../shared/publish-api.ts';
 import { createApi, sessionToken } from './api.ts';
@@ -13,6 +14,7 @@ import { PageEditorScreen } from './screens/PageEditorScreen.tsx';
 import { PageListScreen } from './screens/PageListScreen.tsx';
 import { SiteConfigScreen } from './screens/SiteConfigScreen.tsx';
 import { UiIcon } from './ui-icons.tsx';
+import { SessionEnded, Unreachable, useSession } from './SessionWatch.tsx';
 
 export function App() {
   const api = useMemo(() => createApi(sessionToken()), []);
@@ -39,10 +41,13 @@ export function App() {
     document.title = `${titles[screen.name]} · Page editor`;
   }, [screen]);
 
+  const session = useSession(api);
   if (!api.token) return <NoToken />;
+  if (session === 'ended') return <SessionEnded />;
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Header screen={screen} publishing={publishing.status} />
+      {session === 'unreachable' ? <Unreachable /> : null}
       <Box component="main" id="main" style={{ flex: 1, minHeight: 0 }}>
         {screen.name === 'pages' ? <PageListScreen api={api} /> : null}
         {screen.name === 'edit' ? (
@@ -162,12 +167,10 @@ function NoToken() {
   return (
     <Box p="xl" maw={560} mx="auto" component="main">
       <Text fw={700} size="lg" component="h1">
-        Open the editor from the address `npm run edit` printed
+        Open the editor from its address
       </Text>
-      <Text mt="sm">
-        This page needs the session key that is part of that address (…/?token=…). Run `npm run
-        edit` again and open the address it prints.
-      </Text>
+      <Text mt="sm">{editorMessages.noSession().message}</Text>
+      <Text mt="sm">{editorMessages.noSession().hint}</Text>
     </Box>
   );
 }

@@ -62,17 +62,32 @@ export class Conflict extends Error {
   }
 }
 
+/** Said on `window` when the editor refuses this tab's key (it was restarted) or cannot be reached. */
+export const SESSION_ENDED = 'page-editor:session-ended';
+export const UNREACHABLE = 'page-editor:unreachable';
+
 export function createApi(token: string) {
   async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-    const response = await fetch(url, {
-      method,
-      headers: {
-        [TOKEN_HEADER]: token,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: {
+          [TOKEN_HEADER]: token,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (failure) {
+      window.dispatchEvent(new Event(UNREACHABLE));
+      throw failure;
+    }
     const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (
+      response.status === 401 &&
+      (json.error as { code?: unknown } | undefined)?.code === 'bad-token'
+    )
+      window.dispatchEvent(new Event(SESSION_ENDED));
     if (response.status === 409 && typeof json.diskText === 'string')
       throw new Conflict(json as unknown as ConflictResponse);
     if (!response.ok) throw new ApiFailure(response.status, json);

@@ -69,11 +69,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               withBorder
             >
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <span>{toast.message}</span>
+                <span style={{ minWidth: 0 }}>{toast.message}</span>
                 {toast.action ? (
                   <Button
                     size="compact-sm"
                     variant="light"
+                    // Its whole label, however long the message beside it ("Unc" otherwise).
+                    style={{ flexShrink: 0 }}
                     onClick={() => {
                       toast.action!.run();
                       dismiss(toast.id);

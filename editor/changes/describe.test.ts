@@ -287,6 +287,16 @@ describe('summarizeChanges', () => {
     );
   });
 
+  it('one change that is its own summary: said once, with no body repeating it', () => {
+    const added = describeFileChange({
+      file: 'pages/solutions/spa.yaml',
+      after: 'title: Spa\ndraft: true\nblocks: []\n',
+    });
+    expect(summarizeChanges([added])).toBe('Page /solutions/spa added (draft)');
+    const image = describeFileChange({ file: 'public/images/spa.jpg', afterBytes: 90_000 });
+    expect(summarizeChanges([image])).toBe('Image public/images/spa.jpg added (90 KB)');
+  });
+
   it('several files: their names in a first line of at most 72 characters', () => {
     const page = describeFileChange({
       file,

@@ -321,5 +321,8 @@ export function summarizeChanges(files: FileChange[]): string {
         : `${name(file)}: ${change.text}`,
     ),
   );
-  return [shorten(subject, SUBJECT_MAX), '', ...lines].join('\n');
+  const first = shorten(subject, SUBJECT_MAX);
+  // A change that is its own summary (a page or an image added) is said once, not again below.
+  const body = lines.filter((line) => line !== first);
+  return body.length ? [first, '', ...body].join('\n') : first;
 }

@@ -201,6 +201,22 @@ describe('who may talk to the editor', () => {
     expect(put.status).toBe(401);
   });
 
+  it('answers a browser opening an address without its key with a page in words, not JSON', async () => {
+    for (const path of ['/', '/?token=an-old-token', '/preview/?draft=pages/index.yaml']) {
+      const answer = await call('GET', path, {
+        token: false,
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      const html = String(answer.body);
+      expect(html).toContain('<h1>Open the editor from its address</h1>');
+      expect(html).toContain('the address it printed when it started');
+      expect(html).not.toContain('bad-token');
+      expect(html).not.toContain('npm');
+    }
+  });
+
   it('takes a session cookie that is not URI-encoded for no session (401), not a failure', async () => {
     // Found by the fuzz test (tests/security/editor.property.test.ts): decoding it threw, and the
     // answer was a 500.

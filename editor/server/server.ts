@@ -31,6 +31,7 @@ import {
   sessionCookie,
   type Guard,
 } from './security.ts';
+import { sendNoSessionPage, wantsPage } from './no-session-page.ts';
 
 export interface EditorServerOptions {
   root: string;
@@ -149,7 +150,9 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
     // The API wants the header (or ?token= for EventSource); the app's files and the preview accept
     // the session cookie.
     if (!hasToken(req, url, guard!, { cookie: !isApi }))
-      return fail(res, 401, editorErrors.badToken());
+      return !isApi && wantsPage(req)
+        ? sendNoSessionPage(res)
+        : fail(res, 401, editorErrors.badToken());
     if (url.searchParams.get('token') && !isApi) res.setHeader('set-cookie', sessionCookie(token));
 
     if (isApi) return handleApi(ctx, req, res, url);

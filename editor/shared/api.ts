@@ -201,6 +201,8 @@ export type EditorEvent =
 export type PreviewToParent =
   | { type: 'select-block'; index: number }
   | { type: 'preview-updated'; revision: number }
+  /** The preview's script has started: what was sent before it listened is sent again. */
+  | { type: 'preview-ready' }
   | { type: 'preview-stale'; message: string };
 export type ParentToPreview = { type: 'highlight-block'; index: number } | { type: 'refresh' };
 

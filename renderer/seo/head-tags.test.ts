@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -83,5 +83,24 @@ describe('helpers', () => {
     const text = serializeJsonLd({ name: '</script><script>alert(1)</script>' });
     expect(text).not.toContain('</script');
     expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>' });
+  });
+});
+
+describe('headTags and the blocks it collects from', () => {
+  const blocksDir = path.resolve(import.meta.dirname, '../../blocks');
+  const examples = readdirSync(blocksDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const file = path.join(blocksDir, entry.name, 'example.yaml');
+      return existsSync(file) ? [parse(readFileSync(file, 'utf8')) as Block] : [];
+    });
+
+  it("names none of the blocks' structured-data types: each block owns its own", () => {
+    const ofBlocks = headTags(pageData('/pricing', examples))
+      .jsonLd.map((item) => (item as { '@type': string })['@type'])
+      .filter((type) => type !== 'Organization');
+    expect(ofBlocks.length).toBeGreaterThan(0);
+    const source = readFileSync(path.resolve(import.meta.dirname, 'head-tags.ts'), 'utf8');
+    for (const type of ofBlocks) expect(source).not.toContain(`'${type}'`);
   });
 });

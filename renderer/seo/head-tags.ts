@@ -85,10 +85,10 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
     meta.push({ name: 'twitter:site', content: config.seo.twitterHandle });
   const jsonLd: object[] = [organizationLd(config)];
   if (!isNotFound && !data.noindex) {
-    const ofBlocks = blocksLd(page.blocks, jsonLdPage(config.baseUrl, url));
+    const ofBlocks = blocksLd(page.blocks, jsonLdPage(config.baseUrl, url, language?.code));
     if (language) {
-      // The page's language, said where schema.org has a place for it (a web page and what is one,
-      // such as FAQPage).
+      // The page's language, said where schema.org has a place for it: the web page here, a
+      // block's own types by its jsonLd hook (given the language in JsonLdPage).
       jsonLd.push({
         '@context': SCHEMA_ORG,
         '@type': 'WebPage',
@@ -97,14 +97,8 @@ export function headTags(data: PageData, social: SocialImage = socialImageFor(da
         description: page.description,
         inLanguage: language.code,
       });
-      jsonLd.push(
-        ...ofBlocks.map((item) =>
-          (item as { '@type'?: string })['@type'] === 'FAQPage'
-            ? { ...item, inLanguage: language.code }
-            : item,
-        ),
-      );
-    } else jsonLd.push(...ofBlocks);
+    }
+    jsonLd.push(...ofBlocks);
   }
   return {
     canonical: isNotFound ? undefined : url,

@@ -29,7 +29,17 @@ export function getSite(): SiteModel {
   if (provided) return provided;
   // A dev site or a provided site, once there, stays: without either now there was none when this
   // module loaded.
-  return withoutErrors(devSite(process.cwd())?.current() ?? standalone!.loadedSite());
+  const dev = devSite(process.cwd());
+  return dev ? renderable(dev.current()) : withoutErrors(standalone!.loadedSite());
+}
+
+/**
+ * The dev server renders a site with problems: the pages that passed are in it (an invalid one is
+ * not), and the browser's overlay names every problem (engine/vite-plugin.ts). Only a site config
+ * it cannot read stops every page.
+ */
+function renderable(site: SiteModel): SiteModel {
+  return site.config ? site : withoutErrors(site);
 }
 
 function withoutErrors(site: SiteModel): SiteModel {

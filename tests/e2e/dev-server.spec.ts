@@ -94,3 +94,33 @@ test('an edit that needs other scripts (an interactive block added) reloads the 
     await page.evaluate(() => (window as { beforeEdit?: boolean }).beforeEdit),
   ).toBeUndefined();
 });
+
+test('one invalid page: the overlay names it at its file:line:col, every other page renders', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  edit('resources/news.yaml', (text) =>
+    text.replace(/^title: .*$/m, 'title: "<b>News</b>"\nnoSuchKey: <img src=x onerror=alert(1)>'),
+  );
+  for (const route of ['/', '/pricing']) {
+    const answer = await page.goto(`${origin}${route}`);
+    expect(answer?.status(), route).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const overlay = page.locator('vite-error-overlay');
+    await expect(overlay).toBeAttached({ timeout: 20_000 });
+    const text = await overlay.evaluate((element) => element.shadowRoot!.textContent ?? '');
+    expect(text).toMatch(/pages\/resources\/news\.yaml:\d+:\d+/);
+    expect(text).toContain('noSuchKey');
+    // The YAML's markup is text in the overlay, never elements.
+    expect(
+      await overlay.evaluate((element) => element.shadowRoot!.querySelectorAll('img, b').length),
+    ).toBe(0);
+  }
+  await page.locator('vite-error-overlay').evaluate((element) => element.remove());
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${origin}/`);
+  await expect(page.locator('vite-error-overlay')).toBeAttached({ timeout: 20_000 });
+  await page.screenshot({ path: 'test-results/dev-overlay-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/dev-overlay-390.png' });
+});

@@ -240,6 +240,8 @@ for (const choice of ['theirs', 'ours', 'edit'] as const) {
     await page.getByTestId('nav-changes').click();
     await page.getByTestId('publish-button').click();
     await expect(page.getByTestId('publish-outcome')).toContainText('changed the same');
+    // The header says so at once, without leaving the screen (and stops saying it once resolved).
+    await expect(page.getByTestId('publish-where')).toContainText('a conflict waits');
     // Never conflict markers, Alice's value kept on disk until she chooses.
     expect(read(alice)).toContain(`title: Alice ${choice}`);
     expect(read(alice)).not.toMatch(/^(<<<<<<<|=======|>>>>>>>)/m);
@@ -285,6 +287,7 @@ for (const choice of ['theirs', 'ours', 'edit'] as const) {
     if (choice === 'edit') await conflict.getByTestId('conflict-edit').fill(title);
     await page.getByTestId('conflict-save').click();
     await expect(page.getByTestId('no-conflicts')).toBeVisible();
+    await expect(page.getByTestId('publish-where')).not.toContainText('a conflict waits');
     const expected = start.replace(`    title: ${current}\n`, `    title: ${title}\n`);
     expect(read(alice)).toBe(expected);
     await page.goto(`${url}#/changes`);

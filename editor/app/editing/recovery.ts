@@ -43,3 +43,16 @@ export function clearDraft(file: string, storage: Storage = localStorage) {
     // nothing to clear
   }
 }
+
+/** The files with unsaved text kept in this browser (open in a tab, or left behind by a closed one). */
+export function unsavedFiles(storage: Storage = localStorage): string[] {
+  const prefix = key('');
+  try {
+    return Object.keys(storage)
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => name.slice(prefix.length))
+      .sort();
+  } catch {
+    return [];
+  }
+}

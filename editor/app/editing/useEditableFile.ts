@@ -18,6 +18,7 @@ import {
 } from './history.ts';
 import { clearDraft, readDraft, storeDraft, type StoredDraft } from './recovery.ts';
 import { valueAt } from '../../document/data-ops.ts';
+import { useLeaveWarning } from './useLeaveWarning.ts';
 
 export interface ConflictState {
   /** What is on disk now ('' when the file was deleted). */
@@ -156,6 +157,16 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     }, RECOVERY_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, savedText, baseVersion, recovery, path]);
+
+  // Leaving the page's screen within the delay above keeps the text too (Changes lists it).
+  useEffect(
+    () => () => {
+      const { text: last, savedText: saved, baseVersion: base } = refs.current;
+      if (last !== null && saved !== null && base !== null && last !== saved)
+        storeDraft(path, { text: last, baseVersion: base, savedAt: Date.now() });
+    },
+    [path],
+  );
 
   const edit = useCallback(
     (op: EditOp) => {
@@ -373,6 +384,8 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     const ok = await save(conflict.version);
     return ok ? aside : null;
   }, [api, conflict, path, save]);
+
+  useLeaveWarning(text !== null && savedText !== null && text !== savedText);
 
   const state: SaveState = saving
     ? 'saving'

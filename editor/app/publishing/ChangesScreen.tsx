@@ -29,12 +29,13 @@ import { failureText } from './failure.ts';
 import { problemsInOrder } from './problem-order.ts';
 import { ReviewLink } from './ReviewLink.tsx';
 import { go, hrefFor, screenOfFile } from '../route.ts';
+import { UnsavedEdits } from './UnsavedEdits.tsx';
 import { Tag } from '../screens/ProblemBadge.tsx';
 import { useToast } from '../toasts.tsx';
 import { IdentityFields } from './IdentityFields.tsx';
 import { LinesView } from './LinesView.tsx';
 import { blocksOf, SideBySide } from './SideBySide.tsx';
-import { usePublishStatus } from './status.ts';
+import { publishingChanged, useOnPublishingChange, usePublishStatus } from './status.ts';
 
 /** The code of the catalogue's publishMessages.unrelated (engine/errors.ts). */
 const UNRELATED = 'publish-unrelated';
@@ -63,7 +64,7 @@ type Outcome =
  * the Publish button with a message prefilled from them.
  */
 export function ChangesScreen({ api }: { api: Api }) {
-  const { status, setStatus, reload: reloadStatus } = usePublishStatus(api);
+  const { status, setStatus } = usePublishStatus(api);
   const [changes, setChanges] = useState<ChangesResponse | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   /** The author's own words; until they edit it, the message prefilled from the changes. */
@@ -93,6 +94,7 @@ export function ChangesScreen({ api }: { api: Api }) {
   useEffect(() => {
     if (status?.available) load();
   }, [status?.available, load]);
+  useOnPublishingChange(load);
   const message = ownMessage ?? changes?.message ?? '';
 
   const identity = status?.identity ?? null;
@@ -133,8 +135,7 @@ export function ChangesScreen({ api }: { api: Api }) {
         });
     } finally {
       setBusy(null);
-      load();
-      reloadStatus();
+      publishingChanged();
     }
   };
 
@@ -153,8 +154,7 @@ export function ChangesScreen({ api }: { api: Api }) {
         });
     } finally {
       setBusy(null);
-      load();
-      reloadStatus();
+      publishingChanged();
     }
   };
 
@@ -166,7 +166,7 @@ export function ChangesScreen({ api }: { api: Api }) {
     } catch (failure) {
       toast({ message: failureText(failure), color: 'red' });
     }
-    load();
+    publishingChanged();
   };
 
   // A name that is published already waits, as published (listed below); only the author's own
@@ -200,6 +200,7 @@ export function ChangesScreen({ api }: { api: Api }) {
         ) : null}
       </Group>
 
+      <UnsavedEdits />
       {!status.available ? (
         <Alert
           color="gray"
@@ -255,9 +256,9 @@ export function ChangesScreen({ api }: { api: Api }) {
             {changes === null && !loadError ? <Loader aria-label="Loading the changes" /> : null}
             {changes && changes.files.length === 0 ? (
               <Paper withBorder p="lg" data-testid="no-changes">
-                <Text fw={600}>Nothing to publish</Text>
+                <Text fw={600}>Nothing saved to publish</Text>
                 <Text size="sm" c="gray.7">
-                  Every page is the same as the published version.
+                  Every saved page is the same as the published version.
                 </Text>
               </Paper>
             ) : null}

@@ -7,6 +7,7 @@ import { failureText } from './failure.ts';
 import { PublishingScreen } from './PublishingScreen.tsx';
 import { hrefFor, screenOfFile } from '../route.ts';
 import { useToast } from '../toasts.tsx';
+import { publishingChanged } from './status.ts';
 import { blocksOf, SideBySide } from './SideBySide.tsx';
 
 type Pick = 'ours' | 'theirs' | 'edit';
@@ -102,6 +103,7 @@ function FileConflicts({
         color: 'green',
       });
       onDone();
+      publishingChanged();
     } catch (failure) {
       setError(failureText(failure));
     }

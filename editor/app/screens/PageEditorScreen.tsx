@@ -65,7 +65,7 @@ export function PageEditorScreen({
   field?: FieldPath;
 }) {
   const preview = useRef<PreviewHandle>(null);
-  const doc = useEditableFile(api, file, () => preview.current?.refresh());
+  const doc = useEditableFile(api, file, (revision) => preview.current?.refresh(revision));
   const [selected, setSelected] = useState<number | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [adding, setAdding] = useState(false);

@@ -5,7 +5,8 @@ import { previewUrl } from '../../shared/api.ts';
 import { UiIcon } from '../ui-icons.tsx';
 
 export interface PreviewHandle {
-  refresh: () => void;
+  /** Draws the editor's text again; `revision` is the draft's, as the server numbered it. */
+  refresh: (revision?: number) => void;
   highlight: (index: number) => void;
 }
 
@@ -34,11 +35,26 @@ export const PreviewPane = memo(
 
     const post = (message: ParentToPreview) =>
       frame.current?.contentWindow?.postMessage(message, window.location.origin);
+    /**
+     * The newest draft the preview should show, and the last one asked for again: a refresh sent
+     * before the preview's script listens (a cold start renders slowly) is lost, so a preview
+     * that reports an older draft is asked once more.
+     */
+    const wanted = useRef({ revision: 0, askedAgain: 0 });
+    /** The block to show, sent again when the preview's script starts. */
+    const shown = useRef<number | null>(null);
     useImperativeHandle(
       ref,
       () => ({
-        refresh: () => post({ type: 'refresh' }),
-        highlight: (index) => post({ type: 'highlight-block', index }),
+        refresh: (revision) => {
+          if (revision !== undefined)
+            wanted.current.revision = Math.max(wanted.current.revision, revision);
+          post({ type: 'refresh' });
+        },
+        highlight: (index) => {
+          shown.current = index;
+          post({ type: 'highlight-block', index });
+        },
       }),
       [],
     );
@@ -55,7 +71,14 @@ export const PreviewPane = memo(
         else if (message?.type === 'preview-updated') {
           setStale(null);
           setRevision(message.revision);
+          const { revision: newest, askedAgain } = wanted.current;
+          if (message.revision < newest && askedAgain < newest) {
+            wanted.current.askedAgain = newest;
+            post({ type: 'refresh' });
+          }
         } else if (message?.type === 'preview-stale') setStale(message.message);
+        else if (message?.type === 'preview-ready' && shown.current !== null)
+          post({ type: 'highlight-block', index: shown.current });
       };
       window.addEventListener('message', onMessage);
       return () => window.removeEventListener('message', onMessage);

@@ -15,6 +15,8 @@ const staleOf = (doc: Document) =>
   doc.querySelector('meta[name="editor-preview-stale"]')?.getAttribute('content') ?? '';
 
 let highlighted: number | undefined;
+/** A block asked to be shown before it is on the page (just added): shown once it arrives. */
+let scrollPending = false;
 
 function highlight(index: number, scroll: boolean) {
   document
@@ -22,13 +24,16 @@ function highlight(index: number, scroll: boolean) {
     .forEach((element) => element.removeAttribute('data-editor-selected'));
   const block = document.querySelector(`[data-editor-block="${index}"]`);
   highlighted = index;
+  if (scroll) scrollPending = !block;
   if (!block) return;
   block.setAttribute('data-editor-selected', '');
-  if (scroll)
+  if (scroll || scrollPending) {
+    scrollPending = false;
     block.scrollIntoView({
       block: 'start',
       behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
     });
+  }
 }
 
 document.addEventListener(
@@ -160,3 +165,4 @@ window.addEventListener('message', (event: MessageEvent<ParentToPreview>) => {
 const stale = staleOf(document);
 if (stale) post({ type: 'preview-stale', message: stale });
 post({ type: 'preview-updated', revision: revisionOf(document) });
+post({ type: 'preview-ready' });
