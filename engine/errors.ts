@@ -781,6 +781,10 @@ export const validatorMessages = {
     `${file} changed while the site was being built (or is no longer valid): build again once it is saved.`,
   codeChangedWhileBundling:
     'The code, public/ or package-lock.json changed while the site was being bundled: build again once the change is saved.',
+  translationsFixed: (files: readonly string[]): string =>
+    files.length === 0
+      ? 'Every translation is in line with its source page: no file changed.'
+      : `Brought ${plural(files.length, 'translation')} in line with its source page (new blocks untranslated until translated):\n${files.map((file) => `  ${file}`).join('\n')}`,
   unknownFormat: (format: string): string =>
     `Unknown --format "${format}". Use pretty, github or json.`,
   overlayTitle: (count: number): string =>
@@ -1266,6 +1270,13 @@ export const publishMessages = {
  * Languages (site.config.yaml `locales`) and translations checked against their source page
  * (engine/check-translation.ts).
  */
+/** The way out of a translation whose structure no longer follows its source's, in a terminal. */
+const FOLLOW_SOURCE_FILE =
+  'Run npm run validate -- --fix-translations: it moves, adds and removes blocks and list items as in the source (new ones stay untranslated, shown from the source), copies links and other values, and keeps every translated text.';
+/** The same, in the page editor, where the button does it. */
+const FOLLOW_SOURCE_FORM =
+  'Choose "Follow the original page" above the form: blocks and list items are moved, added and removed as there (new ones stay untranslated until you translate them), links and pictures are copied, and every translated text stays.';
+
 export const translationErrors = {
   defaultLocaleUnknown: (code: string, codes: readonly string[]): AuthorError => ({
     code: 'locale-default-unknown',
@@ -1307,45 +1318,45 @@ export const translationErrors = {
     sourceBlocks: number,
   ): AuthorError => ({
     code: 'translation-block-extra',
-    form: 'same',
+    form: { hint: FOLLOW_SOURCE_FORM },
     message: `Block ${index + 1} (${quote(type)}) has no counterpart in the source ${sourceFile}, which has ${plural(sourceBlocks, 'block')}.`,
-    hint: 'A translation has the same blocks as its source, in the same order: delete this block, or add it to the source first.',
+    hint: FOLLOW_SOURCE_FILE,
   }),
   blockMissing: (index: number, type: string, at: string): AuthorError => ({
     code: 'translation-block-missing',
-    form: 'same',
+    form: { hint: FOLLOW_SOURCE_FORM },
     message: `The source's block ${index + 1} (${quote(type)}, ${at}) is missing from this translation.`,
-    hint: 'Add the block, translated, at the same place (npm run new-page -- --translate copies the structure).',
+    hint: FOLLOW_SOURCE_FILE,
   }),
   blockMoved: (index: number, type: string, sourceType: string, at: string): AuthorError => ({
     code: 'translation-block-moved',
-    form: 'same',
+    form: { hint: FOLLOW_SOURCE_FORM },
     message: `Block ${index + 1} is a ${quote(type)} block here, but the source's block ${index + 1} (${at}) is a ${quote(sourceType)} block.`,
-    hint: "Put the blocks in the source's order; a translation changes words, not the structure of the page.",
+    hint: FOLLOW_SOURCE_FILE,
   }),
   valueDiffers: (field: string, value: string, sourceValue: string, at: string): AuthorError => ({
     code: 'translation-value-differs',
-    form: 'same',
+    form: { hint: FOLLOW_SOURCE_FORM },
     message: `${field} is ${value} here but ${sourceValue} in the source (${at}): only texts are translated.`,
-    hint: `Write ${sourceValue} as in the source, or change it in the source page.`,
+    hint: `Write ${sourceValue} as in the source, or change it in the source page. ${FOLLOW_SOURCE_FILE}`,
   }),
   valueMissing: (field: string, sourceValue: string, at: string): AuthorError => ({
     code: 'translation-value-missing',
-    form: 'same',
+    form: { hint: FOLLOW_SOURCE_FORM },
     message: `${field} is ${sourceValue} in the source (${at}) but missing here.`,
-    hint: 'Add the same value: a translation keeps the icons, images, links and numbers of its source.',
+    hint: `A translation keeps the icons, images, links and numbers of its source. ${FOLLOW_SOURCE_FILE}`,
   }),
   valueExtra: (field: string, sourceFile: string): AuthorError => ({
     code: 'translation-value-extra',
-    form: 'same',
+    form: { hint: FOLLOW_SOURCE_FORM },
     message: `${field} is not in the source ${sourceFile}.`,
-    hint: 'Delete it here, or add it to the source page first.',
+    hint: `Delete it here, or add it to the source page first. ${FOLLOW_SOURCE_FILE}`,
   }),
   textMissing: (field: string, at: string): AuthorError => ({
     code: 'translation-text-missing',
-    form: 'same',
+    form: { hint: FOLLOW_SOURCE_FORM },
     message: `${field} has a text in the source (${at}) but none here.`,
-    hint: 'Add its translation.',
+    hint: `Add its translation. ${FOLLOW_SOURCE_FILE}`,
   }),
   stale: (field: string, at: string, was: string, now: string): AuthorError => ({
     code: 'translation-stale',

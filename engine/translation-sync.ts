@@ -1,0 +1,218 @@
+import { leavesOf } from './translation-fields.ts';
+import type { YamlPath } from './yaml-source.ts';
+
+/**
+ * One edit of a translation's YAML, in the page editor's terms (editor/document applies them to
+ * the text, byte for byte elsewhere). Paths are where the value is when the edit is applied.
+ */
+export type SyncEdit =
+  | { op: 'set'; path: YamlPath; value: unknown; keyOrder?: readonly string[] }
+  | { op: 'delete'; path: YamlPath }
+  | { op: 'insert'; path: YamlPath; index: number; value: unknown }
+  | { op: 'remove'; path: YamlPath; index: number }
+  | { op: 'move'; path: YamlPath; from: number; to: number };
+
+type Data = Record<string, unknown>;
+const isObject = (value: unknown): value is Data =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const clone = <T>(value: T): T => structuredClone(value);
+
+function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, i) => equal(item, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && equal(a[k], b[k]));
+  }
+  return false;
+}
+
+/** The values under `value` with their paths relative to it (a value that is no collection: []). */
+function valuesUnder(value: unknown, path: YamlPath = [], out: Array<[YamlPath, unknown]> = []) {
+  if (Array.isArray(value)) value.forEach((item, i) => valuesUnder(item, [...path, i], out));
+  else if (isObject(value))
+    for (const [key, item] of Object.entries(value)) valuesUnder(item, [...path, key], out);
+  else out.push([path, value]);
+  return out;
+}
+
+function valueAt(data: unknown, path: YamlPath): unknown {
+  let at = data;
+  for (const part of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string | number, unknown>)[part];
+  }
+  return at;
+}
+
+/** Fields of a page a translation keeps as its own (engine/translation-fields.ts). */
+const OWN_PAGE_FIELDS = new Set(['aliases', 'draft', 'translatedFrom']);
+
+const typeOf = (block: unknown) => (isObject(block) ? block.type : undefined);
+const isUntranslated = (block: unknown) => isObject(block) && block.untranslated === true;
+
+/**
+ * The edits that bring a translation in line with its source page after the source's structure
+ * changed (blocks or list items moved, added, removed, duplicated; values that are not texts
+ * changed), keeping every translated text:
+ * - each block and list item of the translation is matched to the source's by the source texts it
+ *   was translated from (`translatedFrom`) and its other values; what is left is matched in order
+ *   (blocks of the same type only);
+ * - matched ones move where the source has them, unmatched ones of the translation are removed;
+ * - a block new in the source is added as `{ type, untranslated: true }` (shown from the source, in
+ *   the source's language, until translated); a list item or a text field new in the source is
+ *   copied from it, without a `translatedFrom` record (reported as not translated yet);
+ * - values the schema does not mark as texts (links, icons, numbers…) are set to the source's;
+ * - the `translatedFrom` records follow their fields, so nothing that did not change reads as stale.
+ * An empty list when the translation already matches.
+ */
+export function translationSyncEdits(translationData: unknown, sourceData: unknown): SyncEdit[] {
+  if (!isObject(translationData) || !isObject(sourceData)) return [];
+  const textKeys = new Set(
+    leavesOf(sourceData)
+      .filter((leaf) => leaf.text)
+      .map((leaf) => leaf.key),
+  );
+  const rawRecord = translationData.translatedFrom;
+  const record: Data = isObject(rawRecord) ? rawRecord : {};
+  const edits: SyncEdit[] = [];
+  /** Per list of the translation (by its path before the edits): old index → new index. */
+  const indexMaps = new Map<string, Map<number, number>>();
+
+  const score = (tItem: unknown, tPath: YamlPath, sItem: unknown, sPath: YamlPath) => {
+    let points = 0;
+    for (const [relative, value] of valuesUnder(sItem)) {
+      const key = [...sPath, ...relative].join('.');
+      if (textKeys.has(key)) {
+        if (record[[...tPath, ...relative].join('.')] === value) points += 2;
+      } else if (equal(valueAt(tItem, relative), value) && value !== undefined) points += 1;
+    }
+    return points;
+  };
+
+  function syncList(t: unknown[], s: unknown[], tPath: YamlPath, sPath: YamlPath, blocks: boolean) {
+    const fits = (i: number, j: number) => !blocks || typeOf(t[i]) === typeOf(s[j]);
+    const pairs: Array<{ i: number; j: number; points: number }> = [];
+    for (let i = 0; i < t.length; i++)
+      for (let j = 0; j < s.length; j++) {
+        if (!fits(i, j)) continue;
+        const points =
+          blocks && isUntranslated(t[i]) ? 0 : score(t[i], [...tPath, i], s[j], [...sPath, j]);
+        if (points > 0) pairs.push({ i, j, points });
+      }
+    pairs.sort((a, b) => b.points - a.points || Math.abs(a.i - a.j) - Math.abs(b.i - b.j));
+    const sourceOf = new Map<number, number>();
+    const translationOf = new Map<number, number>();
+    const pair = (i: number, j: number) => {
+      sourceOf.set(i, j);
+      translationOf.set(j, i);
+    };
+    for (const { i, j } of pairs) if (!sourceOf.has(i) && !translationOf.has(j)) pair(i, j);
+    // What no text or value ties together is matched in order: an edited item keeps its translation.
+    for (let j = 0; j < s.length; j++) {
+      if (translationOf.has(j)) continue;
+      for (let i = 0; i < t.length; i++)
+        if (!sourceOf.has(i) && fits(i, j)) {
+          pair(i, j);
+          break;
+        }
+    }
+    indexMaps.set(tPath.join('.'), sourceOf);
+    for (let i = t.length - 1; i >= 0; i--)
+      if (!sourceOf.has(i)) edits.push({ op: 'remove', path: sPath, index: i });
+    const current = [...sourceOf.keys()].sort((a, b) => a - b);
+    const wanted = [...translationOf.entries()].sort((a, b) => a[0] - b[0]).map(([, i]) => i);
+    wanted.forEach((i, k) => {
+      if (current[k] === i) return;
+      const from = current.indexOf(i);
+      edits.push({ op: 'move', path: sPath, from, to: k });
+      current.splice(k, 0, current.splice(from, 1)[0]!);
+    });
+    for (let j = 0; j < s.length; j++) {
+      if (translationOf.has(j)) continue;
+      const added =
+        blocks && isObject(s[j]) ? { type: typeOf(s[j]), untranslated: true } : clone(s[j]);
+      edits.push({ op: 'insert', path: sPath, index: j, value: added });
+    }
+    for (const [j, i] of translationOf) {
+      if (blocks && isUntranslated(t[i])) continue;
+      syncValue(t[i], s[j], [...tPath, i], [...sPath, j]);
+    }
+  }
+
+  function syncValue(t: unknown, s: unknown, tPath: YamlPath, sPath: YamlPath) {
+    if (Array.isArray(t) && Array.isArray(s)) return syncList(t, s, tPath, sPath, false);
+    if (isObject(t) && isObject(s)) {
+      const top = sPath.length === 0;
+      for (const key of Object.keys(t))
+        if (!(key in s) && !(top && OWN_PAGE_FIELDS.has(key)))
+          edits.push({ op: 'delete', path: [...sPath, key] });
+      for (const [key, value] of Object.entries(s)) {
+        if (top && OWN_PAGE_FIELDS.has(key)) continue;
+        if (!(key in t))
+          edits.push({
+            op: 'set',
+            path: [...sPath, key],
+            value: clone(value),
+            keyOrder: keysOf(s),
+          });
+        else if (top && key === 'blocks' && Array.isArray(t[key]) && Array.isArray(value))
+          syncList(t[key] as unknown[], value, ['blocks'], ['blocks'], true);
+        else syncValue(t[key], value, [...tPath, key], [...sPath, key]);
+      }
+      return;
+    }
+    const text = textKeys.has(sPath.join('.'));
+    if (text ? typeof t !== 'string' : !equal(t, s))
+      edits.push({ op: 'set', path: sPath, value: clone(s) });
+  }
+
+  syncValue(translationData, sourceData, [], []);
+  edits.push(...recordEdits(record, indexMaps, textKeys, sourceData));
+  return edits;
+}
+
+const keysOf = (data: Data) => Object.keys(data);
+
+/** A `translatedFrom` key (`blocks.2.items.0.title`) where its field is now; undefined: gone. */
+function movedKey(key: string, indexMaps: ReadonlyMap<string, Map<number, number>>) {
+  const old: string[] = [];
+  const now: string[] = [];
+  for (const part of key.split('.')) {
+    const map = /^\d+$/.test(part) ? indexMaps.get(old.join('.')) : undefined;
+    if (map) {
+      const index = map.get(Number(part));
+      if (index === undefined) return undefined;
+      now.push(String(index));
+    } else now.push(part);
+    old.push(part);
+  }
+  return now.join('.');
+}
+
+/** The `translatedFrom` edits: each record under its field's new key, in the source's order. */
+function recordEdits(
+  record: Data,
+  indexMaps: ReadonlyMap<string, Map<number, number>>,
+  textKeys: ReadonlySet<string>,
+  sourceData: unknown,
+): SyncEdit[] {
+  const next = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(record)) {
+    const now = movedKey(key, indexMaps);
+    if (now !== undefined && textKeys.has(now)) next.set(now, value);
+  }
+  const order = leavesOf(sourceData)
+    .filter((leaf) => next.has(leaf.key))
+    .map((leaf) => leaf.key);
+  const edits: SyncEdit[] = [];
+  for (const key of Object.keys(record))
+    if (!next.has(key)) edits.push({ op: 'delete', path: ['translatedFrom', key] });
+  for (const key of order) {
+    const value = next.get(key);
+    if (key in record && equal(record[key], value)) continue;
+    edits.push({ op: 'set', path: ['translatedFrom', key], value, keyOrder: order });
+  }
+  return edits;
+}
