@@ -65,10 +65,14 @@ const isUntranslated = (block: unknown) => isObject(block) && block.untranslated
  *   copied from it, without a `translatedFrom` record (reported as not translated yet);
  * - values the schema does not mark as texts (links, icons, numbers…) are set to the source's;
  * - the `translatedFrom` records follow their fields, so nothing that did not change reads as stale.
- * An empty list when the translation already matches.
+ * `edits` are the changes outside `translatedFrom`, `record` the whole `translatedFrom` when it
+ * changes; nothing when the translation already matches.
  */
-export function translationSyncEdits(translationData: unknown, sourceData: unknown): SyncEdit[] {
-  if (!isObject(translationData) || !isObject(sourceData)) return [];
+export function translationSyncEdits(
+  translationData: unknown,
+  sourceData: unknown,
+): { edits: SyncEdit[]; record?: RecordEntry[] } {
+  if (!isObject(translationData) || !isObject(sourceData)) return { edits: [] };
   const textKeys = new Set(
     leavesOf(sourceData)
       .filter((leaf) => leaf.text)
@@ -101,7 +105,15 @@ export function translationSyncEdits(translationData: unknown, sourceData: unkno
           blocks && isUntranslated(t[i]) ? 0 : score(t[i], [...tPath, i], s[j], [...sPath, j]);
         if (points > 0) pairs.push({ i, j, points });
       }
-    pairs.sort((a, b) => b.points - a.points || Math.abs(a.i - a.j) - Math.abs(b.i - b.j));
+    // Ties: of equal items (a duplicate and its original) the first is the original, else the
+    // nearest.
+    pairs.sort(
+      (a, b) =>
+        b.points - a.points ||
+        (a.j !== b.j && equal(s[a.j], s[b.j])
+          ? a.j - b.j
+          : Math.abs(a.i - a.j) - Math.abs(b.i - b.j)),
+    );
     const sourceOf = new Map<number, number>();
     const translationOf = new Map<number, number>();
     const pair = (i: number, j: number) => {
@@ -109,14 +121,27 @@ export function translationSyncEdits(translationData: unknown, sourceData: unkno
       translationOf.set(j, i);
     };
     for (const { i, j } of pairs) if (!sourceOf.has(i) && !translationOf.has(j)) pair(i, j);
-    // What no text or value ties together is matched in order: an edited item keeps its translation.
-    for (let j = 0; j < s.length; j++) {
-      if (translationOf.has(j)) continue;
-      for (let i = 0; i < t.length; i++)
-        if (!sourceOf.has(i) && fits(i, j)) {
-          pair(i, j);
-          break;
-        }
+    // What no text or value ties together is matched where it stands at the same place, next to
+    // the same matched neighbour (or at the same end): an item whose words were all edited keeps
+    // its translation (reported stale), an item removed and another added elsewhere do not pair.
+    const samePlace = (i: number, j: number) =>
+      (i === 0 && j === 0) ||
+      (i === t.length - 1 && j === s.length - 1) ||
+      (j > 0 && translationOf.get(j - 1) === i - 1) ||
+      translationOf.get(j + 1) === i + 1;
+    // A copy of a matched item (a duplicate) is new: it pairs with no leftover.
+    const copy = (j: number) => [...translationOf.keys()].some((k) => equal(s[k], s[j]));
+    for (let paired = true; paired;) {
+      paired = false;
+      for (let j = 0; j < s.length; j++) {
+        if (translationOf.has(j) || copy(j)) continue;
+        for (let i = 0; i < t.length; i++)
+          if (!sourceOf.has(i) && fits(i, j) && samePlace(i, j)) {
+            pair(i, j);
+            paired = true;
+            break;
+          }
+      }
     }
     indexMaps.set(tPath.join('.'), sourceOf);
     for (let i = t.length - 1; i >= 0; i--)
@@ -169,8 +194,7 @@ export function translationSyncEdits(translationData: unknown, sourceData: unkno
   }
 
   syncValue(translationData, sourceData, [], []);
-  edits.push(...recordEdits(record, indexMaps, textKeys, sourceData));
-  return edits;
+  return { edits, record: recordAfter(record, indexMaps, textKeys, sourceData) };
 }
 
 const keysOf = (data: Data) => Object.keys(data);
@@ -191,28 +215,31 @@ function movedKey(key: string, indexMaps: ReadonlyMap<string, Map<number, number
   return now.join('.');
 }
 
-/** The `translatedFrom` edits: each record under its field's new key, in the source's order. */
-function recordEdits(
+/** An entry of `translatedFrom` after the edits; `was`: its key before, when it moved. */
+export interface RecordEntry {
+  key: string;
+  was?: string;
+  value: unknown;
+}
+
+/**
+ * The `translatedFrom` record with each entry under its field's new key, in the source's order;
+ * undefined when it does not change.
+ */
+function recordAfter(
   record: Data,
   indexMaps: ReadonlyMap<string, Map<number, number>>,
   textKeys: ReadonlySet<string>,
   sourceData: unknown,
-): SyncEdit[] {
-  const next = new Map<string, unknown>();
+): RecordEntry[] | undefined {
+  const next = new Map<string, RecordEntry>();
   for (const [key, value] of Object.entries(record)) {
     const now = movedKey(key, indexMaps);
-    if (now !== undefined && textKeys.has(now)) next.set(now, value);
+    if (now !== undefined && textKeys.has(now)) next.set(now, { key: now, was: key, value });
   }
-  const order = leavesOf(sourceData)
-    .filter((leaf) => next.has(leaf.key))
-    .map((leaf) => leaf.key);
-  const edits: SyncEdit[] = [];
-  for (const key of Object.keys(record))
-    if (!next.has(key)) edits.push({ op: 'delete', path: ['translatedFrom', key] });
-  for (const key of order) {
-    const value = next.get(key);
-    if (key in record && equal(record[key], value)) continue;
-    edits.push({ op: 'set', path: ['translatedFrom', key], value, keyOrder: order });
-  }
-  return edits;
+  const entries = leavesOf(sourceData).flatMap((leaf) => next.get(leaf.key) ?? []);
+  const unchanged =
+    entries.length === Object.keys(record).length &&
+    entries.every((entry) => entry.was === entry.key);
+  return unchanged ? undefined : entries;
 }
