@@ -254,6 +254,7 @@ const translation: Samples<typeof translationErrors> = {
   textMissing: [['Hero › Title', at]],
   stale: [['Hero › Title', at, 'Old words', 'New words']],
   unrecorded: [['Hero › Title', 'blocks.0.title']],
+  textUntranslated: [['Hero › Title', 'English']],
   partial: [[2, 'faq', 'German']],
   partialNotAllowed: [[2, 'faq', 'de']],
   untranslatedOutsideTranslation: [[1]],

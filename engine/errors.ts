@@ -1372,6 +1372,15 @@ export const translationErrors = {
     message: `${field} has no record of the source text it was translated from, so a later change of the source cannot be noticed.`,
     hint: `Add the source text under "translatedFrom" as ${JSON.stringify(key)}: <the text in the source> once the translation is checked.`,
   }),
+  textUntranslated: (field: string, language: string): AuthorError => ({
+    code: 'translation-text-untranslated',
+    form: {
+      message: `${field} is not translated yet: it is shown in ${language}.`,
+      hint: 'Write its translation in this field.',
+    },
+    message: `${field} is not translated yet: it is shown in ${language} (it is the source's text, with no line under "translatedFrom").`,
+    hint: 'Write its translation here, then copy the source text into its line under "translatedFrom" (or run npm run new-page -- --reviewed <this file>).',
+  }),
   partial: (index: number, type: string, language: string): AuthorError => ({
     code: 'translation-partial',
     form: 'same',
@@ -1380,9 +1389,12 @@ export const translationErrors = {
   }),
   partialNotAllowed: (index: number, type: string, locale: string): AuthorError => ({
     code: 'translation-partial-not-allowed',
-    form: 'same',
-    message: `Block ${index + 1} (${quote(type)}) is left untranslated, but ${locale} translations must be complete.`,
-    hint: `Translate the block, or allow partial translations with "partial: true" on the ${locale} language in site.config.yaml.`,
+    form: {
+      message: `Block ${index + 1} (${quote(type)}) is not translated yet: it is shown in the default language.`,
+      hint: 'Translate the block before the site goes live.',
+    },
+    message: `Block ${index + 1} (${quote(type)}) is not translated yet: it is shown in the default language, though ${locale} translations are meant to be complete.`,
+    hint: `Translate the block (replace "untranslated: true" with its fields, copied from the source), or allow partial translations with "partial: true" on the ${locale} language in site.config.yaml. With "untranslatedInProduction: error" under "locales", npm run validate -- --production fails on it.`,
   }),
   untranslatedOutsideTranslation: (index: number): AuthorError => ({
     code: 'untranslated-outside-translation',

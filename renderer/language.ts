@@ -34,6 +34,11 @@ export interface PageLanguage {
   defaultRoute: string;
   /** The home page in this language: `/`, `/de` (the default one while that is not translated). */
   home: string;
+  /**
+   * A translation's blocks left untranslated (by index), shown from the source page: in an element
+   * with the default language's `lang` and `dir`, with its words.
+   */
+  shownFromSource?: { code: string; dir: 'ltr' | 'rtl'; words: Words; blocks: number[] };
 }
 
 /**
@@ -167,8 +172,24 @@ export function languageOf(
       untranslated: other.words.untranslated,
     };
   });
+  const untranslated = translation
+    ? loaded.page.blocks.flatMap((block, index) =>
+        (block as { untranslated?: unknown }).untranslated === true && source ? [index] : [],
+      )
+    : [];
+  const from = locales.defaultLocale;
   return {
     language: {
+      ...(untranslated.length
+        ? {
+            shownFromSource: {
+              code: from.code,
+              dir: from.dir,
+              words: from.words,
+              blocks: untranslated,
+            },
+          }
+        : {}),
       code: locale.code,
       dir: locale.dir,
       ogLocale: locale.ogLocale,

@@ -112,6 +112,10 @@ export const localesSchema = z
       description:
         'How `npm run validate -- --production` reports a translation whose source changed since it was made (default: warning).',
     }),
+    untranslatedInProduction: z.enum(['warning', 'error']).optional().meta({
+      description:
+        'How `npm run validate -- --production` reports what a translation leaves in the default language: a block or text not translated yet, a text of this file without its label (default: warning). Languages with `partial: true` may leave blocks untranslated either way.',
+    }),
     list: z
       .array(locale)
       .min(1)

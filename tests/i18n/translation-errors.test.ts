@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../engine/load-site.ts';
+import { validateAndReport } from '../../engine/validation-report.ts';
 import { makeTestSite, type TestSite } from '../validator/test-site.ts';
 
 /**
@@ -297,14 +298,74 @@ describe('translation findings, each at its file:line:col', () => {
           expect(findings(DEMO)).toEqual([
             {
               at: 'pages/de/book-demo.yaml:14:19',
-              severity: 'error',
+              severity: 'warning',
               code: 'translation-partial-not-allowed',
               message:
-                'Block 2 ("scheduler") is left untranslated, but Deutsch translations must be complete.',
+                'Block 2 ("scheduler") is not translated yet: it is shown in the default language, though Deutsch translations are meant to be complete.',
             },
           ]),
         ),
     );
+  });
+
+  it('untranslated and stale are warnings; locales.untranslatedInProduction: error fails --production', async () => {
+    const scheduler: [string, string] = ['    id: book-a-demo\n', '    untranslated: true\n'];
+    const notPartial: [string, string] = [
+      '      ogLocale: de_DE\n      partial: true\n',
+      '      ogLocale: de_DE\n',
+    ];
+    const production = async () =>
+      (
+        await validateAndReport({
+          root: site.root,
+          format: 'json',
+          production: true,
+          print: () => {},
+        })
+      ).site.diagnostics
+        .filter((d) => d.file === DEMO)
+        .map((d) => [d.severity, d.code]);
+    const original = site.read(DEMO);
+    const record = /^ {2}title: (.*)$/m.exec(original)![1]!;
+    site.write(
+      DEMO,
+      original
+        .replace(...scheduler)
+        .replace(/^title: .*$/m, `title: ${record}`)
+        .replace(/^ {2}title: .*\n/m, ''),
+    );
+    try {
+      await new Promise<void>((done) =>
+        withEdit(CONFIG, [notPartial], () => {
+          expect(findings(DEMO).map((d) => [d.severity, d.code])).toEqual([
+            ['warning', 'translation-text-untranslated'],
+            ['warning', 'translation-partial-not-allowed'],
+          ]);
+          done();
+        }),
+      );
+      const config = site.read(CONFIG);
+      site.write(
+        CONFIG,
+        config
+          .replace(...notPartial)
+          .replace(
+            '  staleInProduction: warning\n',
+            '  staleInProduction: warning\n  untranslatedInProduction: error\n',
+          ),
+      );
+      try {
+        expect(await production()).toEqual([
+          ['error', 'translation-text-untranslated'],
+          ['error', 'translation-partial-not-allowed'],
+        ]);
+      } finally {
+        site.write(CONFIG, config);
+      }
+      expect(await production()).toEqual([]);
+    } finally {
+      site.write(DEMO, original);
+    }
   });
 
   it('untranslated-outside-translation', () => {
