@@ -1293,17 +1293,32 @@ export const translationErrors = {
   siteWordMissing: (text: string, locale: string, line: number): AuthorError => ({
     code: 'site-word-missing',
     form: {
-      message: `The text ${quote(text)} of the site settings has no ${locale} version: ${locale} pages would show it untranslated.`,
+      message: `The text ${quote(text)} of the site settings has no ${locale} version: ${locale} pages show it untranslated.`,
       hint: `Add its ${locale} version to the labels of this language in the site settings.`,
     },
-    message: `The text ${quote(text)} (site.config.yaml, line ${line}) has no ${locale} version: ${locale} pages would show it untranslated.`,
-    hint: `Add it under "labels" of this language: ${JSON.stringify(text)}: <the text in ${locale}>.`,
+    message: `The text ${quote(text)} (site.config.yaml, line ${line}) has no ${locale} version: ${locale} pages show it untranslated.`,
+    hint: `Add it under "labels" of this language by its place, e.g. footer.copyright: { text: <the text in ${locale}>, from: ${JSON.stringify(text)} }.`,
   }),
-  siteWordUnused: (text: string): AuthorError => ({
+  siteWordStale: (
+    label: string,
+    locale: string,
+    line: number,
+    was: string,
+    now: string,
+  ): AuthorError => ({
+    code: 'site-word-stale',
+    form: {
+      message: `The ${locale} text ${quote(label)} of the site settings was translated from ${quote(was)}, which is now ${quote(now)}: ${locale} pages show the old translation.`,
+      hint: `Update its ${locale} version in the site settings.`,
+    },
+    message: `The ${locale} label ${quote(label)} was translated from ${quote(was)}, but that text (site.config.yaml, line ${line}) is now ${quote(now)}: ${locale} pages keep showing the label until it is updated.`,
+    hint: `Update "text" to the new translation and "from" to ${JSON.stringify(now)}.`,
+  }),
+  siteWordUnused: (key: string): AuthorError => ({
     code: 'site-word-unused',
     form: 'same',
-    message: `The label ${quote(text)} matches no text of site.config.yaml.`,
-    hint: 'Correct its key to the text as written in the default language, or delete it.',
+    message: `The label ${quote(key)} is for no text of site.config.yaml.`,
+    hint: 'Its key is the place of a text (footer.copyright, navigation.items.0.label): correct it, or delete the label.',
   }),
   noSource: (file: string, sourceRoute: string, locale: string): AuthorError => ({
     code: 'translation-without-source',

@@ -94,6 +94,7 @@ export async function validateAndReport({
 }
 
 const STALE = translationErrors.stale('', '', '', '').code;
+const SITE_WORD_STALE = translationErrors.siteWordStale('', '', 0, '', '').code;
 /** What a translation leaves in the default language (`locales.untranslatedInProduction`). */
 const UNTRANSLATED = [
   translationErrors.partialNotAllowed(0, '', '').code,
@@ -108,7 +109,7 @@ const UNTRANSLATED = [
 function staleAsErrors(site: SiteModel): Diagnostic[] {
   const locales = siteLocales(site.config?.locales);
   const codes = new Set([
-    ...(locales?.staleInProduction === 'error' ? [STALE] : []),
+    ...(locales?.staleInProduction === 'error' ? [STALE, SITE_WORD_STALE] : []),
     ...(locales?.untranslatedInProduction === 'error' ? UNTRANSLATED : []),
   ]);
   return site.diagnostics.map((d) => (codes.has(d.code) ? { ...d, severity: 'error' } : d));

@@ -75,7 +75,7 @@ describe('translation findings, each at its file:line:col', () => {
     withEdit(CONFIG, [['    - code: ar\n', '    - code: de\n']], () =>
       expect(findings(CONFIG).filter((d) => d.code === 'locale-listed-twice')).toEqual([
         {
-          at: 'site.config.yaml:223:13',
+          at: 'site.config.yaml:238:13',
           severity: 'error',
           code: 'locale-listed-twice',
           message: 'The language "de" is listed twice.',
@@ -84,21 +84,50 @@ describe('translation findings, each at its file:line:col', () => {
     );
   });
 
-  it('site-word-missing and site-word-unused', () => {
-    withEdit(CONFIG, [['        Pricing: Preise\n', '        Prices: Preise\n']], () =>
+  it('site-word-missing and site-word-unused (warnings: the default text shows)', () => {
+    withEdit(
+      CONFIG,
+      [
+        [
+          '        navigation.items.3.label: { text: Preise, from: Pricing }\n',
+          '        navigation.items.9.label: { text: Preise, from: Pricing }\n',
+        ],
+      ],
+      () =>
+        expect(findings(CONFIG)).toEqual([
+          {
+            at: 'site.config.yaml:170:7',
+            severity: 'warning',
+            code: 'site-word-missing',
+            message:
+              'The text "Pricing" (site.config.yaml, line 49) has no Deutsch version: Deutsch pages show it untranslated.',
+          },
+          {
+            at: 'site.config.yaml:208:9',
+            severity: 'warning',
+            code: 'site-word-unused',
+            message: 'The label "navigation.items.9.label" is for no text of site.config.yaml.',
+          },
+        ]),
+    );
+  });
+
+  it('site-word-stale: the footer copyright edited in English is a warning per language, not an error', () => {
+    withEdit(CONFIG, [['  copyright: © 2024 Staylix', '  copyright: © 2026 Staylix']], () =>
       expect(findings(CONFIG)).toEqual([
         {
-          at: 'site.config.yaml:170:7',
-          severity: 'error',
-          code: 'site-word-missing',
+          at: 'site.config.yaml:237:35',
+          severity: 'warning',
+          code: 'site-word-stale',
           message:
-            'The text "Pricing" (site.config.yaml, line 49) has no Deutsch version: Deutsch pages would show it untranslated.',
+            'The Deutsch label "© 2024 Staylix Technologies Pvt. Ltd. Alle Rechte vorbehalten." was translated from "© 2024 Staylix Technologies Pvt. Ltd. All rights reserved.", but that text (site.config.yaml, line 87) is now "© 2026 Staylix Technologies Pvt. Ltd. All rights reserved.": Deutsch pages keep showing the label until it is updated.',
         },
         {
-          at: 'site.config.yaml:208:9',
+          at: 'site.config.yaml:339:35',
           severity: 'warning',
-          code: 'site-word-unused',
-          message: 'The label "Prices" matches no text of site.config.yaml.',
+          code: 'site-word-stale',
+          message:
+            'The العربية label "© 2024 Staylix Technologies Pvt. Ltd. جميع الحقوق محفوظة." was translated from "© 2024 Staylix Technologies Pvt. Ltd. All rights reserved.", but that text (site.config.yaml, line 87) is now "© 2026 Staylix Technologies Pvt. Ltd. All rights reserved.": العربية pages keep showing the label until it is updated.',
         },
       ]),
     );

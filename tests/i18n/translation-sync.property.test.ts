@@ -8,7 +8,7 @@ import { syncTranslationText } from '../../editor/document/sync.ts';
 import { checkTranslation } from '../../engine/check-translation.ts';
 import type { LocaleConfig } from '../../schema/locales.ts';
 import { YamlSource } from '../../engine/yaml-source.ts';
-import { propertyParameters } from '../helpers/properties.ts';
+import { propertyParameters, propertyRuns } from '../helpers/properties.ts';
 
 /**
  * Seeded sequences of structural edits of a real English page with a German translation (blocks
@@ -76,27 +76,32 @@ function listItem(text: string, at: Path, index: number): unknown {
 }
 
 describe('translations follow structural edits of their source', () => {
-  it('no error and nothing stale that did not change', () => {
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 4 }), fc.boolean(), (steps, each) => {
-        let source = SOURCE;
-        let german = GERMAN;
-        steps.forEach((s, n) => {
-          source = apply(source, s, n);
-          if (each) german = syncTranslationText(german, source);
-        });
-        german = syncTranslationText(german, source);
-        const findings = checkTranslation({
-          translation: new YamlSource('pages/de/solutions/hotels.yaml', german),
-          source: new YamlSource('pages/solutions/hotels.yaml', source),
-          locale,
-          defaultLabel: 'English',
-        }).flatMap((f) => ('error' in f ? [f] : []));
-        expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
-        const stale = findings.filter((f) => f.error.code === 'translation-stale');
-        for (const f of stale) expect(f.error.message).toMatch(/now: 'New words \d+'\)\.$/);
-      }),
-      propertyParameters(12),
-    );
-  });
+  // A run takes up to a second on a busy machine: the time follows the number of runs.
+  it(
+    'no error and nothing stale that did not change',
+    { timeout: propertyRuns(12) * 5_000 },
+    () => {
+      fc.assert(
+        fc.property(fc.array(step, { minLength: 1, maxLength: 4 }), fc.boolean(), (steps, each) => {
+          let source = SOURCE;
+          let german = GERMAN;
+          steps.forEach((s, n) => {
+            source = apply(source, s, n);
+            if (each) german = syncTranslationText(german, source);
+          });
+          german = syncTranslationText(german, source);
+          const findings = checkTranslation({
+            translation: new YamlSource('pages/de/solutions/hotels.yaml', german),
+            source: new YamlSource('pages/solutions/hotels.yaml', source),
+            locale,
+            defaultLabel: 'English',
+          }).flatMap((f) => ('error' in f ? [f] : []));
+          expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+          const stale = findings.filter((f) => f.error.code === 'translation-stale');
+          for (const f of stale) expect(f.error.message).toMatch(/now: 'New words \d+'\)\.$/);
+        }),
+        propertyParameters(12),
+      );
+    },
+  );
 });

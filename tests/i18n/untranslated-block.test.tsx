@@ -69,4 +69,19 @@ describe('a block a translation leaves untranslated', () => {
   it('leaves the English page as it was: no lang of its own on any block', () => {
     expect(rendered('/solutions/hotels').querySelectorAll('main [lang]')).toHaveLength(0);
   });
+
+  it('a site text edited in English: German pages keep the German label (out of date, a warning)', () => {
+    const config = site.read('site.config.yaml');
+    site.write('site.config.yaml', config.replace('  copyright: © 2024', '  copyright: © 2026'));
+    try {
+      const footer = (route: string) => rendered(route).querySelector('footer')!.textContent!;
+      expect(footer('/de')).toContain(
+        '© 2024 Staylix Technologies Pvt. Ltd. Alle Rechte vorbehalten.',
+      );
+      expect(footer('/')).toContain('© 2026 Staylix Technologies Pvt. Ltd. All rights reserved.');
+      expect(footer('/de')).toContain('Preise');
+    } finally {
+      site.write('site.config.yaml', config);
+    }
+  });
 });
