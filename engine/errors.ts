@@ -1035,6 +1035,10 @@ export const translationEditorWords = {
   marked: (fields: number): string =>
     `${fields} ${fields === 1 ? 'field' : 'fields'} marked reviewed. Save to keep it.`,
   upToDate: 'Every field is reviewed: the translation matches its source.',
+  unfollowed: (problems: number, source: string): string =>
+    `${problems} ${problems === 1 ? 'problem comes' : 'problems come'} from changes to the ${source} page (blocks or links added, moved or removed). The translation can follow them: your translated texts stay, new blocks show in ${source} until you translate them.`,
+  follow: 'Follow the original page',
+  followed: 'The translation follows the original page again. Save to keep it.',
   switchLabel: (language: string): string =>
     `Language: ${language}. Open this page in another language`,
   states: {
@@ -1333,43 +1337,61 @@ export const translationErrors = {
     sourceBlocks: number,
   ): AuthorError => ({
     code: 'translation-block-extra',
-    form: { hint: FOLLOW_SOURCE_FORM },
+    form: {
+      message: `Block ${index + 1} (${quote(type)}) is not on the original page.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `Block ${index + 1} (${quote(type)}) has no counterpart in the source ${sourceFile}, which has ${plural(sourceBlocks, 'block')}.`,
     hint: FOLLOW_SOURCE_FILE,
   }),
   blockMissing: (index: number, type: string, at: string): AuthorError => ({
     code: 'translation-block-missing',
-    form: { hint: FOLLOW_SOURCE_FORM },
+    form: {
+      message: `Block ${index + 1} (${quote(type)}) of the original page is missing here.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `The source's block ${index + 1} (${quote(type)}, ${at}) is missing from this translation.`,
     hint: FOLLOW_SOURCE_FILE,
   }),
   blockMoved: (index: number, type: string, sourceType: string, at: string): AuthorError => ({
     code: 'translation-block-moved',
-    form: { hint: FOLLOW_SOURCE_FORM },
+    form: {
+      message: `Block ${index + 1} is a ${quote(type)} block here, but a ${quote(sourceType)} block on the original page.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `Block ${index + 1} is a ${quote(type)} block here, but the source's block ${index + 1} (${at}) is a ${quote(sourceType)} block.`,
     hint: FOLLOW_SOURCE_FILE,
   }),
   valueDiffers: (field: string, value: string, sourceValue: string, at: string): AuthorError => ({
     code: 'translation-value-differs',
-    form: { hint: FOLLOW_SOURCE_FORM },
+    form: {
+      message: `${field} is ${value} here but ${sourceValue} on the original page: only texts are translated.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `${field} is ${value} here but ${sourceValue} in the source (${at}): only texts are translated.`,
     hint: `Write ${sourceValue} as in the source, or change it in the source page. ${FOLLOW_SOURCE_FILE}`,
   }),
   valueMissing: (field: string, sourceValue: string, at: string): AuthorError => ({
     code: 'translation-value-missing',
-    form: { hint: FOLLOW_SOURCE_FORM },
+    form: {
+      message: `${field} is ${sourceValue} on the original page but missing here.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `${field} is ${sourceValue} in the source (${at}) but missing here.`,
     hint: `A translation keeps the icons, images, links and numbers of its source. ${FOLLOW_SOURCE_FILE}`,
   }),
   valueExtra: (field: string, sourceFile: string): AuthorError => ({
     code: 'translation-value-extra',
-    form: { hint: FOLLOW_SOURCE_FORM },
+    form: { message: `${field} is not on the original page.`, hint: FOLLOW_SOURCE_FORM },
     message: `${field} is not in the source ${sourceFile}.`,
     hint: `Delete it here, or add it to the source page first. ${FOLLOW_SOURCE_FILE}`,
   }),
   textMissing: (field: string, at: string): AuthorError => ({
     code: 'translation-text-missing',
-    form: { hint: FOLLOW_SOURCE_FORM },
+    form: {
+      message: `${field} has a text on the original page but none here.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `${field} has a text in the source (${at}) but none here.`,
     hint: `Add its translation. ${FOLLOW_SOURCE_FILE}`,
   }),
