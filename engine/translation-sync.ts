@@ -1,16 +1,18 @@
 import { leavesOf } from './translation-fields.ts';
-import type { YamlPath } from './yaml-source.ts';
+
+/** Where a value is: keys and list indexes (editable by the editor's edits, hence not readonly). */
+type EditPath = Array<string | number>;
 
 /**
  * One edit of a translation's YAML, in the page editor's terms (editor/document applies them to
  * the text, byte for byte elsewhere). Paths are where the value is when the edit is applied.
  */
 export type SyncEdit =
-  | { op: 'set'; path: YamlPath; value: unknown; keyOrder?: readonly string[] }
-  | { op: 'delete'; path: YamlPath }
-  | { op: 'insert'; path: YamlPath; index: number; value: unknown }
-  | { op: 'remove'; path: YamlPath; index: number }
-  | { op: 'move'; path: YamlPath; from: number; to: number };
+  | { op: 'set'; path: EditPath; value: unknown; keyOrder?: readonly string[] }
+  | { op: 'delete'; path: EditPath }
+  | { op: 'insert'; path: EditPath; index: number; value: unknown }
+  | { op: 'remove'; path: EditPath; index: number }
+  | { op: 'move'; path: EditPath; from: number; to: number };
 
 type Data = Record<string, unknown>;
 const isObject = (value: unknown): value is Data =>
@@ -29,7 +31,7 @@ function equal(a: unknown, b: unknown): boolean {
 }
 
 /** The values under `value` with their paths relative to it (a value that is no collection: []). */
-function valuesUnder(value: unknown, path: YamlPath = [], out: Array<[YamlPath, unknown]> = []) {
+function valuesUnder(value: unknown, path: EditPath = [], out: Array<[EditPath, unknown]> = []) {
   if (Array.isArray(value)) value.forEach((item, i) => valuesUnder(item, [...path, i], out));
   else if (isObject(value))
     for (const [key, item] of Object.entries(value)) valuesUnder(item, [...path, key], out);
@@ -37,7 +39,7 @@ function valuesUnder(value: unknown, path: YamlPath = [], out: Array<[YamlPath, 
   return out;
 }
 
-function valueAt(data: unknown, path: YamlPath): unknown {
+function valueAt(data: unknown, path: EditPath): unknown {
   let at = data;
   for (const part of path) {
     if (at === null || typeof at !== 'object') return undefined;
@@ -84,7 +86,7 @@ export function translationSyncEdits(
   /** Per list of the translation (by its path before the edits): old index → new index. */
   const indexMaps = new Map<string, Map<number, number>>();
 
-  const score = (tItem: unknown, tPath: YamlPath, sItem: unknown, sPath: YamlPath) => {
+  const score = (tItem: unknown, tPath: EditPath, sItem: unknown, sPath: EditPath) => {
     let points = 0;
     for (const [relative, value] of valuesUnder(sItem)) {
       const key = [...sPath, ...relative].join('.');
@@ -95,7 +97,7 @@ export function translationSyncEdits(
     return points;
   };
 
-  function syncList(t: unknown[], s: unknown[], tPath: YamlPath, sPath: YamlPath, blocks: boolean) {
+  function syncList(t: unknown[], s: unknown[], tPath: EditPath, sPath: EditPath, blocks: boolean) {
     const fits = (i: number, j: number) => !blocks || typeOf(t[i]) === typeOf(s[j]);
     const pairs: Array<{ i: number; j: number; points: number }> = [];
     for (let i = 0; i < t.length; i++)
@@ -166,7 +168,7 @@ export function translationSyncEdits(
     }
   }
 
-  function syncValue(t: unknown, s: unknown, tPath: YamlPath, sPath: YamlPath) {
+  function syncValue(t: unknown, s: unknown, tPath: EditPath, sPath: EditPath) {
     if (Array.isArray(t) && Array.isArray(s)) return syncList(t, s, tPath, sPath, false);
     if (isObject(t) && isObject(s)) {
       const top = sPath.length === 0;

@@ -33,10 +33,10 @@ const codeRoot = path.resolve(import.meta.dirname, '..');
 const load = async <T>(entry: string): Promise<T> =>
   (await import(pathToFileURL(compiledModule(codeRoot, entry)).href)) as T;
 if (fix) {
-  const { fixTranslations, validatorMessages } = await load<
-    typeof import('../editor/server/fix-translations.ts')
-  >('editor/server/fix-translations.ts');
-  console.log(validatorMessages.translationsFixed(fixTranslations(run.root)));
+  const { fixTranslations } = await load<typeof import('../editor/server/fix-translations.ts')>(
+    'editor/server/fix-translations.ts',
+  );
+  console.log(fixTranslations(run.root).report);
 }
 if (watch) {
   const { watchValidation } = await load<typeof import('../engine/watch-validation.ts')>(

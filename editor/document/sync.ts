@@ -9,7 +9,7 @@ import { readYaml } from './read-yaml.ts';
  * A translation's YAML with `edits` (engine/translation-sync.ts) applied through the same edits as
  * the page editor's form: lines that do not change keep their bytes, comments and style.
  */
-export function applySyncEdits(text: string, edits: readonly SyncEdit[]): string {
+function applySyncEdits(text: string, edits: readonly SyncEdit[]): string {
   let out = text;
   for (const edit of edits) {
     switch (edit.op) {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { validatorMessages } from '../../engine/errors.ts';
 import { syncTranslationText } from '../document/sync.ts';
 
 /** The other languages' codes of site.config.yaml (none for a site in one language). */
@@ -30,7 +31,7 @@ function yamlFilesUnder(root: string, folder: string): string[] {
  * Each translation of a default-language page (`pages/de/pricing.yaml` of `pages/pricing.yaml`)
  * as `[translation, source]` files, relative to the project.
  */
-export function translationPairs(root: string): Array<[string, string]> {
+function translationPairs(root: string): Array<[string, string]> {
   return translationCodes(root).flatMap((code) =>
     yamlFilesUnder(root, `pages/${code}`).flatMap((file) => {
       const source = `pages/${file.slice(`pages/${code}/`.length)}`;
@@ -70,7 +71,5 @@ export function fixTranslations(root: string): string[] {
     writeFileSync(path.join(root, file), after);
     written.push(file);
   }
-  return written;
+  return { files: written, report: validatorMessages.translationsFixed(written) };
 }
-
-export { validatorMessages } from '../../engine/errors.ts';

@@ -87,7 +87,7 @@ describe('npm run validate -- --fix-translations', () => {
         SOURCE,
       ]);
       // A second run has nothing to do.
-      expect(fixTranslations(site.root)).toEqual([]);
+      expect(fixTranslations(site.root).files).toEqual([]);
     },
   );
 });

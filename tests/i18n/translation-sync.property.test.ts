@@ -49,14 +49,21 @@ function renewed(value: unknown, n: number): unknown {
   return value;
 }
 
-const step = fc.record({
+interface Step {
+  list: number;
+  kind: 'move' | 'remove' | 'duplicate' | 'insert';
+  a: number;
+  b: number;
+}
+
+const step: fc.Arbitrary<Step> = fc.record({
   list: fc.nat(),
   kind: fc.constantFrom('move', 'remove', 'duplicate', 'insert'),
   a: fc.nat(),
   b: fc.nat(),
 });
 
-function apply(text: string, { list, kind, a, b }: fc.Infer<typeof step>, n: number): string {
+function apply(text: string, { list, kind, a, b }: Step, n: number): string {
   const lists = listsOf(yamlData(text)).filter(
     ({ path: at }) => at[0] === 'blocks' && (at.length === 1 || at.length === 3),
   );
