@@ -63,6 +63,21 @@ test('a German page follows blocks moved and added on the English page by hand, 
         'Gemacht für den Betrieb mehrerer Häuser',
       );
     }
+
+    // Moving a block on the English page in the editor: the save writes the German page too.
+    editor.write(SOURCE, source);
+    editor.write(GERMAN, german);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await editor.open(page, `#/edit/${SOURCE}`);
+    await page
+      .getByRole('button', { name: /move .*down/i })
+      .first()
+      .click();
+    await page.getByTestId('save-button').click();
+    await expect(page.getByTestId('save-state')).toContainText('Saved');
+    await expect(page.getByText('The Deutsch page follows your changes')).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, 'followed-on-save-1280.png') });
+    expect(editor.read(GERMAN)).not.toBe(german);
   } finally {
     editor.write(SOURCE, source);
     editor.write(GERMAN, german);

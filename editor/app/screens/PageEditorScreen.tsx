@@ -147,6 +147,17 @@ export function PageEditorScreen({
     });
   }, [doc, languages?.sourceText, toast]);
 
+  // Saving this page wrote its translations too: say which, in their languages' names.
+  const toldOf = useRef<readonly string[]>([]);
+  useEffect(() => {
+    if (!doc.translationsSaved.length || toldOf.current === doc.translationsSaved) return;
+    toldOf.current = doc.translationsSaved;
+    const names = doc.translationsSaved.map(
+      (saved) => languages?.languages.find((l) => l.file === saved)?.label ?? saved,
+    );
+    toast({ message: translationEditorWords.translationsFollowed(names), color: 'green' });
+  }, [doc.translationsSaved, languages, toast]);
+
   const select = useCallback((next: number | null) => {
     setSelected(next);
     if (next !== null) preview.current?.highlight(next);
