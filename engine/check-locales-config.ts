@@ -14,16 +14,19 @@ const LABEL_KEYS = new Set(['label', 'heading', 'description', 'copyright', 'tag
  */
 const SKIPPED = new Set(['locales', 'logo', 'seo', 'scheduler']);
 
-/** The texts of the config every language other than the default translates, with where each is. */
-function configTexts(config: SiteConfig): Array<{ text: string; path: YamlPath }> {
-  const out: Array<{ text: string; path: YamlPath }> = [];
+/**
+ * The texts of the config every language other than the default translates, with where each is and
+ * the key of its label there (`footer.copyright`).
+ */
+function configTexts(config: SiteConfig): Array<{ text: string; path: YamlPath; key: string }> {
+  const out: Array<{ text: string; path: YamlPath; key: string }> = [];
   const walk = (value: unknown, path: YamlPath) => {
     if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
     else if (value && typeof value === 'object')
       for (const [key, item] of Object.entries(value)) {
         if (path.length === 0 && SKIPPED.has(key)) continue;
         if (typeof item === 'string' && LABEL_KEYS.has(key))
-          out.push({ text: item, path: [...path, key] });
+          out.push({ text: item, path: [...path, key], key: [...path, key].join('.') });
         else walk(item, [...path, key]);
       }
   };
@@ -33,8 +36,9 @@ function configTexts(config: SiteConfig): Array<{ text: string; path: YamlPath }
 
 /**
  * The languages of a valid config: a default that is listed, each code once, and for every language
- * but the default a version of every text of the header and footer (`labels`), so that no page
- * shows a word of another language.
+ * but the default a label of every text of the header and footer by its place (`labels`), made
+ * from the text there now: a missing label (the default text shows) and a label made from another
+ * text (it still shows) are warnings, so an edit of the default text never stops a build.
  */
 export function checkLocalesConfig(
   source: YamlSource,
@@ -65,17 +69,30 @@ export function checkLocalesConfig(
     if (locale.code === locales.default) return;
     const labels = locale.labels ?? {};
     const at: YamlPath = ['locales', 'list', index];
-    const reported = new Set<string>();
-    for (const { text, path } of texts) {
-      if (labels[text] !== undefined || reported.has(text)) continue;
-      reported.add(text);
-      collector.add(
-        source,
-        translationErrors.siteWordMissing(text, locale.label, source.positionOf(path).line),
-        locale.labels ? source.keyPosition(at, 'labels') : source.positionOf([...at, 'code']),
-      );
+    for (const { text, path, key } of texts) {
+      const label = labels[key];
+      if (!label)
+        collector.add(
+          source,
+          translationErrors.siteWordMissing(text, locale.label, source.positionOf(path).line),
+          locale.labels ? source.keyPosition(at, 'labels') : source.positionOf([...at, 'code']),
+          'warning',
+        );
+      else if (label.from !== text)
+        collector.add(
+          source,
+          translationErrors.siteWordStale(
+            label.text,
+            locale.label,
+            source.positionOf(path).line,
+            label.from,
+            text,
+          ),
+          source.positionOf([...at, 'labels', key, 'text']),
+          'warning',
+        );
     }
-    const known = new Set(texts.map(({ text }) => text));
+    const known = new Set(texts.map(({ key }) => key));
     for (const key of Object.keys(labels))
       if (!known.has(key))
         collector.add(

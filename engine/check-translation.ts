@@ -148,7 +148,7 @@ export function checkTranslation({
           ? translationErrors.partial(index, type, defaultLabel)
           : translationErrors.partialNotAllowed(index, type, locale.label),
         translation.positionOf([...path, 'untranslated']),
-        locale.partial ? 'warning' : 'error',
+        'warning',
         locale.partial,
       );
       continue;
@@ -206,7 +206,15 @@ export function checkTranslation({
       continue;
     }
     const was = record[leaf.key];
-    if (typeof was !== 'string')
+    if (typeof was !== 'string' && own.value === leaf.value)
+      reporter.add(
+        translation,
+        translationErrors.textUntranslated(field(leaf), defaultLabel),
+        translation.positionOf(leaf.path),
+        'warning',
+        locale.partial,
+      );
+    else if (typeof was !== 'string')
       reporter.add(
         translation,
         translationErrors.unrecorded(field(leaf), leaf.key),

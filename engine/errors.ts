@@ -781,6 +781,10 @@ export const validatorMessages = {
     `${file} changed while the site was being built (or is no longer valid): build again once it is saved.`,
   codeChangedWhileBundling:
     'The code, public/ or package-lock.json changed while the site was being bundled: build again once the change is saved.',
+  translationsFixed: (files: readonly string[]): string =>
+    files.length === 0
+      ? 'Every translation is in line with its source page: no file changed.'
+      : `Brought ${plural(files.length, 'translation')} in line with its source page (new blocks untranslated until translated):\n${files.map((file) => `  ${file}`).join('\n')}`,
   unknownFormat: (format: string): string =>
     `Unknown --format "${format}". Use pretty, github or json.`,
   overlayTitle: (count: number): string =>
@@ -1053,6 +1057,12 @@ export const translationEditorWords = {
   marked: (fields: number): string =>
     `${fields} ${fields === 1 ? 'field' : 'fields'} marked reviewed. Save to keep it.`,
   upToDate: 'Every field is reviewed: the translation matches its source.',
+  unfollowed: (problems: number, source: string): string =>
+    `${problems} ${problems === 1 ? 'problem comes' : 'problems come'} from changes to the ${source} page (blocks or links added, moved or removed). The translation can follow them: your translated texts stay, new blocks show in ${source} until you translate them.`,
+  follow: 'Follow the original page',
+  translationsFollowed: (languages: readonly string[]): string =>
+    `The ${languages.join(', ')} ${languages.length === 1 ? 'page follows' : 'pages follow'} your changes: moved blocks moved there too, new ones show in this page's language until translated.`,
+  followed: 'The translation follows the original page again. Save to keep it.',
   switchLabel: (language: string): string =>
     `Language: ${language}. Open this page in another language`,
   states: {
@@ -1431,6 +1441,13 @@ export const publishMessages = {
  * Languages (site.config.yaml `locales`) and translations checked against their source page
  * (engine/check-translation.ts).
  */
+/** The way out of a translation whose structure no longer follows its source's, in a terminal. */
+const FOLLOW_SOURCE_FILE =
+  'Run npm run validate -- --fix-translations: it moves, adds and removes blocks and list items as in the source (new ones stay untranslated, shown from the source), copies links and other values, and keeps every translated text.';
+/** The same, in the page editor, where the button does it. */
+const FOLLOW_SOURCE_FORM =
+  'Choose "Follow the original page" above the form: blocks and list items are moved, added and removed as there (new ones stay untranslated until you translate them), links and pictures are copied, and every translated text stays.';
+
 export const translationErrors = {
   defaultLocaleUnknown: (code: string, codes: readonly string[]): AuthorError => ({
     code: 'locale-default-unknown',
@@ -1447,17 +1464,32 @@ export const translationErrors = {
   siteWordMissing: (text: string, locale: string, line: number): AuthorError => ({
     code: 'site-word-missing',
     form: {
-      message: `The text ${quote(text)} of the site settings has no ${locale} version: ${locale} pages would show it untranslated.`,
+      message: `The text ${quote(text)} of the site settings has no ${locale} version: ${locale} pages show it untranslated.`,
       hint: `Add its ${locale} version to the labels of this language in the site settings.`,
     },
-    message: `The text ${quote(text)} (site.config.yaml, line ${line}) has no ${locale} version: ${locale} pages would show it untranslated.`,
-    hint: `Add it under "labels" of this language: ${JSON.stringify(text)}: <the text in ${locale}>.`,
+    message: `The text ${quote(text)} (site.config.yaml, line ${line}) has no ${locale} version: ${locale} pages show it untranslated.`,
+    hint: `Add it under "labels" of this language by its place, e.g. footer.copyright: { text: <the text in ${locale}>, from: ${JSON.stringify(text)} }.`,
   }),
-  siteWordUnused: (text: string): AuthorError => ({
+  siteWordStale: (
+    label: string,
+    locale: string,
+    line: number,
+    was: string,
+    now: string,
+  ): AuthorError => ({
+    code: 'site-word-stale',
+    form: {
+      message: `The ${locale} text ${quote(label)} of the site settings was translated from ${quote(was)}, which is now ${quote(now)}: ${locale} pages show the old translation.`,
+      hint: `Update its ${locale} version in the site settings.`,
+    },
+    message: `The ${locale} label ${quote(label)} was translated from ${quote(was)}, but that text (site.config.yaml, line ${line}) is now ${quote(now)}: ${locale} pages keep showing the label until it is updated.`,
+    hint: `Update "text" to the new translation and "from" to ${JSON.stringify(now)}.`,
+  }),
+  siteWordUnused: (key: string): AuthorError => ({
     code: 'site-word-unused',
     form: 'same',
-    message: `The label ${quote(text)} matches no text of site.config.yaml.`,
-    hint: 'Correct its key to the text as written in the default language, or delete it.',
+    message: `The label ${quote(key)} is for no text of site.config.yaml.`,
+    hint: 'Its key is the place of a text (footer.copyright, navigation.items.0.label): correct it, or delete the label.',
   }),
   noSource: (file: string, sourceRoute: string, locale: string): AuthorError => ({
     code: 'translation-without-source',
@@ -1472,45 +1504,63 @@ export const translationErrors = {
     sourceBlocks: number,
   ): AuthorError => ({
     code: 'translation-block-extra',
-    form: 'same',
+    form: {
+      message: `Block ${index + 1} (${quote(type)}) is not on the original page.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `Block ${index + 1} (${quote(type)}) has no counterpart in the source ${sourceFile}, which has ${plural(sourceBlocks, 'block')}.`,
-    hint: 'A translation has the same blocks as its source, in the same order: delete this block, or add it to the source first.',
+    hint: FOLLOW_SOURCE_FILE,
   }),
   blockMissing: (index: number, type: string, at: string): AuthorError => ({
     code: 'translation-block-missing',
-    form: 'same',
+    form: {
+      message: `Block ${index + 1} (${quote(type)}) of the original page is missing here.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `The source's block ${index + 1} (${quote(type)}, ${at}) is missing from this translation.`,
-    hint: 'Add the block, translated, at the same place (npm run new-page -- --translate copies the structure).',
+    hint: FOLLOW_SOURCE_FILE,
   }),
   blockMoved: (index: number, type: string, sourceType: string, at: string): AuthorError => ({
     code: 'translation-block-moved',
-    form: 'same',
+    form: {
+      message: `Block ${index + 1} is a ${quote(type)} block here, but a ${quote(sourceType)} block on the original page.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `Block ${index + 1} is a ${quote(type)} block here, but the source's block ${index + 1} (${at}) is a ${quote(sourceType)} block.`,
-    hint: "Put the blocks in the source's order; a translation changes words, not the structure of the page.",
+    hint: FOLLOW_SOURCE_FILE,
   }),
   valueDiffers: (field: string, value: string, sourceValue: string, at: string): AuthorError => ({
     code: 'translation-value-differs',
-    form: 'same',
+    form: {
+      message: `${field} is ${value} here but ${sourceValue} on the original page: only texts are translated.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `${field} is ${value} here but ${sourceValue} in the source (${at}): only texts are translated.`,
-    hint: `Write ${sourceValue} as in the source, or change it in the source page.`,
+    hint: `Write ${sourceValue} as in the source, or change it in the source page. ${FOLLOW_SOURCE_FILE}`,
   }),
   valueMissing: (field: string, sourceValue: string, at: string): AuthorError => ({
     code: 'translation-value-missing',
-    form: 'same',
+    form: {
+      message: `${field} is ${sourceValue} on the original page but missing here.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `${field} is ${sourceValue} in the source (${at}) but missing here.`,
-    hint: 'Add the same value: a translation keeps the icons, images, links and numbers of its source.',
+    hint: `A translation keeps the icons, images, links and numbers of its source. ${FOLLOW_SOURCE_FILE}`,
   }),
   valueExtra: (field: string, sourceFile: string): AuthorError => ({
     code: 'translation-value-extra',
-    form: 'same',
+    form: { message: `${field} is not on the original page.`, hint: FOLLOW_SOURCE_FORM },
     message: `${field} is not in the source ${sourceFile}.`,
-    hint: 'Delete it here, or add it to the source page first.',
+    hint: `Delete it here, or add it to the source page first. ${FOLLOW_SOURCE_FILE}`,
   }),
   textMissing: (field: string, at: string): AuthorError => ({
     code: 'translation-text-missing',
-    form: 'same',
+    form: {
+      message: `${field} has a text on the original page but none here.`,
+      hint: FOLLOW_SOURCE_FORM,
+    },
     message: `${field} has a text in the source (${at}) but none here.`,
-    hint: 'Add its translation.',
+    hint: `Add its translation. ${FOLLOW_SOURCE_FILE}`,
   }),
   stale: (field: string, at: string, was: string, now: string): AuthorError => ({
     code: 'translation-stale',
@@ -1526,6 +1576,15 @@ export const translationErrors = {
     message: `${field} has no record of the source text it was translated from, so a later change of the source cannot be noticed.`,
     hint: `Add the source text under "translatedFrom" as ${JSON.stringify(key)}: <the text in the source> once the translation is checked.`,
   }),
+  textUntranslated: (field: string, language: string): AuthorError => ({
+    code: 'translation-text-untranslated',
+    form: {
+      message: `${field} is not translated yet: it is shown in ${language}.`,
+      hint: 'Write its translation in this field.',
+    },
+    message: `${field} is not translated yet: it is shown in ${language} (it is the source's text, with no line under "translatedFrom").`,
+    hint: 'Write its translation here, then copy the source text into its line under "translatedFrom" (or run npm run new-page -- --reviewed <this file>).',
+  }),
   partial: (index: number, type: string, language: string): AuthorError => ({
     code: 'translation-partial',
     form: 'same',
@@ -1534,9 +1593,12 @@ export const translationErrors = {
   }),
   partialNotAllowed: (index: number, type: string, locale: string): AuthorError => ({
     code: 'translation-partial-not-allowed',
-    form: 'same',
-    message: `Block ${index + 1} (${quote(type)}) is left untranslated, but ${locale} translations must be complete.`,
-    hint: `Translate the block, or allow partial translations with "partial: true" on the ${locale} language in site.config.yaml.`,
+    form: {
+      message: `Block ${index + 1} (${quote(type)}) is not translated yet: it is shown in the default language.`,
+      hint: 'Translate the block before the site goes live.',
+    },
+    message: `Block ${index + 1} (${quote(type)}) is not translated yet: it is shown in the default language, though ${locale} translations are meant to be complete.`,
+    hint: `Translate the block (replace "untranslated: true" with its fields, copied from the source), or allow partial translations with "partial: true" on the ${locale} language in site.config.yaml. With "untranslatedInProduction: error" under "locales", npm run validate -- --production fails on it.`,
   }),
   untranslatedOutsideTranslation: (index: number): AuthorError => ({
     code: 'untranslated-outside-translation',

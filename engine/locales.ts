@@ -15,6 +15,8 @@ export interface SiteLocales {
   /** The languages other than the default, by code. */
   others: ReadonlyMap<string, LocaleConfig>;
   staleInProduction: 'warning' | 'error';
+  /** How `--production` reports untranslated blocks, texts and site labels. */
+  untranslatedInProduction: 'warning' | 'error';
 }
 
 const cache = new WeakMap<Locales, SiteLocales | undefined>();
@@ -36,6 +38,7 @@ export function siteLocales(locales: Locales | undefined): SiteLocales | undefin
         .map((locale) => [locale.code, locale]),
     ),
     staleInProduction: locales.staleInProduction ?? 'warning',
+    untranslatedInProduction: locales.untranslatedInProduction ?? 'warning',
   };
   cache.set(locales, result);
   return result;

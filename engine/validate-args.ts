@@ -25,6 +25,10 @@ export const VALIDATE_COMMAND = {
       type: 'boolean',
       help: 'also list every page per language: translated, partial, stale or untranslated',
     },
+    'fix-translations': {
+      type: 'boolean',
+      help: 'first bring every translation in line with its source page (blocks, lists, links)',
+    },
     root: { type: 'string', value: '<dir>', help: 'the project folder (default: this one)' },
   },
 } as const satisfies CommandSpec;
@@ -40,6 +44,8 @@ export interface ValidateArgs {
    * untranslated).
    */
   translations: boolean;
+  /** First bring every translation in line with its source page (editor/server/fix-translations.ts). */
+  fixTranslations: boolean;
 }
 
 /** `npm run validate`'s command line, its help when asked for, or what is wrong with it. */
@@ -55,6 +61,7 @@ export function parseValidateArgs(
     production = false,
     drafts = false,
     translations = false,
+    'fix-translations': fixTranslations = false,
   } = line.values;
   if (!FORMATS.includes(format as OutputFormat))
     return { error: validatorMessages.unknownFormat(format) };
@@ -66,5 +73,6 @@ export function parseValidateArgs(
     watch,
     production,
     translations,
+    fixTranslations,
   };
 }

@@ -94,14 +94,25 @@ export async function validateAndReport({
 }
 
 const STALE = translationErrors.stale('', '', '', '').code;
+const SITE_WORD_STALE = translationErrors.siteWordStale('', '', 0, '', '').code;
+/** What a translation leaves in the default language (`locales.untranslatedInProduction`). */
+const UNTRANSLATED = [
+  translationErrors.partialNotAllowed(0, '', '').code,
+  translationErrors.textUntranslated('', '').code,
+  translationErrors.siteWordMissing('', '', 0).code,
+];
 
 /**
- * The production check: stale translations are errors when site.config.yaml says so
- * (`locales.staleInProduction`).
+ * The production check: stale translations, and what translations leave untranslated, are errors
+ * when site.config.yaml says so (`locales.staleInProduction`, `locales.untranslatedInProduction`).
  */
 function staleAsErrors(site: SiteModel): Diagnostic[] {
-  if (siteLocales(site.config?.locales)?.staleInProduction !== 'error') return site.diagnostics;
-  return site.diagnostics.map((d) => (d.code === STALE ? { ...d, severity: 'error' } : d));
+  const locales = siteLocales(site.config?.locales);
+  const codes = new Set([
+    ...(locales?.staleInProduction === 'error' ? [STALE, SITE_WORD_STALE] : []),
+    ...(locales?.untranslatedInProduction === 'error' ? UNTRANSLATED : []),
+  ]);
+  return site.diagnostics.map((d) => (codes.has(d.code) ? { ...d, severity: 'error' } : d));
 }
 
 const PARTIAL = translationErrors.partial(0, '', '').code;

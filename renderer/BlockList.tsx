@@ -2,6 +2,7 @@ import type { Block } from '../blocks/schemas.ts';
 import { imageSlots, imagesOfBlock } from '../schema/image-slots.ts';
 import { registry } from '../blocks/registry.ts';
 import type { BlockDefinition, RenderContext } from '../blocks/types.ts';
+import type { Words } from '../schema/locales.ts';
 import { FirstLargeImage } from '../ui/Picture.tsx';
 import { once } from './rendered-once.ts';
 
@@ -19,7 +20,16 @@ const blockKey = (block: Block, index: number, count: number, firstLarge: number
  * section heading's, follow the number of blocks and the block's index); the site config is the
  * scope. A block reads nothing else (`RenderContext`).
  */
-export function BlockList({ blocks, context }: { blocks: Block[]; context: RenderContext }) {
+export function BlockList({
+  blocks,
+  context,
+  shownFromSource,
+}: {
+  blocks: Block[];
+  context: RenderContext;
+  /** A translation's blocks shown from its source: in the source's language, with its words. */
+  shownFromSource?: { code: string; dir: 'ltr' | 'rtl'; words: Words; blocks: number[] };
+}) {
   const firstLarge = blocks.findIndex((block) =>
     imagesOfBlock(block).some((image) => imageSlots[image.slot].large),
   );
@@ -28,16 +38,31 @@ export function BlockList({ blocks, context }: { blocks: Block[]; context: Rende
     <>
       {blocks.map((block, index) => {
         const { Component } = registry[block.type] as BlockDefinition<typeof block.type>;
-        const element = <Component block={block as never} context={context} />;
+        const foreign = shownFromSource?.blocks.includes(index) ? shownFromSource : undefined;
+        const blockContext = foreign ? { ...context, words: foreign.words } : context;
+        const element = <Component block={block as never} context={blockContext} />;
+        const rendered = import.meta.env.SSR
+          ? once(
+              context.config,
+              blockKey(
+                block,
+                index,
+                blocks.length,
+                firstLarge,
+                foreign ? JSON.stringify(foreign.words) : words,
+              ),
+              element,
+            )
+          : element;
         return (
           <FirstLargeImage key={index} value={index === firstLarge}>
-            {import.meta.env.SSR
-              ? once(
-                  context.config,
-                  blockKey(block, index, blocks.length, firstLarge, words),
-                  element,
-                )
-              : element}
+            {foreign ? (
+              <div lang={foreign.code} dir={foreign.dir} className="shown-from-source">
+                {rendered}
+              </div>
+            ) : (
+              rendered
+            )}
           </FirstLargeImage>
         );
       })}

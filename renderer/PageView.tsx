@@ -16,6 +16,9 @@ export function PageBody({ data }: { data: PageData }) {
       <BlockList
         blocks={data.page.blocks}
         context={{ config: data.config, words: wordsOf(data.language) }}
+        {...(data.language?.shownFromSource
+          ? { shownFromSource: data.language.shownFromSource }
+          : {})}
       />
     </Layout>
   );

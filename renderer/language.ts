@@ -34,6 +34,11 @@ export interface PageLanguage {
   defaultRoute: string;
   /** The home page in this language: `/`, `/de` (the default one while that is not translated). */
   home: string;
+  /**
+   * A translation's blocks left untranslated (by index), shown from the source page: in an element
+   * with the default language's `lang` and `dir`, with its words.
+   */
+  shownFromSource?: { code: string; dir: 'ltr' | 'rtl'; words: Words; blocks: number[] };
 }
 
 /**
@@ -46,23 +51,25 @@ export const wordsOf = (language: { words: Words } | undefined): Words =>
 const localisedConfigs = new WeakMap<SiteConfig, Map<string, SiteConfig>>();
 
 /**
- * Every `href` of a value with `localise` applied, every other string through `text` (a deep copy).
+ * Every `href` of a value with `localise` applied, every other string through `text` with its
+ * place (`footer.copyright`, `navigation.items.0.label`) (a deep copy).
  */
 function mapValues<T>(
   value: T,
   href: (link: string) => string,
-  text: (words: string) => string,
+  text: (words: string, place: string) => string,
 ): T {
-  const walk = (item: unknown, key?: string): unknown => {
-    if (typeof item === 'string') return key === 'href' ? href(item) : text(item);
-    if (Array.isArray(item)) return item.map((element) => walk(element));
+  const walk = (item: unknown, path: ReadonlyArray<string | number>): unknown => {
+    const key = path[path.length - 1];
+    if (typeof item === 'string') return key === 'href' ? href(item) : text(item, path.join('.'));
+    if (Array.isArray(item)) return item.map((element, index) => walk(element, [...path, index]));
     if (item && typeof item === 'object')
       return Object.fromEntries(
-        Object.entries(item).map(([name, field]) => [name, walk(field, name)]),
+        Object.entries(item).map(([name, field]) => [name, walk(field, [...path, name])]),
       );
     return item;
   };
-  return walk(value) as T;
+  return walk(value, []) as T;
 }
 
 /**
@@ -99,7 +106,9 @@ class LanguageView {
       const labels = this.locale.labels ?? {};
       const { locales: _locales, seo, scheduler, logo, ...shown } = config;
       localised = {
-        ...mapValues(shown, this.localise, (text) => labels[text] ?? text),
+        // A label made from an older default text still shows (reported out of date): a page in
+        // this language never shows a default-language word it had a translation for.
+        ...mapValues(shown, this.localise, (text, place) => labels[place]?.text ?? text),
         seo,
         scheduler,
         logo,
@@ -129,7 +138,9 @@ function pageIn(view: LanguageView, page: Page, source: LoadedPage | undefined):
       ? {
           ...block,
           action: {
-            label: labels[defaultCtaAction.label] ?? defaultCtaAction.label,
+            label:
+              Object.values(labels).find((label) => label.from === defaultCtaAction.label)?.text ??
+              defaultCtaAction.label,
             href: defaultCtaAction.href,
           },
         }
@@ -167,8 +178,24 @@ export function languageOf(
       untranslated: other.words.untranslated,
     };
   });
+  const untranslated = translation
+    ? loaded.page.blocks.flatMap((block, index) =>
+        (block as { untranslated?: unknown }).untranslated === true && source ? [index] : [],
+      )
+    : [];
+  const from = locales.defaultLocale;
   return {
     language: {
+      ...(untranslated.length
+        ? {
+            shownFromSource: {
+              code: from.code,
+              dir: from.dir,
+              words: from.words,
+              blocks: untranslated,
+            },
+          }
+        : {}),
       code: locale.code,
       dir: locale.dir,
       ogLocale: locale.ogLocale,

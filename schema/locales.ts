@@ -93,12 +93,22 @@ const locale = z.strictObject({
   }),
   words: wordsSchema,
   labels: z
-    .record(z.string(), text('The text in this language.', 'Preise'))
+    .record(
+      z.string(),
+      z.strictObject({
+        text: text('The text in this language.', 'Preise'),
+        from: z.string().meta({
+          description:
+            'The text in the default language it was translated from: a different text there now makes this label out of date (a warning).',
+          examples: ['Pricing'],
+        }),
+      }),
+    )
     .optional()
     .meta({
       description:
-        'The texts of this file (menus, footer, tagline, copyright) in this language, each keyed by its text in the default language. Required for every locale but the default.',
-      examples: [{ Pricing: 'Preise' }],
+        'The texts of this file (menus, footer, tagline, copyright) in this language, each by its place (`footer.copyright`, `navigation.items.0.label`) with the default-language text it was translated from. Every locale but the default has one per text; a missing one shows the default text (a warning).',
+      examples: [{ 'navigation.items.3.label': { text: 'Preise', from: 'Pricing' } }],
     }),
 });
 
@@ -111,6 +121,10 @@ export const localesSchema = z
     staleInProduction: z.enum(['warning', 'error']).optional().meta({
       description:
         'How `npm run validate -- --production` reports a translation whose source changed since it was made (default: warning).',
+    }),
+    untranslatedInProduction: z.enum(['warning', 'error']).optional().meta({
+      description:
+        'How `npm run validate -- --production` reports what a translation leaves in the default language: a block or text not translated yet, a text of this file without its label (default: warning). Languages with `partial: true` may leave blocks untranslated either way.',
     }),
     list: z
       .array(locale)

@@ -10,6 +10,9 @@
  *   --production     also fail on placeholders left in (engine/placeholders.ts): the check before a deploy
  *   --translations   also list every page per language (translated, partial, stale, untranslated) and report
  *                    blocks left untranslated and buttons to pages without a translation
+ *   --fix-translations  first bring every translation in line with its source page: blocks and list items
+ *                    moved, added (untranslated) or removed as there, links and other values copied,
+ *                    `translatedFrom` records following their fields (editor/server/fix-translations.ts)
  *   --watch          check again on every save in pages/, public/ or site.config.yaml (implies --drafts)
  *
  * This module stays small: the validator is loaded after it has started the helper threads (below),
@@ -25,10 +28,16 @@ import { exitOnHelpOrError } from '../engine/command-line.ts';
 import { VALIDATION_CACHE_FILE } from '../engine/validation-cache.ts';
 
 const args = exitOnHelpOrError(parseValidateArgs(process.argv.slice(2)));
-const { watch, ...run } = args;
+const { watch, fixTranslations: fix, ...run } = args;
 const codeRoot = path.resolve(import.meta.dirname, '..');
 const load = async <T>(entry: string): Promise<T> =>
   (await import(pathToFileURL(compiledModule(codeRoot, entry)).href)) as T;
+if (fix) {
+  const { fixTranslations } = await load<typeof import('../editor/server/fix-translations.ts')>(
+    'editor/server/fix-translations.ts',
+  );
+  console.log(fixTranslations(run.root).report);
+}
 if (watch) {
   const { watchValidation } = await load<typeof import('../engine/watch-validation.ts')>(
     'engine/watch-validation.ts',

@@ -10,6 +10,8 @@ import { iconNames } from '../../schema/primitives.ts';
 import { createPage } from '../../engine/new-page.ts';
 import { createTranslation } from '../../engine/translate-page.ts';
 import { translationsOf } from './translations.ts';
+import { translationsToSync } from './fix-translations.ts';
+import { translationOf } from '../../engine/locales.ts';
 import { localesOf, pageLanguages, translationProblems } from './page-languages.ts';
 import { pathsAt } from '../document/locate.ts';
 import type {
@@ -38,6 +40,24 @@ export interface ApiContext {
   events: FileEvents | undefined;
   /** /api/publish/… (editor/server/publishing.ts). */
   publishing?: { handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> };
+}
+
+/**
+ * A page of the default language saved: each of its translations follows its structure in the
+ * same change set (editor/server/fix-translations.ts, as `npm run validate -- --fix-translations`),
+ * so that moving, adding or removing a block never leaves a translation the site cannot build.
+ * The translations written.
+ */
+function followedBy(ctx: ApiContext, file: string, text: string): string[] {
+  const route = routeFromFile(file);
+  const locales = localesOf(ctx.site);
+  if (!locales || route === undefined || translationOf(route, locales)) return [];
+  return translationsToSync(ctx.files.root, file, text).flatMap(([translation, after]) => {
+    const saved = ctx.files.save(translation, after, ctx.files.diskVersion(translation));
+    if (!saved.ok) return [];
+    ctx.site.refresh(saved.path, after);
+    return [saved.path];
+  });
 }
 
 export class HttpError extends Error {
@@ -300,8 +320,13 @@ export async function handleApi(
         } satisfies ConflictResponse);
       }
       ctx.site.refresh(result.path, text);
+      const translations = followedBy(ctx, result.path, text);
       const diagnostics = isYamlFile(result.path) ? check(ctx, result.path, text) : [];
-      return sendJson(res, 200, { version: result.version, diagnostics } satisfies SaveResponse);
+      return sendJson(res, 200, {
+        version: result.version,
+        diagnostics,
+        ...(translations.length ? { translations } : {}),
+      } satisfies SaveResponse);
     }
     case 'DELETE /api/file': {
       const { file } = ctx.files.resolve(url.searchParams.get('path'));

@@ -25,6 +25,7 @@ import type {
   SaveResponse,
   SiteResponse,
 } from '../shared/api.ts';
+import { insertItem, moveItem } from '../document/index.ts';
 import { startEditorServer, type EditorServer } from './server.ts';
 
 /** Real HTTP requests against a running editor on a throw-away copy of the site. */
@@ -671,6 +672,38 @@ describe('the API of editor/shared/api.ts', () => {
       });
     } finally {
       writeFileSync(path.join(root, 'pages/pricing.yaml'), source);
+    }
+  });
+
+  it('a block moved and one added on an English page: each translation follows in the same save', async () => {
+    const files = ['pages/solutions/hotels.yaml', 'pages/de/solutions/hotels.yaml'];
+    const before = files.map(disk);
+    let text = moveItem(before[0]!, ['blocks'], 4, 2);
+    text = insertItem(text, ['blocks'], 1, {
+      type: 'faq',
+      heading: 'Questions',
+      items: [{ question: 'Is setup free?', answer: 'Yes.' }],
+    });
+    try {
+      const saved = (await call('PUT', '/api/file', {
+        body: {
+          path: files[0],
+          text,
+          baseVersion: (await call('GET', `/api/file?path=${files[0]}`)).body.version,
+        },
+      })) as { status: number; body: SaveResponse };
+      expect(saved.status).toBe(200);
+      expect(saved.body.translations).toEqual([files[1]]);
+      const german = disk(files[1]!);
+      expect(german).toContain('  - type: faq\n    untranslated: true\n');
+      // The German page checks clean in the editor and in the validator: nothing stale, no error.
+      const { body } = (await call('POST', '/api/check', {
+        body: { path: files[1], text: german },
+      })) as { body: CheckResponse };
+      expect(body.diagnostics).toEqual([]);
+      expect(loadSite({ root }).diagnostics.filter((d) => files.includes(d.file))).toEqual([]);
+    } finally {
+      files.forEach((file, i) => writeFileSync(path.join(root, file), before[i]!));
     }
   });
 

@@ -143,6 +143,11 @@ export interface SaveRequest {
 export interface SaveResponse {
   version: string;
   diagnostics: EditorDiagnostic[];
+  /**
+   * The translations of the saved page written in the same save, to follow its blocks and lists
+   * (moved, added untranslated, removed); absent when none changed.
+   */
+  translations?: string[];
 }
 /** 409 body: the file changed on disk since `baseVersion`; nothing was written. */
 export interface ConflictResponse {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../engine/load-site.ts';
+import { validateAndReport } from '../../engine/validation-report.ts';
 import { makeTestSite, type TestSite } from '../validator/test-site.ts';
 
 /**
@@ -74,7 +75,7 @@ describe('translation findings, each at its file:line:col', () => {
     withEdit(CONFIG, [['    - code: ar\n', '    - code: de\n']], () =>
       expect(findings(CONFIG).filter((d) => d.code === 'locale-listed-twice')).toEqual([
         {
-          at: 'site.config.yaml:223:13',
+          at: 'site.config.yaml:238:13',
           severity: 'error',
           code: 'locale-listed-twice',
           message: 'The language "de" is listed twice.',
@@ -83,21 +84,50 @@ describe('translation findings, each at its file:line:col', () => {
     );
   });
 
-  it('site-word-missing and site-word-unused', () => {
-    withEdit(CONFIG, [['        Pricing: Preise\n', '        Prices: Preise\n']], () =>
+  it('site-word-missing and site-word-unused (warnings: the default text shows)', () => {
+    withEdit(
+      CONFIG,
+      [
+        [
+          '        navigation.items.3.label: { text: Preise, from: Pricing }\n',
+          '        navigation.items.9.label: { text: Preise, from: Pricing }\n',
+        ],
+      ],
+      () =>
+        expect(findings(CONFIG)).toEqual([
+          {
+            at: 'site.config.yaml:170:7',
+            severity: 'warning',
+            code: 'site-word-missing',
+            message:
+              'The text "Pricing" (site.config.yaml, line 49) has no Deutsch version: Deutsch pages show it untranslated.',
+          },
+          {
+            at: 'site.config.yaml:208:9',
+            severity: 'warning',
+            code: 'site-word-unused',
+            message: 'The label "navigation.items.9.label" is for no text of site.config.yaml.',
+          },
+        ]),
+    );
+  });
+
+  it('site-word-stale: the footer copyright edited in English is a warning per language, not an error', () => {
+    withEdit(CONFIG, [['  copyright: © 2024 Staylix', '  copyright: © 2026 Staylix']], () =>
       expect(findings(CONFIG)).toEqual([
         {
-          at: 'site.config.yaml:170:7',
-          severity: 'error',
-          code: 'site-word-missing',
+          at: 'site.config.yaml:237:35',
+          severity: 'warning',
+          code: 'site-word-stale',
           message:
-            'The text "Pricing" (site.config.yaml, line 49) has no Deutsch version: Deutsch pages would show it untranslated.',
+            'The Deutsch label "© 2024 Staylix Technologies Pvt. Ltd. Alle Rechte vorbehalten." was translated from "© 2024 Staylix Technologies Pvt. Ltd. All rights reserved.", but that text (site.config.yaml, line 87) is now "© 2026 Staylix Technologies Pvt. Ltd. All rights reserved.": Deutsch pages keep showing the label until it is updated.',
         },
         {
-          at: 'site.config.yaml:208:9',
+          at: 'site.config.yaml:339:35',
           severity: 'warning',
-          code: 'site-word-unused',
-          message: 'The label "Prices" matches no text of site.config.yaml.',
+          code: 'site-word-stale',
+          message:
+            'The العربية label "© 2024 Staylix Technologies Pvt. Ltd. جميع الحقوق محفوظة." was translated from "© 2024 Staylix Technologies Pvt. Ltd. All rights reserved.", but that text (site.config.yaml, line 87) is now "© 2026 Staylix Technologies Pvt. Ltd. All rights reserved.": العربية pages keep showing the label until it is updated.',
         },
       ]),
     );
@@ -297,14 +327,74 @@ describe('translation findings, each at its file:line:col', () => {
           expect(findings(DEMO)).toEqual([
             {
               at: 'pages/de/book-demo.yaml:14:19',
-              severity: 'error',
+              severity: 'warning',
               code: 'translation-partial-not-allowed',
               message:
-                'Block 2 ("scheduler") is left untranslated, but Deutsch translations must be complete.',
+                'Block 2 ("scheduler") is not translated yet: it is shown in the default language, though Deutsch translations are meant to be complete.',
             },
           ]),
         ),
     );
+  });
+
+  it('untranslated and stale are warnings; locales.untranslatedInProduction: error fails --production', async () => {
+    const scheduler: [string, string] = ['    id: book-a-demo\n', '    untranslated: true\n'];
+    const notPartial: [string, string] = [
+      '      ogLocale: de_DE\n      partial: true\n',
+      '      ogLocale: de_DE\n',
+    ];
+    const production = async () =>
+      (
+        await validateAndReport({
+          root: site.root,
+          format: 'json',
+          production: true,
+          print: () => {},
+        })
+      ).site.diagnostics
+        .filter((d) => d.file === DEMO)
+        .map((d) => [d.severity, d.code]);
+    const original = site.read(DEMO);
+    const record = /^ {2}title: (.*)$/m.exec(original)![1]!;
+    site.write(
+      DEMO,
+      original
+        .replace(...scheduler)
+        .replace(/^title: .*$/m, `title: ${record}`)
+        .replace(/^ {2}title: .*\n/m, ''),
+    );
+    try {
+      await new Promise<void>((done) =>
+        withEdit(CONFIG, [notPartial], () => {
+          expect(findings(DEMO).map((d) => [d.severity, d.code])).toEqual([
+            ['warning', 'translation-text-untranslated'],
+            ['warning', 'translation-partial-not-allowed'],
+          ]);
+          done();
+        }),
+      );
+      const config = site.read(CONFIG);
+      site.write(
+        CONFIG,
+        config
+          .replace(...notPartial)
+          .replace(
+            '  staleInProduction: warning\n',
+            '  staleInProduction: warning\n  untranslatedInProduction: error\n',
+          ),
+      );
+      try {
+        expect(await production()).toEqual([
+          ['error', 'translation-text-untranslated'],
+          ['error', 'translation-partial-not-allowed'],
+        ]);
+      } finally {
+        site.write(CONFIG, config);
+      }
+      expect(await production()).toEqual([]);
+    } finally {
+      site.write(DEMO, original);
+    }
   });
 
   it('untranslated-outside-translation', () => {

@@ -49,6 +49,8 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
   const [loadError, setLoadError] = useState<string | null>(null);
   const [savedText, setSavedText] = useState<string | null>(null);
   const [baseVersion, setBaseVersion] = useState<string | null>(null);
+  /** The translations the last save wrote too (a page of the default language: they follow it). */
+  const [translationsSaved, setTranslationsSaved] = useState<readonly string[]>([]);
   const [saving, setSaving] = useState(false);
   const [saveFailed, setSaveFailed] = useState<string | null>(null);
   const [conflict, setConflict] = useState<ConflictState | null>(null);
@@ -273,6 +275,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
         const result = await api.save(path, now, overVersion === undefined ? base : overVersion);
         markSaved(now, result.version, result.diagnostics);
         setConflict(null);
+        if (result.translations?.length) setTranslationsSaved(result.translations);
         return true;
       } catch (error) {
         if (error instanceof Conflict)
@@ -396,6 +399,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
         : 'unsaved';
   return {
     store,
+    translationsSaved,
     loading: history === null && !loadError,
     loadError,
     text,

@@ -17,6 +17,7 @@ import { translationEditorWords } from '../../../engine/errors.ts';
 import type { FieldPath, PageLanguagesResponse, SiteResponse } from '../../shared/api.ts';
 import { LanguageSwitch } from '../translation/LanguageSwitch.tsx';
 import { reviewedEdits } from '../translation/reviewed.ts';
+import { followedText, followsSource } from '../translation/follow.ts';
 import { SourceAndTranslation, staleFields } from '../translation/SourceAndTranslation.tsx';
 import type { Api } from '../api.ts';
 import { revealField } from '../editing/reveal.ts';
@@ -131,6 +132,31 @@ export function PageEditorScreen({
     },
     [doc, sourceData, toast],
   );
+
+  // Problems that come from changes to the structure of the original page: one button puts the
+  // translation in line with it (one undo step).
+  const unfollowed = isTranslation ? diagnostics.filter((d) => followsSource(d.code)).length : 0;
+  const followSource = useCallback(() => {
+    if (!languages?.sourceText || doc.text === null) return;
+    const next = followedText(doc.text, languages.sourceText);
+    if (next !== doc.text) doc.editText(next);
+    toast({
+      message: translationEditorWords.followed,
+      color: 'green',
+      action: { label: 'Undo', run: doc.undo },
+    });
+  }, [doc, languages?.sourceText, toast]);
+
+  // Saving this page wrote its translations too: say which, in their languages' names.
+  const toldOf = useRef<readonly string[]>([]);
+  useEffect(() => {
+    if (!doc.translationsSaved.length || toldOf.current === doc.translationsSaved) return;
+    toldOf.current = doc.translationsSaved;
+    const names = doc.translationsSaved.map(
+      (saved) => languages?.languages.find((l) => l.file === saved)?.label ?? saved,
+    );
+    toast({ message: translationEditorWords.translationsFollowed(names), color: 'green' });
+  }, [doc.translationsSaved, languages, toast]);
 
   const select = useCallback((next: number | null) => {
     setSelected(next);
@@ -250,6 +276,16 @@ export function PageEditorScreen({
                     data-testid="open-source-view"
                   >
                     {comparing ? translationEditorWords.close : translationEditorWords.open}
+                  </Button>
+                </Paper>
+              ) : null}
+              {unfollowed && sourceLanguage ? (
+                <Paper withBorder radius="md" p="sm" data-testid="follow-summary">
+                  <Text size="sm" mb="xs">
+                    {translationEditorWords.unfollowed(unfollowed, sourceLanguage.label)}
+                  </Text>
+                  <Button size="xs" onClick={followSource} data-testid="follow-source">
+                    {translationEditorWords.follow}
                   </Button>
                 </Paper>
               ) : null}

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { validatorMessages } from '../../engine/errors.ts';
+import { syncTranslationText } from '../document/sync.ts';
+
+/** The other languages' codes of site.config.yaml (none for a site in one language). */
+function translationCodes(root: string): string[] {
+  let config: { locales?: { default?: unknown; list?: Array<{ code?: unknown }> } } | null;
+  try {
+    config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as typeof config;
+  } catch {
+    return [];
+  }
+  const locales = config?.locales;
+  return (locales?.list ?? []).flatMap((locale) =>
+    typeof locale?.code === 'string' && locale.code !== locales?.default ? [locale.code] : [],
+  );
+}
+
+function yamlFilesUnder(root: string, folder: string): string[] {
+  const absolute = path.join(root, folder);
+  if (!existsSync(absolute)) return [];
+  return readdirSync(absolute, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.yaml'))
+    .map((name) => `${folder}/${name.split(path.sep).join('/')}`)
+    .sort();
+}
+
+/**
+ * Each translation of a default-language page (`pages/de/pricing.yaml` of `pages/pricing.yaml`)
+ * as `[translation, source]` files, relative to the project.
+ */
+function translationPairs(root: string): Array<[string, string]> {
+  return translationCodes(root).flatMap((code) =>
+    yamlFilesUnder(root, `pages/${code}`).flatMap((file) => {
+      const source = `pages/${file.slice(`pages/${code}/`.length)}`;
+      return existsSync(path.join(root, source)) ? [[file, source] as [string, string]] : [];
+    }),
+  );
+}
+
+/**
+ * The translations of `source` (a default-language page) brought in line with `sourceText`
+ * (editor/document/sync.ts): `[file, text]` of each translation that changes.
+ */
+export function translationsToSync(
+  root: string,
+  source: string,
+  sourceText: string,
+): Array<[file: string, text: string]> {
+  return translationPairs(root).flatMap(([file, of]) => {
+    if (of !== source) return [];
+    const before = readFileSync(path.join(root, file), 'utf8');
+    const after = syncTranslationText(before, sourceText);
+    return after === before ? [] : [[file, after] as [string, string]];
+  });
+}
+
+/**
+ * `npm run validate -- --fix-translations`: every translation brought in line with its source page
+ * as it is on disk (blocks and list items moved, added, removed as there; values that are not texts
+ * copied; `translatedFrom` records following their fields). The files written, in order.
+ */
+export function fixTranslations(root: string): string[] {
+  const written: string[] = [];
+  for (const [file, source] of translationPairs(root)) {
+    const before = readFileSync(path.join(root, file), 'utf8');
+    const after = syncTranslationText(before, readFileSync(path.join(root, source), 'utf8'));
+    if (after === before) continue;
+    writeFileSync(path.join(root, file), after);
+    written.push(file);
+  }
+  return { files: written, report: validatorMessages.translationsFixed(written) };
+}
