@@ -20,6 +20,7 @@ import { DraftStore } from './drafts.ts';
 import { editorErrors } from './errors.ts';
 import { FileEvents } from './events.ts';
 import { FileAccessError, ProjectFiles } from './files.ts';
+import { MediaService } from './media/routes.ts';
 import { Preview } from './preview.ts';
 import { PublishingService } from './publishing.ts';
 import {
@@ -89,6 +90,7 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
   const ctx: ApiContext = { files, site, drafts, events };
   const publishing = new PublishingService(ctx);
   ctx.publishing = publishing;
+  ctx.media = new MediaService(ctx);
 
   let vitePromise: Promise<ViteDevServer> | undefined;
   const vite = () =>
