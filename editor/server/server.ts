@@ -22,6 +22,7 @@ import { FileEvents } from './events.ts';
 import { FileAccessError, ProjectFiles } from './files.ts';
 import { MediaService } from './media/routes.ts';
 import { Preview } from './preview.ts';
+import { servePublicImage } from './public-images.ts';
 import { PublishingService } from './publishing.ts';
 import {
   checkOrigin,
@@ -162,6 +163,11 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return res.end(html);
     }
+    if (
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      servePublicImage(files, res, url.pathname)
+    )
+      return;
     const server = await vite();
     server.middlewares(req, res, () => fail(res, 404, editorErrors.notFound(url.pathname)));
   }

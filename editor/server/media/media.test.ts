@@ -123,6 +123,41 @@ describe('POST /api/images: what is accepted, found by decoding', () => {
     expect([meta.width, meta.height]).toEqual([64, 48]);
   });
 
+  it('an added image is served at once (for the preview and thumbnails), sandboxed', async () => {
+    const bytes = await picture().png().toBuffer();
+    const added = (await upload('fresh.png', bytes)).body as UploadedImage;
+    const served = await new Promise<{ status: number; type?: string; csp?: string; body: Buffer }>(
+      (resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path: added.src,
+            headers: { cookie: `editor_session=${server.token}` },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                type: res.headers['content-type'],
+                csp: res.headers['content-security-policy'],
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
+    expect(served.status).toBe(200);
+    expect(served.type).toBe('image/png');
+    expect(served.csp).toContain('sandbox');
+    expect(served.body.equals(onDisk(added.file))).toBe(true);
+  });
+
   it('a still GIF is stored as PNG (no image field of the site takes GIF)', async () => {
     const answer = await upload('spinner.gif', await picture().gif().toBuffer());
     expect(answer.status).toBe(201);
@@ -308,7 +343,8 @@ describe('GET /api/media and DELETE /api/images', () => {
     const answer = await send('DELETE', '/api/images?src=/logos/harbor-hotels.svg');
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe('image-in-use');
-    expect(answer.body.error.message).toContain('The AI-Powered PMS');
+    expect(answer.body.error.message).toMatch(/^\/logos\/harbor-hotels\.svg is used on 3 pages \(/);
+    expect(answer.body.error.message).toContain('/de');
     expect(answer.body.usedBy.length).toBeGreaterThan(0);
     expect(existsSync(path.join(root, 'public/logos/harbor-hotels.svg'))).toBe(true);
   });

@@ -118,29 +118,27 @@ export class MediaService {
   }
 
   private list(): MediaResponse {
-    const usage = imageUsage(this.ctx.site, this.ctx.drafts);
-    const images = this.ctx.site
-      .publicPaths()
-      .filter((src) => IMAGE_FILE.test(src))
-      .flatMap((src): MediaImage[] => {
-        const absolute = path.join(this.ctx.files.root, 'public', src);
-        let bytes: number;
-        try {
-          bytes = statSync(absolute).size;
-        } catch {
-          return []; // removed since the list was made
-        }
-        const header = readImageHeader(absolute);
-        return [
-          {
-            src,
-            file: `public${src}`,
-            bytes,
-            ...(header.ok ? { width: header.header.width, height: header.header.height } : {}),
-            usedBy: usage.get(src) ?? [],
-          },
-        ];
-      });
+    const sources = this.ctx.site.publicPaths().filter((src) => IMAGE_FILE.test(src));
+    const usage = imageUsage(this.ctx.site, this.ctx.drafts, sources);
+    const images = sources.flatMap((src): MediaImage[] => {
+      const absolute = path.join(this.ctx.files.root, 'public', src);
+      let bytes: number;
+      try {
+        bytes = statSync(absolute).size;
+      } catch {
+        return []; // removed since the list was made
+      }
+      const header = readImageHeader(absolute);
+      return [
+        {
+          src,
+          file: `public${src}`,
+          bytes,
+          ...(header.ok ? { width: header.header.width, height: header.header.height } : {}),
+          usedBy: usage.get(src) ?? [],
+        },
+      ];
+    });
     return { images };
   }
 
@@ -150,13 +148,13 @@ export class MediaService {
     const { file } = this.ctx.files.resolve(`public${src}`);
     if (!this.ctx.site.publicPaths().includes(src))
       throw new FileAccessError(404, editorErrors.noSuchFile(file));
-    const usedBy = imageUsage(this.ctx.site, this.ctx.drafts).get(src) ?? [];
+    const usedBy = imageUsage(this.ctx.site, this.ctx.drafts, [src]).get(src) ?? [];
     if (usedBy.length)
       throw new HttpError(
         409,
         imageMessages.inUse(
           src,
-          usedBy.map((user) => user.title),
+          usedBy.map((user) => user.route ?? user.title),
         ),
         { usedBy },
       );

@@ -32,9 +32,13 @@ function read(file: string, text: string) {
  * Which pages (and the site settings) use each image: every image path in the saved text of every
  * page, or in its unsaved text when the editor holds one (an image chosen but not saved yet is in
  * use too). Found where the validator finds image paths (`src`, `socialImage`,
- * `defaultSocialImage`).
+ * `defaultSocialImage`), for the `images` asked about.
  */
-export function imageUsage(site: SiteIndex, drafts: DraftStore): Map<string, User[]> {
+export function imageUsage(
+  site: SiteIndex,
+  drafts: DraftStore,
+  images: readonly string[],
+): Map<string, User[]> {
   const texts = new Map<string, string>();
   for (const file of site.files()) texts.set(file, site.textOf(file) ?? '');
   const config = site.textOfConfig();
@@ -42,6 +46,8 @@ export function imageUsage(site: SiteIndex, drafts: DraftStore): Map<string, Use
   for (const [file, text] of drafts.texts()) if (texts.has(file)) texts.set(file, text);
   const usage = new Map<string, User[]>();
   for (const [file, text] of texts) {
+    // Only a text that holds an image's path is read as YAML (most pages show no image).
+    if (!images.some((src) => text.includes(src))) continue;
     const { data, sources } = read(file, text);
     if (!sources.size) continue;
     const route = file === NOT_FOUND_FILE ? undefined : routeFromFile(file);
