@@ -211,6 +211,7 @@ export function MediaScreen({ api }: { api: Api }) {
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title={removing ? `Remove ${nameOf(removing.src)}?` : ''}
+        closeButtonProps={{ 'aria-label': 'Close' }}
         centered
       >
         <Text size="sm">
@@ -221,7 +222,7 @@ export function MediaScreen({ api }: { api: Api }) {
             Keep it
           </Button>
           <Button
-            color="red"
+            color="red.9"
             onClick={() => removing && void remove(removing)}
             data-testid="confirm-remove-image"
           >
