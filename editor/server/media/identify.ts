@@ -4,7 +4,7 @@ import type { ImageFormatName } from '../../shared/api.ts';
 
 /** The largest image the editor takes: bigger than any place on the site needs, many times over. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-export const MAX_IMAGE_PIXELS = 50_000_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** What an accepted image is written as: its own format, a still GIF as PNG (no field takes GIF). */
 const STORED: Record<string, ImageFormatName> = {

@@ -80,7 +80,8 @@ function send(
     if (body !== undefined && options.chunked) {
       // Sent in pieces, with no length said up front.
       const piece = 1024 * 1024;
-      for (let at = 0; at < body.length; at += piece) req.write(body.subarray(at, at + piece));
+      const bytes = Buffer.from(body);
+      for (let at = 0; at < bytes.length; at += piece) req.write(bytes.subarray(at, at + piece));
       req.end();
     } else req.end(body);
   });
@@ -142,7 +143,7 @@ describe('POST /api/images: what is accepted, found by decoding', () => {
               resolve({
                 status: res.statusCode ?? 0,
                 type: res.headers['content-type'],
-                csp: res.headers['content-security-policy'],
+                csp: String(res.headers['content-security-policy']),
                 body: Buffer.concat(chunks),
               }),
             );
