@@ -5,6 +5,7 @@ import * as catalogue from './errors.ts';
 import {
   authorErrors,
   editorMessages,
+  imageMessages,
   inputErrors,
   newPageMessages,
   placeholderErrors,
@@ -277,6 +278,19 @@ const translation: Samples<typeof translationErrors> = {
   linkToUntranslated: [['/contact', 'Arabic', 'ar']],
 };
 
+const images: Samples<typeof imageMessages> = {
+  notAnImage: [['notes.png']],
+  svg: [['logo.svg']],
+  otherFormat: [['scan.tif', 'TIFF']],
+  damaged: [['photo.jpg']],
+  tooLarge: [[20 * 1024 * 1024]],
+  tooManyPixels: [['poster.png', 8000, 7000, 50_000_000]],
+  animated: [['dance.gif', 12]],
+  notForField: [['card.avif', 'AVIF', ['PNG', 'JPEG', 'WebP']]],
+  inUse: [['/images/lobby.jpg', ['Home', 'Pricing']]],
+  notAnImageFile: [['/_headers']],
+};
+
 const groups = {
   authorErrors: [authorErrors, author],
   inputErrors: [inputErrors, input],
@@ -286,6 +300,7 @@ const groups = {
   editorMessages: [editorMessages, editor],
   publishMessages: [publishMessages, publish],
   translationErrors: [translationErrors, translation],
+  imageMessages: [imageMessages, images],
 } as const;
 
 /** Every error the catalogue can give, rendered with its samples. */

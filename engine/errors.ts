@@ -1635,3 +1635,79 @@ function expectedHint(expected: Expected): string {
     return `Write ${expectedWords(expected)}, like the example of this block at /_blocks.`;
   return 'Compare it with the example of this block at /_blocks.';
 }
+
+/**
+ * What the page editor says about an image an author adds from their computer, or removes from the
+ * Media screen (editor/server/media/). The file's name is the author's own; nothing here names a
+ * folder of the machine.
+ */
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+const formatList = (formats: readonly string[]) =>
+  formats.length > 1
+    ? `${formats.slice(0, -1).join(', ')} or ${formats[formats.length - 1]}`
+    : (formats[0] ?? '');
+const EXPORT_AGAIN =
+  'Open it in an image program, export it as JPEG (photos) or PNG (drawings, screenshots), then add it again.';
+
+export const imageMessages = {
+  notAnImage: (name: string): AuthorError => ({
+    code: 'image-not-an-image',
+    form: 'same',
+    message: `${echo(name)} is not an image the site can show.`,
+    hint: 'Choose a JPEG, PNG, WebP, AVIF or GIF file.',
+  }),
+  svg: (name: string): AuthorError => ({
+    code: 'image-svg',
+    form: 'same',
+    message: `${echo(name)} is an SVG drawing. The editor does not add SVG files: they can hold code that would run on the site.`,
+    hint: 'Export the drawing as PNG and add that, or ask a developer to add the SVG file.',
+  }),
+  otherFormat: (name: string, format: string): AuthorError => ({
+    code: 'image-format',
+    form: 'same',
+    message: `${echo(name)} is a ${format} image, which browsers do not show.`,
+    hint: EXPORT_AGAIN,
+  }),
+  damaged: (name: string): AuthorError => ({
+    code: 'image-damaged',
+    form: 'same',
+    message: `${echo(name)} could not be read: the file is damaged or cut short.`,
+    hint: EXPORT_AGAIN,
+  }),
+  tooLarge: (maxBytes: number): AuthorError => ({
+    code: 'image-too-large',
+    form: 'same',
+    message: `The file is larger than ${megabytes(maxBytes)}, the most the editor takes for an image.`,
+    hint: 'Export it smaller: 2,500 pixels wide is plenty for any place on the site, and a photo that size is about 1 MB.',
+  }),
+  tooManyPixels: (name: string, width: number, height: number, maxPixels: number): AuthorError => ({
+    code: 'image-too-many-pixels',
+    form: 'same',
+    message: `${echo(name)} is ${width.toLocaleString('en')} × ${height.toLocaleString('en')} pixels (${Math.round((width * height) / 1e6)} megapixels); the editor takes images of up to ${maxPixels / 1e6} megapixels.`,
+    hint: 'Export it smaller: 2,500 pixels wide is plenty for any place on the site.',
+  }),
+  animated: (name: string, frames: number): AuthorError => ({
+    code: 'image-animated',
+    form: 'same',
+    message: `${echo(name)} is an animation (${frames} frames). Images on the site are shown still, so only its first frame would be seen.`,
+    hint: 'Choose a still image: export the frame you want as PNG or JPEG.',
+  }),
+  notForField: (name: string, format: string, accepted: readonly string[]): AuthorError => ({
+    code: 'image-not-for-field',
+    form: 'same',
+    message: `This field takes ${formatList(accepted)} images; ${echo(name)} is ${format}.`,
+    hint: `Export it as ${formatList(accepted.slice(0, 2))}, then add it again.`,
+  }),
+  inUse: (image: string, pages: readonly string[]): AuthorError => ({
+    code: 'image-in-use',
+    form: 'same',
+    message: `${image} is used on ${pages.length === 1 ? 'one page' : `${pages.length} pages`} (${list(pages, 5)}), so it was not removed.`,
+    hint: 'Choose another image on those pages first, then remove this one.',
+  }),
+  notAnImageFile: (given: string): AuthorError => ({
+    code: 'image-not-removable',
+    form: 'same',
+    message: `${echo(given)} is not an image in the site's files: the Media screen removes only images.`,
+    hint: 'Reload the Media screen to see the images as they are now.',
+  }),
+} as const;

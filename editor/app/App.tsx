@@ -5,6 +5,7 @@ import type { SiteResponse } from '../shared/api.ts';
 import type { PublishStatus } from '../shared/publish-api.ts';
 import { createApi, sessionToken } from './api.ts';
 import { hrefFor, useScreen, type Screen } from './route.ts';
+import { MediaScreen } from './media/MediaScreen.tsx';
 import { ChangesScreen } from './publishing/ChangesScreen.tsx';
 import { ConflictsScreen } from './publishing/ConflictsScreen.tsx';
 import { ReviewScreen } from './publishing/ReviewScreen.tsx';
@@ -34,6 +35,7 @@ export function App() {
       edit: screen.name === 'edit' ? screen.file : '',
       site: 'Site settings',
       changes: 'Changes',
+      media: 'Media',
       conflicts: 'Conflicts',
       versions: screen.name === 'versions' ? `Versions of ${screen.file}` : '',
       review: 'In review',
@@ -61,6 +63,7 @@ export function App() {
         ) : null}
         {screen.name === 'site' ? <SiteConfigScreen api={api} site={site} /> : null}
         {screen.name === 'changes' ? <ChangesScreen api={api} /> : null}
+        {screen.name === 'media' ? <MediaScreen api={api} /> : null}
         {screen.name === 'conflicts' ? <ConflictsScreen api={api} /> : null}
         {screen.name === 'versions' ? (
           <VersionsScreen key={screen.file} api={api} file={screen.file} />
@@ -75,7 +78,7 @@ function Header({ screen, publishing }: { screen: Screen; publishing: PublishSta
   const link = (
     target: Screen,
     label: string,
-    icon: 'file' | 'settings' | 'upload' | 'clock',
+    icon: 'file' | 'settings' | 'upload' | 'clock' | 'image',
     testId?: string,
   ) => {
     const current =
@@ -148,6 +151,7 @@ function Header({ screen, publishing }: { screen: Screen; publishing: PublishSta
         <Group component="nav" aria-label="Editor" gap={4} wrap="nowrap">
           {link({ name: 'pages' }, 'Pages', 'file')}
           {link({ name: 'site' }, 'Site settings', 'settings')}
+          {link({ name: 'media' }, 'Media', 'image', 'nav-media')}
           {link({ name: 'changes' }, 'Changes', 'upload', 'nav-changes')}
           {publishing?.mode === 'review' ? link({ name: 'review' }, 'In review', 'clock') : null}
         </Group>

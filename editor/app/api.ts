@@ -7,13 +7,16 @@ import type {
   ConflictResponse,
   DeleteResponse,
   FileResponse,
+  MediaResponse,
   NewPageRequest,
   NewPageResponse,
   NewTranslationRequest,
   PageLanguagesResponse,
   PagesResponse,
+  RemoveImageResponse,
   SaveResponse,
   SiteResponse,
+  UploadedImage,
 } from '../shared/api.ts';
 import { TOKEN_HEADER } from '../shared/api.ts';
 import type {
@@ -114,6 +117,24 @@ export function createApi(token: string) {
     languages: (path: string) =>
       call<PageLanguagesResponse>('GET', `/api/languages?path=${q(path)}`),
     deletePage: (path: string) => call<DeleteResponse>('DELETE', `/api/file?path=${q(path)}`),
+    /**
+     * An image from the author's computer, sent as its bytes; `formats` are those the field takes.
+     * Throws ApiFailure with the refusal in words.
+     */
+    uploadImage: async (file: File, formats?: readonly string[]): Promise<UploadedImage> => {
+      const query = `name=${q(file.name)}${formats ? `&formats=${q(formats.join(','))}` : ''}`;
+      const response = await fetch(`/api/images?${query}`, {
+        method: 'POST',
+        headers: { [TOKEN_HEADER]: token, 'content-type': 'application/octet-stream' },
+        body: file,
+      });
+      const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+      if (!response.ok) throw new ApiFailure(response.status, json);
+      return json as unknown as UploadedImage;
+    },
+    media: () => call<MediaResponse>('GET', '/api/media'),
+    /** Throws ApiFailure 409 (with `usedBy`) when a page uses the image. */
+    removeImage: (src: string) => call<RemoveImageResponse>('DELETE', `/api/images?src=${q(src)}`),
     events: () => new EventSource(`/api/events?token=${q(token)}`),
     publishing: {
       status: () => call<PublishStatus>('GET', '/api/publish/status'),

@@ -7,6 +7,7 @@ export type Screen =
   | { name: 'edit'; file: string; field?: FieldPath }
   | { name: 'site'; field?: FieldPath }
   | { name: 'changes' }
+  | { name: 'media' }
   | { name: 'conflicts' }
   | { name: 'versions'; file: string }
   | { name: 'review' };
@@ -26,7 +27,8 @@ function fieldOf(query: string | undefined): FieldPath | undefined {
 
 /**
  * `#/` pages, `#/edit/pages/x.yaml` a page (`?field=["blocks",0,"title"]` opens a field), `#/site`
- * the site config, `#/changes`, `#/conflicts`, `#/versions/pages/x.yaml`, `#/review`.
+ * the site config, `#/media` the images, `#/changes`, `#/conflicts`, `#/versions/pages/x.yaml`,
+ * `#/review`.
  */
 function parseHash(hash: string): Screen {
   const [rawPath, query] = hash.replace(/^#/, '').split('?', 2) as [string, string | undefined];
@@ -38,6 +40,7 @@ function parseHash(hash: string): Screen {
     return { name: 'versions', file: path.slice('/versions/'.length) };
   if (path === '/site') return { name: 'site', ...(field ? { field } : {}) };
   if (path === '/changes') return { name: 'changes' };
+  if (path === '/media') return { name: 'media' };
   if (path === '/conflicts') return { name: 'conflicts' };
   if (path === '/review') return { name: 'review' };
   return { name: 'pages' };

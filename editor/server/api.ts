@@ -40,6 +40,8 @@ export interface ApiContext {
   events: FileEvents | undefined;
   /** /api/publish/… (editor/server/publishing.ts). */
   publishing?: { handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> };
+  /** /api/images and /api/media (editor/server/media/routes.ts). */
+  media?: { handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> };
 }
 
 /**
@@ -271,6 +273,9 @@ export async function handleApi(
     (url.pathname === '/api/publish' || url.pathname.startsWith('/api/publish/'))
   )
     return ctx.publishing.handle(req, res, url);
+  // Uploads have their own body limit (20 MB, streamed): they never go through readJson.
+  if (ctx.media && (url.pathname === '/api/images' || url.pathname === '/api/media'))
+    return ctx.media.handle(req, res, url);
   const route = `${req.method} ${url.pathname}`;
   switch (route) {
     case 'GET /api/pages':

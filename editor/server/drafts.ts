@@ -13,6 +13,11 @@ export class DraftStore {
     return this.drafts.get(file);
   }
 
+  /** Every unsaved text, by file. */
+  texts(): Array<[file: string, text: string]> {
+    return [...this.drafts].map(([file, draft]) => [file, draft.text]);
+  }
+
   /** After a save (the disk has the text) or a delete. */
   drop(file: string): void {
     this.drafts.delete(file);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  linkSync,
   lstatSync,
   mkdirSync,
   readFileSync,
@@ -145,6 +146,32 @@ export class ProjectFiles {
       throw writeFailure(file, error);
     }
     return { ok: true, path: file, version: versionOf(text) };
+  }
+
+  /**
+   * Writes a new file whole, never over an existing one: false when the name is taken (the caller
+   * picks another). Written under a temporary name, then hard-linked to its own: a reader sees no
+   * file or all of it, and two writers of one name cannot both win.
+   */
+  create(relative: unknown, bytes: Uint8Array): boolean {
+    const { file, absolute } = this.resolve(relative);
+    const temporary = `${absolute}.${process.pid}.editor-tmp`;
+    try {
+      mkdirSync(path.dirname(absolute), { recursive: true });
+      this.assertInsideProject(file, absolute);
+      writeFileSync(temporary, bytes);
+      try {
+        linkSync(temporary, absolute);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      }
+      return true;
+    } catch (error) {
+      throw writeFailure(file, error);
+    } finally {
+      rmSync(temporary, { force: true });
+    }
   }
 
   remove(relative: unknown): string {

@@ -20,8 +20,10 @@ import { DraftStore } from './drafts.ts';
 import { editorErrors } from './errors.ts';
 import { FileEvents } from './events.ts';
 import { FileAccessError, ProjectFiles } from './files.ts';
+import { MediaService } from './media/routes.ts';
 import { Preview } from './preview.ts';
 import { repoState } from '../git/state.ts';
+import { servePublicImage } from './public-images.ts';
 import { PublishingService } from './publishing.ts';
 import {
   checkOrigin,
@@ -97,6 +99,7 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
     start?.kind === 'ready' ? start.recovered : undefined,
   );
   ctx.publishing = publishing;
+  ctx.media = new MediaService(ctx);
 
   let vitePromise: Promise<ViteDevServer> | undefined;
   const vite = () =>
@@ -170,6 +173,11 @@ export async function startEditorServer(options: EditorServerOptions): Promise<E
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return res.end(html);
     }
+    if (
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      servePublicImage(files, res, url.pathname)
+    )
+      return;
     const server = await vite();
     server.middlewares(req, res, () => fail(res, 404, editorErrors.notFound(url.pathname)));
   }

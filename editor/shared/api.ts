@@ -176,6 +176,41 @@ export interface DeleteResponse {
   deleted: string;
 }
 
+// POST /api/images?name=<the file's name>&formats=png,jpeg,webp  (body: the file's bytes)
+// An image from the author's computer, identified by its content (never its name), checked
+// against the field (`formats`: those its paths accept; all when absent), cleaned of its metadata
+// and written under public/images/. 201 with UploadedImage; refusals are ApiErrors (413, 415, 422).
+export type ImageFormatName = 'jpeg' | 'png' | 'webp' | 'avif';
+export interface UploadedImage {
+  /** As an image field holds it: `/images/harbor-view.jpg`. */
+  src: string;
+  /** `public/images/harbor-view.jpg` */
+  file: string;
+  format: ImageFormatName;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+// GET /api/media: every image in public/, with where it is used.
+export interface MediaImage {
+  src: string;
+  file: string;
+  bytes: number;
+  /** Absent when the file's size cannot be read (an icon, a damaged file). */
+  width?: number;
+  height?: number;
+  /** Pages (and the site settings) whose saved or unsaved text uses the image. */
+  usedBy: Array<{ file: string; route?: string; title: string }>;
+}
+export interface MediaResponse {
+  images: MediaImage[];
+}
+// DELETE /api/images?src=/images/x.jpg: 409 (code image-in-use, `usedBy`) when a page uses it.
+export interface RemoveImageResponse {
+  removed: string;
+}
+
 // GET /api/blocks
 export interface BlocksResponse {
   blocks: Array<{ type: string; exampleText: string }>;

@@ -102,7 +102,13 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
       );
     case 'image':
       return (
-        <ImageField {...common} value={typeof value === 'string' ? value : ''} onChange={setText} />
+        <ImageField
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={setText}
+          formats={kind.formats}
+          {...(keyOrder?.includes('alt') ? { altId: fieldId([...path.slice(0, -1), 'alt']) } : {})}
+        />
       );
     case 'icon':
       return (

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { FieldPath, SiteResponse } from '../../shared/api.ts';
+import type { FieldPath, SiteResponse, UploadedImage } from '../../shared/api.ts';
 import { pathKey, useStoreDiagnostics, useStoreValue, type FormStore } from './store.ts';
 
 /**
@@ -25,6 +25,8 @@ export interface FormContextValue {
   /** Stable across renders. */
   edit: (op: EditOp) => void;
   site?: SiteResponse;
+  /** Adds an image from the author's computer (absent: image fields offer only public/'s files). */
+  uploadImage?: (file: File, formats: readonly string[]) => Promise<UploadedImage>;
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);

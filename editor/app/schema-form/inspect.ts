@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { icon as iconSchema } from '../../../schema/primitives.ts';
 import { humanize, unwrap } from '../../shared/schema-fields.ts';
 import { isObject } from '../../document/data-ops.ts';
+import type { ImageFormatName } from '../../shared/api.ts';
 
 /**
  * Reads zod 4 schemas through zod's own API (classes, `.unwrap()`, `.shape`, `.element`,
@@ -13,7 +14,7 @@ import { isObject } from '../../document/data-ops.ts';
 export type FieldKind =
   | { kind: 'text'; long: boolean }
   | { kind: 'link' }
-  | { kind: 'image' }
+  | { kind: 'image'; formats: ImageFormatName[] }
   | { kind: 'icon'; options: string[] }
   | { kind: 'enum'; options: string[] }
   | { kind: 'number'; integer: boolean }
@@ -50,6 +51,21 @@ const isImagePath = (schema: z.ZodType): boolean =>
     (pattern) => /png/.test(pattern.source) && /\^\\\//.test(pattern.source),
   );
 
+const SAMPLE_PATHS: Array<[ImageFormatName, string[]]> = [
+  ['jpeg', ['/a.jpg', '/a.jpeg']],
+  ['png', ['/a.png']],
+  ['webp', ['/a.webp']],
+  ['avif', ['/a.avif']],
+];
+
+/** The image formats whose paths the field's pattern accepts (an added image must be one). */
+const imageFormats = (schema: z.ZodType): ImageFormatName[] => {
+  const patterns = regexChecks(schema);
+  return SAMPLE_PATHS.filter(([, paths]) =>
+    paths.some((path) => patterns.every((pattern) => pattern.test(path))),
+  ).map(([format]) => format);
+};
+
 /**
  * The kind of field for a (unwrapped) schema. `key` is the field's name in its object and `listKey`
  * the name of the list it is an item of: every link field is called `href` (the validator finds
@@ -59,7 +75,7 @@ export function fieldKind(schema: z.ZodType, key?: string | number, listKey?: st
   // `z.email()` and the other string formats are strings too (not ZodString subclasses in zod 4).
   if (schema instanceof z.ZodString || schema._zod.def.type === 'string') {
     if (key === 'href') return { kind: 'link' };
-    if (isImagePath(schema)) return { kind: 'image' };
+    if (isImagePath(schema)) return { kind: 'image', formats: imageFormats(schema) };
     const name = typeof key === 'string' ? key : listKey;
     return { kind: 'text', long: name !== undefined && LONG_TEXT.test(name) };
   }

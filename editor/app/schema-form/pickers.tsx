@@ -1,5 +1,8 @@
 import { Autocomplete, Group, Image, Select, Text, type ComboboxItem } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { bytes } from '../../changes/values.ts';
+import type { UploadedImage } from '../../shared/api.ts';
+import { ImageDrop } from '../media/ImageDrop.tsx';
 import type { IconName } from '../../../schema/primitives.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useForm } from './context.tsx';
@@ -68,13 +71,25 @@ export function LinkField(props: PickerProps) {
 }
 
 /**
- * An image path: the files in public/ with a thumbnail; a path typed by hand is checked by the
- * validator.
+ * An image path: the files in public/ with a thumbnail, or an image from the author's computer
+ * (dropped on the field or chosen), which the editor adds to public/images/ and puts in the field;
+ * the field's alt text is asked for at once. A path typed by hand is checked by the validator.
  */
-export function ImageField(props: PickerProps) {
-  const { site } = useForm();
-  const images = site?.images ?? [];
-  return (
+export function ImageField({
+  formats,
+  altId,
+  ...props
+}: PickerProps & {
+  /** The formats the field's paths take: an added image must be one of them. */
+  formats: readonly string[];
+  /** The id of the image's alt text input, focused once an image is added. */
+  altId?: string;
+}) {
+  const { site, uploadImage } = useForm();
+  const [added, setAdded] = useState<UploadedImage[]>([]);
+  const images = [...new Set([...(site?.images ?? []), ...added.map((image) => image.src)])].sort();
+  const last = added.at(-1);
+  const picker = (
     <Group align="flex-end" wrap="nowrap" gap="sm">
       <Autocomplete
         {...props}
@@ -100,9 +115,40 @@ export function ImageField(props: PickerProps) {
           radius="sm"
           bg="gray.1"
           mb={props.error ? 24 : 2}
+          data-testid={`${props['data-testid']}-thumbnail`}
         />
       ) : null}
     </Group>
+  );
+  if (!uploadImage) return picker;
+  return (
+    <ImageDrop
+      testId={`${props['data-testid']}-drop`}
+      label="Add from computer…"
+      upload={(file) => uploadImage(file, formats)}
+      onAdded={(image) => {
+        setAdded((all) => [...all, image]);
+        props.onChange(image.src);
+        if (altId) requestAnimationFrame(() => document.getElementById(altId)?.focus());
+      }}
+    >
+      {picker}
+      {last && last.src === props.value ? (
+        <Text
+          size="xs"
+          c="gray.9"
+          mt={4}
+          role="status"
+          data-testid={`${props['data-testid']}-added`}
+        >
+          Added {last.src.split('/').pop()} ({bytes(last.bytes)}, {last.width} × {last.height}{' '}
+          pixels).
+          {altId
+            ? ' Now describe what it shows, in the next field, for people who cannot see it.'
+            : ''}
+        </Text>
+      ) : null}
+    </ImageDrop>
   );
 }
 

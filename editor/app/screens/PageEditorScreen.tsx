@@ -81,8 +81,8 @@ export function PageEditorScreen({
   const data = useStoreValue(doc.store, []) as
     { title?: unknown; draft?: unknown; blocks?: unknown } | undefined;
   const form: FormContextValue = useMemo(
-    () => ({ store: doc.store, edit: doc.edit, site }),
-    [doc.store, doc.edit, site],
+    () => ({ store: doc.store, edit: doc.edit, site, uploadImage: api.uploadImage }),
+    [doc.store, doc.edit, site, api],
   );
   const blocks = useMemo(
     () => (Array.isArray(data?.blocks) ? (data.blocks as unknown[]) : []),

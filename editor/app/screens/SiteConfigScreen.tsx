@@ -43,8 +43,8 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
   const syntaxError = useSyntaxError(doc.store);
   const tabs = useMemo(() => configTabs(siteConfigSchema), []);
   const form: FormContextValue = useMemo(
-    () => ({ store: doc.store, edit: doc.edit, site }),
-    [doc.store, doc.edit, site],
+    () => ({ store: doc.store, edit: doc.edit, site, uploadImage: api.uploadImage }),
+    [doc.store, doc.edit, site, api],
   );
   const keyOrder = Object.keys(siteConfigSchema.shape);
   const reveal = (path: FieldPath) => {
