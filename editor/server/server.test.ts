@@ -462,9 +462,7 @@ describe('the API of editor/shared/api.ts', () => {
     })) as { body: CheckResponse };
     const empty = body.diagnostics.find((d) => d.code === 'empty-text')!;
     expect(empty.message).toBe('"title" is empty.');
-    expect(empty.hint).toBe(
-      'Write the text in this field. If the field is optional, you may remove it instead.',
-    );
+    expect(empty.hint).toBe('Write the text in this field.');
     expect(empty.path).toEqual(['title']);
     expect('form' in empty).toBe(false);
   });
