@@ -62,6 +62,8 @@ export interface PublishProblem {
   hint?: string;
   /** The field to open (the editor's link), when known. */
   path?: FieldPath;
+  /** The page and field by name: `Page /pricing › Hero › Title` (what the editor shows). */
+  place?: string;
 }
 
 // POST /api/publish  { message, name, email, files? }

@@ -33,7 +33,7 @@ import { BlockList } from './BlockList.tsx';
 import { FileDialogs } from './FileDialogs.tsx';
 import { FileToolbar } from './FileToolbar.tsx';
 import { PreviewPane, type PreviewHandle } from './PreviewPane.tsx';
-import { ProblemBadge, Tag } from './ProblemBadge.tsx';
+import { LiveTag, ProblemBadge } from './ProblemBadge.tsx';
 import { ProblemsPanel } from './ProblemsPanel.tsx';
 import { YamlTextEditor } from './YamlTextEditor.tsx';
 
@@ -200,6 +200,7 @@ export function PageEditorScreen({
       <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <FileToolbar
           file={doc}
+          path={file}
           errors={errors}
           title={title}
           subtitle={`${route === '/404' ? 'Not-found page' : route} · ${file}`}
@@ -210,11 +211,7 @@ export function PageEditorScreen({
           }
           badges={
             <Group gap={6} wrap="nowrap" visibleFrom="lg">
-              {data?.draft === true ? (
-                <Tag tone="gray">Draft</Tag>
-              ) : (
-                <Tag tone="brand">Published</Tag>
-              )}
+              <LiveTag draft={data?.draft === true} />
             </Group>
           }
         />
@@ -253,12 +250,7 @@ export function PageEditorScreen({
                   </Button>
                 </Paper>
               ) : null}
-              <ProblemsPanel
-                file={file}
-                diagnostics={diagnostics}
-                onReveal={reveal}
-                fieldLabel={fieldLabel}
-              />
+              <ProblemsPanel diagnostics={diagnostics} onReveal={reveal} fieldLabel={fieldLabel} />
               {doc.editError ? (
                 <Alert
                   color="red"

@@ -71,6 +71,7 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
       <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <FileToolbar
           file={doc}
+          path={CONFIG}
           errors={diagnostics.filter((d) => d.severity === 'error').length}
           title="Site settings"
           subtitle={`${CONFIG} · shown on every page`}
@@ -78,7 +79,6 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
         <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
           <Stack maw={860} mx="auto" p="md" gap="md">
             <ProblemsPanel
-              file={CONFIG}
               diagnostics={diagnostics}
               onReveal={reveal}
               fieldLabel={(path) =>
