@@ -109,6 +109,8 @@ export interface FileConflictView {
   /** The two texts of a YAML file (for the preview of each side). */
   ours?: string;
   theirs?: string;
+  /** Who published "theirs" and when (ISO date): the upstream commit that changed the file. */
+  theirsBy?: { author: string; date: string };
 }
 
 // POST /api/publish/resolve  { path, choices: { [id]: {pick:'ours'} | {pick:'theirs'} | {value} } }
