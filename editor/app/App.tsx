@@ -162,11 +162,11 @@ function NoToken() {
   return (
     <Box p="xl" maw={560} mx="auto" component="main">
       <Text fw={700} size="lg" component="h1">
-        Open the editor from the address `npm run edit` printed
+        Open the editor from the address you were given to start it
       </Text>
       <Text mt="sm">
-        This page needs the session key that is part of that address (…/?token=…). Run `npm run
-        edit` again and open the address it prints.
+        This page needs the session key that is part of that address (…/?token=…). Ask whoever
+        started the editor for the whole address, or start it again and open the address it shows.
       </Text>
     </Box>
   );

@@ -617,7 +617,7 @@ describe('the API of editor/shared/api.ts', () => {
           severity: 'warning',
           path: ['blocks', 0, 'title'],
           message:
-            "Hero › Title changed in pages/pricing.yaml:6:12 since this translation was made (was: 'Outcome-based pricing that grows with you', now: 'Pricing that grows with your hotel').",
+            "Hero › Title changed in the source since this translation was made (was: 'Outcome-based pricing that grows with you', now: 'Pricing that grows with your hotel').",
           hint: 'Update the translation, then mark the field as reviewed.',
         }),
       ]);

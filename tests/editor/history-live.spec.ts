@@ -87,7 +87,7 @@ test('the page list marks each page Live or Draft and opens any page’s History
   await row.getByRole('link', { name: /History/ }).click();
   await expect(page).toHaveURL(new RegExp(`#/versions/${FILE}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('History');
-  await expect(page.getByTestId('version')).toHaveCount(2);
+  await expect(page.getByTestId('version')).toHaveCount(2, { timeout: 60_000 });
 });
 
 test('History from the page’s toolbar; a shown version is restored where it is shown', async ({
@@ -96,7 +96,10 @@ test('History from the page’s toolbar; a shown version is restored where it is
   await page.goto(`${url}#/edit/${FILE}`);
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(new RegExp(`#/versions/${FILE}$`));
-  await expect(page.getByTestId('version').first()).toContainText('Alice Author');
+  // A busy machine takes a while over the versions (git log, each described in words).
+  await expect(page.getByTestId('version').first()).toContainText('Alice Author', {
+    timeout: 60_000,
+  });
   await shoot(page, 'history');
   expect(await seriousViolations(page), 'history').toEqual([]);
 

@@ -172,8 +172,7 @@ export function PageListScreen({ api }: { api: Api }) {
                 Site settings
               </Anchor>
               <Text size="sm" c="gray.7">
-                Menus, footer, contact details, scheduling widget and search defaults
-                (site.config.yaml)
+                Menus, footer, contact details, booking calendar, search defaults and languages
               </Text>
             </div>
           </Group>
