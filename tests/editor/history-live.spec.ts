@@ -130,14 +130,12 @@ test('a new draft page is listed by Publish, made live in one click, then publis
   await dialog.getByRole('button', { name: 'Create page' }).click();
   await expect(page).toHaveURL(/#\/edit\/pages\/solutions\/resorts\.yaml/);
   await page.goto(`${url}#/`);
-  await expect(pageRow(page, '/solutions/resorts')).toContainText('Draft');
+  await expect(pageRow(page, '/solutions/resorts')).toContainText('Draft', { timeout: 60_000 });
 
+  // Alice's name and e-mail are in her clone's settings: Publish asks nothing.
   await page.getByTestId('nav-changes').click();
-  await page.getByTestId('identity-name').fill('Alice Author');
-  await page.getByTestId('identity-email').fill('alice@example.com');
-  await page.getByTestId('identity-save').click();
   const drafts = page.getByTestId('publish-drafts');
-  await expect(drafts).toContainText('stays hidden');
+  await expect(drafts).toContainText('stays hidden', { timeout: 60_000 });
   await expect(drafts).toContainText('/solutions/resorts');
   expect(await seriousViolations(page), 'publish with a draft').toEqual([]);
   await shoot(page, 'publish-draft');
@@ -150,5 +148,25 @@ test('a new draft page is listed by Publish, made live in one click, then publis
   const published = git(remote, 'show', 'main:pages/solutions/resorts.yaml');
   expect(published).not.toMatch(/^draft:/m);
   await page.goto(`${url}#/`);
-  await expect(pageRow(page, '/solutions/resorts')).toContainText('Live');
+  await expect(pageRow(page, '/solutions/resorts')).toContainText('Live', { timeout: 60_000 });
+});
+
+test('the toolbar’s History, and a headline’s length counted with a warning past it', async ({
+  page,
+}) => {
+  await page.goto(`${url}#/edit/${FILE}`);
+  await expect(page.getByRole('link', { name: 'History' })).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('block-0-toggle').click();
+  const title = page.getByTestId('field-blocks.0.title');
+  await title.fill('The Hotel OS Built for Independent Teams, Boutique Stays and Growing Groups');
+  const count = page
+    .locator('.mantine-InputWrapper-root', { has: title })
+    .getByTestId('length-count');
+  await expect(count).toHaveText('75 / 70 · longer than a headline reads best');
+  // The validator's warning beside the field, in the same words as the terminal's.
+  await expect(page.getByText(/a headline reads best in 70 or fewer/).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await shoot(page, 'toolbar-length');
+  expect(await seriousViolations(page), 'page editor with a length warning').toEqual([]);
 });
