@@ -129,6 +129,7 @@ const author: Samples<typeof authorErrors> = {
   imageTooHeavy: [['/a.jpg', '4.2', 6000, 4000]],
   titleTooLong: [[70, 60]],
   descriptionTooLong: [[200, 160]],
+  textTooLong: [[20_000, 'a headline', 70]],
   missingConfig: [[]],
   badPagePath: [['pages/A B.yaml']],
 };
@@ -434,7 +435,29 @@ describe('the catalogue in two contexts', () => {
     });
     expect(wordingFor(empty, 'form')).toEqual({
       message: '"title" is empty.',
-      hint: 'Write the text in this field. If the field is optional, you may remove it instead.',
+      hint: 'Write the text in this field.',
     });
+  });
+});
+
+/**
+ * What never reaches a marketer's screen in the editor: an npm command, a backtick, a place in a
+ * file (`pages/x.yaml:3:5`), a `mailto:` to type, or a field's key as the file spells it in
+ * quotes (`"href"`, `"socialImage"`): the form shows fields by their labels.
+ */
+const DEVELOPER_WORDS =
+  /\bnpm\b|`|\S+\.ya?ml:\d+(:\d+)?|mailto:|"(href|src|alt|variant|id|draft|[a-z]+[A-Z]\w*)"|--\w|\b\w+: true\b|remove it instead/;
+
+describe('the form’s words are a marketer’s', () => {
+  const errors = [...everyError(), ...blockRuleErrors()];
+  it('no catalogue entry, worded for the form, names a command, a key, a backtick or a file place', () => {
+    const offending = errors
+      .filter((error) => error.form !== 'text-only')
+      .flatMap((error) => {
+        const { message, hint } = wordingFor(error, 'form');
+        const match = DEVELOPER_WORDS.exec(`${message} ${hint}`);
+        return match ? [`"${error.code}" says ${match[0]}: ${message} ${hint}`] : [];
+      });
+    expect(offending).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  * words, quote what they wrote, and always say what to do next.
  */
 import { plural } from '../schema/block-rule.ts';
+import { formHelp, formName } from '../schema/form-words.ts';
 
 export interface AuthorError {
   code: string;
@@ -176,7 +177,7 @@ function valueKindWords(value: ValueKind, context: Context = 'file'): string {
       return `a group of fields such as ${keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}`}`;
     }
     case 'image':
-      return 'an image (a group of fields with "src" and "alt")';
+      return context === 'form' ? 'an image' : 'an image (a group of fields with "src" and "alt")';
     case 'other':
       return value.name ?? 'another value';
   }
@@ -331,7 +332,8 @@ export const authorErrors = {
   missingField: (field: string, where: Subject, description: string | undefined): AuthorError => ({
     code: 'missing-field',
     form: {
-      hint: `Fill in "${field}" in ${place(where)}.${description ? ` ${sentence(description).replace(/([^.!?])$/, '$1.')}` : ''}`,
+      message: `${sentence(place(where))} is missing the required field ${quote(formName(field) ?? field)}.`,
+      hint: `Fill in ${quote(formName(field) ?? field)} in ${place(where)}.${description ? ` ${sentence(formHelp(description)).replace(/([^.!?])$/, '$1.')}` : ''}`,
     },
     message: `${sentence(place(where))} is missing the required field ${quote(field)}.`,
     hint: `Add a line "${field}: …" to ${place(where)}.${description ? ` ${sentence(description).replace(/([^.!?])$/, '$1.')}` : ''}`,
@@ -339,14 +341,18 @@ export const authorErrors = {
   missingAltText: (src: string | undefined, where: Subject): AuthorError => ({
     code: 'missing-alt-text',
     form: {
-      hint: 'Fill in "alt" with what the image shows (for a logo, the company name and "logo"). Screen readers read it aloud.',
+      message: `The image ${src ? `${quote(src)} ` : ''}in ${place(where)} has no description.`,
+      hint: 'Fill in "Image description" with what the image shows (for a logo, the company name and "logo"). Screen readers read it aloud.',
     },
     message: `The image ${src ? `${quote(src)} ` : ''}in ${place(where)} has no alt text: "alt" is required.`,
     hint: 'Add a line "alt: …" saying what the image shows (for a logo, the company name and "logo"). Screen readers read it aloud.',
   }),
   emptyAltText: (src: string | undefined): AuthorError => ({
     code: 'empty-alt-text',
-    form: { hint: 'Write what the image shows in "alt". Screen readers read it aloud.' },
+    form: {
+      message: `The image ${src ? `${quote(src)} ` : ''}has an empty description.`,
+      hint: 'Write what the image shows in "Image description". Screen readers read it aloud.',
+    },
     message: `The image ${src ? `${quote(src)} ` : ''}has empty alt text: "alt" is required.`,
     hint: 'Write what the image shows after "alt:". Screen readers read it aloud.',
   }),
@@ -376,7 +382,7 @@ export const authorErrors = {
   emptyText: (subject: Subject): AuthorError => ({
     code: 'empty-text',
     form: {
-      hint: 'Write the text in this field. If the field is optional, you may remove it instead.',
+      hint: 'Write the text in this field.',
     },
     message: `${sentence(label(subject))} is empty.`,
     hint: 'Write the text after the colon, or delete the line if the field is optional.',
@@ -414,7 +420,10 @@ export const authorErrors = {
   }),
   badFormat: (field: string, value: string, expected: Format): AuthorError => ({
     code: 'bad-format',
-    form: 'same',
+    form: {
+      message: `${quote(value)} is not a valid ${(formName(field) ?? field).toLowerCase()}.`,
+      hint: `Write ${formatWords(expected)}.`,
+    },
     message: `${quote(value)} is not a valid ${quote(field)}.`,
     hint: `Write ${formatWords(expected)}.`,
   }),
@@ -578,6 +587,13 @@ export const authorErrors = {
     message: `The title is ${length} characters long; search results cut it after about ${max}.`,
     hint: `Shorten it to ${max} characters or fewer.`,
   }),
+  /** A text past its kind's length guide (schema/text-lengths.ts): a warning, never an error. */
+  textTooLong: (length: number, kind: string, max: number): AuthorError => ({
+    code: 'text-too-long',
+    form: 'same',
+    message: `This text is ${length.toLocaleString('en')} characters long; ${kind} reads best in ${max} or fewer.`,
+    hint: `Shorten it to ${max} characters or fewer, or it may crowd the layout, on phones most of all.`,
+  }),
   descriptionTooLong: (length: number, max: number): AuthorError => ({
     code: 'description-too-long',
     form: 'same',
@@ -606,58 +622,72 @@ export const inputErrors = {
   /** `problem` and `rule` come from schema/url-policy.ts. */
   badUrl: (field: string, value: string, problem: string, rule: string): AuthorError => {
     const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-    const where = rule === 'link' ? `The link ${shown}` : `${quote(field)} (${shown})`;
-    const allowed =
+    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+    const example =
+      field === 'baseUrl' ? 'https://www.example.com' : 'https://calendly.com/acme/demo';
+    /** The words of each problem, for a field named `name` and the addresses `allowed` there. */
+    const words = (name: string, allowed: string, context: Context) => {
+      const where = rule === 'link' ? `The link ${shown}` : `${name} (${shown})`;
+      switch (problem) {
+        case 'hidden-character':
+          return {
+            code: 'url-hidden-character',
+            message: `${where} contains a space, ${context === 'form' ? 'an invisible character or a' : 'tab, line break, control character or'} backslash; browsers drop or rewrite these, which can turn an address into another one.`,
+            hint: `Remove it (write a space inside an address as %20). ${allowed}`,
+          };
+        case 'protocol-relative':
+          return {
+            code: 'url-protocol-relative',
+            message: `${where} starts with "//", which browsers read as an address on another site.`,
+            hint: 'For a page of this site write a single slash (/pricing); for another site write the full address with https://.',
+          };
+        case 'scheme':
+          return {
+            code: 'url-scheme-not-allowed',
+            message: `${where} starts with "${scheme}:", which is not allowed here${rule === 'https' ? ': only https:// addresses are' : ''}.`,
+            hint:
+              scheme === 'http'
+                ? `${allowed} The site is served over https: browsers block http:// frames inside it, and visitors would see it as not secure.`
+                : `${allowed} Addresses such as javascript:, data: or vbscript: run code in the visitor's browser.`,
+          };
+        case 'no-scheme':
+          return {
+            code: 'url-not-an-address',
+            message:
+              rule === 'link'
+                ? `${where} is neither a page of this site (starting with /) nor a full address.`
+                : `${where} is not a full web address.`,
+            hint: allowed,
+          };
+        default:
+          return {
+            code: 'url-malformed',
+            message: `${where} is not a valid web address: it needs a host name after "//" and no user name or password.`,
+            hint: allowed,
+          };
+      }
+    };
+    const file = words(
+      quote(field),
       rule === 'link'
         ? 'Write a page of the site (/pricing), an anchor (#faq), a web address (https://…), mailto:… or tel:….'
-        : `Write a full address starting with https://, e.g. ${field === 'baseUrl' ? 'https://www.example.com' : 'https://calendly.com/acme/demo'}.`;
-    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
-    switch (problem) {
-      case 'hidden-character':
-        return {
-          code: 'url-hidden-character',
-          form: {
-            message: `${where} contains a space, an invisible character or a backslash; browsers drop or rewrite these, which can turn an address into another one.`,
-            hint: `Remove it (write a space inside an address as %20). ${allowed}`,
-          },
-          message: `${where} contains a space, tab, line break, control character or backslash; browsers drop or rewrite these, which can turn an address into another one.`,
-          hint: `Remove it (write a space inside an address as %20). ${allowed}`,
-        };
-      case 'protocol-relative':
-        return {
-          code: 'url-protocol-relative',
-          form: 'same',
-          message: `${where} starts with "//", which browsers read as an address on another site.`,
-          hint: 'For a page of this site write a single slash (/pricing); for another site write the full address with https://.',
-        };
-      case 'scheme':
-        return {
-          code: 'url-scheme-not-allowed',
-          form: 'same',
-          message: `${where} starts with "${scheme}:", which is not allowed here${rule === 'https' ? ': only https:// addresses are' : ''}.`,
-          hint:
-            scheme === 'http'
-              ? `${allowed} The site is served over https: browsers block http:// frames inside it, and visitors would see it as not secure.`
-              : `${allowed} Addresses such as javascript:, data: or vbscript: run code in the visitor's browser.`,
-        };
-      case 'no-scheme':
-        return {
-          code: 'url-not-an-address',
-          form: 'same',
-          message:
-            rule === 'link'
-              ? `${where} is neither a page of this site (starting with /) nor a full address.`
-              : `${where} is not a full web address.`,
-          hint: allowed,
-        };
-      default:
-        return {
-          code: 'url-malformed',
-          form: 'same',
-          message: `${where} is not a valid web address: it needs a host name after "//" and no user name or password.`,
-          hint: allowed,
-        };
-    }
+        : `Write a full address starting with https://, e.g. ${example}.`,
+      'file',
+    );
+    const form = words(
+      quote(formName(field) ?? field),
+      rule === 'link'
+        ? 'Choose a page of the site, or write a web address starting with https://.'
+        : `Write a full address starting with https://, e.g. ${example}.`,
+      'form',
+    );
+    const fileWords = { message: file.message, hint: file.hint };
+    const formWords = { message: form.message, hint: form.hint };
+    return {
+      code: file.code,
+      form: JSON.stringify(formWords) === JSON.stringify(fileWords) ? 'same' : formWords,
+      ...fileWords,
+    };
   },
   tooManyAliases: (count: number, limit: number): AuthorError => ({
     code: 'too-many-aliases',
@@ -729,35 +759,38 @@ export const placeholderErrors = {
     const shown = quote(text.length > 80 ? `${text.slice(0, 80)}…` : text);
     const after =
       'See "Placeholders" in AUTHORING.md; `npm run validate -- --production` checks again.';
+    /** The file's words: the advice, then where to read more and the command that checks. */
+    const words = (code: string, message: string, advice: string): AuthorError => ({
+      code,
+      form: { hint: advice },
+      message,
+      hint: `${advice} ${after}`,
+    });
     switch (kind) {
       case 'to-confirm':
-        return {
-          code: 'placeholder-to-confirm',
-          form: 'same',
-          message: `${shown} is marked as still to be confirmed: the site cannot go live with it.`,
-          hint: `Replace the brackets with the wording the company has confirmed, or reword the sentence so that it promises nothing that is not agreed. ${after}`,
-        };
+        return words(
+          'placeholder-to-confirm',
+          `${shown} is marked as still to be confirmed: the site cannot go live with it.`,
+          'Replace the brackets with the wording the company has confirmed, or reword the sentence so that it promises nothing that is not agreed.',
+        );
       case 'example-email':
-        return {
-          code: 'placeholder-example-email',
-          form: 'same',
-          message: `${shown} is a placeholder: addresses on example domains reach no one.`,
-          hint: `Write the company's real email address here before the site goes live. ${after}`,
-        };
+        return words(
+          'placeholder-example-email',
+          `${shown} is a placeholder: addresses on example domains reach no one.`,
+          "Write the company's real email address here before the site goes live.",
+        );
       case 'example-url':
-        return {
-          code: 'placeholder-example-url',
-          form: 'same',
-          message: `${shown} is a placeholder: addresses on example domains lead nowhere.`,
-          hint: `Write the company's real address (https://…) here before the site goes live. ${after}`,
-        };
+        return words(
+          'placeholder-example-url',
+          `${shown} is a placeholder: addresses on example domains lead nowhere.`,
+          "Write the company's real address (https://…) here before the site goes live.",
+        );
       case 'dummy-phone':
-        return {
-          code: 'placeholder-dummy-phone',
-          form: 'same',
-          message: `${shown} is a placeholder phone number (only zeros after the country code).`,
-          hint: `Write the company's real number, with its country code, before the site goes live. ${after}`,
-        };
+        return words(
+          'placeholder-dummy-phone',
+          `${shown} is a placeholder phone number (only zeros after the country code).`,
+          "Write the company's real number, with its country code, before the site goes live.",
+        );
     }
   },
 } as const;
@@ -941,7 +974,9 @@ export const editorMessages = {
   }),
   badToken: (): AuthorError => ({
     code: 'bad-token',
-    form: 'same',
+    form: {
+      hint: 'Open the editor from the address you were given to start it (it ends with ?token=…).',
+    },
     message: 'This request has no valid editor session token.',
     hint: 'Open the editor with the URL that `npm run edit` printed (it ends with ?token=…).',
   }),
@@ -969,13 +1004,13 @@ export const editorMessages = {
   }),
   badHost: (host: string): AuthorError => ({
     code: 'bad-host',
-    form: 'same',
+    form: { hint: 'Open the editor from the address you were given to start it.' },
     message: `Refused a request for host ${echo(host)}: the editor answers only to its own address.`,
     hint: 'Open the editor with the URL that `npm run edit` printed.',
   }),
   badOrigin: (origin: string): AuthorError => ({
     code: 'bad-origin',
-    form: 'same',
+    form: { hint: 'Use the editor in its own tab, at the address you were given to start it.' },
     message: `Refused a request from ${echo(origin)}: only the editor's own pages may call it.`,
     hint: 'Use the editor in its own tab, at the URL that `npm run edit` printed.',
   }),
@@ -987,7 +1022,7 @@ export const editorMessages = {
   }),
   notFound: (url: string): AuthorError => ({
     code: 'not-found',
-    form: 'same',
+    form: { hint: 'Open the editor from the address you were given to start it.' },
     message: `Nothing at ${echo(url)}.`,
     hint: 'Open the editor with the URL that `npm run edit` printed.',
   }),
@@ -1011,7 +1046,10 @@ export const editorMessages = {
   }),
   internal: (): AuthorError => ({
     code: 'internal',
-    form: 'same',
+    form: {
+      message: 'The editor failed to answer this request.',
+      hint: 'Try again; if it keeps failing, ask whoever started the editor to restart it.',
+    },
     message:
       'The editor failed to answer this request; the terminal running `npm run edit` says why.',
     hint: 'Try again; if it keeps failing, restart `npm run edit`.',
@@ -1493,7 +1531,10 @@ export const translationErrors = {
   }),
   noSource: (file: string, sourceRoute: string, locale: string): AuthorError => ({
     code: 'translation-without-source',
-    form: 'same',
+    form: {
+      message: `This is a ${locale} translation of ${sourceRoute}, but no page has that address.`,
+      hint: `Create the page ${sourceRoute} in the default language first.`,
+    },
     message: `${file} is a ${locale} translation of ${sourceRoute}, but no page has that route.`,
     hint: `Create the page in the default language first (npm run new-page -- ${sourceRoute}), or move this file.`,
   }),
@@ -1565,6 +1606,7 @@ export const translationErrors = {
   stale: (field: string, at: string, was: string, now: string): AuthorError => ({
     code: 'translation-stale',
     form: {
+      message: `${field} changed in the source since this translation was made (was: '${was}', now: '${now}').`,
       hint: 'Update the translation, then mark the field as reviewed.',
     },
     message: `${field} changed in ${at} since this translation was made (was: '${was}', now: '${now}').`,
@@ -1572,7 +1614,7 @@ export const translationErrors = {
   }),
   unrecorded: (field: string, key: string): AuthorError => ({
     code: 'translation-unrecorded',
-    form: 'same',
+    form: { hint: 'Mark the field as reviewed once its translation is checked.' },
     message: `${field} has no record of the source text it was translated from, so a later change of the source cannot be noticed.`,
     hint: `Add the source text under "translatedFrom" as ${JSON.stringify(key)}: <the text in the source> once the translation is checked.`,
   }),
@@ -1587,7 +1629,7 @@ export const translationErrors = {
   }),
   partial: (index: number, type: string, language: string): AuthorError => ({
     code: 'translation-partial',
-    form: 'same',
+    form: { hint: 'Translate the block when you can.' },
     message: `Block ${index + 1} (${quote(type)}) is not translated: it is shown in ${language}.`,
     hint: 'Translate the block (replace "untranslated: true" with its fields, copied from the source) when you can.',
   }),
@@ -1602,13 +1644,16 @@ export const translationErrors = {
   }),
   untranslatedOutsideTranslation: (index: number): AuthorError => ({
     code: 'untranslated-outside-translation',
-    form: 'same',
+    form: {
+      message: `Block ${index + 1} is marked as not translated, but this page is not a translation.`,
+      hint: 'Write the block in full: only a translation may leave a block untranslated.',
+    },
     message: `Block ${index + 1} says "untranslated: true", but this page is not a translation.`,
     hint: 'Write the block in full; "untranslated" is only for translations (pages/<language>/…).',
   }),
   linkToUntranslated: (target: string, locale: string, code: string): AuthorError => ({
     code: 'link-to-untranslated',
-    form: 'same',
+    form: { hint: `Translate ${target} into ${locale} first, or link to a translated page.` },
     message: `This button leads to ${target}, which has no ${locale} translation: visitors land on the page in the default language.`,
     hint: `Translate that page (npm run new-page -- --translate ${code} ${target}), or link to a translated page.`,
   }),

@@ -7,6 +7,7 @@ import {
   type PageShell,
 } from '../blocks/page-schema.ts';
 import { RESERVED_ANCHORS } from '../schema/anchors.ts';
+import { lengthGuide } from '../schema/text-lengths.ts';
 import { siteConfigSchema, type SiteConfig } from '../schema/site-config.ts';
 import { checkLocalesConfig } from './check-locales-config.ts';
 import type { Collector } from './collector.ts';
@@ -91,6 +92,35 @@ function checkLengths(source: YamlSource, data: Record<string, unknown>, collect
       source.positionOf(['description']),
       'warning',
     );
+  if (Array.isArray(data.blocks))
+    data.blocks.forEach((block, index) =>
+      checkTextLengths(source, block, ['blocks', index], collector),
+    );
+}
+
+/** Every text of a block past its kind's length guide: a warning at its field. */
+function checkTextLengths(
+  source: YamlSource,
+  value: unknown,
+  path: YamlPath,
+  collector: Collector,
+): void {
+  if (typeof value === 'string') {
+    const guide = lengthGuide(path);
+    const length = value.trim().length;
+    if (guide && length > guide.max)
+      collector.add(
+        source,
+        authorErrors.textTooLong(length, guide.kind, guide.max),
+        source.positionOf(path),
+        'warning',
+        path,
+      );
+  } else if (Array.isArray(value))
+    value.forEach((item, index) => checkTextLengths(source, item, [...path, index], collector));
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value))
+      checkTextLengths(source, item, [...path, key], collector);
 }
 
 /**

@@ -37,7 +37,7 @@ export function App() {
       changes: 'Changes',
       media: 'Media',
       conflicts: 'Conflicts',
-      versions: screen.name === 'versions' ? `Versions of ${screen.file}` : '',
+      versions: screen.name === 'versions' ? `History of ${screen.file}` : '',
       review: 'In review',
     };
     document.title = `${titles[screen.name]} · Page editor`;
@@ -83,8 +83,8 @@ function Header({ screen, publishing }: { screen: Screen; publishing: PublishSta
   ) => {
     const current =
       screen.name === target.name ||
-      (target.name === 'pages' && screen.name === 'edit') ||
-      (target.name === 'changes' && (screen.name === 'conflicts' || screen.name === 'versions'));
+      (target.name === 'pages' && (screen.name === 'edit' || screen.name === 'versions')) ||
+      (target.name === 'changes' && screen.name === 'conflicts');
     return (
       <UnstyledButton
         component="a"

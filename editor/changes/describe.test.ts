@@ -146,14 +146,14 @@ describe('describeFileChange: pages', () => {
     );
     expect(texts(after)).toEqual([
       'Page is now a draft',
-      'Hide navbar added: yes',
+      'Hide the menu bar added: yes',
       "Description removed (was 'Staylix for resorts.')",
     ]);
     expect(describeFileChange({ file, before: after, after: before }).changes[0]!.text).toBe(
       'Page no longer a draft',
     );
     expect(describeFileChange({ file, before, after }).summary).toBe(
-      'Page /solutions/resorts: now a draft, Hide navbar, Description',
+      'Page /solutions/resorts: now a draft, Hide the menu bar, Description',
     );
   });
 
@@ -236,7 +236,7 @@ navigation:
       file: 'site.config.yaml',
       kind: 'config',
       status: 'changed',
-      summary: "Site settings: Footer › Copyright, Navigation › Items › 'Pricing' › Href",
+      summary: "Site settings: Footer › Copyright, Navigation › Items › 'Pricing' › Link",
       changes: [
         {
           path: ['footer', 'copyright'],
@@ -244,7 +244,7 @@ navigation:
         },
         {
           path: ['navigation', 'items', 1, 'href'],
-          text: "Navigation › Items › 'Pricing' › Href: '/pricing' → '/plans'",
+          text: "Navigation › Items › 'Pricing' › Link: '/pricing' → '/plans'",
         },
       ],
     });
@@ -344,6 +344,30 @@ describe('describeFileChange: a text yaml reads only to throw', () => {
         path: [],
         text: 'The text changed; it is not valid YAML, so it cannot be described field by field',
       },
+    ]);
+  });
+});
+
+describe('words of a form in the Changes lines', () => {
+  it('a review mark is named by its field, not by its key (Hero › Title, not Blocks.0.title)', () => {
+    const translation = 'pages/de/solutions/resorts.yaml';
+    const reviewed = before.replace(
+      'blocks:',
+      'translatedFrom:\n  blocks.0.title: Run your resort\nblocks:',
+    );
+    const lines = describeFileChange({ file: translation, before, after: reviewed }).changes.map(
+      (change) => change.text,
+    );
+    expect(lines).toEqual(['Hero › Title: marked as reviewed']);
+  });
+
+  it('a link and a button style by their form names', () => {
+    const lines = texts(
+      before.replace('href: "#demo", variant: primary', 'href: /demo, variant: secondary'),
+    );
+    expect(lines).toEqual([
+      "Hero › Actions › 'Book a Demo' › Link: '#demo' → '/demo'",
+      "Hero › Actions › 'Book a Demo' › Button style: 'primary' → 'secondary'",
     ]);
   });
 });

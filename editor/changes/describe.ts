@@ -3,7 +3,7 @@ import { equalData, isObject } from '../document/data-ops.ts';
 import { routeFromFile } from '../../engine/routes.ts';
 import { humanize } from '../shared/schema-fields.ts';
 import { alignLists } from './align.ts';
-import { blockTitle, countOf, itemLabel, itemNoun } from './labels.ts';
+import { blockTitle, countOf, fieldLabel, itemLabel, itemNoun } from './labels.ts';
 import type { Change, FileChange, FileVersions, YamlPath } from './types.ts';
 import { bytes, itemName, show, showChange, shorten } from './values.ts';
 
@@ -174,6 +174,31 @@ function diffBlocks(before: unknown[], after: unknown[], out: Collector): void {
   });
 }
 
+/**
+ * A translation's review marks (`translatedFrom`, keyed by a field's path such as
+ * `blocks.0.title`), each named by its field as the form names it: `Hero › Title: marked as
+ * reviewed`.
+ */
+function diffReviewMarks(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  out: Collector,
+): void {
+  const marks = (page: Record<string, unknown>) =>
+    isObject(page.translatedFrom) ? page.translatedFrom : {};
+  const [b, a] = [marks(before), marks(after)];
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (equalData(b[key], a[key])) continue;
+    const path = key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    const label = fieldLabel('pages/', Object.hasOwn(a, key) ? after : before, path);
+    const blockIndex = path[0] === 'blocks' && typeof path[1] === 'number' ? path[1] : undefined;
+    const text = !Object.hasOwn(a, key)
+      ? `${label}: review mark removed`
+      : `${label}: marked as reviewed`;
+    out.add(['translatedFrom', key], text, `${label} reviewed`, blockIndex ?? -1, blockIndex);
+  }
+}
+
 function diffPage(before: unknown, after: unknown, out: Collector): void {
   const b = isObject(before) ? before : {};
   const a = isObject(after) ? after : {};
@@ -182,8 +207,13 @@ function diffPage(before: unknown, after: unknown, out: Collector): void {
     out.add(['draft'], a.draft ? 'Page is now a draft' : 'Page no longer a draft', headline, -1);
   }
   const rest = (page: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(page).filter(([key]) => key !== 'blocks' && key !== 'draft'));
+    Object.fromEntries(
+      Object.entries(page).filter(
+        ([key]) => key !== 'blocks' && key !== 'draft' && key !== 'translatedFrom',
+      ),
+    );
   diffValue(rest(b), rest(a), [], [], out, -1);
+  diffReviewMarks(b, a, out);
   const blocksBefore = Array.isArray(b.blocks) ? b.blocks : [];
   const blocksAfter = Array.isArray(a.blocks) ? a.blocks : [];
   diffBlocks(blocksBefore, blocksAfter, out);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Conflict } from '../changes/types.ts';
 import { gitDir } from './tree.ts';
 import { writeWhole } from '../../engine/write-whole.ts';
+import { git } from './run.ts';
 
 /**
  * A file that both the author and someone upstream changed, where the same thing was changed
@@ -47,4 +48,30 @@ export async function writeConflicts(root: string, conflicts: FileConflict[]) {
   }
   mkdirSync(path.dirname(file), { recursive: true });
   writeWhole(file, JSON.stringify(conflicts, null, 1));
+}
+
+/**
+ * Who brought "theirs" and when: the author and date of the newest upstream commit that changed
+ * the file (the one the colleague published it with); undefined when git cannot say.
+ */
+export async function theirsBy(
+  root: string,
+  record: Pick<FileConflict, 'file' | 'upstream'>,
+): Promise<{ author: string; date: string } | undefined> {
+  try {
+    const out = (
+      await git(root, [
+        'log',
+        '-1',
+        '--format=%an%x1f%aI',
+        record.upstream,
+        '--',
+        `:(literal)${record.file}`,
+      ])
+    ).stdout.trim();
+    const [author, date] = out.split('\x1f');
+    return author && date ? { author, date } : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -81,6 +81,8 @@ export interface CheckProblem {
   hint?: string;
   code: string;
   path?: Array<string | number>;
+  /** The page and field by name, as the editor shows them: `Page /pricing › Hero › Title`. */
+  place?: string;
 }
 
 export interface PublishRequest {

@@ -5,6 +5,19 @@ import { pathsAt } from '../document/locate.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { wordingFor } from '../../engine/errors.ts';
+import { routeFromFile } from '../../engine/routes.ts';
+import { fieldLabel } from '../changes/labels.ts';
+import { yamlData } from '../document/read-yaml.ts';
+
+/** A file's data for naming its fields; undefined when it does not parse. */
+function readData(text: string): unknown {
+  try {
+    return yamlData(text);
+  } catch {
+    return undefined;
+  }
+}
 
 export type PublishingSettings = Required<NonNullable<SiteConfig['publishing']>>;
 
@@ -48,16 +61,24 @@ export function checkSiteForPublish(root: string): {
     }
     const missing = list.filter((d) => !d.path && !(d.line === 1 && d.col === 1));
     const found = missing.length && text ? pathsAt(text, missing) : [];
+    const data = text ? readData(text) : undefined;
+    const name = file.startsWith('pages/')
+      ? `Page ${routeFromFile(file) ?? file}`
+      : 'Site settings';
     for (const d of list) {
       const at = d.path ? [...d.path] : found[missing.indexOf(d)];
+      // Read in the editor: the form's words, and the page and field by name.
+      const words = wordingFor({ ...d, hint: d.hint ?? '', form: d.form ?? 'same' }, 'form');
+      const field = at && at.length ? fieldLabel(file, data, at) : undefined;
       problems.push({
         file: d.file,
         line: d.line,
         col: d.col,
         code: d.code,
-        message: d.message,
-        ...(d.hint ? { hint: d.hint } : {}),
+        message: words.message,
+        ...(words.hint ? { hint: words.hint } : {}),
         ...(at && at.length ? { path: at } : {}),
+        place: field ? `${name} › ${field}` : name,
       });
     }
   }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { describeFileChange, summarizeChanges } from '../changes/describe.ts';
 import type { FileChange } from '../changes/types.ts';
 import { conflictsAsTheyAreNow } from '../changes/conflicts-now.ts';
-import { readConflicts, type FileConflict } from '../git/conflicts.ts';
+import { readConflicts, theirsBy, type FileConflict } from '../git/conflicts.ts';
 import { getLatest, type LatestResult } from '../git/latest.ts';
 import {
   identityProblem,
@@ -119,13 +119,18 @@ function describeBytes(file: string, before: Buffer | undefined, after: Buffer |
   });
 }
 
-/** A conflict record as the Conflicts screen shows it, "Yours" as the page holds it now. */
+/**
+ * A conflict record as the Conflicts screen shows it, "Yours" as the page holds it now, "theirs"
+ * with who published it and when.
+ */
 const conflictView =
   (root: string) =>
-  (record: FileConflict): FileConflictView => {
+  async (record: FileConflict): Promise<FileConflictView> => {
     const route = routeOf(record.file);
     const now = pageNow(root, record);
+    const by = await theirsBy(root, record);
     return {
+      ...(by ? { theirsBy: by } : {}),
       file: record.file,
       ...(route ? { route } : {}),
       wholeFile: record.wholeFile,
@@ -142,6 +147,10 @@ const conflictView =
       ...(record.theirs !== undefined ? { theirs: record.theirs } : {}),
     };
   };
+
+/** Every conflict waiting, as the Conflicts screen shows them. */
+const conflictViews = async (root: string) =>
+  Promise.all((await readConflicts(root)).map(conflictView(root)));
 
 /**
  * The publishing API (/api/publish/…). Git operations run one at a time (a queue per editor), each
@@ -344,7 +353,7 @@ export class PublishingService {
             problems: result.problems,
           } satisfies Omit<PublishRefused, 'error'>);
         case 'conflicts': {
-          const conflicts = (await readConflicts(this.root)).map(conflictView(this.root));
+          const conflicts = await conflictViews(this.root);
           throw new HttpError(409, publishMessages.conflicts(conflicts.length), {
             conflicts,
           } satisfies Omit<PublishConflicts, 'error'>);
@@ -379,8 +388,8 @@ export class PublishingService {
     const identity = identityOf(input);
     return this.serial(async () => {
       const state = await this.ready();
-      const waiting = (records: FileConflict[]): LatestResponse => {
-        const conflicts = records.map(conflictView(this.root));
+      const waiting = async (records: FileConflict[]): Promise<LatestResponse> => {
+        const conflicts = await Promise.all(records.map(conflictView(this.root)));
         return {
           status: 'conflicts-waiting',
           taken: [],
@@ -406,7 +415,7 @@ export class PublishingService {
       if (result.status === 'failed')
         throw new HttpError(409, publishMessages.interrupted(result.reason));
       this.refreshedAfter(result);
-      const conflicts = (await readConflicts(this.root)).map(conflictView(this.root));
+      const conflicts = await conflictViews(this.root);
       if (result.status === 'up-to-date')
         return {
           status: 'up-to-date',
@@ -446,7 +455,7 @@ export class PublishingService {
 
   async conflicts() {
     await this.ready();
-    return { conflicts: (await readConflicts(this.root)).map(conflictView(this.root)) };
+    return { conflicts: await conflictViews(this.root) };
   }
 
   resolve(input: z.infer<typeof resolveSchema>) {

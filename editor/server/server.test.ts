@@ -479,9 +479,7 @@ describe('the API of editor/shared/api.ts', () => {
     })) as { body: CheckResponse };
     const empty = body.diagnostics.find((d) => d.code === 'empty-text')!;
     expect(empty.message).toBe('"title" is empty.');
-    expect(empty.hint).toBe(
-      'Write the text in this field. If the field is optional, you may remove it instead.',
-    );
+    expect(empty.hint).toBe('Write the text in this field.');
     expect(empty.path).toEqual(['title']);
     expect('form' in empty).toBe(false);
   });
@@ -636,7 +634,7 @@ describe('the API of editor/shared/api.ts', () => {
           severity: 'warning',
           path: ['blocks', 0, 'title'],
           message:
-            "Hero › Title changed in pages/pricing.yaml:6:12 since this translation was made (was: 'Outcome-based pricing that grows with you', now: 'Pricing that grows with your hotel').",
+            "Hero › Title changed in the source since this translation was made (was: 'Outcome-based pricing that grows with you', now: 'Pricing that grows with your hotel').",
           hint: 'Update the translation, then mark the field as reviewed.',
         }),
       ]);

@@ -86,6 +86,8 @@ export interface PublishProblem {
   hint?: string;
   /** The field to open (the editor's link), when known. */
   path?: FieldPath;
+  /** The page and field by name: `Page /pricing › Hero › Title` (what the editor shows). */
+  place?: string;
 }
 
 // POST /api/publish  { message, name, email, files? }
@@ -131,6 +133,8 @@ export interface FileConflictView {
   /** The two texts of a YAML file (for the preview of each side). */
   ours?: string;
   theirs?: string;
+  /** Who published "theirs" and when (ISO date): the upstream commit that changed the file. */
+  theirsBy?: { author: string; date: string };
 }
 
 // POST /api/publish/resolve  { path, choices: { [id]: {pick:'ours'} | {pick:'theirs'} | {value} } }

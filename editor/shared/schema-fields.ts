@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formHelp, formName } from '../../schema/form-words.ts';
 
 /**
  * Naming and unwrapping of zod schema fields, shared by the editor's server side (editor/changes/)
@@ -46,12 +47,19 @@ export function unwrap(schema: z.ZodType): Unwrapped {
       current = current.in as z.ZodType;
     } else break;
   }
+  // The editor shows a form: a description written for a file gets the form's words.
+  if (meta.description !== undefined) meta.description = formHelp(meta.description);
   return { schema: current, optional, meta };
 }
 
-/** `linkLabel` → `Link label`, `hideNavbar` → `Hide navbar`, `cta` → `CTA`. */
+/**
+ * A field's name in a form: `linkLabel` → `Link label`, `faq` → `FAQ`, and a developer's word by
+ * its form name (`href` → `Link`, schema/form-words.ts).
+ */
 export function humanize(key: string | number): string {
   if (typeof key === 'number') return `Item ${key + 1}`;
+  const named = formName(key);
+  if (named) return named;
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]/g, ' ')

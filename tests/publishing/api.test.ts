@@ -184,6 +184,9 @@ describe('a conflict, through the API', () => {
     const first = await call('POST', '/api/publish/latest', alice);
     expect(first.body).toMatchObject({ status: 'updated', merged: [HOTELS] });
     expect(first.body.conflicts).toHaveLength(1);
+    // Who changed the field and when: the upstream commit that brought their version.
+    expect(first.body.conflicts[0].theirsBy).toMatchObject({ author: 'Bob' });
+    expect(Date.parse(first.body.conflicts[0].theirsBy.date)).toBeGreaterThan(0);
 
     // Bob publishes again; Alice's Get latest brings nothing in until she has chosen.
     b.edit(HOTELS, 'badge: For Independent Hotels', 'badge: Bob Later');

@@ -513,6 +513,31 @@ describe('search snippet lengths', () => {
   });
 });
 
+describe('length guidance per kind of text', () => {
+  it('warns at a 20,000-character hero title (a headline), and the form gets the same words', () => {
+    const long = 'Very long headline '.repeat(1053).slice(0, 20_000).trim();
+    site.writeFixture([
+      '    title: The Hotel OS Built for Independent Teams',
+      `    title: ${long}`,
+    ]);
+    const [problem] = site.problems();
+    expect(site.problems()).toHaveLength(1);
+    expect(problem).toMatchObject({ severity: 'warning', code: 'text-too-long' });
+    expect(problem!.message).toBe(
+      `This text is ${long.length.toLocaleString('en')} characters long; a headline reads best in 70 or fewer.`,
+    );
+    const diagnostic = site.diagnostics().find((d) => d.code === 'text-too-long')!;
+    expect(diagnostic.path).toEqual(['blocks', 0, 'title']);
+  });
+
+  it('warns at a button label over 30 characters and not at one of 30', () => {
+    site.writeFixture(['label: Book a Demo', 'label: Book a demo with our friendly sales team']);
+    expect(site.problems().map((problem) => problem.code)).toEqual(['text-too-long']);
+    site.writeFixture(['label: Book a Demo', 'label: Book a free demo with our team']);
+    expect(site.problems()).toEqual([]);
+  });
+});
+
 describe('one run', () => {
   it('reports every problem of every kind at once, in file order', () => {
     site.writeFixture(

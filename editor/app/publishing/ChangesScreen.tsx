@@ -13,7 +13,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type {
   ChangesResponse,
   FileChange,
@@ -35,6 +35,7 @@ import { useToast } from '../toasts.tsx';
 import { IdentityFields } from './IdentityFields.tsx';
 import { LinesView } from './LinesView.tsx';
 import { blocksOf, SideBySide } from './SideBySide.tsx';
+import { DraftsInChangeSet, draftsIn } from './DraftsInChangeSet.tsx';
 import { publishingChanged, useOnPublishingChange, usePublishStatus } from './status.ts';
 
 /** The code of the catalogue's publishMessages.unrelated (engine/errors.ts). */
@@ -54,7 +55,7 @@ const titleOf = (file: FileChange) =>
       : file.file;
 
 type Outcome =
-  | { kind: 'done'; response: PublishResponse }
+  | { kind: 'done'; response: PublishResponse; hidden: string[] }
   | { kind: 'refused'; message: string; problems: ReturnType<typeof problemsInOrder> }
   | { kind: 'conflicts'; message: string; conflicts: FileConflictView[] }
   | { kind: 'error'; message: string };
@@ -74,6 +75,7 @@ export function ChangesScreen({ api }: { api: Api }) {
   const [discarding, setDiscarding] = useState<FileChange | null>(null);
   /** Get latest or Publish found the published version replaced by an unrelated one. */
   const [replaced, setReplaced] = useState<ApiError | null>(null);
+  const [draftFiles, setDraftFiles] = useState<ReadonlySet<string>>(new Set());
   const toast = useToast();
   const noteReplaced = (failure: unknown) => {
     const error = failure instanceof ApiFailure ? failure.body.error : undefined;
@@ -82,6 +84,11 @@ export function ChangesScreen({ api }: { api: Api }) {
   };
 
   const load = useCallback(() => {
+    api.pages().then(
+      (response) =>
+        setDraftFiles(new Set(response.pages.filter((p) => p.draft).map((p) => p.file))),
+      () => {},
+    );
     api.publishing.changes().then(
       (response) => {
         setChanges(response);
@@ -110,7 +117,8 @@ export function ChangesScreen({ api }: { api: Api }) {
         message,
         changes.files.map((file) => file.file),
       );
-      setOutcome({ kind: 'done', response });
+      const hidden = draftsIn(changes.files, draftFiles).map((file) => file.route ?? file.file);
+      setOutcome({ kind: 'done', response, hidden });
       if (response.status !== 'saved-locally') setOwnMessage(null);
     } catch (failure) {
       if (failure instanceof ApiFailure && Array.isArray(failure.body.problems))
@@ -291,6 +299,13 @@ export function ChangesScreen({ api }: { api: Api }) {
             busy={busy === 'publish'}
             onPublish={() => void publish()}
             outcome={outcome}
+            drafts={
+              <DraftsInChangeSet
+                api={api}
+                drafts={draftsIn(changes?.files ?? [], draftFiles)}
+                onChanged={load}
+              />
+            }
           />
         </Box>
       )}
@@ -421,7 +436,7 @@ function ChangeCard({
               size="compact-sm"
               variant="subtle"
             >
-              Versions
+              History
             </Button>
           ) : null}
           {onDiscard ? (
@@ -508,6 +523,8 @@ function PublishPanel(props: {
   busy: boolean;
   onPublish: () => void;
   outcome: Outcome | null;
+  /** The drafts in the change set, each with its way to go live. */
+  drafts: ReactNode;
 }) {
   const { outcome } = props;
   return (
@@ -533,6 +550,7 @@ function PublishPanel(props: {
               maxRows={10}
               data-testid="publish-message"
             />
+            {props.drafts}
             <Text size="xs" c="gray.7">
               As {props.identity.name} ({props.identity.email})
             </Text>
@@ -574,6 +592,11 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
         role="status"
       >
         <Text size="sm">{response.message}</Text>
+        {outcome.hidden.length ? (
+          <Text size="sm" mt={4}>
+            Still drafts, hidden from visitors: {outcome.hidden.join(', ')}.
+          </Text>
+        ) : null}
         {response.status === 'in-review' && response.reviewUrl ? (
           <ReviewLink href={response.reviewUrl} />
         ) : null}
@@ -592,7 +615,7 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
                 href={hrefFor(screenOfFile(problem.file, problem.path))}
                 size="sm"
               >
-                {problem.file}:{problem.line}:{problem.col}
+                {problem.place ?? problem.file}
               </Anchor>{' '}
               {problem.elsewhere ? (
                 <Text span size="sm" fw={600}>

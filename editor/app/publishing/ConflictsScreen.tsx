@@ -75,6 +75,7 @@ function FileConflicts({
   const [error, setError] = useState<string | null>(null);
   const toast = useToast();
   const title = file.route ? `Page ${file.route}` : file.file;
+  const theirsLabel = theirsWords(file.theirsBy);
   const save = async () => {
     setError(null);
     const choices: Record<string, unknown> = {};
@@ -128,7 +129,7 @@ function FileConflicts({
             route={file.route}
             sides={[
               { version: 'ours', label: 'Yours', marked: blocksOf(file.conflicts) },
-              { version: 'theirs', label: "Your colleague's", marked: blocksOf(file.conflicts) },
+              { version: 'theirs', label: theirsLabel, marked: blocksOf(file.conflicts) },
             ]}
           />
         </Box>
@@ -138,6 +139,7 @@ function FileConflicts({
           <ConflictChoice
             key={conflict.id}
             conflict={conflict}
+            theirsLabel={theirsLabel}
             wholeFile={file.wholeFile}
             canWrite={!file.wholeFile || file.ours !== undefined}
             pick={picks[conflict.id]}
@@ -161,8 +163,22 @@ function FileConflicts({
   );
 }
 
+/**
+ * Whose version "theirs" is and when it was published: `Bob Colleague's, published 29 Nov 2026,
+ * 10:40`.
+ */
+function theirsWords(by: FileConflictView['theirsBy']): string {
+  if (!by) return "Your colleague's (published)";
+  const when = new Date(by.date).toLocaleString(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return `${by.author}'s, published ${when}`;
+}
+
 function ConflictChoice(props: {
   conflict: Conflict;
+  theirsLabel: string;
   wholeFile: boolean;
   /** False for a whole file the editor cannot show as text (an image, a very large file). */
   canWrite: boolean;
@@ -198,7 +214,7 @@ function ConflictChoice(props: {
       </Text>
       <Box style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
         {side('Yours', conflict.ours, 'conflict-ours')}
-        {side("Your colleague's (published)", conflict.theirs, 'conflict-theirs')}
+        {side(props.theirsLabel, conflict.theirs, 'conflict-theirs')}
       </Box>
       <Radio.Group
         mt="xs"

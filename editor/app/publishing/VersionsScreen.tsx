@@ -18,11 +18,14 @@ const when = (date: string) =>
  */
 export function VersionsScreen({ api, file }: { api: Api; file: string }) {
   const route = file.startsWith('pages/') ? routeFromFile(file) : undefined;
+  const name = route ? `the page ${route}` : 'the site settings';
   const [data, setData] = useState<VersionsResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [shownVersion, setShownVersion] = useState<{ version: VersionView; text: string } | null>(
-    null,
-  );
+  const [shownVersion, setShownVersion] = useState<{
+    version: VersionView;
+    text: string;
+    current: boolean;
+  } | null>(null);
   const [restoring, setRestoring] = useState<VersionView | null>(null);
   const toast = useToast();
   const load = useCallback(() => {
@@ -31,10 +34,10 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
       .then(setData, (failure: unknown) => setError(failureText(failure)));
   }, [api, file]);
   useEffect(load, [load]);
-  const show = async (version: VersionView) => {
+  const show = async (version: VersionView, current: boolean) => {
     try {
       const { text } = await api.publishing.version(file, version.commit);
-      setShownVersion({ version, text });
+      setShownVersion({ version, text, current });
     } catch (failure) {
       toast({ message: failureText(failure), color: 'red' });
     }
@@ -44,7 +47,7 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
     try {
       await api.publishing.restore(file, version.commit);
       toast({
-        message: `The version of ${when(version.date)} is back in ${file}: publish it to make it live.`,
+        message: `The version of ${when(version.date)} is back in ${name}: publish it to make it live.`,
         color: 'green',
       });
     } catch (failure) {
@@ -53,10 +56,10 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
   };
   return (
     <PublishingScreen
-      title="Versions"
+      title="History"
       intro={
         <>
-          Every published version of {file}, newest first.{' '}
+          Every published version of {name}, newest first.{' '}
           <Anchor underline="always" href={hrefFor(screenOfFile(file))}>
             Open the page
           </Anchor>
@@ -77,7 +80,11 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
                 </Text>
               </Box>
               <Group gap={4} wrap="nowrap">
-                <Button size="compact-sm" variant="subtle" onClick={() => void show(version)}>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={() => void show(version, i === 0)}
+                >
                   Show
                 </Button>
                 {i > 0 ? (
@@ -106,11 +113,29 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
         ))}
       </Stack>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={shownVersion !== null}
         onClose={() => setShownVersion(null)}
-        title={shownVersion ? `${file}, ${when(shownVersion.version.date)}` : ''}
+        title={shownVersion ? `The version of ${when(shownVersion.version.date)}` : ''}
         size="xl"
       >
+        {shownVersion && !shownVersion.current ? (
+          <Group justify="space-between" mb="sm" wrap="nowrap">
+            <Text size="sm" c="gray.7">
+              {shownVersion.version.author} · {shownVersion.version.message.split('\n')[0]}
+            </Text>
+            <Button
+              size="sm"
+              onClick={() => {
+                setRestoring(shownVersion.version);
+                setShownVersion(null);
+              }}
+              data-testid="restore-shown"
+            >
+              Restore this version
+            </Button>
+          </Group>
+        ) : null}
         {shownVersion && route ? (
           <SideBySide
             token={api.token}
@@ -133,6 +158,7 @@ export function VersionsScreen({ api, file }: { api: Api; file: string }) {
         )}
       </Modal>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={restoring !== null}
         onClose={() => setRestoring(null)}
         title="Restore this version?"

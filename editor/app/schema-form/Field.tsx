@@ -5,6 +5,9 @@ import { memo } from 'react';
 import { fieldId, pathKey, sameField, useDiagnostics, useForm, useValue } from './context.tsx';
 import { fieldKind } from './inspect.ts';
 import { humanize, unwrap } from '../../shared/schema-fields.ts';
+import { optionName } from '../../../schema/form-words.ts';
+import { lengthGuide } from '../../../schema/text-lengths.ts';
+import { withLengthCount } from './LengthCount.tsx';
 import { errorProp } from './Messages.tsx';
 import { ListField } from './ListField.tsx';
 import { ObjectField } from './ObjectField.tsx';
@@ -81,10 +84,12 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
           : value === undefined || value === null
             ? ''
             : String(value);
+      const counted = withLengthCount(lengthGuide(path), text.trim().length, common.id);
       if (kind.long)
         return (
           <Textarea
             {...common}
+            {...counted}
             value={text}
             autosize
             minRows={2}
@@ -93,7 +98,12 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
           />
         );
       return (
-        <TextInput {...common} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        <TextInput
+          {...common}
+          {...counted}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
       );
     }
     case 'link':
@@ -128,7 +138,7 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
       return (
         <Select
           {...common}
-          data={kind.options}
+          data={kind.options.map((option) => ({ value: option, label: optionName(option) }))}
           value={typeof value === 'string' ? value : null}
           clearable={optional}
           allowDeselect={optional}

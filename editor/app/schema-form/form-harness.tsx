@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
-import type { EditorDiagnostic, SiteResponse } from '../../shared/api.ts';
+import type { EditorDiagnostic, FieldPath, SiteResponse } from '../../shared/api.ts';
 import { applyEdit } from '../editing/apply.ts';
 import { FormContext, type EditOp } from './context.tsx';
 import { ObjectFields } from './ObjectField.tsx';
@@ -18,6 +18,8 @@ export function mountForm(
   options: {
     schema: z.ZodType;
     exclude: string[];
+    /** Where the schema's fields are in the text (a page's block: `['blocks', 0]`). */
+    path?: FieldPath;
     site?: SiteResponse;
     diagnostics?: EditorDiagnostic[];
   },
@@ -41,7 +43,11 @@ export function mountForm(
     return (
       <MantineProvider>
         <FormContext.Provider value={{ store, edit, site }}>
-          <ObjectFields schema={options.schema} path={[]} exclude={options.exclude} />
+          <ObjectFields
+            schema={options.schema}
+            path={options.path ?? []}
+            exclude={options.exclude}
+          />
         </FormContext.Provider>
       </MantineProvider>
     );

@@ -1,15 +1,17 @@
 import { ActionIcon, Anchor, Box, Button, Group, Kbd, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EditableFile } from '../editing/useEditableFile.ts';
+import { hrefFor } from '../route.ts';
 import { UiIcon } from '../ui-icons.tsx';
 import { Tag } from './ProblemBadge.tsx';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const mod = isMac ? '⌘' : 'Ctrl';
 
-/** Back link, what is open, its save state, undo / redo and save. */
+/** Back link, what is open, its save state, its History, undo / redo and save. */
 export function FileToolbar({
   file,
+  path,
   errors,
   title,
   subtitle,
@@ -17,6 +19,8 @@ export function FileToolbar({
   languages,
 }: {
   file: EditableFile;
+  /** The file's path in the project (`pages/pricing.yaml`): its History. */
+  path: string;
   errors: number;
   title: string;
   subtitle: string;
@@ -77,6 +81,15 @@ export function FileToolbar({
       </Group>
       <Group gap="xs" wrap="nowrap">
         {languages}
+        <Button
+          component="a"
+          href={hrefFor({ name: 'versions', file: path })}
+          variant="default"
+          leftSection={<UiIcon name="clock" size={16} />}
+          data-testid="history"
+        >
+          History
+        </Button>
         <Box data-testid="save-state" aria-live="polite">
           {status}
         </Box>

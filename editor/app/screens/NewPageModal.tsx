@@ -107,8 +107,13 @@ export function NewPageModal({
             ]}
           />
           <Switch
-            label="Publish right away"
-            description="Off: the page is a draft, shown by the editor and the dev server but not published."
+            label="Live: visitors see it once published"
+            description={
+              publish
+                ? 'On: the page goes on the site with your next Publish.'
+                : 'Off: a draft. You see it here; visitors do not, even after Publish, until you make it live.'
+            }
+            data-testid="new-page-live"
             checked={publish}
             onChange={(e) => setPublish(e.currentTarget.checked)}
           />

@@ -34,7 +34,7 @@ import { BlockList } from './BlockList.tsx';
 import { FileDialogs } from './FileDialogs.tsx';
 import { FileToolbar } from './FileToolbar.tsx';
 import { PreviewPane, type PreviewHandle } from './PreviewPane.tsx';
-import { ProblemBadge, Tag } from './ProblemBadge.tsx';
+import { LiveTag, ProblemBadge } from './ProblemBadge.tsx';
 import { ProblemsPanel } from './ProblemsPanel.tsx';
 import { YamlTextEditor } from './YamlTextEditor.tsx';
 
@@ -226,6 +226,7 @@ export function PageEditorScreen({
       <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <FileToolbar
           file={doc}
+          path={file}
           errors={errors}
           title={title}
           subtitle={`${route === '/404' ? 'Not-found page' : route} · ${file}`}
@@ -236,11 +237,7 @@ export function PageEditorScreen({
           }
           badges={
             <Group gap={6} wrap="nowrap" visibleFrom="lg">
-              {data?.draft === true ? (
-                <Tag tone="gray">Draft</Tag>
-              ) : (
-                <Tag tone="brand">Published</Tag>
-              )}
+              <LiveTag draft={data?.draft === true} />
             </Group>
           }
         />
@@ -289,12 +286,7 @@ export function PageEditorScreen({
                   </Button>
                 </Paper>
               ) : null}
-              <ProblemsPanel
-                file={file}
-                diagnostics={diagnostics}
-                onReveal={reveal}
-                fieldLabel={fieldLabel}
-              />
+              <ProblemsPanel diagnostics={diagnostics} onReveal={reveal} fieldLabel={fieldLabel} />
               {doc.editError ? (
                 <Alert
                   color="red"

@@ -21,7 +21,7 @@ import { go, hrefFor } from '../route.ts';
 import { useToast } from '../toasts.tsx';
 import { UiIcon } from '../ui-icons.tsx';
 import { NewPageModal } from './NewPageModal.tsx';
-import { plural, ProblemBadge, Tag } from './ProblemBadge.tsx';
+import { LiveTag, plural, ProblemBadge } from './ProblemBadge.tsx';
 import { TranslationStatus } from './TranslationStatus.tsx';
 
 type Filter = 'all' | 'drafts' | 'problems';
@@ -48,15 +48,34 @@ function groupKey(page: PageSummary, all: PageSummary[]): string {
 }
 
 /**
+ * The languages of the site by code, named for a reader of English and in themselves: `German
+ * (Deutsch)`. A translation's pages are grouped under its language's name, never its code.
+ */
+function languageNames(pages: PageSummary[]): Map<string, string> {
+  const english = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  const names = new Map<string, string>();
+  for (const { code, label } of pages.flatMap((page) => page.translations ?? [])) {
+    const inEnglish = english.of(code);
+    names.set(code, inEnglish && inEnglish !== label ? `${inEnglish} (${label})` : label);
+  }
+  return names;
+}
+
+/**
  * Pages grouped by the first part of their route, each group in route order (a section's index
  * first).
  */
 function groupPages(pages: PageSummary[], all: PageSummary[] = pages): Group[] {
   const groups = new Map<string, Group>();
+  const languages = languageNames(all);
   for (const page of pages) {
     const key = groupKey(page, all);
     const label =
-      key === '' ? 'Main pages' : key === '~special' ? 'Special pages' : segmentLabel(key);
+      key === ''
+        ? 'Main pages'
+        : key === '~special'
+          ? 'Special pages'
+          : (languages.get(key) ?? segmentLabel(key));
     const group = groups.get(key) ?? { key, label, pages: [] };
     group.pages.push(page);
     groups.set(key, group);
@@ -153,8 +172,7 @@ export function PageListScreen({ api }: { api: Api }) {
                 Site settings
               </Anchor>
               <Text size="sm" c="gray.7">
-                Menus, footer, contact details, scheduling widget and search defaults
-                (site.config.yaml)
+                Menus, footer, contact details, booking calendar, search defaults and languages
               </Text>
             </div>
           </Group>
@@ -299,8 +317,18 @@ function PageRow({ page, api, onDelete }: { page: PageSummary; api: Api; onDelet
           ) : null}
         </Box>
         <Group gap="xs" wrap="nowrap">
-          {page.draft ? <Tag tone="gray">Draft</Tag> : <Tag tone="brand">Published</Tag>}
+          <LiveTag draft={page.draft} />
           <ProblemBadge errors={page.errors} warnings={page.warnings} />
+          <Button
+            component="a"
+            href={hrefFor({ name: 'versions', file: page.file })}
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<UiIcon name="clock" size={14} />}
+            aria-label={`History of ${name}`}
+          >
+            History
+          </Button>
           <Tooltip
             label={page.route === null ? 'The site needs its not-found page' : 'Delete page'}
           >

@@ -71,3 +71,18 @@ export function ProblemBadge({
 }
 
 export { plural };
+
+/**
+ * Whether visitors see the page once it is published (Live) or not at all, even published (Draft).
+ */
+export function LiveTag({ draft }: { draft: boolean }) {
+  return draft ? (
+    <Tag tone="gray" data-testid="live-state">
+      Draft
+    </Tag>
+  ) : (
+    <Tag tone="green" data-testid="live-state">
+      Live
+    </Tag>
+  );
+}

@@ -5,16 +5,14 @@ import { UiIcon } from '../ui-icons.tsx';
 import { plural } from './ProblemBadge.tsx';
 
 /**
- * Every message the validator gives for the file, in the CLI's words with line:column. A message
- * about a field links to it; a message with no field is only here.
+ * Every message the validator gives for the file, in the form's words. A message about a field
+ * links to it by the field's name; a message with no field is only here.
  */
 export const ProblemsPanel = memo(function ProblemsPanel({
-  file,
   diagnostics,
   onReveal,
   fieldLabel,
 }: {
-  file: string;
   diagnostics: EditorDiagnostic[];
   onReveal: (path: FieldPath) => void;
   fieldLabel: (path: FieldPath) => string;
@@ -108,22 +106,16 @@ export const ProblemsPanel = memo(function ProblemsPanel({
                       {d.hint}
                     </Text>
                   ) : null}
-                  <Text size="xs" c="gray.7" ff="monospace">
-                    {file}:{d.line}:{d.col}
-                    {d.path && d.path.length ? (
-                      <>
-                        {' · '}
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="xs"
-                          onClick={() => onReveal(d.path!)}
-                        >
-                          Go to {fieldLabel(d.path)}
-                        </Anchor>
-                      </>
-                    ) : null}
-                  </Text>
+                  {d.path && d.path.length ? (
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="xs"
+                      onClick={() => onReveal(d.path!)}
+                    >
+                      Go to {fieldLabel(d.path)}
+                    </Anchor>
+                  ) : null}
                 </Box>
               </Group>
             </Box>

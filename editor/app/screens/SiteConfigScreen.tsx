@@ -55,7 +55,7 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
 
   if (doc.loadError)
     return (
-      <Alert m="xl" color="red" title="site.config.yaml could not be opened">
+      <Alert m="xl" color="red" title="The site settings could not be opened">
         {doc.loadError}
       </Alert>
     );
@@ -71,14 +71,14 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
       <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <FileToolbar
           file={doc}
+          path={CONFIG}
           errors={diagnostics.filter((d) => d.severity === 'error').length}
           title="Site settings"
-          subtitle={`${CONFIG} · shown on every page`}
+          subtitle="Shown on every page"
         />
         <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
           <Stack maw={860} mx="auto" p="md" gap="md">
             <ProblemsPanel
-              file={CONFIG}
               diagnostics={diagnostics}
               onReveal={reveal}
               fieldLabel={(path) =>

@@ -1,0 +1,172 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { git, makeTeam } from '../publishing/git-fixture.ts';
+import { seriousViolations } from './axe.ts';
+import { expect, startEditor, test } from './fixture.ts';
+
+/**
+ * History for every page (from its toolbar and from the page list, Restore where a version is
+ * shown) and Live or Draft said plainly (the page list's marks, a draft made live from Publish),
+ * with real git: a bare repository is the remote, the editor runs on Alice's clone.
+ */
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const FILE = 'pages/solutions/hotels.yaml';
+const TITLE = 'The Hotel OS Built for Independent Teams';
+const SHOTS = path.join(projectRoot, 'test-results', 'history-live');
+
+let dir: string;
+let remote: string;
+let alice: string;
+let child: ChildProcess;
+let url: string;
+
+const read = (file = FILE) => readFileSync(path.join(alice, file), 'utf8');
+const aliceGit = (...args: string[]) =>
+  git(alice, '-c', 'user.name=Alice Author', '-c', 'user.email=alice@example.com', ...args);
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  const team = makeTeam({ code: false });
+  ({ dir, remote } = team);
+  alice = team.clone('alice').root;
+  aliceGit('config', 'user.name', 'Alice Author');
+  aliceGit('config', 'user.email', 'alice@example.com');
+  // A second published version of the page, so that History has one to go back to.
+  writeFileSync(path.join(alice, FILE), read().replace(`title: ${TITLE}`, 'title: A Newer Title'));
+  aliceGit('commit', '-q', '-am', 'A newer hero title');
+  aliceGit('push', '-q');
+  ({ child, url } = await startEditor(alice, 0));
+  const warm = await browser.newPage();
+  await warm.goto(`${url}#/edit/${FILE}`);
+  await expect(warm.frameLocator('[data-testid="preview-frame"]').locator('h1')).toBeVisible({
+    timeout: 200_000,
+  });
+  await warm.close();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+test.afterAll(() => {
+  child?.kill('SIGKILL');
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test.describe.configure({ mode: 'serial' });
+// A busy machine takes its time over screenshots and axe of a long page list.
+test.beforeEach(() => test.setTimeout(120_000));
+
+const pageRow = (page: Page, route: string) =>
+  page.locator(`[data-testid="page-list-item"][data-route="${route}"]`);
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-${width}.png`),
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('the page list marks each page Live or Draft and opens any page’s History', async ({
+  page,
+}) => {
+  await page.goto(`${url}#/`);
+  const row = pageRow(page, '/solutions/hotels');
+  await expect(row).toContainText('Live', { timeout: 60_000 });
+  await expect(row).not.toContainText('Draft');
+  await expect(page.getByTestId('page-list-item').filter({ hasText: 'Published' })).toHaveCount(0);
+  // A translation's pages under their language's name, never its code.
+  await expect(page.getByRole('heading', { name: 'German (Deutsch)', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'De', exact: true })).toHaveCount(0);
+  expect(await seriousViolations(page), 'page list').toEqual([]);
+  await shoot(page, 'page-list');
+
+  await row.getByRole('link', { name: /History/ }).click();
+  await expect(page).toHaveURL(new RegExp(`#/versions/${FILE}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('History');
+  await expect(page.getByTestId('version')).toHaveCount(2, { timeout: 60_000 });
+});
+
+test('History from the page’s toolbar; a shown version is restored where it is shown', async ({
+  page,
+}) => {
+  await page.goto(`${url}#/edit/${FILE}`);
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/versions/${FILE}$`));
+  // A busy machine takes a while over the versions (git log, each described in words).
+  await expect(page.getByTestId('version').first()).toContainText('Alice Author', {
+    timeout: 60_000,
+  });
+  await shoot(page, 'history');
+  expect(await seriousViolations(page), 'history').toEqual([]);
+
+  // The older version, shown: its preview and, in the same dialog, Restore.
+  await page.getByTestId('version').nth(1).getByRole('button', { name: 'Show' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.frameLocator('iframe').locator('h1')).toHaveText(TITLE);
+  await shoot(page, 'history-shown');
+  expect(await seriousViolations(page), 'a shown version').toEqual([]);
+  await dialog.getByRole('button', { name: 'Restore this version' }).click();
+  await page.getByTestId('restore-confirm').click();
+  await expect(page.getByText(/is back/)).toBeVisible();
+  expect(read()).toContain(`title: ${TITLE}`);
+  expect(read()).not.toContain('A Newer Title');
+  // Back to the published text, for the next test.
+  git(alice, 'checkout', '--', FILE);
+});
+
+test('a new draft page is listed by Publish, made live in one click, then published', async ({
+  page,
+}) => {
+  await page.goto(`${url}#/`);
+  await page.getByTestId('new-page').click();
+  const dialog = page.getByRole('dialog');
+  // The switch says what it means, in the words of a web page.
+  await expect(dialog).toContainText('visitors');
+  await page.getByTestId('new-page-route').fill('/solutions/resorts');
+  await dialog.getByRole('button', { name: 'Create page' }).click();
+  await expect(page).toHaveURL(/#\/edit\/pages\/solutions\/resorts\.yaml/);
+  await page.goto(`${url}#/`);
+  await expect(pageRow(page, '/solutions/resorts')).toContainText('Draft', { timeout: 60_000 });
+
+  // Alice's name and e-mail are in her clone's settings: Publish asks nothing.
+  await page.getByTestId('nav-changes').click();
+  const drafts = page.getByTestId('publish-drafts');
+  await expect(drafts).toContainText('stays hidden', { timeout: 60_000 });
+  await expect(drafts).toContainText('/solutions/resorts');
+  expect(await seriousViolations(page), 'publish with a draft').toEqual([]);
+  await shoot(page, 'publish-draft');
+
+  await drafts.getByRole('button', { name: 'Make live: /solutions/resorts' }).click();
+  await expect(drafts).toHaveCount(0);
+  expect(read('pages/solutions/resorts.yaml')).not.toMatch(/^draft:/m);
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByTestId('publish-outcome')).toContainText('Published');
+  const published = git(remote, 'show', 'main:pages/solutions/resorts.yaml');
+  expect(published).not.toMatch(/^draft:/m);
+  await page.goto(`${url}#/`);
+  await expect(pageRow(page, '/solutions/resorts')).toContainText('Live', { timeout: 60_000 });
+});
+
+test('the toolbar’s History, and a headline’s length counted with a warning past it', async ({
+  page,
+}) => {
+  await page.goto(`${url}#/edit/${FILE}`);
+  await expect(page.getByRole('link', { name: 'History' })).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('block-0-toggle').click();
+  const title = page.getByTestId('field-blocks.0.title');
+  await title.fill('The Hotel OS Built for Independent Teams, Boutique Stays and Growing Groups');
+  const count = page
+    .locator('.mantine-InputWrapper-root', { has: title })
+    .getByTestId('length-count');
+  await expect(count).toHaveText('75 / 70 · longer than a headline reads best');
+  // The validator's warning beside the field, in the same words as the terminal's.
+  await expect(page.getByText(/a headline reads best in 70 or fewer/).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await shoot(page, 'toolbar-length');
+  expect(await seriousViolations(page), 'page editor with a length warning').toEqual([]);
+});
