@@ -9,6 +9,7 @@ import {
   newPageMessages,
   placeholderErrors,
   publishMessages,
+  teamMessages,
   translationErrors,
   validatorMessages,
   wordingFor,
@@ -260,6 +261,24 @@ const translation: Samples<typeof translationErrors> = {
   linkToUntranslated: [['/contact', 'Arabic', 'ar']],
 };
 
+const team: Samples<typeof teamMessages> = {
+  personListedTwice: [['lena@example.com']],
+  groupListedTwice: [['marketing-leads']],
+  notOnTeam: [['eva@example.com']],
+  roleNeeded: [
+    ['publish', 'publisher', 'author'],
+    ['change-settings', 'admin', 'publisher'],
+  ],
+  pageNotYours: [['/pricing', ['/de/**']]],
+  onlyTranslatable: [['Hero › Image']],
+  reviewRequired: [[]],
+  identityFromSignIn: [[]],
+  signInRequired: [[]],
+  badCsrfToken: [[]],
+  signInFailed: [['expired-or-used'], ['refused-by-provider'], ['no-verified-email']],
+  tooManySignIns: [[30]],
+};
+
 const groups = {
   authorErrors: [authorErrors, author],
   inputErrors: [inputErrors, input],
@@ -269,6 +288,7 @@ const groups = {
   editorMessages: [editorMessages, editor],
   publishMessages: [publishMessages, publish],
   translationErrors: [translationErrors, translation],
+  teamMessages: [teamMessages, team],
 } as const;
 
 /** Every error the catalogue can give, rendered with its samples. */
