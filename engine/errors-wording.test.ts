@@ -270,6 +270,7 @@ const team: Samples<typeof teamMessages> = {
     ['change-settings', 'admin', 'publisher'],
   ],
   pageNotYours: [['/pricing', ['/de/**']]],
+  filesNotYours: [[['/de/**']]],
   onlyTranslatable: [['Hero › Image']],
   reviewRequired: [[]],
   identityFromSignIn: [[]],

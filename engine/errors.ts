@@ -1461,6 +1461,12 @@ export const teamMessages = {
     message: `You may change only the pages ${list(allowed)}; ${echo(route)} is not one of them. Nothing was changed.`,
     hint: 'Ask an admin of the site to add the page to yours, or ask a colleague to change it.',
   }),
+  filesNotYours: (allowed: readonly string[]): AuthorError => ({
+    code: 'files-not-yours',
+    form: 'same',
+    message: `You may change only the pages ${list(allowed)}; images and other files every page shares are not yours to change. Nothing was changed.`,
+    hint: 'Ask an author who may change every page to add or replace the file.',
+  }),
   onlyTranslatable: (field: string): AuthorError => ({
     code: 'only-translatable',
     form: 'same',
