@@ -1485,6 +1485,30 @@ export const teamMessages = {
     message: 'Your name and e-mail address come from your sign-in here and cannot be changed.',
     hint: 'Ask the administrator of your company account to correct them.',
   }),
+  wrongAddress: (host: string): AuthorError => ({
+    code: 'bad-host',
+    form: 'same',
+    message: `Refused a request for host ${echo(host)}: the team editor answers only at its public address.`,
+    hint: 'Open the editor at the address your team was given (the proxy must pass the Host header on).',
+  }),
+  foreignOrigin: (origin: string): AuthorError => ({
+    code: 'bad-origin',
+    form: 'same',
+    message: `Refused a request from ${echo(origin || 'a page that did not say where it came from')}: only the editor's own pages may change anything.`,
+    hint: 'Use the editor in its own tab, at the address your team was given.',
+  }),
+  notFound: (url: string): AuthorError => ({
+    code: 'not-found',
+    form: 'same',
+    message: `Nothing at ${echo(url)}.`,
+    hint: 'Open the editor at the address your team was given.',
+  }),
+  internal: (): AuthorError => ({
+    code: 'internal',
+    form: 'same',
+    message: 'The editor failed to answer this request; its log says why.',
+    hint: 'Try again; if it keeps failing, tell whoever runs the team editor.',
+  }),
   signInRequired: (): AuthorError => ({
     code: 'sign-in-required',
     form: 'same',
@@ -1530,6 +1554,17 @@ export const teamPageWords = {
   signedInTitle: (site: string) => `${site}: signed in`,
   signedInAs: (name: string, email: string, role: string) =>
     `You are signed in as ${name} (${email}), ${article(role)} of this site.`,
+  mayChange: 'What you may change here:',
+  everyPage: 'every page',
+  pagesMatching: (patterns: readonly string[]) => `the pages ${[patterns].flat().join(', ')}`,
+  textsOnly: '(their words only)',
+  roleAbilities: {
+    author: 'edit pages and save them',
+    publisher: 'edit pages, save them, publish changes and approve colleagues’ changes',
+    admin: 'edit pages, publish, and change the site settings and the team',
+  } as Record<string, string>,
+  notYetHere:
+    'The page editor itself does not open here yet: this page confirms who you are and what you may change.',
   signOutButton: 'Sign out',
   signedOutTitle: 'You are signed out',
   signedOutLead: 'Your session on this editor has ended.',
@@ -1549,7 +1584,9 @@ export const teamServerMessages = {
   hasPathOrQuery: (name: string, value: string): string =>
     `${name} must be an origin only (scheme, host and port, no path, query or fragment): ${echo(value)}.`,
   badNumber: (name: string, value: string): string =>
-    `${name} must be a whole number of seconds greater than zero, not ${echo(value)}.`,
+    `${name} must be a whole number greater than zero, not ${echo(value)}.`,
+  badChoice: (name: string, value: string, choices: readonly string[]): string =>
+    `${name} must be ${[choices].flat().join(' or ')}, not ${echo(value)}.`,
   cloning: (repository: string, folder: string): string => `Cloning ${repository} into ${folder}…`,
   cannotClone: (repository: string, detail: string): string =>
     `Could not clone ${repository}: ${detail}`,
