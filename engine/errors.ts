@@ -1587,6 +1587,8 @@ export const teamServerMessages = {
     `${name} must be a whole number greater than zero, not ${echo(value)}.`,
   badChoice: (name: string, value: string, choices: readonly string[]): string =>
     `${name} must be ${[choices].flat().join(' or ')}, not ${echo(value)}.`,
+  noRepository: (): string =>
+    'Give the repository to serve: --repository <url or path> (it is cloned into the data folder).',
   cloning: (repository: string, folder: string): string => `Cloning ${repository} into ${folder}…`,
   cannotClone: (repository: string, detail: string): string =>
     `Could not clone ${repository}: ${detail}`,
