@@ -1569,7 +1569,7 @@ export const teamPageWords = {
   signedOutTitle: 'You are signed out',
   signedOutLead: 'Your session on this editor has ended.',
   signInAgain: 'Sign in again',
-  notOnTeamTitle: 'You are not on this site’s team',
+  notOnTeamTitle: "You are not on this site's team",
   problemTitle: 'You are not signed in',
 } as const;
 

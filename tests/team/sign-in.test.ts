@@ -202,7 +202,7 @@ describe('sign-in with OpenID Connect (code flow, PKCE, state, nonce)', () => {
     const page = await browser.request(`${base}/`);
     expect(page.status).toBe(403);
     const html = await page.text();
-    expect(html).toContain('You are not on this site’s team');
+    expect(html).toContain('You are not on this site&#x27;s team');
     expect(html).toContain('You are signed in as &quot;zoe@example.com&quot;, but that address');
     expect(html).not.toContain('/api/');
     const api = await browser.request(`${base}/api/team/me`);
