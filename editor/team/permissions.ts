@@ -98,7 +98,7 @@ function mayTouchRoute(member: Member, route: string, structure: boolean): Decis
 }
 
 /** May the member write (or delete, restore, discard) `file`, whatever its content? */
-export function mayWriteFile(member: Member, file: string, structure = false): Decision {
+function mayWriteFile(member: Member, file: string, structure = false): Decision {
   if (file === 'site.config.yaml')
     return atLeast(member, 'admin')
       ? ALLOWED

@@ -18,7 +18,7 @@ import { safeReturnPath } from './return-path.ts';
 import type { Session, SessionStore } from './sessions.ts';
 
 /** The sign-in as the server uses it (editor/team/oidc.ts). */
-export interface SignIn {
+interface SignIn {
   start(returnTo: string, now: number): Promise<{ url: URL; pending: PendingSignIn }>;
   finish(callback: URL, pending: PendingSignIn): Promise<Identity>;
 }
@@ -44,7 +44,7 @@ export interface TeamServer {
 }
 
 export const SESSION_COOKIE = '__Host-editor-session';
-export const PENDING_COOKIE = '__Host-editor-sign-in';
+const PENDING_COOKIE = '__Host-editor-sign-in';
 /** A sign-in not finished within ten minutes is forgotten. */
 const PENDING_MS = 10 * 60_000;
 const MAX_PENDING = 10_000;
