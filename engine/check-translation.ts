@@ -7,7 +7,7 @@ import { leavesOf, type Leaf } from './translation-fields.ts';
 import type { YamlPath } from './yaml-source.ts';
 
 /** `blocks.0.actions.1.label` of a hero → `Hero › Actions › Item 2 › Label`. */
-function fieldLabel(path: YamlPath, data: unknown): string {
+export function fieldLabel(path: YamlPath, data: unknown): string {
   const words = (key: string) => {
     const spaced = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
     return spaced.charAt(0).toUpperCase() + spaced.slice(1);

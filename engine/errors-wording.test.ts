@@ -10,6 +10,7 @@ import {
   newPageMessages,
   placeholderErrors,
   publishMessages,
+  teamMessages,
   translationErrors,
   validatorMessages,
   wordingFor,
@@ -292,6 +293,29 @@ const images: Samples<typeof imageMessages> = {
   notAnImageFile: [['/_headers']],
 };
 
+const team: Samples<typeof teamMessages> = {
+  personListedTwice: [['lena@example.com']],
+  groupListedTwice: [['marketing-leads']],
+  notOnTeam: [['eva@example.com']],
+  roleNeeded: [
+    ['publish', 'publisher', 'author'],
+    ['change-settings', 'admin', 'publisher'],
+  ],
+  pageNotYours: [['/pricing', ['/de/**']]],
+  filesNotYours: [[['/de/**']]],
+  onlyTranslatable: [['Hero › Image']],
+  reviewRequired: [[]],
+  identityFromSignIn: [[]],
+  wrongAddress: [['evil.example']],
+  foreignOrigin: [['https://evil.example'], ['']],
+  notFound: [['/x']],
+  internal: [[]],
+  signInRequired: [[]],
+  badCsrfToken: [[]],
+  signInFailed: [['expired-or-used'], ['refused-by-provider'], ['no-verified-email']],
+  tooManySignIns: [[30]],
+};
+
 const groups = {
   authorErrors: [authorErrors, author],
   inputErrors: [inputErrors, input],
@@ -302,6 +326,7 @@ const groups = {
   publishMessages: [publishMessages, publish],
   translationErrors: [translationErrors, translation],
   imageMessages: [imageMessages, images],
+  teamMessages: [teamMessages, team],
 } as const;
 
 /** Every error the catalogue can give, rendered with its samples. */

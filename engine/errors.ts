@@ -1756,3 +1756,196 @@ export const imageMessages = {
     hint: 'Reload the Media screen to see the images as they are now.',
   }),
 } as const;
+
+/**
+ * The team editor (`npm run team`): site.config.yaml › team, its refusals (each answered 403 in
+ * these words), its sign-in and the words of its own pages.
+ */
+export type TeamAction =
+  'edit-pages' | 'publish' | 'change-settings' | 'upload-files' | 'discard-changes';
+
+const ACTION_WORDS: Record<TeamAction, string> = {
+  'edit-pages': 'change pages',
+  publish: 'publish changes',
+  'change-settings': 'change the site settings and the team',
+  'upload-files': 'add or replace images and other files',
+  'discard-changes': 'discard the saved changes of the site',
+};
+
+/** Why a sign-in did not end with a session, as the sign-in callback found it. */
+export type SignInProblem =
+  'expired-or-used' | 'refused-by-provider' | 'no-verified-email' | 'provider-unreachable';
+
+const article = (role: string) => (/^[aeiou]/.test(role) ? `an ${role}` : `a ${role}`);
+
+export const teamMessages = {
+  personListedTwice: (email: string): AuthorError => ({
+    code: 'team-person-twice',
+    form: 'same',
+    message: `${quote(email)} is on the team twice (e-mail addresses are compared in any case).`,
+    hint: 'Keep one entry for this person, with the highest role and every page they need.',
+  }),
+  groupListedTwice: (group: string): AuthorError => ({
+    code: 'team-group-twice',
+    form: 'same',
+    message: `The group ${quote(group)} is on the team twice.`,
+    hint: 'Keep one entry for this group, with the highest role and every page its members need.',
+  }),
+  notOnTeam: (email: string): AuthorError => ({
+    code: 'not-on-team',
+    form: 'same',
+    message: `You are signed in as ${echo(email)}, but that address is not on this site's team.`,
+    hint: 'Ask an admin of the site to add you to the team, then sign in again.',
+  }),
+  roleNeeded: (action: TeamAction, needed: string, yours: string): AuthorError => ({
+    code: 'role-needed',
+    form: 'same',
+    message: `Only ${article(needed)} may ${ACTION_WORDS[action]}; you are ${article(yours)} of this site. Nothing was changed.`,
+    hint: 'Ask an admin of the site for the role, or ask a colleague who has it.',
+  }),
+  pageNotYours: (route: string, allowed: readonly string[]): AuthorError => ({
+    code: 'page-not-yours',
+    form: 'same',
+    message: `You may change only the pages ${list(allowed)}; ${echo(route)} is not one of them. Nothing was changed.`,
+    hint: 'Ask an admin of the site to add the page to yours, or ask a colleague to change it.',
+  }),
+  filesNotYours: (allowed: readonly string[]): AuthorError => ({
+    code: 'files-not-yours',
+    form: 'same',
+    message: `You may change only the pages ${list(allowed)}; images and other files every page shares are not yours to change. Nothing was changed.`,
+    hint: 'Ask an author who may change every page to add or replace the file.',
+  }),
+  onlyTranslatable: (field: string): AuthorError => ({
+    code: 'only-translatable',
+    form: 'same',
+    message: `You may change only the words of the page; ${field} is not a text to translate. Nothing was saved.`,
+    hint: 'Leave it as it is (undo that change) and save again, or ask an author of the page to change it.',
+  }),
+  reviewRequired: (): AuthorError => ({
+    code: 'review-required',
+    form: 'same',
+    message: 'On this site nobody publishes their own change: a colleague reviews it first.',
+    hint: 'Ask a publisher of the site to review and publish your change.',
+  }),
+  identityFromSignIn: (): AuthorError => ({
+    code: 'identity-from-sign-in',
+    form: 'same',
+    message: 'Your name and e-mail address come from your sign-in here and cannot be changed.',
+    hint: 'Ask the administrator of your company account to correct them.',
+  }),
+  wrongAddress: (host: string): AuthorError => ({
+    code: 'bad-host',
+    form: 'same',
+    message: `Refused a request for host ${echo(host)}: the team editor answers only at its public address.`,
+    hint: 'Open the editor at the address your team was given (the proxy must pass the Host header on).',
+  }),
+  foreignOrigin: (origin: string): AuthorError => ({
+    code: 'bad-origin',
+    form: 'same',
+    message: `Refused a request from ${echo(origin || 'a page that did not say where it came from')}: only the editor's own pages may change anything.`,
+    hint: 'Use the editor in its own tab, at the address your team was given.',
+  }),
+  notFound: (url: string): AuthorError => ({
+    code: 'not-found',
+    form: 'same',
+    message: `Nothing at ${echo(url)}.`,
+    hint: 'Open the editor at the address your team was given.',
+  }),
+  internal: (): AuthorError => ({
+    code: 'internal',
+    form: 'same',
+    message: 'The editor failed to answer this request; its log says why.',
+    hint: 'Try again; if it keeps failing, tell whoever runs the team editor.',
+  }),
+  signInRequired: (): AuthorError => ({
+    code: 'sign-in-required',
+    form: 'same',
+    message: 'You are not signed in, or your session has ended.',
+    hint: 'Sign in again: what you typed is kept.',
+  }),
+  badCsrfToken: (): AuthorError => ({
+    code: 'bad-csrf-token',
+    form: 'same',
+    message:
+      'This request did not come from the editor you are signed in to, so nothing was changed.',
+    hint: 'Reload the editor and try again.',
+  }),
+  signInFailed: (problem: SignInProblem): AuthorError => ({
+    code: 'sign-in-failed',
+    form: 'same',
+    message: {
+      'expired-or-used':
+        'This sign-in link has expired or was used already, so it did not sign you in.',
+      'refused-by-provider': 'Your company’s sign-in did not confirm who you are.',
+      'no-verified-email':
+        'Your company’s sign-in did not give a confirmed e-mail address, which the team list needs.',
+      'provider-unreachable': 'Your company’s sign-in could not be reached.',
+    }[problem],
+    hint:
+      problem === 'no-verified-email'
+        ? 'Ask the administrator of your company account to confirm your e-mail address.'
+        : 'Start again from the sign-in page.',
+  }),
+  tooManySignIns: (seconds: number): AuthorError => ({
+    code: 'too-many-sign-ins',
+    form: 'same',
+    message: 'Too many sign-ins were started from here in a short time.',
+    hint: `Wait ${plural(seconds, 'second')}, then sign in again.`,
+  }),
+} as const;
+
+/** The words of the team editor's own pages (sign-in, not on the team, signed in). */
+export const teamPageWords = {
+  signInTitle: (site: string) => `Sign in to edit ${site}`,
+  signInLead: 'Use your company account. You will come back here when you are signed in.',
+  signInButton: 'Sign in with your company account',
+  signedInTitle: (site: string) => `${site}: signed in`,
+  signedInAs: (name: string, email: string, role: string) =>
+    `You are signed in as ${name} (${email}), ${article(role)} of this site.`,
+  mayChange: 'What you may change here:',
+  everyPage: 'every page',
+  pagesMatching: (patterns: readonly string[]) => `the pages ${[patterns].flat().join(', ')}`,
+  textsOnly: '(their words only)',
+  roleAbilities: {
+    author: 'edit pages and save them',
+    publisher: 'edit pages, save them, publish changes and approve colleagues’ changes',
+    admin: 'edit pages, publish, and change the site settings and the team',
+  } as Record<string, string>,
+  notYetHere:
+    'The page editor itself does not open here yet: this page confirms who you are and what you may change.',
+  signOutButton: 'Sign out',
+  signedOutTitle: 'You are signed out',
+  signedOutLead: 'Your session on this editor has ended.',
+  signInAgain: 'Sign in again',
+  notOnTeamTitle: "You are not on this site's team",
+  problemTitle: 'You are not signed in',
+} as const;
+
+/** What `npm run team` says in the terminal when its settings are wrong, and when it runs. */
+export const teamServerMessages = {
+  missing: (name: string, example: string): string =>
+    `The environment variable ${name} is not set. Set it, e.g. ${name}=${example}.`,
+  notAUrl: (name: string, value: string): string =>
+    `${name} is not an address: ${echo(value)}. Write it with its scheme, e.g. https://sso.example.com.`,
+  notHttps: (name: string, value: string): string =>
+    `${name} must start with https:// (plain http:// only on 127.0.0.1, ::1 or localhost): ${echo(value)}.`,
+  hasPathOrQuery: (name: string, value: string): string =>
+    `${name} must be an origin only (scheme, host and port, no path, query or fragment): ${echo(value)}.`,
+  badNumber: (name: string, value: string): string =>
+    `${name} must be a whole number greater than zero, not ${echo(value)}.`,
+  badChoice: (name: string, value: string, choices: readonly string[]): string =>
+    `${name} must be ${[choices].flat().join(' or ')}, not ${echo(value)}.`,
+  noRepository: (): string =>
+    'Give the repository to serve: --repository <url or path> (it is cloned into the data folder).',
+  cloning: (repository: string, folder: string): string => `Cloning ${repository} into ${folder}…`,
+  cannotClone: (repository: string, detail: string): string =>
+    `Could not clone ${repository}: ${detail}`,
+  notThisRepository: (folder: string, repository: string): string =>
+    `${folder} holds a clone of another repository than ${repository}; give another --data folder.`,
+  badConfig: (count: number): string =>
+    `site.config.yaml of the repository has ${plural(count, 'problem')} (above): fix them in the repository first.`,
+  providerUnreachable: (issuer: string, detail: string): string =>
+    `The sign-in provider at ${issuer} could not be reached or read: ${detail}`,
+  started: (url: string, listening: string): string =>
+    `Team editor for ${url} listening on ${listening}. Press Ctrl+C to stop.`,
+} as const;

@@ -10,6 +10,7 @@ import { RESERVED_ANCHORS } from '../schema/anchors.ts';
 import { lengthGuide } from '../schema/text-lengths.ts';
 import { siteConfigSchema, type SiteConfig } from '../schema/site-config.ts';
 import { checkLocalesConfig } from './check-locales-config.ts';
+import { checkTeamConfig } from './check-team-config.ts';
 import type { Collector } from './collector.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { authorErrors } from './errors.ts';
@@ -156,7 +157,10 @@ export function validateConfig(
   const config = source
     ? parseWith(siteConfigSchema, source, source.data, [], collector, 'site-config')
     : undefined;
-  if (source && config) checkLocalesConfig(source, config, collector);
+  if (source && config) {
+    checkLocalesConfig(source, config, collector);
+    checkTeamConfig(source, config, collector);
+  }
   return { source, config };
 }
 

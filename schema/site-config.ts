@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localesSchema } from './locales.ts';
 import { href, httpsUrl, image, text } from './primitives.ts';
+import { teamSchema } from './team.ts';
 
 const link = z.strictObject({
   label: text('Link text.', 'Pricing'),
@@ -139,10 +140,15 @@ export const siteConfigSchema = z
           description:
             'refused = the editor does not publish while a placeholder is left (as the deploy check); allowed = placeholders do not stop a publish.',
         }),
+        requireReview: z.boolean().default(false).meta({
+          description:
+            'true = in the team editor nobody publishes their own change: a publisher approves it first.',
+        }),
       })
       .optional()
       .meta({ description: "How the editor's Publish button sends changes (default: direct)." }),
     locales: localesSchema.optional(),
+    team: teamSchema.optional(),
   })
   .meta({
     title: 'Site configuration',

@@ -29,6 +29,7 @@ export function publishingSettings(config: SiteConfig | undefined): PublishingSe
   return {
     mode: config?.publishing?.mode ?? 'direct',
     placeholders: config?.publishing?.placeholders ?? 'allowed',
+    requireReview: config?.publishing?.requireReview ?? false,
   };
 }
 

@@ -1,0 +1,58 @@
+import { ROLES, type Role, type Team } from '../../schema/team.ts';
+
+/** Who signed in, as the provider's ID token and user info said (editor/team/oidc.ts). */
+export interface Identity {
+  /** The provider's stable id of the person (`sub`). */
+  subject: string;
+  email: string;
+  /** Only a verified address is matched against the team's people. */
+  emailVerified: boolean;
+  name: string;
+  /** The provider's `groups` claim; empty when it sends none. */
+  groups: readonly string[];
+}
+
+/** What one entry of the team (a person or a group) allows. */
+export interface Grant {
+  role: Role;
+  /** Route patterns; undefined: every page. */
+  pages: readonly string[] | undefined;
+  fields: 'all' | 'translatable';
+}
+
+export interface Member {
+  email: string;
+  name: string;
+  /** The highest role any of their entries gives: what the editor shows them as. */
+  role: Role;
+  /** Every entry that applies to them: each allows what it allows, none takes away. */
+  grants: readonly Grant[];
+}
+
+export const roleRank = (role: Role) => ROLES.indexOf(role);
+
+/**
+ * The team member `identity` is, or undefined when no entry names them: their person entry (the
+ * e-mail address in any case, and only when the provider verified it) and every group entry whose
+ * group the provider says they are in.
+ */
+export function memberOf(team: Team | undefined, identity: Identity): Member | undefined {
+  const email = identity.email.toLowerCase();
+  const entries = [
+    ...(identity.emailVerified
+      ? (team?.people ?? []).filter((person) => person.email.toLowerCase() === email)
+      : []),
+    ...(team?.groups ?? []).filter((group) => identity.groups.includes(group.group)),
+  ];
+  if (entries.length === 0) return undefined;
+  const grants = entries.map((entry) => ({
+    role: entry.role,
+    pages: entry.pages,
+    fields: entry.fields ?? 'all',
+  }));
+  const role = grants.reduce<Role>(
+    (best, grant) => (roleRank(grant.role) > roleRank(best) ? grant.role : best),
+    'author',
+  );
+  return { email: identity.email, name: identity.name, role, grants };
+}

@@ -1,0 +1,194 @@
+import { fieldLabel } from '../../engine/check-translation.ts';
+import { editorMessages, teamMessages, type AuthorError } from '../../engine/errors.ts';
+import { routeFromFile } from '../../engine/routes.ts';
+import { leavesOf } from '../../engine/translation-fields.ts';
+import type { Role } from '../../schema/team.ts';
+import { changedPaths } from './changed-paths.ts';
+import { roleRank, type Grant, type Member } from './members.ts';
+import { matchesRouteGlob } from './route-glob.ts';
+
+/**
+ * Who may do what in the team editor, as pure functions of the member, the request and the site's
+ * settings: the server asks these before it acts and answers a refusal with 403 in its words.
+ */
+
+export type Decision = { allowed: true } | { allowed: false; error: AuthorError };
+
+/** What the site's settings say about publishing (site.config.yaml › publishing). */
+export interface PublishingRules {
+  mode: 'direct' | 'review';
+  requireReview: boolean;
+}
+
+/** What a request acts on, read by the server from its body or query (never from the screen). */
+export type Target =
+  | { kind: 'none' }
+  /** A file written, deleted, restored, discarded or resolved. */
+  | { kind: 'file'; file: string }
+  | { kind: 'new-page'; route: string }
+  | { kind: 'new-translation'; code: string; route: string };
+
+type Rule =
+  | 'read'
+  | 'write-file'
+  | 'delete-file'
+  | 'new-page'
+  | 'new-translation'
+  | 'publish'
+  | 'update'
+  | 'identity';
+
+/** Every route of the editor's API (editor/server/api.ts, publishing.ts) and what it does. */
+export const API_ROUTES: Readonly<Record<string, Rule>> = {
+  'GET /api/pages': 'read',
+  'GET /api/site': 'read',
+  'GET /api/blocks': 'read',
+  'GET /api/events': 'read',
+  'GET /api/languages': 'read',
+  'GET /api/file': 'read',
+  'POST /api/check': 'read',
+  'PUT /api/file': 'write-file',
+  'DELETE /api/file': 'delete-file',
+  'POST /api/pages': 'new-page',
+  'POST /api/translations': 'new-translation',
+  'GET /api/publish/status': 'read',
+  'GET /api/publish/changes': 'read',
+  'GET /api/publish/diff': 'read',
+  'GET /api/publish/conflicts': 'read',
+  'GET /api/publish/versions': 'read',
+  'GET /api/publish/version': 'read',
+  'GET /api/publish/review': 'read',
+  'POST /api/publish/identity': 'identity',
+  'POST /api/publish': 'publish',
+  'POST /api/publish/latest': 'update',
+  'POST /api/publish/discard': 'write-file',
+  'POST /api/publish/restore': 'write-file',
+  'POST /api/publish/resolve': 'write-file',
+};
+
+const ALLOWED: Decision = { allowed: true };
+const refused = (error: AuthorError): Decision => ({ allowed: false, error });
+
+const atLeast = (member: Member, role: Role) => roleRank(member.role) >= roleRank(role);
+
+/** The member's entries that let them change `route`. */
+const grantsFor = (member: Member, route: string) =>
+  member.grants.filter(
+    (grant) => !grant.pages || grant.pages.some((glob) => matchesRouteGlob(glob, route)),
+  );
+
+/** Every page pattern the member has (for the words of a refusal). */
+const patternsOf = (member: Member) =>
+  member.grants.some((grant) => !grant.pages)
+    ? ['/**']
+    : [...new Set(member.grants.flatMap((grant) => grant.pages ?? []))];
+
+const unrestricted = (grant: Grant) => !grant.pages && grant.fields === 'all';
+
+/**
+ * May the member change the page at `route` at all (`structure`: also add, remove and move its
+ * blocks, or create or delete it, which a translator may not)?
+ */
+function mayTouchRoute(member: Member, route: string, structure: boolean): Decision {
+  const grants = grantsFor(member, route);
+  if (grants.length === 0) return refused(teamMessages.pageNotYours(route, patternsOf(member)));
+  if (structure && !grants.some((grant) => grant.fields === 'all'))
+    return refused(teamMessages.onlyTranslatable(route));
+  return ALLOWED;
+}
+
+/** May the member write (or delete, restore, discard) `file`, whatever its content? */
+function mayWriteFile(member: Member, file: string, structure = false): Decision {
+  if (file === 'site.config.yaml')
+    return atLeast(member, 'admin')
+      ? ALLOWED
+      : refused(teamMessages.roleNeeded('change-settings', 'admin', member.role));
+  if (file.startsWith('public/'))
+    return member.grants.some(unrestricted)
+      ? ALLOWED
+      : refused(teamMessages.filesNotYours(patternsOf(member)));
+  const route = routeFromFile(file);
+  if (route === undefined) return refused(editorMessages.notWritable(file));
+  return mayTouchRoute(member, route, structure);
+}
+
+/** The route of a new translation: /<code><route>. */
+const translationRoute = (code: string, route: string) => `/${code}${route === '/' ? '' : route}`;
+
+/**
+ * Whether `member` may make the request `method path` on `target`. Undefined: not a route of the
+ * editor's API (the server answers 404). Saves are checked again on what they change
+ * (`mayChange`).
+ */
+export function decide(
+  member: Member,
+  method: string,
+  path: string,
+  target: Target,
+  rules: PublishingRules,
+): Decision | undefined {
+  const rule = API_ROUTES[`${method} ${path}`];
+  switch (rule) {
+    case undefined:
+      return undefined;
+    case 'read':
+      return ALLOWED;
+    case 'identity':
+      return refused(teamMessages.identityFromSignIn());
+    case 'update':
+      return ALLOWED;
+    case 'publish':
+      if (rules.mode === 'review') return ALLOWED; // sends a review branch: any member
+      if (rules.requireReview) return refused(teamMessages.reviewRequired());
+      return atLeast(member, 'publisher')
+        ? ALLOWED
+        : refused(teamMessages.roleNeeded('publish', 'publisher', member.role));
+    case 'write-file':
+    case 'delete-file':
+      if (target.kind !== 'file') return refused(editorMessages.missingPath());
+      return mayWriteFile(member, target.file, rule === 'delete-file');
+    case 'new-page':
+      if (target.kind !== 'new-page') return refused(editorMessages.badRequest('"route" (text)'));
+      return mayTouchRoute(member, target.route, true);
+    case 'new-translation':
+      if (target.kind !== 'new-translation')
+        return refused(editorMessages.badRequest('"code" and "route" (text)'));
+      return mayTouchRoute(member, translationRoute(target.code, target.route), false);
+  }
+}
+
+/** A page's own record of its source's texts, which a translator updates as they review. */
+const TRANSLATOR_FIELDS = new Set(['translatedFrom']);
+
+/**
+ * Whether `member` may save `file` changed from `before` to `after` (the parsed data of the file
+ * on disk and of the text sent; undefined when a text does not parse). A member whose only entries
+ * for the page are translators' changes texts only: every changed path must be a text to translate
+ * in both versions (engine/translation-fields.ts), or the page's record of its source.
+ */
+export function mayChange(member: Member, file: string, before: unknown, after: unknown): Decision {
+  const access = mayWriteFile(member, file);
+  if (!access.allowed) return access;
+  const route = routeFromFile(file);
+  if (route === undefined || grantsFor(member, route).some((grant) => grant.fields === 'all'))
+    return ALLOWED;
+  if (before === undefined || after === undefined)
+    return refused(teamMessages.onlyTranslatable(route));
+  const texts = (data: unknown) =>
+    new Set(
+      leavesOf(data)
+        .filter((leaf) => leaf.text)
+        .map((leaf) => JSON.stringify(leaf.path)),
+    );
+  const textsBefore = texts(before);
+  const textsAfter = texts(after);
+  for (const path of changedPaths(before, after)) {
+    if (typeof path[0] === 'string' && TRANSLATOR_FIELDS.has(path[0])) continue;
+    const key = JSON.stringify(path);
+    if (!textsBefore.has(key) || !textsAfter.has(key))
+      return refused(
+        teamMessages.onlyTranslatable(path.length ? fieldLabel(path, after ?? before) : route),
+      );
+  }
+  return ALLOWED;
+}

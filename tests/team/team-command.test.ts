@@ -1,0 +1,121 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTeam } from '../publishing/git-fixture.ts';
+import { HttpBrowser } from './http-browser.ts';
+import { startTestProvider } from './oidc-provider.ts';
+
+/** `npm run team` as a process: its refusals at start, and a start that serves sign-in. */
+const root = path.resolve(import.meta.dirname, '../..');
+const args = (...rest: string[]) => ['--import', 'tsx', 'scripts/team.ts', ...rest];
+const children: ChildProcess[] = [];
+const cleanups: Array<() => void | Promise<void>> = [];
+afterAll(async () => {
+  for (const child of children) child.kill('SIGTERM');
+  for (const cleanup of cleanups) await cleanup();
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const baseEnv = () => {
+  const env = { ...process.env };
+  for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'EDITOR_PUBLIC_URL'])
+    delete env[name];
+  return env;
+};
+
+describe('npm run team', () => {
+  // Each starts Node with tsx (seconds on a busy machine).
+  it(
+    'refuses to start, in words, when the environment is missing or wrong (exit 2)',
+    { timeout: 120_000 },
+    () => {
+      const run = spawnSync(process.execPath, args('--repository', 'x'), {
+        cwd: root,
+        encoding: 'utf8',
+        env: {
+          ...baseEnv(),
+          OIDC_ISSUER: 'http://sso.example.com',
+          OIDC_CLIENT_ID: 'editor',
+          EDITOR_PUBLIC_URL: 'https://edit.example.com/editor',
+        },
+      });
+      expect(run.status).toBe(2);
+      expect(run.stderr.trim().split('\n')).toEqual([
+        'The environment variable OIDC_CLIENT_SECRET is not set. Set it, e.g. OIDC_CLIENT_SECRET=<the secret the provider gave>.',
+        'OIDC_ISSUER must start with https:// (plain http:// only on 127.0.0.1, ::1 or localhost): "http://sso.example.com".',
+        'EDITOR_PUBLIC_URL must be an origin only (scheme, host and port, no path, query or fragment): "https://edit.example.com/editor".',
+      ]);
+      const none = spawnSync(process.execPath, args(), { cwd: root, encoding: 'utf8' });
+      expect(none.status).toBe(2);
+      expect(none.stderr).toContain('Give the repository to serve: --repository <url or path>');
+    },
+  );
+
+  it(
+    'clones the repository into its data folder, reads its team and serves the sign-in',
+    { timeout: 120_000 },
+    async () => {
+      const repo = makeTeam({ code: false });
+      const data = mkdtempSync(path.join(os.tmpdir(), 'team-data-'));
+      cleanups.push(repo.cleanup, () => rmSync(data, { recursive: true, force: true }));
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const provider = await startTestProvider(`${base}/auth/callback`, {
+        lena: { email: 'lena@example.com', email_verified: true, name: 'Lena Berg' },
+      });
+      cleanups.push(() => provider.close());
+      const child = spawn(
+        process.execPath,
+        args('--repository', repo.remote, '--data', data, '--port', String(port)),
+        {
+          cwd: root,
+          env: {
+            ...baseEnv(),
+            OIDC_ISSUER: provider.issuer,
+            OIDC_CLIENT_ID: provider.clientId,
+            OIDC_CLIENT_SECRET: provider.clientSecret,
+            EDITOR_PUBLIC_URL: base,
+          },
+        },
+      );
+      children.push(child);
+      let output = '';
+      child.stderr!.on('data', (chunk) => (output += String(chunk)));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on('data', (chunk) => {
+          output += String(chunk);
+          if (output.includes('listening on')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+      });
+      expect(output).toContain(`Team editor for ${base} listening on 127.0.0.1:${port}.`);
+      expect(readFileSync(path.join(data, 'repository/site.config.yaml'), 'utf8')).toContain(
+        'name: Staylix',
+      );
+      const browser = new HttpBrowser();
+      const page = await browser.request(`${base}/`);
+      expect(await page.text()).toContain('Sign in to edit Staylix');
+      // Signed in, Lena is not on this repository's team (it has none): she is told so.
+      const start = await browser.request(`${base}/auth/sign-in`);
+      const callback = await browser.signInAtProvider(
+        start.headers.get('location')!,
+        'lena',
+        `${base}/auth/callback`,
+      );
+      expect((await browser.request(callback)).status).toBe(303);
+      expect((await browser.request(`${base}/`)).status).toBe(403);
+      expect(existsSync(path.join(data, 'audit.log'))).toBe(true);
+      expect(readFileSync(path.join(data, 'audit.log'), 'utf8')).toContain('"what":"not-on-team"');
+    },
+  );
+});
