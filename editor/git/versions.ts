@@ -156,12 +156,9 @@ export type DiscardOutcome =
   /**
    * `not-published`: nothing is published yet; `unrelated`: the published history was replaced
    * by another one (nothing to go back to); `cannot-open-here`: a link or odd name (never the
-   * author's change); `not-changed`: the file is as published.
+   * author's change).
    */
-  | {
-      status: 'refused';
-      reason: 'not-published' | 'unrelated' | 'cannot-open-here' | 'not-changed';
-    }
+  | { status: 'refused'; reason: 'not-published' | 'unrelated' | 'cannot-open-here' }
   | { status: 'failed'; reason: TransactionFailure };
 
 /**
@@ -184,8 +181,8 @@ export async function discardChange(
   const conflicts = await readConflicts(root);
   const now = (await hashDisk(root, [file])).get(file);
   const recorded = conflicts.some((c) => c.file === file);
-  if ((now?.sha ?? null) === (entry?.sha ?? null) && !recorded)
-    return { status: 'refused', reason: 'not-changed' };
+  // Already as published: nothing to do, and nothing is lost.
+  if ((now?.sha ?? null) === (entry?.sha ?? null) && !recorded) return { status: 'discarded' };
   const outcome = await setAuthorFile(root, 'discard', file, entry ?? null, {
     before: conflicts,
     after: conflicts.filter((c) => c.file !== file),

@@ -356,7 +356,9 @@ async function run(team: Team, steps: Step[]) {
       if (from !== undefined && to !== from)
         clone.write(file, moveItem(text, ['blocks'], from, to));
     } else if (one.kind === 'discard') {
-      expect(await discardChange(clone.root, await ready(clone), one.file), at).toBe(true);
+      expect(await discardChange(clone.root, await ready(clone), one.file), at).toEqual({
+        status: 'discarded',
+      });
       FIELDS.forEach((field, i) => {
         if (field.file !== one.file) return;
         model.local[i] = model.base[i];

@@ -98,9 +98,9 @@ export function ChangesScreen({ api }: { api: Api }) {
         setLoadError(failure instanceof Error ? failure.message : String(failure)),
     );
   }, [api]);
-  useEffect(() => {
-    if (status?.available) load();
-  }, [status?.available, load]);
+  // Asked beside the status rather than after it (each takes a few git commands): where publishing
+  // is not available its refusal is not shown, the status says why.
+  useEffect(load, [load]);
   useOnPublishingChange(load);
   const message = ownMessage ?? changes?.message ?? '';
 
