@@ -1098,8 +1098,8 @@ export const translationEditorWords = {
   unfollowed: (problems: number, source: string): string =>
     `${problems} ${problems === 1 ? 'problem comes' : 'problems come'} from changes to the ${source} page (blocks or links added, moved or removed). The translation can follow them: your translated texts stay, new blocks show in ${source} until you translate them.`,
   follow: 'Follow the original page',
-  translationsFollowed: (languages: readonly string[]): string =>
-    `The ${languages.join(', ')} ${languages.length === 1 ? 'page follows' : 'pages follow'} your changes: moved blocks moved there too, new ones show in this page's language until translated.`,
+  translationsFollowed: (languages: string, count: number): string =>
+    `The ${languages} ${count === 1 ? 'page follows' : 'pages follow'} your changes: moved blocks moved there too, new ones show in this page's language until translated.`,
   followed: 'The translation follows the original page again. Save to keep it.',
   switchLabel: (language: string): string =>
     `Language: ${language}. Open this page in another language`,

@@ -60,9 +60,10 @@ export function translationsToSync(
 /**
  * `npm run validate -- --fix-translations`: every translation brought in line with its source page
  * as it is on disk (blocks and list items moved, added, removed as there; values that are not texts
- * copied; `translatedFrom` records following their fields). The files written, in order.
+ * copied; `translatedFrom` records following their fields). The files written, in order, and what
+ * the command prints.
  */
-export function fixTranslations(root: string): string[] {
+export function fixTranslations(root: string): { files: string[]; report: string } {
   const written: string[] = [];
   for (const [file, source] of translationPairs(root)) {
     const before = readFileSync(path.join(root, file), 'utf8');

@@ -155,7 +155,10 @@ export function PageEditorScreen({
     const names = doc.translationsSaved.map(
       (saved) => languages?.languages.find((l) => l.file === saved)?.label ?? saved,
     );
-    toast({ message: translationEditorWords.translationsFollowed(names), color: 'green' });
+    toast({
+      message: translationEditorWords.translationsFollowed(names.join(', '), names.length),
+      color: 'green',
+    });
   }, [doc.translationsSaved, languages, toast]);
 
   const select = useCallback((next: number | null) => {
