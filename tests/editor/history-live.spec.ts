@@ -144,7 +144,10 @@ test('a new draft page is listed by Publish, made live in one click, then publis
   await expect(drafts).toHaveCount(0);
   expect(read('pages/solutions/resorts.yaml')).not.toMatch(/^draft:/m);
   await page.getByTestId('publish-button').click();
-  await expect(page.getByTestId('publish-outcome')).toContainText('Published');
+  // Publish checks the whole site first: a busy machine takes its time.
+  await expect(page.getByTestId('publish-outcome')).toContainText('Published', {
+    timeout: 120_000,
+  });
   const published = git(remote, 'show', 'main:pages/solutions/resorts.yaml');
   expect(published).not.toMatch(/^draft:/m);
   await page.goto(`${url}#/`);

@@ -53,6 +53,7 @@ export function DraftsInChangeSet({
               <Button
                 size="compact-sm"
                 variant="light"
+                style={{ flex: '0 0 auto' }}
                 loading={busy === draft.file}
                 aria-label={`Make live: ${name}`}
                 onClick={async () => {

@@ -81,15 +81,18 @@ export function FileToolbar({
       </Group>
       <Group gap="xs" wrap="nowrap">
         {languages}
-        <Button
-          component="a"
-          href={hrefFor({ name: 'versions', file: path })}
-          variant="default"
-          leftSection={<UiIcon name="clock" size={16} />}
-          data-testid="history"
-        >
-          History
-        </Button>
+        <Tooltip label="History: every published version">
+          <ActionIcon
+            component="a"
+            href={hrefFor({ name: 'versions', file: path })}
+            variant="default"
+            size="lg"
+            aria-label="History"
+            data-testid="history"
+          >
+            <UiIcon name="clock" />
+          </ActionIcon>
+        </Tooltip>
         <Box data-testid="save-state" aria-live="polite">
           {status}
         </Box>
