@@ -12,8 +12,7 @@ export const ROLES = ['author', 'publisher', 'admin'] as const;
  * included), separated by `/`. `/de/**` is /de and every page under it; `/resources/*` the pages
  * one level under /resources.
  */
-const ROUTE_GLOB =
-  /^\/(?:(?:[a-z0-9][a-z0-9-]*|\*\*?)(?:\/(?:[a-z0-9][a-z0-9-]*|\*\*?))*)?$/;
+const ROUTE_GLOB = /^\/(?:(?:[a-z0-9][a-z0-9-]*|\*\*?)(?:\/(?:[a-z0-9][a-z0-9-]*|\*\*?))*)?$/;
 
 const role = z.enum(ROLES).meta({
   description:

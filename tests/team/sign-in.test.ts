@@ -104,8 +104,9 @@ async function signIn(login: string, returnTo?: string, browser = new HttpBrowse
     login,
     `${base}/auth/callback`,
   );
+  const pendingCookie = browser.cookies(base).get('__Host-editor-sign-in');
   const answer = await browser.request(callback);
-  return { browser, answer, callback };
+  return { browser, answer, callback, pendingCookie };
 }
 
 const auditLines = () =>
@@ -160,7 +161,9 @@ describe('sign-in with OpenID Connect (code flow, PKCE, state, nonce)', () => {
   });
 
   it('refuses a replayed callback, and one from a browser that did not start the sign-in', async () => {
-    const { browser, callback } = await signIn('lena');
+    const { browser, callback, pendingCookie } = await signIn('lena');
+    // The attacker's replay carries the sign-in cookie the browser had (its browser dropped it).
+    browser.cookies(base).set('__Host-editor-sign-in', pendingCookie!);
     const replay = await browser.request(callback);
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain('This sign-in link has expired or was used already');
