@@ -19,7 +19,7 @@ async function upload(name: string, bytes: Buffer) {
   const response = await fetch(`${server!.origin}/api/images?name=${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { 'x-editor-token': server!.token, 'content-type': 'application/octet-stream' },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
