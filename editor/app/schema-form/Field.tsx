@@ -40,7 +40,7 @@ export interface GroupFieldProps {
  * value or messages change.
  */
 export const Field = memo(function Field({ schema, path, keyOrder, label, listKey }: FieldProps) {
-  const { edit } = useForm();
+  const { edit, language } = useForm();
   const { schema: inner, optional, meta } = unwrap(schema);
   const key = path[path.length - 1];
   const kind = fieldKind(inner, key, listKey);
@@ -81,10 +81,12 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
           : value === undefined || value === null
             ? ''
             : String(value);
+      const direction = textDirection(language);
       if (kind.long)
         return (
           <Textarea
             {...common}
+            {...direction}
             value={text}
             autosize
             minRows={2}
@@ -93,7 +95,12 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
           />
         );
       return (
-        <TextInput {...common} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        <TextInput
+          {...common}
+          {...direction}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
       );
     }
     case 'link':
@@ -188,3 +195,16 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
       );
   }
 }, sameField);
+
+/**
+ * A text field's language and direction: a right-to-left language's words right to left (Mantine
+ * sets `dir` on the input's wrapper, which the input follows). A left-to-right page keeps the
+ * editor's direction.
+ */
+export function textDirection(language: { lang: string; dir: 'ltr' | 'rtl' } | undefined): {
+  lang?: string;
+  dir?: 'rtl';
+} {
+  if (!language) return {};
+  return language.dir === 'rtl' ? { lang: language.lang, dir: 'rtl' } : { lang: language.lang };
+}

@@ -25,6 +25,8 @@ export interface FormContextValue {
   /** Stable across renders. */
   edit: (op: EditOp) => void;
   site?: SiteResponse;
+  /** The language of the page's words: its fields are written in its direction (Arabic: rtl). */
+  language?: { lang: string; dir: 'ltr' | 'rtl' };
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);
