@@ -201,7 +201,7 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
  * sets `dir` on the input's wrapper, which the input follows). A left-to-right page keeps the
  * editor's direction.
  */
-export function textDirection(language: { lang: string; dir: 'ltr' | 'rtl' } | undefined): {
+function textDirection(language: { lang: string; dir: 'ltr' | 'rtl' } | undefined): {
   lang?: string;
   dir?: 'rtl';
 } {
