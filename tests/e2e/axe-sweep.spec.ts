@@ -34,6 +34,7 @@ test('the language switcher is named by what it shows first (WCAG 2.5.3 Label in
     await expect(summary).toHaveAccessibleName(name);
     await page
       .locator('header')
+      .first()
       .screenshot({ path: `test-results/switcher${route.replace('/', '-')}-1280.png` });
   }
   await page.setViewportSize(phone);
