@@ -157,9 +157,11 @@ function LanguageSwitcher({ language }: { language: PageLanguage }) {
   const current = language.alternates.find((alternate) => alternate.current)!;
   return (
     <details className={classes.language} data-language-switcher>
+      {/* Named by what it shows first ("EN, Language: English"), so a voice-control user can say
+          what they see (WCAG 2.5.3 Label in Name). */}
       <summary
         className={classes.languageToggle}
-        aria-label={`${language.words.languageMenu}: ${current.label}`}
+        aria-label={`${current.code.toUpperCase()}, ${language.words.languageMenu}: ${current.label}`}
       >
         <Icon name="globe" size={18} />
         <span aria-hidden="true">{current.code.toUpperCase()}</span>

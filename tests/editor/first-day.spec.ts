@@ -139,3 +139,31 @@ test('the preview brings the block being edited into view, a new block included'
   await expect.poll(() => inView(count)).toBe(true);
   await page.getByRole('button', { name: 'Undo', exact: true }).first().click();
 });
+
+test('Arabic is edited right to left; the editor isolates Arabic titles in its own English', async ({
+  page,
+  editor,
+}) => {
+  const AR = 'pages/ar/index.yaml';
+  const arabic = parse(editor.read(AR)) as { title: string; blocks: Array<{ title?: string }> };
+  await editor.open(page, `#/edit/${AR}`);
+  await expect(page.getByRole('heading', { level: 1 }).locator('bdi')).toHaveText(arabic.title);
+  await page.getByTestId('block-0-toggle').click();
+  const title = page.getByTestId('field-blocks.0.title');
+  await expect(title).toHaveAttribute('lang', 'ar');
+  expect(await title.evaluate((input) => getComputedStyle(input).direction)).toBe('rtl');
+  await title.fill(`${arabic.blocks[0]!.title} Staylix`);
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, `arabic-${width}.png`) });
+  }
+  await page.getByRole('button', { name: 'Undo', exact: true }).first().click();
+  // An English page keeps the editor's direction.
+  await editor.open(page, `#/edit/${FILE}`);
+  await page.getByTestId('block-0-toggle').click();
+  expect(
+    await page
+      .getByTestId('field-blocks.0.title')
+      .evaluate((input) => getComputedStyle(input).direction),
+  ).toBe('ltr');
+});

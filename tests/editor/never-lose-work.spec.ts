@@ -18,29 +18,45 @@ function changeOnDisk(
   editor.write(FILE, text.replace(from, to));
 }
 
-test('a change on disk while editing: both versions shown, keep mine and copy theirs aside', async ({
+test('a change on disk while editing is combined field by field, a field both changed is asked in words', async ({
   page,
   editor,
 }) => {
   await editor.open(page, `#/edit/${FILE}`);
   await page.getByTestId('block-0-toggle').click();
   const badge = page.getByTestId('field-blocks.0.badge');
+  const title = page.getByTestId('field-blocks.0.title');
   const before = await badge.inputValue();
+  const titleBefore = await title.inputValue();
   await badge.fill('Mine, for hotel groups');
 
-  changeOnDisk(editor, `badge: ${before}`, 'badge: Theirs, for chains');
-  const dialog = page.getByRole('dialog', { name: 'This file changed on disk' });
-  await expect(dialog).toBeVisible();
-  await expect(page.getByTestId('conflict-mine')).toContainText('badge: Mine, for hotel groups');
-  await expect(page.getByTestId('conflict-theirs')).toContainText('badge: Theirs, for chains');
+  // Another field changed on disk: combined with mine at once, said in the form's words.
+  changeOnDisk(editor, `title: ${titleBefore}`, 'title: Theirs, a new title');
+  await expect(title).toHaveValue('Theirs, a new title');
+  await expect(badge).toHaveValue('Mine, for hotel groups');
+  const told = page.getByRole('status').filter({ hasText: 'changed on disk' });
+  await expect(told).toContainText("'Theirs, a new title'");
 
-  await page.getByTestId('conflict-keep-both').click();
+  // The same field changed on disk: asked about, by its label, never as YAML.
+  changeOnDisk(editor, `badge: ${before}`, 'badge: Theirs, for chains');
+  const dialog = page.getByRole('dialog', { name: 'This page changed on disk' });
+  await expect(dialog).toBeVisible();
+  const asked = page.getByTestId('disk-conflict');
+  await expect(asked).toHaveCount(1);
+  await expect(asked).toContainText("Yours: 'Mine, for hotel groups'");
+  await expect(asked).toContainText("On disk: 'Theirs, for chains'");
+  await expect(dialog).not.toContainText('badge:');
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/first-day/disk-conflict-${width}.png` });
+  }
+  await asked.getByLabel("On disk: 'Theirs, for chains'").check();
+  await page.getByTestId('conflict-combine').click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('save-state')).toHaveText('Saved');
-  expect(editor.read(FILE)).toContain('badge: Mine, for hotel groups');
-  const aside = editor.read('pages/solutions/chains-their-version.yaml');
-  expect(aside).toContain('badge: Theirs, for chains');
-  expect(aside).toMatch(/^draft: true$/m);
+  await expect(badge).toHaveValue('Theirs, for chains');
+  await expect(title).toHaveValue('Theirs, a new title');
+  // No page of "their version" beside it.
+  expect(editor.git('status', '--porcelain', 'pages')).not.toContain('their-version');
 });
 
 test('a save refused with 409 (the disk changed unnoticed): take theirs, and mine is one Undo away', async ({

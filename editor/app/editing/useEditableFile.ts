@@ -19,6 +19,19 @@ import {
 import { clearDraft, readDraft, storeDraft, type StoredDraft } from './recovery.ts';
 import { valueAt } from '../../document/data-ops.ts';
 import { useLeaveWarning } from './useLeaveWarning.ts';
+import { describeFileChange } from '../../changes/describe.ts';
+import { mergeYaml, resolveConflicts } from '../../changes/merge.ts';
+import type { Conflict as MergeConflict, MergeInput } from '../../changes/types.ts';
+
+/** The changes between two texts of `file`, in the form's words. */
+const changesOnDisk = (file: string, before: string, after: string) =>
+  describeFileChange({ file, before, after }).changes.map((change) => change.text);
+
+/** What a change on disk brought into the editor's text when it combined field by field. */
+export interface DiskMerge {
+  /** The changes made on disk, in the form's words (`Hero › Title: 'A' → 'B'`). */
+  changes: string[];
+}
 
 export interface ConflictState {
   /** What is on disk now ('' when the file was deleted). */
@@ -27,6 +40,11 @@ export interface ConflictState {
   version: string | null;
   /** How the editor found out. */
   cause: 'save' | 'disk-change' | 'restore';
+  /**
+   * The field-by-field merge of the disk's changes into the editor's text (as Get latest merges a
+   * colleague's): the fields both changed differently, for the author to choose.
+   */
+  merge?: { input: MergeInput; conflicts: MergeConflict[] };
 }
 
 type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
@@ -54,6 +72,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
   const [saving, setSaving] = useState(false);
   const [saveFailed, setSaveFailed] = useState<string | null>(null);
   const [conflict, setConflict] = useState<ConflictState | null>(null);
+  const [diskMerge, setDiskMerge] = useState<DiskMerge | null>(null);
   const [recovery, setRecovery] = useState<StoredDraft | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
 
@@ -332,11 +351,27 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
         markSaved(disk.text, disk.version);
         return;
       }
-      setConflict({
-        diskText: disk?.text ?? '',
-        version: disk?.version ?? null,
-        cause: 'disk-change',
-      });
+      if (disk) {
+        // Both changed: combined field by field, like Get latest; only a field both changed
+        // differently is asked about.
+        const input: MergeInput = { file: path, base: saved, ours: now, theirs: disk.text };
+        const merged = mergeYaml(input);
+        if (merged.conflicts.length === 0) {
+          markSaved(disk.text, disk.version);
+          replaceText(merged.text);
+          setDiskMerge({ changes: changesOnDisk(path, saved, disk.text) });
+          return;
+        }
+        setConflict({
+          diskText: disk.text,
+          version: disk.version,
+          cause: 'disk-change',
+          merge: { input, conflicts: merged.conflicts },
+        });
+        return;
+      }
+      // Deleted on disk.
+      setConflict({ diskText: '', version: null, cause: 'disk-change' });
     }
     return () => events.close();
   }, [api, path, markSaved, replaceText]);
@@ -366,6 +401,27 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
   const keepMine = useCallback(
     () => save(conflict ? conflict.version : undefined),
     [conflict, save],
+  );
+
+  /**
+   * Conflict after a merge: the disk's changes combined with mine, each field both changed as
+   * chosen ('ours' or 'theirs' by conflict id); the result is unsaved text over the disk's version.
+   */
+  const combine = useCallback(
+    (picks: Record<string, 'ours' | 'theirs'>) => {
+      if (!conflict?.merge || conflict.version === null) return;
+      const choices = Object.fromEntries(
+        Object.entries(picks).map(([id, pick]) => [id, { pick }] as const),
+      );
+      const text = resolveConflicts(conflict.merge.input, choices);
+      markSaved(conflict.diskText, conflict.version);
+      replaceText(text);
+      setDiskMerge({
+        changes: changesOnDisk(path, conflict.merge.input.base, conflict.diskText),
+      });
+      setConflict(null);
+    },
+    [conflict, markSaved, replaceText, path],
   );
 
   /** Conflict: take the disk's text (my text stays one Undo away). */
@@ -420,6 +476,9 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     keepMine,
     takeTheirs,
     keepBoth,
+    combine,
+    diskMerge,
+    dismissDiskMerge: useCallback(() => setDiskMerge(null), []),
     recovery,
     restoreRecovered,
     discardRecovered,

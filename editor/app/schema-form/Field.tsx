@@ -43,7 +43,7 @@ export interface GroupFieldProps {
  * value or messages change.
  */
 export const Field = memo(function Field({ schema, path, keyOrder, label, listKey }: FieldProps) {
-  const { edit } = useForm();
+  const { edit, language } = useForm();
   const { schema: inner, optional, meta } = unwrap(schema);
   const key = path[path.length - 1];
   const kind = fieldKind(inner, key, listKey);
@@ -85,11 +85,13 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
             ? ''
             : String(value);
       const counted = withLengthCount(lengthGuide(path), text.trim().length, common.id);
+      const direction = textDirection(language);
       if (kind.long)
         return (
           <Textarea
             {...common}
             {...counted}
+            {...direction}
             value={text}
             autosize
             minRows={2}
@@ -101,6 +103,7 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
         <TextInput
           {...common}
           {...counted}
+          {...direction}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />
@@ -204,3 +207,16 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
       );
   }
 }, sameField);
+
+/**
+ * A text field's language and direction: a right-to-left language's words right to left (Mantine
+ * sets `dir` on the input's wrapper, which the input follows). A left-to-right page keeps the
+ * editor's direction.
+ */
+function textDirection(language: { lang: string; dir: 'ltr' | 'rtl' } | undefined): {
+  lang?: string;
+  dir?: 'rtl';
+} {
+  if (!language) return {};
+  return language.dir === 'rtl' ? { lang: language.lang, dir: 'rtl' } : { lang: language.lang };
+}

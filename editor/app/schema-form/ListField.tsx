@@ -95,7 +95,7 @@ export const ListField = memo(function ListField({
                       {itemSummary(list[index]) ? (
                         <Text span c="gray.7" fw={400}>
                           {' '}
-                          — {itemSummary(list[index])}
+                          — <bdi>{itemSummary(list[index])}</bdi>
                         </Text>
                       ) : null}
                     </Text>

@@ -27,6 +27,8 @@ export interface FormContextValue {
   site?: SiteResponse;
   /** Adds an image from the author's computer (absent: image fields offer only public/'s files). */
   uploadImage?: (file: File, formats: readonly string[]) => Promise<UploadedImage>;
+  /** The language of the page's words: its fields are written in its direction (Arabic: rtl). */
+  language?: { lang: string; dir: 'ltr' | 'rtl' };
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);

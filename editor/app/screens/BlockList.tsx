@@ -128,7 +128,7 @@ function BlockCard({
               </Text>
               {summary ? (
                 <Text size="xs" c="gray.7" truncate>
-                  {summary}
+                  <bdi>{summary}</bdi>
                 </Text>
               ) : null}
             </Box>

@@ -1,15 +1,16 @@
-import { Box, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { show } from '../../changes/values.ts';
 import { useMemo, useState } from 'react';
 import { lineDiff, type DiffLine } from '../editing/line-diff.ts';
 import type { ConflictState } from '../editing/useEditableFile.ts';
 
 interface ConflictModalProps {
-  file: string;
   conflict: ConflictState | null;
   mine: string;
   onKeepMine: () => Promise<unknown>;
   onTakeTheirs: () => void;
-  onKeepBoth: () => Promise<unknown>;
+  /** After a field-by-field merge: each field both changed, as chosen. */
+  onCombine: (picks: Record<string, 'ours' | 'theirs'>) => void;
   onLater: () => void;
 }
 
@@ -25,15 +26,15 @@ const causeText: Record<ConflictState['cause'], string> = {
  * without a choice.
  */
 export function ConflictModal({
-  file,
   conflict,
   mine,
   onKeepMine,
   onTakeTheirs,
-  onKeepBoth,
+  onCombine,
   onLater,
 }: ConflictModalProps) {
   const [busy, setBusy] = useState<string | null>(null);
+  const [picks, setPicks] = useState<Record<string, 'ours' | 'theirs'>>({});
   const diff = useMemo(
     () => (conflict ? lineDiff(mine, conflict.diskText) : null),
     [conflict, mine],
@@ -48,9 +49,51 @@ export function ConflictModal({
       setBusy(null);
     }
   };
-  const aside = file.startsWith('pages/')
-    ? `${file.replace(/\.ya?ml$/, '').replace(/\/index$/, '')}-their-version.yaml`
-    : 'a downloaded file';
+  if (conflict.merge) {
+    const { conflicts } = conflict.merge;
+    return (
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened
+        onClose={onLater}
+        title="This page changed on disk"
+        size="lg"
+        centered
+        data-testid="conflict-dialog"
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            It was changed on disk (another editor or a git pull) while you edited it. Every other
+            change is combined with yours;{' '}
+            {conflicts.length === 1 ? 'one field was' : 'these fields were'} changed on both sides.
+            Choose what to keep:
+          </Text>
+          {conflicts.map((item) => (
+            <Radio.Group
+              key={item.id}
+              label={item.label}
+              value={picks[item.id] ?? 'ours'}
+              onChange={(value) => setPicks({ ...picks, [item.id]: value as 'ours' | 'theirs' })}
+              data-testid="disk-conflict"
+            >
+              <Stack gap={4} mt={4}>
+                <Radio value="ours" label={`Yours: ${show(item.ours)}`} />
+                <Radio value="theirs" label={`On disk: ${show(item.theirs)}`} />
+              </Stack>
+            </Radio.Group>
+          ))}
+          <Group justify="space-between">
+            <Button variant="default" onClick={onLater}>
+              Decide later
+            </Button>
+            <Button onClick={() => onCombine(picks)} data-testid="conflict-combine">
+              Combine
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -105,16 +148,6 @@ export function ConflictModal({
             >
               {deleted ? 'Keep mine (write the file again)' : 'Keep mine'}
             </Button>
-            {deleted ? null : (
-              <Button
-                onClick={run('both', onKeepBoth)}
-                loading={busy === 'both'}
-                disabled={busy !== null && busy !== 'both'}
-                data-testid="conflict-keep-both"
-              >
-                Keep mine, copy theirs to {aside.replace(/^pages\//, '')}
-              </Button>
-            )}
           </Group>
         </Group>
       </Stack>

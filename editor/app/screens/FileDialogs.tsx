@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { EditableFile } from '../editing/useEditableFile.ts';
 import { useToast } from '../toasts.tsx';
 import { ConflictModal } from './ConflictModal.tsx';
@@ -6,24 +7,23 @@ import { RecoveryModal } from './RecoveryModal.tsx';
 /**
  * The dialogs that keep an open file's work: the file changed on disk while it was edited, and
  * unsaved text found after a crash or a closed tab. `mine` is the open text (the screen shows these
- * only once it is loaded); `keptBoth` says where "keep both" put the other version.
+ * only once it is loaded).
  */
-export function FileDialogs({
-  file,
-  doc,
-  mine,
-  keptBoth,
-}: {
-  file: string;
-  doc: EditableFile;
-  mine: string;
-  keptBoth: (aside: string) => string;
-}) {
+export function FileDialogs({ doc, mine }: { doc: EditableFile; mine: string }) {
   const toast = useToast();
+  const { diskMerge, dismissDiskMerge } = doc;
+  useEffect(() => {
+    if (!diskMerge) return;
+    toast({
+      title: 'This page changed on disk: combined with your edits',
+      message: `${diskMerge.changes.join('; ') || 'No field changed'}. Not saved yet: look and save.`,
+      color: 'blue',
+    });
+    dismissDiskMerge();
+  }, [diskMerge, dismissDiskMerge, toast]);
   return (
     <>
       <ConflictModal
-        file={file}
         conflict={doc.conflict}
         mine={mine}
         onKeepMine={async () => {
@@ -37,10 +37,7 @@ export function FileDialogs({
             action: { label: 'Undo', run: doc.undo },
           });
         }}
-        onKeepBoth={async () => {
-          const aside = await doc.keepBoth();
-          if (aside) toast({ message: keptBoth(aside), color: 'green' });
-        }}
+        onCombine={doc.combine}
         onLater={doc.closeConflict}
       />
       <RecoveryModal

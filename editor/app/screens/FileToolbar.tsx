@@ -71,7 +71,8 @@ export function FileToolbar({
         </Anchor>
         <Box style={{ minWidth: 0 }}>
           <Text component="h1" fw={700} size="md" truncate lh={1.25}>
-            {title}
+            {/* Isolated: an Arabic title keeps its own order beside the editor's English. */}
+            <bdi>{title}</bdi>
           </Text>
           <Text size="xs" c="gray.7" ff="monospace" truncate>
             {subtitle}

@@ -80,9 +80,18 @@ export function PageEditorScreen({
   const syntaxError = useSyntaxError(doc.store);
   const data = useStoreValue(doc.store, []) as
     { title?: unknown; draft?: unknown; blocks?: unknown } | undefined;
+  const pageLanguage = languages?.languages.find((l) => l.code === languages.code);
+  const textDirection = pageLanguage && { lang: pageLanguage.code, dir: pageLanguage.dir };
   const form: FormContextValue = useMemo(
-    () => ({ store: doc.store, edit: doc.edit, site, uploadImage: api.uploadImage }),
-    [doc.store, doc.edit, site, api],
+    () => ({
+      store: doc.store,
+      edit: doc.edit,
+      site,
+      uploadImage: api.uploadImage,
+      ...(textDirection ? { language: textDirection } : {}),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- its two strings, not the object
+    [doc.store, doc.edit, site, api, textDirection?.lang, textDirection?.dir],
   );
   const blocks = useMemo(
     () => (Array.isArray(data?.blocks) ? (data.blocks as unknown[]) : []),
@@ -408,14 +417,7 @@ export function PageEditorScreen({
         </Box>
       </Box>
       <AddBlockModal api={api} opened={adding} onClose={() => setAdding(false)} onAdd={addBlock} />
-      <FileDialogs
-        file={file}
-        doc={doc}
-        mine={doc.text}
-        keptBoth={(aside) =>
-          `Your version was saved; theirs was copied to ${aside} (a draft page).`
-        }
-      />
+      <FileDialogs doc={doc} mine={doc.text} />
     </FormContext.Provider>
   );
 }

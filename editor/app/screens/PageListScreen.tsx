@@ -307,7 +307,7 @@ function PageRow({ page, api, onDelete }: { page: PageSummary; api: Api; onDelet
             style={{ display: 'block' }}
             truncate
           >
-            {name}
+            <bdi>{name}</bdi>
           </Anchor>
           <Text size="xs" c="gray.7" ff="monospace" truncate>
             {page.route ?? 'Not-found page (404)'}

@@ -163,12 +163,7 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
           </Stack>
         </Box>
       </Box>
-      <FileDialogs
-        file={CONFIG}
-        doc={doc}
-        mine={doc.text}
-        keptBoth={(aside) => `Your version was saved; theirs was downloaded as ${aside}.`}
-      />
+      <FileDialogs doc={doc} mine={doc.text} />
     </FormContext.Provider>
   );
 }
