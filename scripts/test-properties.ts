@@ -47,7 +47,7 @@ function fail(message: string): never {
 }
 
 const { values, positionals } = readCommandLine(COMMAND);
-const env: Record<string, string> = {};
+const env: Record<string, string> = { PROPERTY_TESTS: '1' };
 if (values.runs !== undefined) {
   if (!/^[1-9]\d*$/.test(values.runs))
     fail(`--runs must be a whole number above 0, not "${values.runs}".`);

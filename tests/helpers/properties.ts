@@ -26,3 +26,9 @@ export function propertyParameters(defaultRuns: number): { seed: number; numRuns
     numRuns: propertyRuns(defaultRuns),
   };
 }
+
+/**
+ * True in `npm run test:properties`: the property tests too slow for `npm test`'s time budget (a
+ * child editor killed and restarted at every step, on real git) run only there.
+ */
+export const inPropertyRun = process.env.PROPERTY_TESTS === '1';

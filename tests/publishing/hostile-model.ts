@@ -26,7 +26,7 @@ import {
 
 /**
  * The model and the steps of hostile.property.test.ts (see there), shared with the replays of its
- * shrunk counterexamples (hostile-replays.test.ts).
+ * shrunk counterexamples (hostile-replays.property.test.ts).
  */
 const HOTELS = 'pages/solutions/hotels.yaml';
 const PRICING = 'pages/pricing.yaml';

@@ -1,4 +1,5 @@
 import { afterEach, describe, it, vi } from 'vitest';
+import { inPropertyRun } from '../helpers/properties.ts';
 import { runHostile, type HostileStep, type World } from './hostile-model.ts';
 
 /**
@@ -15,7 +16,8 @@ afterEach(async () => {
   }
 });
 
-describe('replays of the hostile property test', () => {
+// As long as a property run: run with it by `npm run test:properties -- hostile`.
+describe.runIf(inPropertyRun)('replays of the hostile property test', () => {
   // Seed 20261126, path 0:0 (shrunk once): after a colleague's .gitattributes with a
   // working-tree-encoding came in, every later publish answered 500.
   it('publishes after a .gitattributes, a big file and a code change came in, with kills before', async () => {
