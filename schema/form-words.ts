@@ -123,6 +123,20 @@ const FORM_HELP: Readonly<Record<string, string>> = {
   'Twitter/X handle for cards.': 'The X (Twitter) account shown with shared pages.',
   'Booking page of the scheduling provider (https://), embedded inline; the CSP frame-src of the build follows it.':
     'The booking page of the scheduling service (https://…), shown inside the page.',
+  'true = in the team editor nobody publishes their own change: a publisher approves it first.':
+    'On: in the team editor nobody publishes their own change; a publisher approves it first.',
+  'How `npm run validate -- --production` reports what a translation leaves in the default language: a block or text not translated yet, a text of this file without its label (default: warning). Languages with `partial: true` may leave blocks untranslated either way.':
+    'Whether what a translation leaves in the default language (a block or text not translated yet, a site text without its translation) gets a warning (the default) or stops a publish. Languages that allow partial translations may leave blocks untranslated either way.',
+  'The texts of this file (menus, footer, tagline, copyright) in this language, each by its place (`footer.copyright`, `navigation.items.0.label`) with the default-language text it was translated from. Every locale but the default has one per text; a missing one shows the default text (a warning).':
+    'The site-wide texts (menus, footer, tagline, copyright) in this language, each with the default-language text it was translated from. A missing one shows the default text, with a warning.',
+  'author = edit, save and send for review; publisher = also publish and approve; admin = also the site configuration and the team.':
+    'Author: edits, saves and sends for review. Publisher: also publishes and approves. Admin: also changes the site settings and the team.',
+  'The pages this entry may change, as route patterns (/de/** = /de and every page under it). Left out: every page.':
+    'The pages this entry may change, as address patterns (/de/** is /de and every page under it). Left empty: every page.',
+  'translatable = only the words a translation rewrites (a translator); all (the default) = every value.':
+    'Only the words a translation rewrites (a translator), or every value (the default).',
+  'Who may sign in to the team editor (npm run team) and what each may change. Someone in several entries gets what each allows.':
+    'Who may sign in to the team editor and what each may change. Someone in several entries gets what each allows.',
 };
 
 /** A schema's description as the form shows it: its form words when it was written for a file. */
