@@ -80,7 +80,8 @@ export function FileToolbar({
         </Box>
         {badges}
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      {/* Never squeezed: the title on the left truncates instead, so no button is cut off. */}
+      <Group gap="xs" wrap="nowrap" preventGrowOverflow={false} style={{ flexShrink: 0 }}>
         {languages}
         <Tooltip label="History: every published version">
           <ActionIcon
