@@ -158,6 +158,15 @@ describe('forms generated from a block schema', () => {
     },
   );
 
+  it('a link to a section of a page is shown (its anchor offered once, not twice: a crash)', () => {
+    // The footer's links to /#use-cases blanked the whole Site settings screen: Mantine refuses an
+    // option offered both under "Anchors on that page" and "Sections of pages".
+    const text = example('hero').replace('href: "#book-a-demo"', 'href: "/pricing#faq"');
+    mount(text, blockSchemas.hero);
+    const href = screen.getByTestId('field-actions.0.href') as HTMLInputElement;
+    expect(href.value).toBe('/pricing#faq');
+  });
+
   it('typing in a field changes only that line of the YAML, and shows the help text', () => {
     const text = example('faq');
     const { result } = mount(text, blockSchemas.faq);

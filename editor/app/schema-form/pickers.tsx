@@ -36,16 +36,22 @@ export function LinkField(props: PickerProps) {
       : (routes.find((route) => route.route === (base || '/'))?.anchors ?? []).map(
           (anchor) => `${base}#${anchor}`,
         );
+  // Each option once: Mantine throws (a blank screen) on an option offered twice, as a section
+  // of the typed route would be, under both its own group and "Sections of pages".
+  const offered = new Set(anchors);
+  const once = (item: string) => !offered.has(item) && Boolean(offered.add(item));
   const data = [
-    ...(anchors.length ? [{ group: 'Anchors on that page', items: anchors }] : []),
-    { group: 'Pages of the site', items: routes.map((route) => route.route) },
+    ...(anchors.length ? [{ group: 'Anchors on that page', items: [...offered] }] : []),
+    { group: 'Pages of the site', items: routes.map((route) => route.route).filter(once) },
     {
       group: 'Sections of pages',
-      items: routes.flatMap((route) =>
-        route.anchors
-          .filter((a) => a !== 'main' && a !== 'top')
-          .map((anchor) => `${route.route}#${anchor}`),
-      ),
+      items: routes
+        .flatMap((route) =>
+          route.anchors
+            .filter((a) => a !== 'main' && a !== 'top')
+            .map((anchor) => `${route.route}#${anchor}`),
+        )
+        .filter(once),
     },
   ];
   return (

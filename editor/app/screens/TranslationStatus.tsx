@@ -64,7 +64,8 @@ export function TranslationStatus({
           <Anchor
             key={t.code}
             href={hrefFor({ name: 'edit', file: t.file })}
-            aria-label={`${t.label} translation: ${text}`}
+            // Named by what it shows first (WCAG 2.5.3, Label in Name), then the language's name.
+            aria-label={`${label} (${t.label} translation)`}
             data-translation={t.code}
             data-state={t.state}
           >
@@ -75,7 +76,7 @@ export function TranslationStatus({
             key={t.code}
             onClick={() => void create(t)}
             disabled={busy !== null}
-            aria-label={`Translate into ${t.label}: start the translation from this page`}
+            aria-label={`${t.code.toUpperCase()}: Translate (start the ${t.label} translation from this page)`}
             data-translation={t.code}
             data-state={t.state}
           >
