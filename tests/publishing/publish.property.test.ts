@@ -39,7 +39,7 @@ const FIELDS = [
   { file: PRICING, path: ['blocks', 0, 'subtitle'] },
 ];
 const AUTHORS = 3;
-const RUNS = propertyRuns(3);
+const RUNS = propertyRuns(2);
 
 const value = fc.oneof(
   // Few values, so that two authors often write the same one.
@@ -495,12 +495,12 @@ describe('three authors publishing at once (seeded sequences, real git)', () => 
         // Shrinking replays whole sequences on real git: it stops in time to report what it has.
         {
           ...propertyParameters(RUNS),
-          interruptAfterTimeLimit: RUNS * 60_000,
+          interruptAfterTimeLimit: RUNS * 90_000,
           markInterruptAsFailure: true,
         },
       );
     },
-    RUNS * 60_000 + 60_000,
+    RUNS * 90_000 + 60_000,
   );
 
   // Shrunk from a run against a merge that dropped theirs' moves: the block a colleague moved was
