@@ -36,6 +36,8 @@ test.describe('cards fade in', () => {
   test('no motion and fully visible under prefers-reduced-motion, and without JavaScript', async ({
     pageWith,
   }) => {
+    // Two pages, every card of each read: 24 s alone on a busy machine, near the default limit.
+    test.slow();
     for (const options of [{ reducedMotion: 'reduce' as const }, { javaScriptEnabled: false }]) {
       const page = await pageWith({ viewport: desktop, ...options }, 'abort');
       await page.goto('/');
