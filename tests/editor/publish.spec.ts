@@ -7,6 +7,12 @@ import { seriousViolations } from './axe.ts';
 import { expect, startEditor, test } from './fixture.ts';
 
 /**
+ * A publish fetches, merges, checks the whole site, records a journaled transaction and pushes:
+ * seconds on an idle machine, more beside the other browser tests.
+ */
+const PUBLISHED = { timeout: 60_000 };
+
+/**
  * Publishing through the UI, with real git: a bare repository is the remote, the editor runs on
  * Alice's clone, and Bob (a colleague) publishes from his own clone with plain git.
  */
@@ -115,7 +121,7 @@ test('change a title, see it in Changes, publish; a colleague publishes; get lat
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByTestId('publish-button').click();
-  await expect(page.getByTestId('publish-outcome')).toContainText('Published');
+  await expect(page.getByTestId('publish-outcome')).toContainText('Published', PUBLISHED);
   await expect(page.getByTestId('no-changes')).toBeVisible();
   expect(git(remote, 'rev-list', '--count', `${before}..main`).trim()).toBe('1');
   expect(git(remote, 'log', '-1', '--format=%an', 'main').trim()).toBe('Alice Author');
@@ -135,7 +141,7 @@ test('change a title, see it in Changes, publish; a colleague publishes; get lat
   await expect(page.getByTestId('change-card')).toHaveCount(1);
   await expect(page.getByTestId('change-texts')).not.toContainText('badge');
   await page.getByTestId('publish-button').click();
-  await expect(page.getByTestId('publish-outcome')).toContainText('Published');
+  await expect(page.getByTestId('publish-outcome')).toContainText('Published', PUBLISHED);
   expect(remoteFile()).toBe(merged);
   await page.screenshot({ path: path.join(SHOTS, 'published-1280.png'), animations: 'disabled' });
 
@@ -243,7 +249,7 @@ for (const choice of ['theirs', 'ours', 'edit'] as const) {
     await editHeroTitle(page, `Alice ${choice}`);
     await page.getByTestId('nav-changes').click();
     await page.getByTestId('publish-button').click();
-    await expect(page.getByTestId('publish-outcome')).toContainText('changed the same');
+    await expect(page.getByTestId('publish-outcome')).toContainText('changed the same', PUBLISHED);
     // The header says so at once, without leaving the screen (and stops saying it once resolved).
     await expect(page.getByTestId('publish-where')).toContainText('a conflict waits');
     // Never conflict markers, Alice's value kept on disk until she chooses.
@@ -297,7 +303,7 @@ for (const choice of ['theirs', 'ours', 'edit'] as const) {
     await page.goto(`${url}#/changes`);
     if (choice !== 'theirs') {
       await page.getByTestId('publish-button').click();
-      await expect(page.getByTestId('publish-outcome')).toContainText('Published');
+      await expect(page.getByTestId('publish-outcome')).toContainText('Published', PUBLISHED);
     } else await expect(page.getByTestId('no-changes')).toBeVisible();
     expect(remoteFile()).toBe(expected);
   });
@@ -321,7 +327,7 @@ test('review mode: Send for review gives the link, In review lists the change se
   await page.getByTestId('nav-changes').click();
   await expect(page.getByTestId('publish-button')).toHaveText('Send for review');
   await page.getByTestId('publish-button').click();
-  await expect(page.getByTestId('publish-outcome')).toContainText('Sent for review');
+  await expect(page.getByTestId('publish-outcome')).toContainText('Sent for review', PUBLISHED);
   expect(git(remote, 'rev-parse', 'main').trim()).toBe(before);
   const branches = git(remote, 'for-each-ref', '--format=%(refname:short)', 'refs/heads/review/');
   expect(branches.trim()).toMatch(/^review\/solutions-hotels-\d{8}-\d{6}$/);
