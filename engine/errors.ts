@@ -1130,6 +1130,17 @@ function expectedFormHint(expected: Expected): string {
  * editor/server/publishing.ts). The words are the author's: publish, get the latest, changes,
  * versions, in review; never git's.
  */
+/** Why two versions of a file are not combined field by field: the author chooses a whole file. */
+export type WholeFileReason =
+  | 'too-large'
+  | 'not-utf8'
+  | 'not-yaml'
+  | 'removed'
+  | 'added-twice'
+  | 'not-text'
+  | 'not-field-by-field'
+  | 'too-slow';
+
 export const publishMessages = {
   unavailable: (
     why:
@@ -1443,17 +1454,7 @@ export const publishMessages = {
     hint: 'Its file is kept exactly as it is; a developer can open it.',
   }),
   /** The label of a whole-file choice on the conflict screen: why it is not field by field. */
-  wholeFile: (
-    reason:
-      | 'too-large'
-      | 'not-utf8'
-      | 'not-yaml'
-      | 'removed'
-      | 'added-twice'
-      | 'not-text'
-      | 'not-field-by-field'
-      | 'too-slow',
-  ): string =>
+  wholeFile: (reason: WholeFileReason): string =>
     `The whole file (${
       {
         'too-large': 'a version is larger than 1 MB, the most the editor reads in a page',

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { MAX_PAGE_BYTES } from '../../engine/read-page-file.ts';
-import { publishMessages } from '../../engine/errors.ts';
+import { publishMessages, type WholeFileReason } from '../../engine/errors.ts';
 import { readYaml } from '../document/read-yaml.ts';
 import { mergeYaml } from './merge.ts';
 import type { Conflict } from './types.ts';
@@ -15,17 +15,6 @@ export interface AuthorFileSides {
   ours?: Buffer;
   theirs?: Buffer;
 }
-
-/** Why two versions of a file are not combined field by field: the author chooses a whole file. */
-export type WholeFileReason =
-  | 'too-large'
-  | 'not-utf8'
-  | 'not-yaml'
-  | 'removed'
-  | 'added-twice'
-  | 'not-text'
-  | 'not-field-by-field'
-  | 'too-slow';
 
 /**
  * What to do with the file:
