@@ -19,7 +19,7 @@ import type { WaitingFile } from './safe-path.ts';
 import type { ReadyState } from './state.ts';
 import {
   commitDifferences,
-  commitOf,
+  commitsOf,
   differences,
   entryProblem,
   hashDisk,
@@ -89,8 +89,7 @@ export async function getLatest(
   const recovered = await recoverUnfinished(root);
   if (recovered.kind === 'stuck') return { status: 'failed', reason: recovered.reason };
   if ((await readConflicts(root)).length) return { status: 'conflicts-waiting' };
-  const upstream = await commitOf(root, state.publishedRef);
-  const head = await commitOf(root, 'HEAD');
+  const [upstream, head] = await commitsOf(root, [state.publishedRef, 'HEAD']);
   if (!upstream || !head) return { status: 'up-to-date' };
   if (await isAncestor(root, upstream, head)) return { status: 'up-to-date' };
   const baseResult = await git(root, ['merge-base', head, upstream], { okCodes: [1] });

@@ -248,7 +248,7 @@ export async function publish(
 
     // Direct: the local history records the change before it is sent, so a failed send loses
     // nothing.
-    const recorded = await recordLocally(root, published, commit, request);
+    const recorded = await recordLocally(root, published, commit, changes, request);
     if (!recorded.ok) return { status: 'failed', reason: recorded.reason };
     if (offline) return { status: 'saved-locally', commit, files, problem: offline };
     try {
@@ -288,14 +288,15 @@ async function recordLocally(
   root: string,
   published: string,
   commit: string,
+  changes: readonly Difference[],
   request: PublishRequest,
 ) {
   const head = (await commitOf(root, 'HEAD'))!;
   const headTree = await listTree(root, head, 'all');
+  const publishedTree = head === published ? headTree : await listTree(root, published, 'all');
   let next = commit;
-  const ownCode = differences(await listTree(root, published, 'all'), headTree).some(
-    (d) => !isAuthorFile(d.file),
-  );
+  const ownCode = differences(publishedTree, headTree).some((d) => !isAuthorFile(d.file));
+  let nextTree: Tree;
   if (ownCode) {
     const commitTreeFiles = await listTree(root, commit);
     const headAuthor = await listTree(root, head);
@@ -307,8 +308,14 @@ async function recordLocally(
       `${request.message.split('\n')[0]} (local copy)`,
       request.identity,
     );
+    nextTree = await listTree(root, next, 'all');
+  } else {
+    // The publish commit's tree: the published one with the changes (commitDifferences).
+    nextTree = new Map(publishedTree);
+    for (const change of changes)
+      if (change.after) nextTree.set(change.file, change.after);
+      else nextTree.delete(change.file);
   }
-  const nextTree = await listTree(root, next, 'all');
   const moved = differences(headTree, nextTree)
     .map((d) => d.file)
     .filter((file) => file.split('/').every((p) => p !== '..' && !isDotGitSpelling(p)));

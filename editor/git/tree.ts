@@ -21,6 +21,24 @@ export async function commitOf(root: string, rev: string): Promise<string | unde
   return result.code === 0 && isCommitId(id) ? id : undefined;
 }
 
+/**
+ * The commits several revisions name, in one command when all of them name one (the usual case);
+ * each undefined that does not.
+ */
+export async function commitsOf(
+  root: string,
+  revs: readonly string[],
+): Promise<Array<string | undefined>> {
+  if (!revs.some((rev) => rev.startsWith('-'))) {
+    const all = await git(root, ['rev-parse', ...revs.map((rev) => `${rev}^{commit}`), '--'], {
+      okCodes: [128],
+    });
+    const ids = all.stdout.split('\n').slice(0, revs.length);
+    if (all.code === 0 && ids.every(isCommitId)) return ids;
+  }
+  return Promise.all(revs.map((rev) => commitOf(root, rev)));
+}
+
 /** Files of a commit: the author files only (default) or every file. */
 export async function listTree(
   root: string,
@@ -113,13 +131,9 @@ export async function worktreeFiles(
   const scope = only ?? AUTHOR_PATHS;
   const listed = new Set<string>();
   if (scope.length) {
-    for (const args of [
-      ['ls-files', '-z', '--cached'],
-      ['ls-files', '-z', '--others', '--exclude-standard'],
-    ]) {
-      const out = (await git(root, [...args, '--', ...scope])).stdout;
-      for (const file of out.split('\0')) if (file) listed.add(file);
-    }
+    // Tracked files, and untracked ones that are not ignored (the patterns apply to those only).
+    const args = ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...scope];
+    for (const file of (await git(root, args)).stdout.split('\0')) if (file) listed.add(file);
   }
   const unsafe: string[] = [];
   const waiting: WaitingFile[] = [];
@@ -165,9 +179,21 @@ export function differences(before: Tree, after: Tree): Difference[] {
   return found;
 }
 
+/** Each copy's git folder, asked once (it does not move while the editor runs). */
+const gitDirs = new Map<string, string>();
+
+/** Remembers a copy's git folder, found by another command. */
+export function noteGitDir(root: string, dir: string) {
+  gitDirs.set(root, dir);
+}
+
 /** The repository's own folder (`.git`), where the editor keeps its notes. */
 export async function gitDir(root: string): Promise<string> {
-  return gitText(root, ['rev-parse', '--absolute-git-dir']);
+  const known = gitDirs.get(root);
+  if (known) return known;
+  const dir = await gitText(root, ['rev-parse', '--absolute-git-dir']);
+  gitDirs.set(root, dir);
+  return dir;
 }
 
 interface TreeRecord {
@@ -176,15 +202,27 @@ interface TreeRecord {
   sha: string;
 }
 
-/** One level of a tree object (`ls-tree` without `-r`), by name. */
-async function treeLevel(root: string, tree: string): Promise<Map<string, TreeRecord>> {
-  const out = (await git(root, ['ls-tree', '-z', tree])).stdout;
-  const level = new Map<string, TreeRecord>();
+/** Every entry of a tree, folders included (`ls-tree -r -t`), by path: one command. */
+async function wholeTree(root: string, tree: string): Promise<Map<string, TreeRecord>> {
+  const out = (await git(root, ['ls-tree', '-r', '-t', '-z', '--full-tree', tree])).stdout;
+  const entries = new Map<string, TreeRecord>();
   for (const record of out.split('\0')) {
     if (!record) continue;
     const tab = record.indexOf('\t');
     const [mode, type, sha] = record.slice(0, tab).split(' ');
-    level.set(record.slice(tab + 1), { mode: mode!, type: type!, sha: sha! });
+    entries.set(record.slice(tab + 1), { mode: mode!, type: type!, sha: sha! });
+  }
+  return entries;
+}
+
+/** One level of a tree (the folder `prefix`, '' for the top) out of `wholeTree`'s listing. */
+function treeLevel(entries: ReadonlyMap<string, TreeRecord>, prefix: string) {
+  const level = new Map<string, TreeRecord>();
+  const start = prefix ? `${prefix}/` : '';
+  for (const [file, record] of entries) {
+    if (!file.startsWith(start)) continue;
+    const name = file.slice(start.length);
+    if (name && !name.includes('/')) level.set(name, record);
   }
   return level;
 }
@@ -197,10 +235,11 @@ async function treeLevel(root: string, tree: string): Promise<Map<string, TreeRe
  */
 async function editTree(
   root: string,
-  tree: string | undefined,
+  entries: ReadonlyMap<string, TreeRecord>,
+  prefix: string,
   updates: ReadonlyMap<string, TreeEntry | null>,
 ): Promise<string | undefined> {
-  const level = tree ? await treeLevel(root, tree) : new Map<string, TreeRecord>();
+  const level = treeLevel(entries, prefix);
   const nested = new Map<string, Map<string, TreeEntry | null>>();
   for (const [file, entry] of updates) {
     const slash = file.indexOf('/');
@@ -215,7 +254,8 @@ async function editTree(
   }
   for (const [folder, inner] of nested) {
     const old = level.get(folder);
-    const made = await editTree(root, old?.type === 'tree' ? old.sha : undefined, inner);
+    const within = prefix ? `${prefix}/${folder}` : folder;
+    const made = await editTree(root, old?.type === 'tree' ? entries : new Map(), within, inner);
     if (made) level.set(folder, { mode: '040000', type: 'tree', sha: made });
     else if (old?.type === 'tree') level.delete(folder);
   }
@@ -258,9 +298,10 @@ export async function commitDifferences(
   identity: AuthorIdentity,
 ): Promise<string> {
   const updates = new Map(changes.map((change) => [change.file, change.after ?? null]));
-  const tree =
-    (await editTree(root, await gitText(root, ['rev-parse', `${base}^{tree}`]), updates)) ??
-    (await gitText(root, ['mktree', '-z'], { input: '' }));
+  const tree = updates.size
+    ? ((await editTree(root, await wholeTree(root, base), '', updates)) ??
+      (await gitText(root, ['mktree', '-z'], { input: '' })))
+    : await gitText(root, ['rev-parse', `${base}^{tree}`]);
   return commitTree(root, tree, parents, message, identity);
 }
 
@@ -282,8 +323,7 @@ export async function standingOn(
   root: string,
   publishedRef: string,
 ): Promise<{ base: string | undefined; unrelated: boolean }> {
-  const published = await commitOf(root, publishedRef);
-  const head = await commitOf(root, 'HEAD');
+  const [published, head] = await commitsOf(root, [publishedRef, 'HEAD']);
   if (!published || !head || (await isAncestor(root, published, head)))
     return { base: published, unrelated: false };
   const log = await git(root, ['log', '-g', '--format=%H', '-n', '50', publishedRef, '--'], {
