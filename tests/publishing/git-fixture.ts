@@ -57,20 +57,42 @@ function asClone(root: string): Clone {
   };
 }
 
+/** A folder copied as it is (a git repository's objects, refs and files), links kept as links. */
+const copyTree = (from: string, to: string) =>
+  cpSync(from, to, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+
+/** The remote's url in a copied repository's config: the copy's own remote, not the template's. */
+function pointAt(repo: string, from: string, to: string) {
+  const config = path.join(repo, '.git/config');
+  writeFileSync(config, readFileSync(config, 'utf8').replaceAll(from, to));
+}
+
+interface Template {
+  dir: string;
+  /** The seed commit: the remote's main while nobody pushed. */
+  head: string;
+}
+
 /**
- * A bare repository as the remote, holding the site's content and a little code (renderer/), and
- * clones of it as authors. `code: false` leaves the code out (the content only, as the editor's
- * end-to-end tests use).
+ * The remote, the seed and one clone, made once per test process (git init, add, commit, push and
+ * clone of the whole site take seconds on a loaded machine) and copied for each team.
  */
-export function makeTeam(options: { code?: boolean } = {}): Team {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'publish-'));
+const templates = new Map<boolean, Template>();
+
+function template(code: boolean): Template {
+  const made = templates.get(code);
+  if (made) return made;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'publish-template-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const remote = path.join(dir, 'remote.git');
   git(dir, 'init', '-q', '--bare', '-b', 'main', remote);
+  // It accepts any object, as a bare repository does by default (hostile-fixture pushes some).
+  git(remote, 'config', 'receive.fsckObjects', 'false');
   const seed = path.join(dir, 'seed');
   git(dir, 'clone', '-q', remote, seed);
   for (const entry of CONTENT)
     cpSync(path.join(projectRoot, entry), path.join(seed, entry), { recursive: true });
-  if (options.code ?? true) {
+  if (code) {
     mkdirSync(path.join(seed, 'renderer'));
     writeFileSync(path.join(seed, 'renderer/code.ts'), 'export const answer = 42;\n');
     writeFileSync(path.join(seed, '.gitignore'), 'node_modules/\n.cache/\n');
@@ -89,13 +111,46 @@ export function makeTeam(options: { code?: boolean } = {}): Team {
     'site',
   );
   git(seed, 'push', '-q', '-u', 'origin', 'main');
+  git(dir, 'clone', '-q', remote, path.join(dir, 'clone'));
+  const result = { dir, head: git(remote, 'rev-parse', 'main').trim() };
+  templates.set(code, result);
+  return result;
+}
+
+/** The remote's main as a loose ref says (read without git); undefined when packed or absent. */
+function looseMain(remote: string): string | undefined {
+  try {
+    return readFileSync(path.join(remote, 'refs/heads/main'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A bare repository as the remote, holding the site's content and a little code (renderer/), and
+ * clones of it as authors. `code: false` leaves the code out (the content only, as the editor's
+ * end-to-end tests use). Made by copying a template (real git made it once); a clone made while
+ * the remote is still at the seed commit is a copy of the template's clone, a later one a real
+ * `git clone`.
+ */
+export function makeTeam(options: { code?: boolean } = {}): Team {
+  const made = template(options.code ?? true);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'publish-'));
+  const remote = path.join(dir, 'remote.git');
+  const seed = path.join(dir, 'seed');
+  copyTree(path.join(made.dir, 'remote.git'), remote);
+  copyTree(path.join(made.dir, 'seed'), seed);
+  pointAt(seed, made.dir, dir);
   return {
     dir,
     remote,
     seed,
     clone(name) {
       const root = path.join(dir, name);
-      git(dir, 'clone', '-q', remote, root);
+      if (looseMain(remote) === made.head) {
+        copyTree(path.join(made.dir, 'clone'), root);
+        pointAt(root, made.dir, dir);
+      } else git(dir, 'clone', '-q', remote, root);
       return asClone(root);
     },
     remoteLog: (since) =>

@@ -4,6 +4,7 @@ import {
   chmodSync,
   lstatSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -11,6 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { git } from './git-fixture.ts';
 
@@ -96,15 +98,39 @@ export type PlantedEntry =
   | { path: string; gitlink: string }
   | { path: string; remove: true };
 
+/** A folder of a tree being edited: `sha` while it is as the base commit has it. */
 interface Node {
   entries: Map<string, { mode: string; type: string; sha: string } | Node>;
+  sha?: string;
 }
 const isNode = (x: unknown): x is Node => typeof x === 'object' && x !== null && 'entries' in x;
 
+/** Stores each content in the repository's objects with one `hash-object`: their blob ids. */
+function storeBlobs(repo: string, contents: Array<string | Buffer>): string[] {
+  if (!contents.length) return [];
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plumbing-'));
+  try {
+    const files = contents.map((content, i) => {
+      const file = path.join(dir, String(i));
+      writeFileSync(file, content);
+      return file;
+    });
+    const result = spawnSync('git', ['hash-object', '-w', '--no-filters', '--stdin-paths'], {
+      cwd: repo,
+      input: files.join('\n') + '\n',
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`hash-object: ${result.stderr}`);
+    return result.stdout.trim().split('\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * A commit on `parent` whose tree is `treeOf`'s (`parent`'s by default) with `changes` applied,
- * built with `mktree` (which
- * takes any name: `.git`, `..`, a line break, a leading dash). Paths are split at `/` only.
+ * built with `mktree` (which takes any name: `.git`, `..`, a line break, a leading dash). Paths
+ * are split at `/` only. Only the folders on the way to a change are made again.
  */
 function plumbingCommit(
   repo: string,
@@ -115,18 +141,28 @@ function plumbingCommit(
 ): string {
   const root: Node = { entries: new Map() };
   if (treeOf) {
-    const out = spawnSync('git', ['ls-tree', '-r', '-z', '--full-tree', treeOf], {
+    const out = spawnSync('git', ['ls-tree', '-r', '-t', '-z', '--full-tree', treeOf], {
       cwd: repo,
       encoding: 'buffer',
     }).stdout.toString('latin1');
+    root.sha = spawnSync('git', ['rev-parse', `${treeOf}^{tree}`], {
+      cwd: repo,
+      encoding: 'utf8',
+    }).stdout.trim();
     for (const record of out.split('\0')) {
       if (!record) continue;
       const tab = record.indexOf('\t');
       const [mode, type, sha] = record.slice(0, tab).split(' ');
       const name = Buffer.from(record.slice(tab + 1), 'latin1').toString('utf8');
-      place(root, name.split('/'), { mode: mode!, type: type!, sha: sha! });
+      if (type === 'tree') folderAt(root, name.split('/')).sha = sha!;
+      else placeAt(root, name.split('/'), { mode: mode!, type: type!, sha: sha! }, false);
     }
   }
+  const blobs = changes.filter((change) => 'content' in change || 'link' in change);
+  const shas = storeBlobs(
+    repo,
+    blobs.map((change) => ('link' in change ? change.link : change.content)),
+  );
   for (const change of changes) {
     const parts = change.path.split('/');
     if ('remove' in change) {
@@ -134,17 +170,12 @@ function plumbingCommit(
       continue;
     }
     if ('gitlink' in change) {
-      place(root, parts, { mode: '160000', type: 'commit', sha: change.gitlink });
+      placeAt(root, parts, { mode: '160000', type: 'commit', sha: change.gitlink });
       continue;
     }
-    const content = 'link' in change ? change.link : change.content;
-    const sha = spawnSync('git', ['hash-object', '-w', '--stdin'], {
-      cwd: repo,
-      input: content,
-      encoding: 'utf8',
-    }).stdout.trim();
+    const sha = shas[blobs.indexOf(change)]!;
     const mode = 'link' in change ? '120000' : (change.mode ?? '100644');
-    place(root, parts, { mode, type: 'blob', sha });
+    placeAt(root, parts, { mode, type: 'blob', sha });
   }
   const tree = writeTree(repo, root);
   const args = ['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message];
@@ -163,34 +194,55 @@ function plumbingCommit(
   return result.stdout.trim();
 }
 
-function place(node: Node, parts: string[], leaf: { mode: string; type: string; sha: string }) {
-  const [first, ...rest] = parts;
-  if (!rest.length) {
-    node.entries.set(first!, leaf);
-    return;
+/** The folder at `parts` (made when absent, or in place of a file). */
+function folderAt(node: Node, parts: string[]): Node {
+  let at = node;
+  for (const part of parts) {
+    let child = at.entries.get(part);
+    if (!isNode(child)) {
+      child = { entries: new Map() };
+      at.entries.set(part, child);
+    }
+    at = child;
   }
-  let child = node.entries.get(first!);
-  if (!isNode(child)) {
-    child = { entries: new Map() };
-    node.entries.set(first!, child);
+  return at;
+}
+
+/** Sets a leaf; `edit` marks every folder on the way as changed. */
+function placeAt(
+  node: Node,
+  parts: string[],
+  leaf: { mode: string; type: string; sha: string },
+  edit = true,
+) {
+  const folders = parts.slice(0, -1);
+  if (edit) {
+    let at = node;
+    delete at.sha;
+    for (const part of folders) {
+      at = folderAt(at, [part]);
+      delete at.sha;
+    }
   }
-  place(child, rest, leaf);
+  folderAt(node, folders).entries.set(parts.at(-1)!, leaf);
 }
 
 function removeAt(node: Node, parts: string[]) {
   const [first, ...rest] = parts;
   if (!rest.length) {
-    node.entries.delete(first!);
+    if (node.entries.delete(first!)) delete node.sha;
     return;
   }
   const child = node.entries.get(first!);
   if (isNode(child)) {
     removeAt(child, rest);
+    if (child.sha === undefined) delete node.sha;
     if (!child.entries.size) node.entries.delete(first!);
   }
 }
 
 function writeTree(repo: string, node: Node): string {
+  if (node.sha) return node.sha;
   const lines: Buffer[] = [];
   for (const [name, entry] of node.entries) {
     const item = isNode(entry)
@@ -219,7 +271,6 @@ export function pushPlumbing(
   changes: PlantedEntry[],
   options: { force?: boolean; parent?: string | null; message?: string; treeOf?: string } = {},
 ): string {
-  git(remote, 'config', 'receive.fsckObjects', 'false');
   git(clone, 'fetch', '-q', 'origin');
   const tip = git(clone, 'rev-parse', 'origin/main').trim();
   const parent = options.parent === null ? undefined : (options.parent ?? tip);
