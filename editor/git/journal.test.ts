@@ -138,4 +138,38 @@ describe('recoverUnfinished', () => {
     expect(a.read(PAGE)).toBe(before);
     expect(existsSync(path.join(a.root, '.git', 'editor', 'journal.json'))).toBe(false);
   });
+
+  it('undoes a code file git wrote with its own line endings (an eol attribute)', async () => {
+    team = makeTeam();
+    const a = team.clone('alice');
+    const CODE = 'renderer/code.ts';
+    // The copy's attributes make git write code files with CRLF line endings.
+    a.write('.gitattributes', '*.ts text eol=crlf\n');
+    a.git('rm', '-q', '--cached', CODE);
+    a.git('checkout', 'HEAD', '--', CODE);
+    const before = a.read(CODE);
+    expect(before).toBe('export const answer = 42;\r\n');
+    const head = a.git('rev-parse', 'HEAD').trim();
+    const next = a.git('commit-tree', `${head}^{tree}`, '-p', head, '-m', 'next').trim();
+    const beforeSha = a.git('rev-parse', `HEAD:${CODE}`).trim();
+    const afterSha = storeText(a.root, 'export const answer = 43;\n');
+    // Killed after git wrote the new code file (converted, as checkout-index does), before HEAD.
+    a.write(CODE, 'export const answer = 43;\r\n');
+    leaveJournal(a.root, {
+      op: 'latest',
+      head: { from: head, to: next },
+      writes: [
+        {
+          file: CODE,
+          author: false,
+          before: { mode: '100644', sha: beforeSha },
+          after: { mode: '100644', sha: afterSha },
+        },
+      ],
+      index: [],
+    });
+    expect((await recoverUnfinished(a.root)).kind).toBe('rolled-back');
+    expect(a.read(CODE)).toBe(before);
+    expect(a.git('status', '--porcelain', '--', CODE)).toBe('');
+  });
 });

@@ -179,10 +179,12 @@ async function holding(
   from: (write: PlannedWrite) => TreeEntry | null,
 ): Promise<PlannedWrite[]> {
   const safe = writes.filter((w) => !(w.author ? authorPathProblem : pathProblem)(root, w.file));
-  const disk = await hashDisk(
-    root,
-    safe.map((w) => w.file),
-  );
+  const files = (author: boolean) => safe.filter((w) => w.author === author).map((w) => w.file);
+  // Code files as git reads them: checkout-index may have converted their line endings.
+  const disk = new Map([
+    ...(await hashDisk(root, files(true))),
+    ...(await hashDisk(root, files(false), false, true)),
+  ]);
   return safe.filter((w) => same(disk.get(w.file), from(w)));
 }
 

@@ -300,7 +300,8 @@ async function planCodeFiles(root: string, files: readonly string[], from: Tree,
       waiting.push({ file, why: after?.mode === '120000' ? 'link' : 'not-a-file' });
     else candidates.push(file);
   }
-  const disk = await hashDisk(root, candidates);
+  // As git reads them: a file it wrote with other line endings is still the blob it came from.
+  const disk = await hashDisk(root, candidates, false, true);
   const untouched = candidates.filter((file) => same(disk.get(file), from.get(file)));
   const removed = new Set(untouched.filter((file) => !to.get(file)));
   const writes: PlannedWrite[] = [];

@@ -92,12 +92,16 @@ export function entryProblem(
 /**
  * Blob ids of files as they are on disk, content as is (`--no-filters`: no attribute from the tree
  * converts it, and no filter program runs); undefined for a file that is absent or not a regular
- * file. `write` also stores them, so a commit or a journal can use them.
+ * file. `write` also stores them, so a commit or a journal can use them. `asGit`: as git itself
+ * reads them (`git status`), through the copy's attributes: a code file git wrote with other line
+ * endings (`eol`, `core.autocrlf`) is the blob it came from. Never for author files, whose bytes
+ * are published as they are.
  */
 export async function hashDisk(
   root: string,
   files: readonly string[],
   write = false,
+  asGit = false,
 ): Promise<Map<string, TreeEntry | undefined>> {
   const found = new Map<string, TreeEntry | undefined>();
   const present: Array<{ file: string; mode: string }> = [];
@@ -109,9 +113,15 @@ export async function hashDisk(
   if (present.length) {
     // One file name per line on stdin: safe, as no name given here holds a line break.
     const args = ['hash-object', ...(write ? ['-w'] : []), '--no-filters', '--stdin-paths'];
-    const out = await gitText(root, args, {
-      input: present.map((entry) => entry.file).join('\n') + '\n',
-    });
+    const input = present.map((entry) => entry.file).join('\n') + '\n';
+    // A conversion git cannot make (an encoding the bytes are not in): the bytes as they are.
+    const out = asGit
+      ? await gitText(
+          root,
+          args.filter((arg) => arg !== '--no-filters'),
+          { input },
+        ).catch(() => gitText(root, args, { input }))
+      : await gitText(root, args, { input });
     const shas = out.split('\n');
     present.forEach((entry, i) => found.set(entry.file, { mode: entry.mode, sha: shas[i]! }));
   }
