@@ -264,6 +264,7 @@ export async function applyPlan(root: string, plan: Plan): Promise<Outcome> {
       root,
       plan.index.map((step) => [step.file, step.after]),
     );
+    await skipWorktree(root, plan.waiting ?? [], true);
     if (plan.head) {
       const { from, to } = plan.head;
       const moved = await git(root, ['update-ref', '-m', `editor: ${plan.op}`, 'HEAD', to, from], {

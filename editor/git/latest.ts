@@ -198,16 +198,21 @@ async function planAuthorFiles(
   const waiting: WaitingFile[] = [];
   const writes: PlannedWrite[] = [];
   const open: string[] = [];
+  /** Regular files upstream made a link or a submodule: they go, where the author left them be. */
+  const replaced: string[] = [];
   for (const file of files) {
     const onDisk = authorPathProblem(root, file);
-    const why =
-      entryProblem(file, trees.theirs.get(file)) ??
-      entryProblem(file, trees.base.get(file)) ??
-      (onDisk === 'in-the-way' ? undefined : onDisk);
-    if (why) waiting.push({ file, why });
-    else open.push(file);
+    const theirs = entryProblem(file, trees.theirs.get(file));
+    const why = theirs ?? entryProblem(file, trees.base.get(file)) ?? onDisk;
+    if (why && why !== 'in-the-way') waiting.push({ file, why });
+    if (!why || why === 'in-the-way') open.push(file);
+    else if ((theirs === 'link' || theirs === 'not-a-file') && !onDisk && trees.base.has(file))
+      if (!entryProblem(file, trees.base.get(file))) replaced.push(file);
   }
-  const disk = await hashDisk(root, open, true);
+  const disk = await hashDisk(root, [...open, ...replaced], true);
+  for (const file of replaced)
+    if (same(disk.get(file), trees.base.get(file)))
+      writes.push({ file, author: true, before: disk.get(file)!, after: null });
   // Removals first: a file removed upstream may make way for a folder, and the reverse.
   const removed = new Set(
     open.filter((file) => !trees.theirs.get(file) && same(disk.get(file), trees.base.get(file))),

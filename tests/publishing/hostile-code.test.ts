@@ -195,6 +195,36 @@ describe('nothing is written through a link, out of the project', () => {
   });
 });
 
+describe("a colleague's link in place of a page the author never touched", () => {
+  it('takes the old file away and lets the link wait: nothing listed, git status clean', async () => {
+    team = makeTeam();
+    const bob = team.clone('bob');
+    // A page nothing links to, which Alice's copy holds as a regular file.
+    const OFFER = 'pages/offer.yaml';
+    pushPlumbing(team.remote, bob.root, [
+      { path: OFFER, content: git(team.remote, 'show', `main:${PRICING}`) },
+    ]);
+    const alice = team.clone('alice');
+    writeFileSync(path.join(team.dir, 'outside.yaml'), 'title: outside\n');
+    pushPlumbing(team.remote, bob.root, [{ path: OFFER, link: '../outside.yaml' }]);
+    server = await startEditorServer({ root: alice.root, watch: false });
+    const latest = await api('POST', '/api/publish/latest', author);
+    expect(latest.status, latest.raw).toBe(200);
+    // The page as it was is gone from the copy (published as a link now); no link is written.
+    expect(existsSync(path.join(alice.root, OFFER))).toBe(false);
+    expect(alice.git('status', '--porcelain')).toBe('');
+    const changes = await api('GET', '/api/publish/changes');
+    expect(changes.status, changes.raw).toBe(200);
+    expect(changes.body.files).toEqual([]);
+    expect(changes.body.waiting.map((w: { file: string }) => w.file)).toEqual([OFFER]);
+    const published = await publishTitle(alice, 'Mine');
+    expect(published.status, published.raw).toBe(200);
+    expect(published.body.files).toEqual([HOTELS]);
+    expect(git(team.remote, 'ls-tree', 'main', OFFER).slice(0, 6)).toBe('120000');
+    expect(readFileSync(path.join(team.dir, 'outside.yaml'), 'utf8')).toBe('title: outside\n');
+  });
+});
+
 describe('one odd file never stops all publishing', () => {
   it('keeps fetching and publishing after a colleague adds a .gitmodules', async () => {
     team = makeTeam();
