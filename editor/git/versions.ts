@@ -1,4 +1,4 @@
-import { resolveConflictsOnto } from '../changes/merge.ts';
+import { resolveOffThread } from '../changes/merge-thread.ts';
 import type { ConflictChoice } from '../changes/types.ts';
 import { readConflicts, type FileConflict } from './conflicts.ts';
 import {
@@ -221,7 +221,8 @@ export async function resolveFile(
     // A file removed after the conflict was found stays removed: that was the author's last word.
     if (current !== undefined) {
       const input = { file, base: record.base!, ours: record.ours!, theirs: record.theirs! };
-      const text = resolveConflictsOnto(current, input, choices);
+      // Seconds for a large page: on the merge thread, never the request's.
+      const text = await resolveOffThread(current, input, choices);
       if (text === undefined) return 'changed-since';
       after = { mode, sha: await storeText(root, text) };
     }

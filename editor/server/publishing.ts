@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { describeFileChange, summarizeChanges } from '../changes/describe.ts';
 import type { FileChange } from '../changes/types.ts';
-import { conflictsAsTheyAreNow } from '../changes/conflicts-now.ts';
+import { conflictsNowOffThread } from '../changes/merge-thread.ts';
 import { readConflicts, theirsBy, type FileConflict } from '../git/conflicts.ts';
 import { getLatest, type LatestResult } from '../git/latest.ts';
 import {
@@ -98,12 +98,6 @@ const routeOf = (file: string) => (file.startsWith('pages/') ? routeFromFile(fil
 const pageNow = (root: string, record: FileConflict) =>
   record.wholeFile ? undefined : shownText(readDisk(root, record.file));
 
-/**
- * Above this size the conflicts are shown as the merge found them: following the author's later
- * edits merges the page again, which for a large page takes seconds on the request's thread.
- */
-const FOLLOW_EDITS_BYTES = 32 * 1024;
-
 /** A file's change in words, from its bytes (a version too large or not UTF-8 is not parsed). */
 function describeBytes(file: string, before: Buffer | undefined, after: Buffer | undefined) {
   const isText = !file.startsWith('public/');
@@ -134,15 +128,16 @@ const conflictView =
       file: record.file,
       ...(route ? { route } : {}),
       wholeFile: record.wholeFile,
+      // Following the author's later edits merges the page again: seconds for a large page, on
+      // the merge thread.
       conflicts:
-        now === undefined || now.length > FOLLOW_EDITS_BYTES
+        now === undefined
           ? record.conflicts
-          : conflictsAsTheyAreNow(now, {
-              file: record.file,
-              base: record.base!,
-              ours: record.ours!,
-              theirs: record.theirs!,
-            }),
+          : await conflictsNowOffThread(
+              now,
+              { file: record.file, base: record.base!, ours: record.ours!, theirs: record.theirs! },
+              record.conflicts,
+            ),
       ...(record.ours !== undefined ? { ours: record.ours } : {}),
       ...(record.theirs !== undefined ? { theirs: record.theirs } : {}),
     };

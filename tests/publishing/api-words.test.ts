@@ -270,4 +270,56 @@ describe('a merge of hostile data', () => {
     },
     SLOW,
   );
+
+  it(
+    'a conflict on a large page: shown as the page is now, chosen without holding up the editor',
+    async () => {
+      team = makeTeam();
+      const bob = team.clone('bob');
+      // Over 32 KB of fields (merging it again takes seconds on one thread).
+      const text = 'A long label that takes room on the page'.repeat(2);
+      const items = Array.from({ length: 300 }, (_, i) => `  - { label: ${text} ${i}, n: ${i} }`);
+      bob.write(HOTELS, `${bob.read(HOTELS)}padding:\n${items.join('\n')}\n`);
+      push(bob, 'padding');
+      const alice = team.clone('alice');
+      bob.edit(HOTELS, TITLE, 'title: Bob Title');
+      push(bob, 'Bob');
+      alice.edit(HOTELS, TITLE, 'title: Alice Title');
+      expect(alice.read(HOTELS).length).toBeGreaterThan(32 * 1024);
+      server = await startEditorServer({ root: alice.root, watch: false });
+      const latest = await call('POST', '/api/publish/latest', author);
+      expect(latest.status, latest.raw).toBe(200);
+      expect(latest.body.conflicts.map((c: { file: string }) => c.file)).toEqual([HOTELS]);
+
+      // "Yours" is the field as it is now: the author wrote in it after the conflict.
+      alice.edit(HOTELS, 'title: Alice Title', 'title: Alice Later');
+      const shown = await call('GET', '/api/publish/conflicts');
+      const [conflict] = shown.body.conflicts[0].conflicts;
+      expect(conflict, JSON.stringify(conflict)).toMatchObject({
+        ours: 'Alice Later',
+        theirs: 'Bob Title',
+      });
+
+      let done = false;
+      const resolved = call('POST', '/api/publish/resolve', {
+        path: HOTELS,
+        choices: { [conflict.id]: { pick: 'theirs' } },
+      }).finally(() => (done = true));
+      let slowest = 0;
+      let asked = 0;
+      while (!done) {
+        const start = performance.now();
+        expect((await call('GET', '/api/blocks')).status).toBe(200);
+        slowest = Math.max(slowest, performance.now() - start);
+        asked++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const answer = await resolved;
+      expect(answer.status, answer.raw.slice(0, 300)).toBe(200);
+      expect(slowest, `the slowest of ${asked} answers`).toBeLessThan(1000);
+      expect(alice.read(HOTELS)).toContain('title: Bob Title');
+      expect(alice.read(HOTELS)).toContain(`  - { label: ${text} 299, n: 299 }`);
+    },
+    SLOW,
+  );
 });
