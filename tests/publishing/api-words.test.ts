@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publishMessages } from '../../engine/errors.ts';
-import { startEditorServer, type EditorServer } from '../../editor/server/server.ts';
-import { git, makeTeam, type Clone, type Team } from './git-fixture.ts';
+import { commitAndPush, git } from './git-fixture.ts';
+import { publishingSession } from './editor-fixture.ts';
+import { call as request, type Answer } from './hostile-fixture.ts';
 
 /**
  * Issue 42, the server's side: every publishing answer is words (the catalogue's, never a 500, a
@@ -15,49 +15,11 @@ const HOTELS = 'pages/solutions/hotels.yaml';
 const TITLE = 'title: The Hotel OS Built for Independent Teams';
 const author = { name: 'Alice Author', email: 'alice@example.com' };
 
-let team: Team | undefined;
-let server: EditorServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  team?.cleanup();
-  team = undefined;
-});
+const session = publishingSession();
 
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, read field by field
-  body: any;
-  raw: string;
-}
-
-function call(method: string, url: string, body?: unknown): Promise<Answer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: server!.port,
-        method,
-        path: url,
-        headers: {
-          'x-editor-token': server!.token,
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(raw), raw });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+/** A request to the author's editor, as the browser app makes it. */
+const call = (method: string, url: string, body?: unknown) =>
+  request(session.server!, method, url, body);
 
 /** An answer an author may read: no stack, no path of the machine, no git words of its own. */
 function expectWords(answer: Answer, root: string) {
@@ -75,20 +37,13 @@ function expectWords(answer: Answer, root: string) {
  */
 const SLOW = 180_000;
 
-/** A colleague's commit of `files` (everything by default), pushed with plain git. */
-function push(clone: Clone, message: string, files = ['-A']) {
-  clone.git('add', ...files);
-  clone.git('-c', 'user.name=Bob', '-c', 'user.email=bob@example.com', 'commit', '-qm', message);
-  clone.git('push', '-q');
-}
-
 describe('publishing answers are words', () => {
   it(
     'a stale lock of the staging area: Publish says so and changes nothing; the retry publishes cleanly',
     async () => {
-      team = makeTeam();
+      const team = session.makeTeam();
       const alice = team.clone('alice');
-      server = await startEditorServer({ root: alice.root, watch: false });
+      await session.serve(alice.root);
       alice.edit(HOTELS, TITLE, 'title: Mine');
       const before = team.remoteHead();
       const lock = path.join(alice.root, '.git/index.lock');
@@ -116,12 +71,12 @@ describe('publishing answers are words', () => {
   it(
     'a .gitattributes asking for another encoding: Changes and Publish answer, the bytes as written',
     async () => {
-      team = makeTeam();
+      const team = session.makeTeam();
       const alice = team.clone('alice');
       const bob = team.clone('bob');
       bob.write('.gitattributes', '*.yaml working-tree-encoding=UTF-16LE\n');
-      push(bob, 'attributes', ['.gitattributes']);
-      server = await startEditorServer({ root: alice.root, watch: false });
+      commitAndPush(bob, 'attributes', ['.gitattributes']);
+      await session.serve(alice.root);
       const latest = await call('POST', '/api/publish/latest', author);
       expectWords(latest, alice.root);
       expect(latest.status).toBe(200);
@@ -143,20 +98,20 @@ describe('publishing answers are words', () => {
   it(
     'a .gitmodules from a colleague: Get latest keeps working, never "no network"',
     async () => {
-      team = makeTeam();
+      const team = session.makeTeam();
       const alice = team.clone('alice');
       const bob = team.clone('bob');
       bob.write('.gitmodules', '[submodule "vendor"]\n\tpath = vendor\n\turl = ../nowhere.git\n');
       const commit = bob.git('rev-parse', 'HEAD').trim();
       bob.git('update-index', '--add', '--cacheinfo', `160000,${commit},vendor`);
-      push(bob, 'submodule');
-      server = await startEditorServer({ root: alice.root, watch: false });
+      commitAndPush(bob, 'submodule');
+      await session.serve(alice.root);
       const first = await call('POST', '/api/publish/latest', author);
       expectWords(first, alice.root);
       expect(first.status, first.raw).toBe(200);
 
       bob.edit('pages/pricing.yaml', 'badge: Pricing', 'badge: Prices');
-      push(bob, 'pricing');
+      commitAndPush(bob, 'pricing');
       const second = await call('POST', '/api/publish/latest', author);
       expectWords(second, alice.root);
       expect(second.status, second.raw).toBe(200);
@@ -171,13 +126,13 @@ describe('what Changes says besides the changes', () => {
   it(
     "a colleague's link and a name the editor cannot open are listed as left as published; a recovery is said",
     async () => {
-      team = makeTeam();
+      const team = session.makeTeam();
       const alice = team.clone('alice');
       const bob = team.clone('bob');
       symlinkSync('../site.config.yaml', path.join(bob.root, 'pages/shared.yaml'));
       bob.write('pages/-ideas.yaml', 'title: Ideas\nblocks: []\n');
-      push(bob, 'a link and an odd name');
-      server = await startEditorServer({ root: alice.root, watch: false });
+      commitAndPush(bob, 'a link and an odd name');
+      await session.serve(alice.root);
       expect((await call('POST', '/api/publish/latest', author)).status).toBe(200);
       alice.edit(HOTELS, TITLE, 'title: Mine');
 
@@ -206,7 +161,7 @@ describe('what Changes says besides the changes', () => {
   it(
     'a published history replaced by an unrelated one: Get latest and Publish say so, nothing changes',
     async () => {
-      team = makeTeam();
+      const team = session.makeTeam();
       const alice = team.clone('alice');
       const other = path.join(team.dir, 'other');
       git(team.dir, 'init', '-q', '-b', 'main', other);
@@ -216,7 +171,7 @@ describe('what Changes says besides the changes', () => {
       git(other, 'push', '-q', '--force', team.remote, 'main');
       alice.edit(HOTELS, TITLE, 'title: Mine');
       const text = alice.read(HOTELS);
-      server = await startEditorServer({ root: alice.root, watch: false });
+      await session.serve(alice.root);
 
       const latest = await call('POST', '/api/publish/latest', author);
       expectWords(latest, alice.root);
@@ -237,14 +192,14 @@ describe('a merge of hostile data', () => {
   it(
     'a 50 MB value merged into a page the author edited: other requests answered meanwhile',
     async () => {
-      team = makeTeam();
+      const team = session.makeTeam();
       const alice = team.clone('alice');
       const bob = team.clone('bob');
       bob.edit(HOTELS, 'description: ', `description: ${'x'.repeat(50 * 1024 * 1024)} `);
-      push(bob, 'huge');
+      commitAndPush(bob, 'huge');
       alice.edit(HOTELS, TITLE, 'title: Mine');
       const mine = readFileSync(path.join(alice.root, HOTELS));
-      server = await startEditorServer({ root: alice.root, watch: false });
+      await session.serve(alice.root);
       await call('GET', '/api/blocks');
 
       let done = false;
@@ -274,19 +229,19 @@ describe('a merge of hostile data', () => {
   it(
     'a conflict on a large page: shown as the page is now, chosen without holding up the editor',
     async () => {
-      team = makeTeam();
+      const team = session.makeTeam();
       const bob = team.clone('bob');
       // Over 32 KB of fields (merging it again takes seconds on one thread).
       const text = 'A long label that takes room on the page'.repeat(2);
       const items = Array.from({ length: 300 }, (_, i) => `  - { label: ${text} ${i}, n: ${i} }`);
       bob.write(HOTELS, `${bob.read(HOTELS)}padding:\n${items.join('\n')}\n`);
-      push(bob, 'padding');
+      commitAndPush(bob, 'padding');
       const alice = team.clone('alice');
       bob.edit(HOTELS, TITLE, 'title: Bob Title');
-      push(bob, 'Bob');
+      commitAndPush(bob, 'Bob');
       alice.edit(HOTELS, TITLE, 'title: Alice Title');
       expect(alice.read(HOTELS).length).toBeGreaterThan(32 * 1024);
-      server = await startEditorServer({ root: alice.root, watch: false });
+      await session.serve(alice.root);
       const latest = await call('POST', '/api/publish/latest', author);
       expect(latest.status, latest.raw).toBe(200);
       expect(latest.body.conflicts.map((c: { file: string }) => c.file)).toEqual([HOTELS]);

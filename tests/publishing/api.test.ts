@@ -1,62 +1,23 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startEditorServer, type EditorServer } from '../../editor/server/server.ts';
-import { git, makeTeam, type Team } from './git-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { git } from './git-fixture.ts';
+import { publishingSession } from './editor-fixture.ts';
+import { call as request } from './hostile-fixture.ts';
 
 const HOTELS = 'pages/solutions/hotels.yaml';
-let team: Team | undefined;
-let server: EditorServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  team?.cleanup();
-  team = undefined;
-});
+const session = publishingSession();
 
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, read field by field
-  body: any;
-}
-
-function call(method: string, url: string, body?: unknown, token = server!.token): Promise<Answer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: server!.port,
-        method,
-        path: url,
-        headers: {
-          'x-editor-token': token,
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+/** A request to the author's editor (with another token: a stranger's). */
+const call = (method: string, url: string, body?: unknown, token = session.server!.token) =>
+  request({ port: session.server!.port, token }, method, url, body);
 
 describe('publishing API', () => {
   it('asks the identity once, lists changes in words, refuses a broken site and publishes a good one', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const a = team.clone('alice');
-    server = await startEditorServer({ root: a.root, watch: false });
+    await session.serve(a.root);
     const status = await call('GET', '/api/publish/status');
     expect(status.body).toMatchObject({
       available: true,
@@ -150,7 +111,7 @@ describe('publishing API', () => {
         recursive: true,
       });
     try {
-      server = await startEditorServer({ root, watch: false });
+      await session.serve(root);
       const status = await call('GET', '/api/publish/status');
       expect(status.body.available).toBe(false);
       expect(status.body.reason.message).toContain('not kept in git');
@@ -171,14 +132,14 @@ describe('publishing API', () => {
 
 describe('a conflict, through the API', () => {
   it('Get latest waits for the choice; the choice keeps later edits, or is refused with the reason', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const a = team.clone('alice');
     const b = team.clone('bob');
     const title = 'title: The Hotel OS Built for Independent Teams';
     b.edit(HOTELS, title, 'title: Bob Title');
     b.git('-c', 'user.name=Bob', '-c', 'user.email=bob@example.com', 'commit', '-qam', 'Bob');
     b.git('push', '-q');
-    server = await startEditorServer({ root: a.root, watch: false });
+    await session.serve(a.root);
     const alice = { name: 'Alice', email: 'alice@example.com' };
     a.edit(HOTELS, title, 'title: Alice Title');
     const first = await call('POST', '/api/publish/latest', alice);
@@ -224,9 +185,9 @@ describe('a conflict, through the API', () => {
 
 describe('review mode, through the API', () => {
   it('sends a change set for review with its link, and lists it as in review until it clashes', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const seedGit = (...args: string[]) =>
-      git(team!.seed, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', ...args);
+      git(session.team!.seed, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', ...args);
     const config = readFileSync(path.join(team.seed, 'site.config.yaml'), 'utf8');
     writeFileSync(
       path.join(team.seed, 'site.config.yaml'),
@@ -238,7 +199,7 @@ describe('review mode, through the API', () => {
     // The project's address as people know it; git is sent to the local remote instead.
     a.git('config', `url.${team.remote}.insteadOf`, 'git@github.com:acme/site.git');
     a.git('remote', 'set-url', 'origin', 'git@github.com:acme/site.git');
-    server = await startEditorServer({ root: a.root, watch: false });
+    await session.serve(a.root);
     const status = await call('GET', '/api/publish/status');
     expect(status.body).toMatchObject({
       mode: 'review',

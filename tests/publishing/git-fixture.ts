@@ -162,6 +162,13 @@ export function makeTeam(options: { code?: boolean } = {}): Team {
   };
 }
 
+/** A colleague's commit of `files` (everything by default), pushed with plain git. */
+export function commitAndPush(clone: Clone, message: string, files = ['-A']) {
+  clone.git('add', ...files);
+  clone.git('-c', 'user.name=Bob', '-c', 'user.email=bob@example.com', 'commit', '-qm', message);
+  clone.git('push', '-q');
+}
+
 export const alice = { name: 'Alice Author', email: 'alice@example.com' };
 export const bob = { name: 'Bob Colleague', email: 'bob@example.com' };
 

@@ -7,9 +7,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startEditorServer, type EditorServer } from '../../editor/server/server.ts';
-import { git, makeTeam, type Clone, type Team } from './git-fixture.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { git, type Clone } from './git-fixture.ts';
+import { publishingSession } from './editor-fixture.ts';
 import { call, hashTree, plantTree, pushPlumbing, wordsOnly } from './hostile-fixture.ts';
 
 /**
@@ -25,20 +25,17 @@ const PRICING = 'pages/pricing.yaml';
 const TITLE = 'title: The Hotel OS Built for Independent Teams';
 const author = { name: 'Alice Author', email: 'alice@example.com' };
 
-let team: Team | undefined;
-let server: EditorServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  team?.cleanup();
-  team = undefined;
-});
+const session = publishingSession();
 
-const api = (method: string, url: string, body?: unknown) => call(server!, method, url, body);
+const api = (method: string, url: string, body?: unknown) =>
+  call(session.server!, method, url, body);
 
 /** The remote's pricing page with Bob's badge, as a plumbing change. */
 function pricingBy(badge: string) {
-  const text = git(team!.remote, 'show', `main:${PRICING}`).replace(/badge: .*/, `badge: ${badge}`);
+  const text = git(session.team!.remote, 'show', `main:${PRICING}`).replace(
+    /badge: .*/,
+    `badge: ${badge}`,
+  );
   return { path: PRICING, content: text };
 }
 
@@ -50,7 +47,7 @@ async function publishTitle(alice: Clone, title: string) {
 
 describe("a colleague's commit never runs code on the author's machine", () => {
   it('writes no .git/hooks or .git/config of theirs: no hook or configured command runs', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     const marker = path.join(team.dir, 'hook-ran');
@@ -79,7 +76,7 @@ describe("a colleague's commit never runs code on the author's machine", () => {
       pricingBy('Bob One'),
     ]);
 
-    server = await startEditorServer({ root: alice.root, watch: false });
+    await session.serve(alice.root);
     const first = await api('POST', '/api/publish/latest', author);
     expect(first.status, first.raw).not.toBe(500);
     expect(wordsOnly(first, alice.root)).toEqual([]);
@@ -109,7 +106,7 @@ describe("a colleague's commit never runs code on the author's machine", () => {
 
 describe('nothing is written through a link, out of the project', () => {
   it("leaves the targets of the author's linked folders (public/, node_modules) as they were", async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     const sharedPublic = path.join(team.dir, 'shared-public');
@@ -128,7 +125,7 @@ describe('nothing is written through a link, out of the project', () => {
       pricingBy('Bob'),
     ]);
 
-    server = await startEditorServer({ root: alice.root, watch: false });
+    await session.serve(alice.root);
     const latest = await api('POST', '/api/publish/latest', author);
     expect(latest.status, latest.raw).not.toBe(500);
     expect(wordsOnly(latest, alice.root, sharedPublic)).toEqual([]);
@@ -144,7 +141,7 @@ describe('nothing is written through a link, out of the project', () => {
   });
 
   it('does not follow a link committed earlier that a colleague replaced by a folder', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const bob = team.clone('bob');
     const planted = path.join(team.dir, 'planted-vendor');
     plantTree(planted);
@@ -161,7 +158,7 @@ describe('nothing is written through a link, out of the project', () => {
       { path: 'vendor/keep.txt', content: 'over the planted file\n' },
     ]);
 
-    server = await startEditorServer({ root: alice.root, watch: false });
+    await session.serve(alice.root);
     const latest = await api('POST', '/api/publish/latest', author);
     expect(latest.status, latest.raw).not.toBe(500);
     expect(hashTree(planted)).toBe(before);
@@ -172,7 +169,7 @@ describe('nothing is written through a link, out of the project', () => {
   });
 
   it("never publishes a colleague's link in pages/ back as the author's change", async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     writeFileSync(path.join(team.dir, 'outside.yaml'), 'title: outside\n');
@@ -180,7 +177,7 @@ describe('nothing is written through a link, out of the project', () => {
       { path: 'pages/link.yaml', link: '../../outside.yaml' },
       { path: 'public/link.svg', link: '/etc/hostname' },
     ]);
-    server = await startEditorServer({ root: alice.root, watch: false });
+    await session.serve(alice.root);
     const latest = await api('POST', '/api/publish/latest', author);
     expect(latest.status, latest.raw).not.toBe(500);
     const changes = await api('GET', '/api/publish/changes');
@@ -197,7 +194,7 @@ describe('nothing is written through a link, out of the project', () => {
 
 describe("a colleague's link in place of a page the author never touched", () => {
   it('takes the old file away and lets the link wait: nothing listed, git status clean', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const bob = team.clone('bob');
     // A page nothing links to, which Alice's copy holds as a regular file.
     const OFFER = 'pages/offer.yaml';
@@ -207,7 +204,7 @@ describe("a colleague's link in place of a page the author never touched", () =>
     const alice = team.clone('alice');
     writeFileSync(path.join(team.dir, 'outside.yaml'), 'title: outside\n');
     pushPlumbing(team.remote, bob.root, [{ path: OFFER, link: '../outside.yaml' }]);
-    server = await startEditorServer({ root: alice.root, watch: false });
+    await session.serve(alice.root);
     const latest = await api('POST', '/api/publish/latest', author);
     expect(latest.status, latest.raw).toBe(200);
     // The page as it was is gone from the copy (published as a link now); no link is written.
@@ -227,7 +224,7 @@ describe("a colleague's link in place of a page the author never touched", () =>
 
 describe('one odd file never stops all publishing', () => {
   it('keeps fetching and publishing after a colleague adds a .gitmodules', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     const gitmodules =
@@ -237,7 +234,7 @@ describe('one odd file never stops all publishing', () => {
       { path: '.gitmodules', content: gitmodules },
       { path: 'sub', gitlink: '1'.repeat(40) },
     ]);
-    server = await startEditorServer({ root: alice.root, watch: false });
+    await session.serve(alice.root);
     const first = await api('POST', '/api/publish/latest', author);
     expect(first.status, first.raw).toBe(200);
     // Bob moves the submodule and changes a page: Alice gets both words and the page.
@@ -255,7 +252,7 @@ describe('one odd file never stops all publishing', () => {
   });
 
   it('reads and publishes the bytes on disk after a .gitattributes asks for another encoding', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     pushPlumbing(team.remote, bob.root, [
@@ -265,7 +262,7 @@ describe('one odd file never stops all publishing', () => {
       },
       pricingBy('Encoded'),
     ]);
-    server = await startEditorServer({ root: alice.root, watch: false });
+    await session.serve(alice.root);
     const latest = await api('POST', '/api/publish/latest', author);
     expect(latest.status, latest.raw).toBe(200);
     alice.edit(HOTELS, TITLE, 'title: Mine');
@@ -281,7 +278,7 @@ describe('one odd file never stops all publishing', () => {
   });
 
   it('keeps publishing when a colleague pushed a tree entry git refuses (..)', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     pushPlumbing(team.remote, bob.root, [
@@ -289,7 +286,7 @@ describe('one odd file never stops all publishing', () => {
       { path: 'pages/..', content: 'another\n' },
       pricingBy('Dot Dot'),
     ]);
-    server = await startEditorServer({ root: alice.root, watch: false });
+    await session.serve(alice.root);
     const latest = await api('POST', '/api/publish/latest', author);
     expect(latest.status, latest.raw).not.toBe(500);
     expect(wordsOnly(latest, alice.root)).toEqual([]);

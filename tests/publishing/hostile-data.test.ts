@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startEditorServer, type EditorServer } from '../../editor/server/server.ts';
-import { git, makeTeam, type Clone, type Team } from './git-fixture.ts';
-import { call, ChildEditor, installGitWrapper, wordsOnly } from './hostile-fixture.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { commitAndPush, git } from './git-fixture.ts';
+import { publishingSession } from './editor-fixture.ts';
+import { call, wordsOnly } from './hostile-fixture.ts';
 
 /**
  * Issue 42, hostile data: a huge value, bytes that are not UTF-8, a name of punctuation only, a
@@ -20,25 +19,8 @@ const PRICING = 'pages/pricing.yaml';
 const TITLE = 'title: The Hotel OS Built for Independent Teams';
 const author = { name: 'Alice Author', email: 'alice@example.com' };
 
-let team: Team | undefined;
-let server: EditorServer | undefined;
-let child: ChildEditor | undefined;
-const scratch: string[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await child?.stop();
-  child = undefined;
-  team?.cleanup();
-  team = undefined;
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const session = publishingSession();
 
-const commitAll = (clone: Clone, message: string) => {
-  clone.git('add', '-A');
-  clone.git('-c', 'user.name=Bob', '-c', 'user.email=bob@example.com', 'commit', '-qm', message);
-  clone.git('push', '-q');
-};
 const REPLACEMENT = Buffer.from('\uFFFD', 'utf8');
 const conflictFiles = (answer: { body: { conflicts?: Array<{ file: string }> } }) =>
   (answer.body.conflicts ?? []).map((c) => c.file);
@@ -51,25 +33,23 @@ function peakMemory(pid: number): number {
 
 describe('a huge value from upstream', () => {
   it('is a problem at its page before any merge: no freeze, no memory blow-up, mine kept', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     // 16 times the page limit: enough to see a merge of it (50 MB took the editor 15-30 s and ~4 GB).
     const huge = 'x'.repeat(16 * 1024 * 1024);
     bob.edit(HOTELS, 'description: ', `description: ${huge} `);
-    commitAll(bob, 'huge');
+    commitAndPush(bob, 'huge');
     alice.edit(HOTELS, TITLE, 'title: Mine');
     const mine = alice.read(HOTELS);
 
     // A child process: a merge that takes gigabytes takes the editor down, not the test run.
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'git-wrapper-'));
-    scratch.push(dir);
-    child = new ChildEditor(alice.root, installGitWrapper(dir));
+    const child = session.childEditor(alice.root);
     await child.start();
     const latest = call(child, 'POST', '/api/publish/latest', author);
     // Other requests are answered while it runs.
     const others = await Promise.all(
-      [0, 1, 2].map(() => call(child!, 'GET', '/api/publish/status')),
+      [0, 1, 2].map(() => call(child, 'GET', '/api/publish/status')),
     );
     for (const other of others) expect(other.status).toBe(200);
     const answer = await latest;
@@ -88,7 +68,7 @@ describe('a huge value from upstream', () => {
 
 describe('bytes that are not UTF-8', () => {
   it('are a conflict when they cannot be merged, never replaced by U+FFFD', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     const text = readFileSync(path.join(bob.root, HOTELS));
@@ -103,11 +83,11 @@ describe('bytes that are not UTF-8', () => {
     const pricing = readFileSync(path.join(bob.root, PRICING));
     const pricingLatin1 = Buffer.concat([pricing, Buffer.from('# caf\xe9\n', 'latin1')]);
     writeFileSync(path.join(bob.root, PRICING), pricingLatin1);
-    commitAll(bob, 'latin-1');
+    commitAndPush(bob, 'latin-1');
     alice.edit(HOTELS, TITLE, 'title: Mine');
     const mine = readFileSync(path.join(alice.root, HOTELS));
 
-    server = await startEditorServer({ root: alice.root, watch: false });
+    const server = await session.serve(alice.root);
     const latest = await call(server, 'POST', '/api/publish/latest', author);
     expect(latest.status, latest.raw).not.toBe(500);
     expect(wordsOnly(latest, alice.root)).toEqual([]);
@@ -126,9 +106,9 @@ describe('bytes that are not UTF-8', () => {
 
 describe('what the browser sends that git would refuse', () => {
   it('refuses a name of punctuation only in words (400), before git sees it', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
-    server = await startEditorServer({ root: alice.root, watch: false });
+    const server = await session.serve(alice.root);
     for (const name of ['...', '.,;:', ' . ', '"\'']) {
       const saved = await call(server, 'POST', '/api/publish/identity', {
         name,
@@ -154,9 +134,9 @@ describe('what the browser sends that git would refuse', () => {
   });
 
   it('answers 404 in words for a version id that is a blob, a tree or all zeros', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
-    server = await startEditorServer({ root: alice.root, watch: false });
+    const server = await session.serve(alice.root);
     const blob = alice.git('rev-parse', `HEAD:${HOTELS}`).trim();
     const tree = alice.git('rev-parse', 'HEAD^{tree}').trim();
     const text = alice.read(HOTELS);
@@ -178,9 +158,9 @@ describe('what the browser sends that git would refuse', () => {
   });
 
   it('refuses to restore a version of a page that has none, and keeps the unpublished page', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
-    server = await startEditorServer({ root: alice.root, watch: false });
+    const server = await session.serve(alice.root);
     const page = 'pages/new-offer.yaml';
     alice.write(page, alice.read(PRICING).replace('badge: Pricing', 'badge: New Offer'));
     const text = alice.read(page);

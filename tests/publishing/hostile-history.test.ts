@@ -1,17 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startEditorServer, type EditorServer } from '../../editor/server/server.ts';
-import { git, makeTeam, type Clone, type Team } from './git-fixture.ts';
-import {
-  call,
-  ChildEditor,
-  installGitWrapper,
-  pushPlumbing,
-  wordsOnly,
-  type Endpoint,
-} from './hostile-fixture.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { commitAndPush, git, type Clone } from './git-fixture.ts';
+import { publishingSession } from './editor-fixture.ts';
+import { call, pushPlumbing, wordsOnly, type Endpoint } from './hostile-fixture.ts';
 
 /**
  * Issue 42, history: a Get latest or a publish interrupted part way (killed, or failing on a folder
@@ -27,38 +19,20 @@ const TITLE = 'title: The Hotel OS Built for Independent Teams';
 const BADGE = 'badge: For Independent Hotels';
 const author = { name: 'Alice Author', email: 'alice@example.com' };
 
-let team: Team | undefined;
-let server: EditorServer | undefined;
-let child: ChildEditor | undefined;
-const scratch: string[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await child?.stop();
-  child = undefined;
-  team?.cleanup();
-  team = undefined;
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-const commitAll = (clone: Clone, message: string) => {
-  clone.git('add', '-A');
-  clone.git('-c', 'user.name=Bob', '-c', 'user.email=bob@example.com', 'commit', '-qm', message);
-  clone.git('push', '-q');
-};
+const session = publishingSession();
 
 /** The files a commit on the remote changed (against its first parent). */
 const touched = (commit: string) =>
-  git(team!.remote, 'diff-tree', '--no-commit-id', '--name-only', '-r', '-z', commit)
+  git(session.team!.remote, 'diff-tree', '--no-commit-id', '--name-only', '-r', '-z', commit)
     .split('\0')
     .filter(Boolean);
 
 /** The local branch is the published one: no commit of its own, no merge of the editor's. */
 function converged(alice: Clone) {
   alice.git('fetch', '-q', 'origin');
-  expect(alice.git('rev-parse', 'HEAD')).toBe(git(team!.remote, 'rev-parse', 'main'));
+  expect(alice.git('rev-parse', 'HEAD')).toBe(git(session.team!.remote, 'rev-parse', 'main'));
   expect(alice.git('rev-list', '--merges', 'HEAD')).toBe('');
-  expect(git(team!.remote, 'rev-list', '--merges', 'main')).toBe('');
+  expect(git(session.team!.remote, 'rev-list', '--merges', 'main')).toBe('');
   expect(alice.git('status', '--porcelain', '--', 'pages', 'public', 'site.config.yaml')).toBe('');
   expect(alice.git('diff', '--cached', '--name-only')).toBe('');
 }
@@ -70,28 +44,21 @@ async function publishExactly(editor: Endpoint, file: string, message: string) {
   expect(changes.body.files.map((f: { file: string }) => f.file)).toEqual([file]);
   const published = await call(editor, 'POST', '/api/publish', { ...author, message });
   expect(published.status, published.raw).toBe(200);
-  expect(touched(git(team!.remote, 'rev-parse', 'main').trim())).toEqual([file]);
+  expect(touched(git(session.team!.remote, 'rev-parse', 'main').trim())).toEqual([file]);
   return published;
-}
-
-function childEditor(root: string) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'git-wrapper-'));
-  scratch.push(dir);
-  child = new ChildEditor(root, installGitWrapper(dir));
-  return child;
 }
 
 describe('an interrupted Get latest never makes the next publish undo a colleague', () => {
   it('recovers from a kill right after HEAD moved', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     bob.edit(PRICING, 'badge: Pricing', 'badge: Bob');
     bob.edit(HOTELS, BADGE, 'badge: Bob Badge');
-    commitAll(bob, 'Bob');
+    commitAndPush(bob, 'Bob');
     const bobs = bob.git('rev-parse', 'HEAD').trim();
 
-    const editor = childEditor(alice.root);
+    const editor = session.childEditor(alice.root);
     await editor.start();
     editor.killWhenHeadLeaves(alice.git('rev-parse', 'HEAD').trim());
     expect(await editor.callOrDie('POST', '/api/publish/latest', author)).toBeUndefined();
@@ -109,20 +76,20 @@ describe('an interrupted Get latest never makes the next publish undo a colleagu
   });
 
   it('recovers from a folder that became a file upstream (fails part way)', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const bob = team.clone('bob');
     bob.write('public/extra/a.txt', 'a\n');
     bob.write('public/extra/b.txt', 'b\n');
-    commitAll(bob, 'extra');
+    commitAndPush(bob, 'extra');
     const alice = team.clone('alice');
     // The folder becomes a file, and more changes come after it in name order.
     rmSync(path.join(bob.root, 'public/extra'), { recursive: true });
     bob.write('public/extra', 'now a file\n');
     bob.write('public/zz-notes.txt', 'new\n');
     bob.edit(PRICING, 'badge: Pricing', 'badge: Bob');
-    commitAll(bob, 'folder to file');
+    commitAndPush(bob, 'folder to file');
 
-    server = await startEditorServer({ root: alice.root, watch: false });
+    const server = await session.serve(alice.root);
     const head = alice.git('rev-parse', 'HEAD');
     const latest = await call(server, 'POST', '/api/publish/latest', author);
     expect(latest.status, latest.raw).not.toBe(500);
@@ -147,7 +114,7 @@ describe('an interrupted Get latest never makes the next publish undo a colleagu
 
 describe('names the editor cannot write are never deleted upstream', () => {
   it('leaves a leading dash and a line break in a name as the colleague published them', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     const odd = ['pages/-draft.yaml', 'pages/line\nbreak.yaml', 'public/-x.txt'];
@@ -156,7 +123,7 @@ describe('names the editor cannot write are never deleted upstream', () => {
       bob.root,
       odd.map((file) => ({ path: file, content: 'title: odd\n' })),
     );
-    server = await startEditorServer({ root: alice.root, watch: false });
+    const server = await session.serve(alice.root);
     const latest = await call(server, 'POST', '/api/publish/latest', author);
     expect(latest.status, latest.raw).not.toBe(500);
     alice.edit(HOTELS, TITLE, 'title: Mine');
@@ -173,7 +140,7 @@ describe('names the editor cannot write are never deleted upstream', () => {
 
 describe('a force-push to an unrelated history', () => {
   it("offers nothing of the colleague's as the author's, discards nothing untouched, moves nothing", async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     // A new history: the site without the contact page, a new pricing badge.
@@ -188,7 +155,7 @@ describe('a force-push to an unrelated history', () => {
       { force: true, parent: null, message: 'a new history' },
     );
     // Alice's copy on the old history, untouched by her.
-    server = await startEditorServer({ root: alice.root, watch: false });
+    const server = await session.serve(alice.root);
     const latest = await call(server, 'POST', '/api/publish/latest', author);
     expect(latest.status, latest.raw).not.toBe(500);
     expect(wordsOnly(latest, alice.root)).toEqual([]);
@@ -218,13 +185,13 @@ describe('a force-push to an unrelated history', () => {
 
 describe('a stale index lock', () => {
   it('answers in words, and no retry leaves the index staging the undoing of the publish', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
     const bob = team.clone('bob');
     bob.edit(PRICING, 'badge: Pricing', 'badge: Bob');
-    commitAll(bob, 'Bob');
+    commitAndPush(bob, 'Bob');
     writeFileSync(path.join(alice.root, '.git/index.lock'), '');
-    server = await startEditorServer({ root: alice.root, watch: false });
+    const server = await session.serve(alice.root);
     alice.edit(HOTELS, TITLE, 'title: Mine');
     const first = await call(server, 'POST', '/api/publish', { ...author, message: 'Hotels' });
     expect(first.status, first.raw).not.toBe(500);
@@ -246,9 +213,9 @@ describe('a stale index lock', () => {
 
 describe('after an interrupted publish the local branch converges', () => {
   it('is not "ahead of origin" after a publish saved offline and sent later', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
-    server = await startEditorServer({ root: alice.root, watch: false });
+    const server = await session.serve(alice.root);
     alice.git('remote', 'set-url', 'origin', path.join(team.dir, 'gone.git'));
     alice.edit(HOTELS, TITLE, 'title: Offline');
     const offline = await call(server, 'POST', '/api/publish', { ...author, message: 'Offline' });
@@ -264,9 +231,9 @@ describe('after an interrupted publish the local branch converges', () => {
   });
 
   it('is not "ahead of origin" after a kill between recording the publish and sending it', async () => {
-    team = makeTeam();
+    const team = session.makeTeam();
     const alice = team.clone('alice');
-    const editor = childEditor(alice.root);
+    const editor = session.childEditor(alice.root);
     await editor.start();
     alice.edit(HOTELS, TITLE, 'title: Killed');
     editor.killWhenHeadLeaves(alice.git('rev-parse', 'HEAD').trim());
