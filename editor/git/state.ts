@@ -59,10 +59,8 @@ interface Place {
  */
 async function whereIs(root: string): Promise<Place | RepoState> {
   const args = ['rev-parse', '--show-toplevel', '--absolute-git-dir', '--symbolic-full-name'];
-  const all = await git(root, [...args, 'HEAD', '--'], { okCodes: [128] }).catch(
-    (error: unknown) => error,
-  );
-  if (!(all instanceof Error) && all.code === 0) {
+  const all = await git(root, [...args, 'HEAD', '--'], { okCodes: [128] }).catch(() => undefined);
+  if (all?.code === 0) {
     const [top, dir, head] = all.stdout.split('\n');
     return { top: top!, dir: dir!, head: head! };
   }
