@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PAGE_BYTES } from '../../engine/read-page-file.ts';
 import { mergeAuthorFile, wholeFileConflicts } from './merge-file.ts';
-import { mergeAuthorFileOffThread } from './merge-thread.ts';
+import { conflictsAsTheyAreNow } from './conflicts-now.ts';
+import { resolveConflictsOnto } from './merge.ts';
+import {
+  conflictsNowOffThread,
+  mergeAuthorFileOffThread,
+  resolveOffThread,
+} from './merge-thread.ts';
 
 const page = (title: string, body = 'Hello') =>
   `title: ${title}\nblocks:\n  - type: text\n    body: ${body}\n`;
@@ -86,5 +92,25 @@ describe('mergeAuthorFileOffThread', () => {
     const huge = `title: A\nbody: ${'x'.repeat(50 * 1024 * 1024)}\n`;
     const result = await mergeAuthorFileOffThread(sides(page('A'), page('B'), huge));
     expect(result).toEqual({ conflict: 'too-large' });
+  });
+
+  it('lays a choice over a large page, and shows its conflicts as it is now, on the thread', async () => {
+    const body = Array.from({ length: 200 }, (_, i) => `  - type: text\n    body: item ${i}\n`);
+    const base = `title: A\nblocks:\n${body.join('')}`;
+    const input = {
+      file: 'pages/about.yaml',
+      base,
+      ours: base.replace('title: A', 'title: B'),
+      theirs: base.replace('title: A', 'title: C'),
+    };
+    // The author wrote in the field after the conflict was found.
+    const now = base.replace('title: A', 'title: B later');
+    const [conflict] = conflictsAsTheyAreNow(now, input);
+    expect(conflict).toMatchObject({ ours: 'B later', theirs: 'C' });
+    expect(await conflictsNowOffThread(now, input, [])).toEqual([conflict]);
+    const choices = { [conflict!.id]: { pick: 'theirs' as const } };
+    const resolved = await resolveOffThread(now, input, choices);
+    expect(resolved).toBe(resolveConflictsOnto(now, input, choices));
+    expect(resolved).toBe(base.replace('title: A', 'title: C'));
   });
 });
