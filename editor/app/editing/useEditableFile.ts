@@ -5,6 +5,7 @@ import type { EditOp } from '../schema-form/context.tsx';
 import { FormStore } from '../schema-form/store.ts';
 import { yamlData } from '../../document/read-yaml.ts';
 import { applyEdit } from './apply.ts';
+import { labelsFollowText } from '../../document/labels-follow.ts';
 import {
   canRedo,
   canUndo,
@@ -208,6 +209,8 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
       let next: string;
       try {
         next = applyEdit(base, op, before);
+        // A site text moved or removed takes each language's label along (one undo step).
+        if (path === 'site.config.yaml' && op.op !== 'set') next = labelsFollowText(base, next);
       } catch (error) {
         setEditError(error instanceof Error ? error.message : String(error));
         return;
@@ -216,7 +219,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
       refs.current.group = group === undefined ? null : { group, base, before };
       commit(record(current, next, group));
     },
-    [commit, store],
+    [commit, store, path],
   );
 
   const replaceText = useCallback(
