@@ -459,7 +459,7 @@ describe('the catalogue in two contexts', () => {
       hint: 'Write the text after the colon, or delete the line if the field is optional.',
     });
     expect(wordingFor(empty, 'form')).toEqual({
-      message: '"title" is empty.',
+      message: 'This field is empty.',
       hint: 'Write the text in this field.',
     });
   });

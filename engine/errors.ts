@@ -5,7 +5,7 @@
  * words, quote what they wrote, and always say what to do next.
  */
 import { plural } from '../schema/block-rule.ts';
-import { formHelp, formName } from '../schema/form-words.ts';
+import { fieldWords, formHelp, formName } from '../schema/form-words.ts';
 
 export interface AuthorError {
   code: string;
@@ -148,6 +148,23 @@ function label(subject: Subject): string {
       return `item ${subject.index + 1} of ${subject.list === undefined ? 'the list' : quote(subject.list)}`;
     case 'block':
       return `block ${subject.index + 1}`;
+  }
+}
+
+/**
+ * Names a value in the form, where a message is read beside its field or after the field's name
+ * (a refused publish: `Page /pricing › Hero › Title`): `this field`, `this item`, `this block`.
+ */
+function formLabel(subject: Subject): string {
+  switch (subject.kind) {
+    case 'root':
+      return subject.root === 'site-config' ? 'the site settings' : rootWords(subject.root);
+    case 'field':
+      return 'this field';
+    case 'item':
+      return 'this item';
+    case 'block':
+      return 'this block';
   }
 }
 
@@ -359,7 +376,7 @@ export const authorErrors = {
   wrongType: (subject: Subject, expected: Expected, found: Found): AuthorError => ({
     code: 'wrong-type',
     form: {
-      message: `${sentence(label(subject))} should be ${expectedWords(expected, 'form')}, but it is ${foundWords(found)}.`,
+      message: `${sentence(formLabel(subject))} should be ${expectedWords(expected, 'form')}, but it is ${foundWords(found)}.`,
       hint: expectedFormHint(expected),
     },
     message: `${sentence(label(subject))} should be ${expectedWords(expected)}, but it is ${foundWords(found)}.`,
@@ -382,6 +399,7 @@ export const authorErrors = {
   emptyText: (subject: Subject): AuthorError => ({
     code: 'empty-text',
     form: {
+      message: `${sentence(formLabel(subject))} is empty.`,
       hint: 'Write the text in this field.',
     },
     message: `${sentence(label(subject))} is empty.`,
@@ -390,6 +408,7 @@ export const authorErrors = {
   tooFew: (subject: Subject, minimum: number, unit: 'item' | 'character'): AuthorError => ({
     code: 'too-few',
     form: {
+      message: `${sentence(formLabel(subject))} needs at least ${plural(minimum, unit)}.`,
       hint:
         unit === 'item'
           ? `Add items until there are at least ${minimum}.`
@@ -408,7 +427,16 @@ export const authorErrors = {
     got: number | undefined,
   ): AuthorError => ({
     code: 'too-many',
-    form: 'same',
+    form: {
+      message:
+        got === undefined
+          ? `${sentence(formLabel(subject))} has more than ${plural(maximum, unit)}.`
+          : `${sentence(formLabel(subject))} has ${plural(got, unit)}; at most ${maximum} ${maximum === 1 ? 'is' : 'are'} allowed.`,
+      hint:
+        unit === 'item'
+          ? `Keep at most ${plural(maximum, unit)} and delete the others.`
+          : `Shorten it to ${plural(maximum, unit)} or fewer.`,
+    },
     message:
       got === undefined
         ? `${sentence(label(subject))} has more than ${plural(maximum, unit)}.`
@@ -430,7 +458,10 @@ export const authorErrors = {
   /** `shapes` undefined: the allowed forms are not known (the message points at the example). */
   noMatchingShape: (subject: Subject, shapes: readonly Shape[] | undefined): AuthorError => ({
     code: 'no-matching-shape',
-    form: { hint: `Use one of: ${shapeWords(shapes, 'form')}.` },
+    form: {
+      message: `${sentence(formLabel(subject))} does not match any of the forms allowed here.`,
+      hint: `Use one of: ${shapeWords(shapes, 'form')}.`,
+    },
     message: `${sentence(label(subject))} does not match any of the forms allowed here.`,
     hint: `Use one of: ${shapeWords(shapes)}.`,
   }),
@@ -441,20 +472,27 @@ export const authorErrors = {
     value: unknown,
   ): AuthorError => ({
     code: 'out-of-range',
-    form: 'same',
+    form: {
+      message: `${sentence(formLabel(subject))} should be ${side} ${bound}, but it is ${String(value)}.`,
+      hint: `Write a number ${side} ${bound}.`,
+    },
     message: `${sentence(label(subject))} should be ${side} ${bound}, but it is ${String(value)}.`,
     hint: `Write a number ${side} ${bound}.`,
   }),
   /** `detail` is zod's own message, for a check the catalogue has no entry for. */
   invalidValue: (subject: Subject, detail: string): AuthorError => ({
     code: 'invalid',
-    form: 'same',
+    form: {
+      message: `${sentence(formLabel(subject))} is not valid: ${detail}.`,
+      hint: 'Compare it with the example of this block at /_blocks.',
+    },
     message: `${sentence(label(subject))} is not valid: ${detail}.`,
     hint: 'Compare it with the example of this block at /_blocks.',
   }),
   brokenLink: (target: string, guess: string | undefined): AuthorError => ({
     code: 'broken-link',
     form: {
+      message: `Link to ${quote(target)} goes nowhere: the site has no page at that address.`,
       hint: suggestion(guess, 'Create that page (New page in the page list) or fix the link.'),
     },
     message: `Link to ${quote(target)} goes nowhere: no page or alias has that route.`,
@@ -1547,7 +1585,7 @@ export const translationErrors = {
   ): AuthorError => ({
     code: 'translation-block-extra',
     form: {
-      message: `Block ${index + 1} (${quote(type)}) is not on the original page.`,
+      message: `Block ${index + 1} (${fieldWords(type)}) is not on the original page.`,
       hint: FOLLOW_SOURCE_FORM,
     },
     message: `Block ${index + 1} (${quote(type)}) has no counterpart in the source ${sourceFile}, which has ${plural(sourceBlocks, 'block')}.`,
@@ -1556,7 +1594,7 @@ export const translationErrors = {
   blockMissing: (index: number, type: string, at: string): AuthorError => ({
     code: 'translation-block-missing',
     form: {
-      message: `Block ${index + 1} (${quote(type)}) of the original page is missing here.`,
+      message: `Block ${index + 1} (${fieldWords(type)}) of the original page is missing here.`,
       hint: FOLLOW_SOURCE_FORM,
     },
     message: `The source's block ${index + 1} (${quote(type)}, ${at}) is missing from this translation.`,
@@ -1565,7 +1603,7 @@ export const translationErrors = {
   blockMoved: (index: number, type: string, sourceType: string, at: string): AuthorError => ({
     code: 'translation-block-moved',
     form: {
-      message: `Block ${index + 1} is a ${quote(type)} block here, but a ${quote(sourceType)} block on the original page.`,
+      message: `Block ${index + 1} is a ${fieldWords(type)} block here, but a ${fieldWords(sourceType)} block on the original page.`,
       hint: FOLLOW_SOURCE_FORM,
     },
     message: `Block ${index + 1} is a ${quote(type)} block here, but the source's block ${index + 1} (${at}) is a ${quote(sourceType)} block.`,

@@ -1,4 +1,6 @@
 import { leavesOf } from './translation-fields.ts';
+import { configTexts } from './check-locales-config.ts';
+import type { SiteConfig } from '../schema/site-config.ts';
 
 /** Where a value is: keys and list indexes (editable by the editor's edits, hence not readonly). */
 type EditPath = Array<string | number>;
@@ -244,4 +246,36 @@ function recordAfter(
     entries.length === Object.keys(record).length &&
     entries.every((entry) => entry.was === entry.key);
   return unchanged ? undefined : entries;
+}
+
+/**
+ * Where each site text's label goes after an edit of site.config.yaml (labels are keyed by the
+ * text's place, `navigation.items.3.label`): a text that moved (a menu entry moved, or one before
+ * it removed) takes its label along, by its words (in order among equal words); a text whose place
+ * is gone, or taken by a text that moved there, takes it away (`null`); a text edited in place
+ * keeps it (then stale, a warning). Only the keys that change are listed.
+ */
+export function labelKeysAfter(before: unknown, after: unknown): Map<string, string | null> {
+  const textsOf = (config: unknown) =>
+    new Map(
+      isObject(config)
+        ? configTexts(config as SiteConfig).map((entry) => [entry.key, entry.text] as const)
+        : [],
+    );
+  const [was, now] = [textsOf(before), textsOf(after)];
+  const moved = new Map<string, string | null>();
+  const left = [...was].filter(([key, text]) => now.get(key) !== text);
+  const free = [...now].filter(([key, text]) => was.get(key) !== text);
+  const unpaired: string[] = [];
+  for (const [key, text] of left) {
+    const at = free.findIndex(([, other]) => other === text);
+    if (at >= 0) {
+      moved.set(key, free[at]![0]);
+      free.splice(at, 1);
+    } else unpaired.push(key);
+  }
+  // A place now empty, or taken by a text that moved there: the label's text is gone.
+  const taken = new Set(moved.values());
+  for (const key of unpaired) if (!now.has(key) || taken.has(key)) moved.set(key, null);
+  return moved;
 }

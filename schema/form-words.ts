@@ -36,6 +36,23 @@ const FORM_NAMES: Readonly<Record<string, string>> = {
 export const formName = (key: string): string | undefined =>
   Object.hasOwn(FORM_NAMES, key) ? FORM_NAMES[key] : undefined;
 
+/**
+ * A field's or block's name in a form: `linkLabel` → `Link label`, `faq` → `FAQ`, `richText` →
+ * `Rich text`, and a developer's word by its form name (`href` → `Link`).
+ */
+export function fieldWords(key: string): string {
+  const named = formName(key);
+  if (named) return named;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase()
+    .split(' ')
+    .map((word) => (/^(cta|seo|url|id|faq)$/.test(word) ? word.toUpperCase() : word))
+    .join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Values of a choice as a form shows them, where the value is a developer's word. */
 const OPTION_NAMES: Readonly<Record<string, string>> = {
   primary: 'Filled',

@@ -197,7 +197,7 @@ describe('describeFileChange: pages', () => {
       changes: [
         {
           path: [],
-          text: 'The text changed; it is not valid YAML, so it cannot be described field by field',
+          text: 'The text changed; it has a mistake in its writing, so it cannot be described field by field',
         },
       ],
     });
@@ -253,15 +253,15 @@ navigation:
   it('images replaced, added and removed, with their sizes', () => {
     const image = (beforeBytes?: number, afterBytes?: number) =>
       describeFileChange({ file: 'public/images/x.jpg', beforeBytes, afterBytes }).summary;
-    expect(image(1_234_567, 240_000)).toBe('Image public/images/x.jpg replaced (1.2 MB → 240 KB)');
-    expect(image(undefined, 512)).toBe('Image public/images/x.jpg added (512 B)');
-    expect(image(2_000_000, undefined)).toBe('Image public/images/x.jpg removed');
+    expect(image(1_234_567, 240_000)).toBe('Image x.jpg replaced (1.2 MB → 240 KB)');
+    expect(image(undefined, 512)).toBe('Image x.jpg added (512 B)');
+    expect(image(2_000_000, undefined)).toBe('Image x.jpg removed');
     expect(
       describeFileChange({ file: 'public/robots.txt', before: 'a', after: 'b' }),
     ).toMatchObject({
       kind: 'public',
       status: 'changed',
-      summary: 'File public/robots.txt replaced',
+      summary: 'File robots.txt replaced',
     });
   });
 });
@@ -294,7 +294,7 @@ describe('summarizeChanges', () => {
     });
     expect(summarizeChanges([added])).toBe('Page /solutions/spa added (draft)');
     const image = describeFileChange({ file: 'public/images/spa.jpg', afterBytes: 90_000 });
-    expect(summarizeChanges([image])).toBe('Image public/images/spa.jpg added (90 KB)');
+    expect(summarizeChanges([image])).toBe('Image spa.jpg added (90 KB)');
   });
 
   it('several files: their names in a first line of at most 72 characters', () => {
@@ -310,11 +310,11 @@ describe('summarizeChanges', () => {
     const image = describeFileChange({ file: 'public/images/spa.jpg', afterBytes: 90_000 });
     expect(summarizeChanges([page, added, image])).toBe(
       [
-        'Update /solutions/resorts, /solutions/spa, public/images/spa.jpg',
+        'Update /solutions/resorts, /solutions/spa, spa.jpg',
         '',
         "/solutions/resorts: Hero › Title: 'Run your resort' → 'Run every resort'",
         'Page /solutions/spa added (draft)',
-        'Image public/images/spa.jpg added (90 KB)',
+        'Image spa.jpg added (90 KB)',
       ].join('\n'),
     );
     const many = Array.from({ length: 6 }, (_, i) =>
@@ -342,7 +342,7 @@ describe('describeFileChange: a text yaml reads only to throw', () => {
     expect(change.changes).toEqual([
       {
         path: [],
-        text: 'The text changed; it is not valid YAML, so it cannot be described field by field',
+        text: 'The text changed; it has a mistake in its writing, so it cannot be described field by field',
       },
     ]);
   });
@@ -367,7 +367,96 @@ describe('words of a form in the Changes lines', () => {
     );
     expect(lines).toEqual([
       "Hero › Actions › 'Book a Demo' › Link: '#demo' → '/demo'",
-      "Hero › Actions › 'Book a Demo' › Button style: 'primary' → 'secondary'",
+      "Hero › Actions › 'Book a Demo' › Button style: Filled → Outlined",
+    ]);
+  });
+
+  it('an image by its name, not by its path in public/', () => {
+    const change = describeFileChange({ file: 'public/images/x.jpg', afterBytes: 512 });
+    expect(change.changes.map((line) => line.text)).toEqual(['Image x.jpg added (512 B)']);
+    expect(change.summary).toBe('Image x.jpg added (512 B)');
+  });
+
+  it('a text that does not read says so without naming YAML', () => {
+    const lines = texts('title: *a\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toMatch(/YAML/);
+  });
+});
+
+describe('review marks that moved with their field are no change', () => {
+  const translation = 'pages/de/solutions/resorts.yaml';
+  const marks = `translatedFrom:
+  blocks.0.title: Run your resort
+  blocks.1.heading: How it works
+  blocks.1.items.0.title: Connect
+  blocks.1.items.1.title: Configure
+  blocks.2.heading: What guests say
+  blocks.3.heading: Ready?
+`;
+  const source = marks + before;
+  const lines = (after: string) =>
+    describeFileChange({ file: translation, before: source, after }).changes.map(
+      (change) => change.text,
+    );
+
+  it('a block moved up: only the move, its marks and the others renumbered silently', () => {
+    const moved = source
+      .replace(TESTIMONIALS, '')
+      .replace('  - type: hero', TESTIMONIALS + '  - type: hero')
+      .replace(
+        marks,
+        `translatedFrom:
+  blocks.0.heading: What guests say
+  blocks.1.title: Run your resort
+  blocks.2.heading: How it works
+  blocks.2.items.0.title: Connect
+  blocks.2.items.1.title: Configure
+  blocks.3.heading: Ready?
+`,
+      );
+    expect(lines(moved)).toEqual(['Block Testimonials moved up 2 places']);
+  });
+
+  it('a list item moved: only the move', () => {
+    const moved = source
+      .replace('      - title: Connect\n        description: Link your channels.\n', '')
+      .replace(
+        '        description: Set rates.\n',
+        '        description: Set rates.\n      - title: Connect\n        description: Link your channels.\n',
+      )
+      .replace(
+        '  blocks.1.items.0.title: Connect\n  blocks.1.items.1.title: Configure\n',
+        '  blocks.1.items.0.title: Configure\n  blocks.1.items.1.title: Connect\n',
+      );
+    expect(lines(moved)).toEqual(["Steps › Items: 'Configure' moved up"]);
+  });
+
+  it('a block removed: its marks go with it, unreported', () => {
+    const removed = source
+      .replace(TESTIMONIALS, '')
+      .replace('  blocks.2.heading: What guests say\n  blocks.3.heading', '  blocks.2.heading');
+    expect(lines(removed)).toEqual(['Testimonials block removed']);
+  });
+
+  it('a mark that moved and changed is still reported, by its field', () => {
+    const moved = source
+      .replace(TESTIMONIALS, '')
+      .replace('  - type: hero', TESTIMONIALS + '  - type: hero')
+      .replace(
+        marks,
+        `translatedFrom:
+  blocks.0.heading: What guests say
+  blocks.1.title: Run every resort
+  blocks.2.heading: How it works
+  blocks.2.items.0.title: Connect
+  blocks.2.items.1.title: Configure
+  blocks.3.heading: Ready?
+`,
+      );
+    expect(lines(moved)).toEqual([
+      'Block Testimonials moved up 2 places',
+      'Hero › Title: marked as reviewed',
     ]);
   });
 });

@@ -3,7 +3,7 @@ import { equalData, isObject } from '../document/data-ops.ts';
 import { routeFromFile } from '../../engine/routes.ts';
 import { humanize } from '../shared/schema-fields.ts';
 import { alignLists } from './align.ts';
-import { blockTitle, countOf, fieldLabel, itemLabel, itemNoun } from './labels.ts';
+import { blockTitle, choiceName, countOf, fieldLabel, itemLabel, itemNoun } from './labels.ts';
 import type { Change, FileChange, FileVersions, YamlPath } from './types.ts';
 import { bytes, itemName, show, showChange, shorten } from './values.ts';
 
@@ -28,9 +28,32 @@ function kindOf(file: string): FileChange['kind'] {
   return 'config';
 }
 
+/** The file and both versions' data: what names a value by the form's words. */
+interface Versions {
+  file: string;
+  before: unknown;
+  after: unknown;
+}
+
 class Collector {
   readonly changes: Described[] = [];
-  constructor(private readonly blockIndex?: number) {}
+  constructor(
+    readonly versions: Versions,
+    private readonly blockIndex?: number,
+  ) {}
+  /** A value at `path` of one version, a choice by its name in the form (`Filled`). */
+  show(value: unknown, path: YamlPath, side: 'before' | 'after'): string {
+    const { file } = this.versions;
+    return choiceName(file, this.versions[side], path, value) ?? show(value);
+  }
+  /** Two values at `path` (of the published version, then the changed one). */
+  showChange(before: unknown, after: unknown, beforePath: YamlPath, afterPath: YamlPath): string {
+    const { file } = this.versions;
+    const was = choiceName(file, this.versions.before, beforePath, before);
+    const now = choiceName(file, this.versions.after, afterPath, after);
+    if (was === undefined && now === undefined) return showChange(before, after);
+    return `${was ?? show(before)} → ${now ?? show(after)}`;
+  }
   add(path: YamlPath, text: string, headline: string, order: number, blockIndex = this.blockIndex) {
     this.changes.push({
       path,
@@ -50,6 +73,7 @@ function diffValue(
   labels: string[],
   out: Collector,
   order: number,
+  beforePath: YamlPath = path,
 ): void {
   if (equalData(before, after)) return;
   const label = labels.join(' › ');
@@ -61,24 +85,32 @@ function diffValue(
     for (const key of keys) {
       const fieldLabel = [...labels, humanize(key)].join(' › ');
       if (!Object.hasOwn(before, key))
-        out.add([...path, key], `${fieldLabel} added: ${show(after[key])}`, fieldLabel, order);
+        out.add(
+          [...path, key],
+          `${fieldLabel} added: ${out.show(after[key], [...path, key], 'after')}`,
+          fieldLabel,
+          order,
+        );
       else if (!Object.hasOwn(after, key))
         out.add(
           [...path, key],
-          `${fieldLabel} removed (was ${show(before[key])})`,
+          `${fieldLabel} removed (was ${out.show(before[key], [...beforePath, key], 'before')})`,
           fieldLabel,
           order,
         );
       else
-        diffValue(before[key], after[key], [...path, key], [...labels, humanize(key)], out, order);
+        diffValue(before[key], after[key], [...path, key], [...labels, humanize(key)], out, order, [
+          ...beforePath,
+          key,
+        ]);
     }
     return;
   }
   if (Array.isArray(before) && Array.isArray(after)) {
-    diffList(before, after, path, labels, out, order);
+    diffList(before, after, path, labels, out, order, beforePath);
     return;
   }
-  out.add(path, `${label}: ${showChange(before, after)}`, label, order);
+  out.add(path, `${label}: ${out.showChange(before, after, beforePath, path)}`, label, order);
 }
 
 function diffList(
@@ -88,6 +120,7 @@ function diffList(
   labels: string[],
   out: Collector,
   order: number,
+  beforePath: YamlPath,
 ): void {
   const label = labels.join(' › ');
   const { forward, backward, moved } = alignLists(before, after);
@@ -103,9 +136,14 @@ function diffList(
       out.add([...path, j], `${label}: ${name(item, j)} moved ${direction}`, label, order);
     }
     if (isObject(item) || Array.isArray(item))
-      diffValue(before[i], item, [...path, j], [...labels, itemLabel(item, j)], out, order);
-    else if (!equalData(before[i], item))
-      out.add([...path, j], `${label} › ${j + 1}: ${showChange(before[i], item)}`, label, order);
+      diffValue(before[i], item, [...path, j], [...labels, itemLabel(item, j)], out, order, [
+        ...beforePath,
+        i,
+      ]);
+    else if (!equalData(before[i], item)) {
+      const change = out.showChange(before[i], item, [...beforePath, i], [...path, j]);
+      out.add([...path, j], `${label} › ${j + 1}: ${change}`, label, order);
+    }
   });
   before.forEach((item, i) => {
     if (forward[i]! < 0) out.add([...path, i], `${label}: ${name(item, i)} removed`, label, order);
@@ -156,8 +194,8 @@ function diffBlocks(before: unknown[], after: unknown[], out: Collector): void {
       const far = Math.abs(by) > 1 ? ` ${Math.abs(by)} places` : '';
       out.add(path, headline + far, headline, j, j);
     }
-    const blockOut = new Collector(j);
-    diffValue(before[i], block, path, [title(block)], blockOut, j);
+    const blockOut = new Collector(out.versions, j);
+    diffValue(before[i], block, path, [title(block)], blockOut, j, ['blocks', i]);
     out.changes.push(...blockOut.changes);
   });
   before.forEach((block, i) => {
@@ -175,9 +213,37 @@ function diffBlocks(before: unknown[], after: unknown[], out: Collector): void {
 }
 
 /**
+ * Where the field at `path` of `before` is in `after`: each list index followed to the same item
+ * (a block or list item that moved), undefined when the field, or the block or item holding it, is
+ * gone.
+ */
+function followPath(before: unknown, after: unknown, path: YamlPath): YamlPath | undefined {
+  const out: YamlPath = [];
+  let [b, a] = [before, after];
+  for (const key of path) {
+    if (typeof key === 'number') {
+      if (!Array.isArray(b) || !Array.isArray(a)) return undefined;
+      const to = alignLists(b, a).forward[key] ?? -1;
+      if (to < 0) return undefined;
+      [b, a] = [b[key], a[to]];
+      out.push(to);
+    } else {
+      if (!isObject(b) || !isObject(a) || !Object.hasOwn(a, key)) return undefined;
+      [b, a] = [b[key], a[key]];
+      out.push(key);
+    }
+  }
+  return out;
+}
+
+const markPath = (key: string): YamlPath =>
+  key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+/**
  * A translation's review marks (`translatedFrom`, keyed by a field's path such as
  * `blocks.0.title`), each named by its field as the form names it: `Hero › Title: marked as
- * reviewed`.
+ * reviewed`. A mark that moved with its field (its block or list item moved) is no change, nor is
+ * one that went with its field (a block removed says so itself).
  */
 function diffReviewMarks(
   before: Record<string, unknown>,
@@ -187,16 +253,24 @@ function diffReviewMarks(
   const marks = (page: Record<string, unknown>) =>
     isObject(page.translatedFrom) ? page.translatedFrom : {};
   const [b, a] = [marks(before), marks(after)];
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (equalData(b[key], a[key])) continue;
-    const path = key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-    const label = fieldLabel('pages/', Object.hasOwn(a, key) ? after : before, path);
+  const report = (key: string, removed: boolean) => {
+    const path = markPath(key);
+    const label = fieldLabel('pages/', removed ? before : after, path);
     const blockIndex = path[0] === 'blocks' && typeof path[1] === 'number' ? path[1] : undefined;
-    const text = !Object.hasOwn(a, key)
-      ? `${label}: review mark removed`
-      : `${label}: marked as reviewed`;
+    const text = removed ? `${label}: review mark removed` : `${label}: marked as reviewed`;
     out.add(['translatedFrom', key], text, `${label} reviewed`, blockIndex ?? -1, blockIndex);
+  };
+  const seen = new Set<string>();
+  for (const key of Object.keys(b)) {
+    const to = followPath(before, after, markPath(key));
+    if (!to) continue;
+    const now = to.join('.');
+    if (Object.hasOwn(a, now)) {
+      seen.add(now);
+      if (!equalData(b[key], a[now])) report(now, false);
+    } else report(key, true);
   }
+  for (const key of Object.keys(a)) if (!seen.has(key)) report(key, false);
 }
 
 function diffPage(before: unknown, after: unknown, out: Collector): void {
@@ -221,17 +295,18 @@ function diffPage(before: unknown, after: unknown, out: Collector): void {
 
 function describePublic(input: FileVersions): FileChange {
   const { file, beforeBytes, afterBytes } = input;
-  const noun = IMAGE.test(file) ? 'Image' : 'File';
+  // Named as the Media screen names it: by its name, not by its path in public/.
+  const noun = `${IMAGE.test(file) ? 'Image' : 'File'} ${file.slice(file.lastIndexOf('/') + 1)}`;
   const existed = beforeBytes !== undefined || input.before !== undefined;
   const exists = afterBytes !== undefined || input.after !== undefined;
   const status: FileChange['status'] = !existed ? 'added' : !exists ? 'removed' : 'changed';
   const size = (count?: number) => (count === undefined ? '' : bytes(count));
   const text =
     status === 'added'
-      ? `${noun} ${file} added${afterBytes === undefined ? '' : ` (${size(afterBytes)})`}`
+      ? `${noun} added${afterBytes === undefined ? '' : ` (${size(afterBytes)})`}`
       : status === 'removed'
-        ? `${noun} ${file} removed`
-        : `${noun} ${file} replaced${
+        ? `${noun} removed`
+        : `${noun} replaced${
             beforeBytes !== undefined && afterBytes !== undefined
               ? ` (${size(beforeBytes)} → ${size(afterBytes)})`
               : ''
@@ -289,15 +364,15 @@ export function describeFileChange(input: FileVersions): FileChange {
           : blocks
             ? ` (${countOf(blocks, 'blocks')})`
             : '';
-    const text = `${kind === 'page' ? `Page ${route ?? file}` : file} ${status}${detail}`;
+    const text = `${subject} ${status}${detail}`;
     return { ...base, status, summary: text, changes: [{ path: [], text }] };
   }
   const old = readYaml(before);
   const now = readYaml(after);
   if (!old.ok || !now.ok) {
-    const text = `The text changed; it is not valid YAML${
-      now.ok ? ' in the published version' : ''
-    }, so it cannot be described field by field`;
+    const text = `The text changed; ${
+      now.ok ? 'the published version' : 'it'
+    } has a mistake in its writing, so it cannot be described field by field`;
     return {
       ...base,
       status: 'changed',
@@ -305,7 +380,7 @@ export function describeFileChange(input: FileVersions): FileChange {
       changes: [{ path: [], text }],
     };
   }
-  const out = new Collector();
+  const out = new Collector({ file, before: old.data, after: now.data });
   if (kind === 'page') diffPage(old.data, now.data, out);
   else diffValue(old.data, now.data, [], [], out, 0);
   const changes = out.changes
@@ -329,7 +404,8 @@ const SUBJECT_MAX = 72;
 export function summarizeChanges(files: FileChange[]): string {
   if (files.length === 0) return '';
   const name = (file: FileChange) =>
-    file.route ?? (file.kind === 'config' ? 'site settings' : file.file);
+    file.route ??
+    (file.kind === 'config' ? 'site settings' : file.file.slice(file.file.lastIndexOf('/') + 1));
   let subject: string;
   if (files.length === 1) subject = files[0]!.summary;
   else {
@@ -346,7 +422,9 @@ export function summarizeChanges(files: FileChange[]): string {
   }
   const lines = files.flatMap((file) =>
     file.changes.map((change) =>
-      files.length === 1 || change.text.includes(file.route ? `Page ${file.route} ` : file.file)
+      files.length === 1 ||
+      file.kind === 'public' ||
+      change.text.includes(file.route ? `Page ${file.route} ` : file.file)
         ? change.text
         : `${name(file)}: ${change.text}`,
     ),

@@ -4,6 +4,10 @@ import { humanize, unwrap } from '../shared/schema-fields.ts';
 import type { YamlPath } from './types.ts';
 import { itemName } from './values.ts';
 import { isObject } from '../document/data-ops.ts';
+import { pageSchema } from '../../blocks/page-schema.ts';
+import { siteConfigSchema } from '../../schema/site-config.ts';
+import { schemaAt, unwrap as unwrapSchema, type AnySchema } from '../../engine/zod-schema.ts';
+import { optionName } from '../../schema/form-words.ts';
 
 /**
  * Names of blocks and fields in the words the editor's forms use: a block is its type humanized
@@ -63,4 +67,29 @@ export function itemNoun(blockType: unknown, listKey: string): string | undefine
 export function countOf(count: number, noun: string): string {
   if (count !== 1) return `${count} ${noun}`;
   return `1 ${noun.endsWith('ies') ? noun.slice(0, -3) + 'y' : noun.replace(/s$/, '')}`;
+}
+
+/** The schema of the field at `path` of a page or of site.config.yaml (a block by its own type). */
+function schemaOfField(file: string, data: unknown, path: YamlPath): AnySchema | undefined {
+  if (!isPage(file)) return schemaAt(siteConfigSchema, path);
+  if (path[0] !== 'blocks' || typeof path[1] !== 'number') return schemaAt(pageSchema, path);
+  const blocks = isObject(data) && Array.isArray(data.blocks) ? data.blocks : [];
+  const type = isObject(blocks[path[1]]) ? (blocks[path[1]] as { type?: unknown }).type : undefined;
+  if (typeof type !== 'string' || !isBlockType(type)) return undefined;
+  return schemaAt(blockSchemas[type] as unknown as AnySchema, path.slice(2));
+}
+
+/**
+ * A value in a Changes line: a choice by the name the form's menu gives it (`primary` → `Filled`),
+ * anything else undefined (shown as written).
+ */
+export function choiceName(
+  file: string,
+  data: unknown,
+  path: YamlPath,
+  value: unknown,
+): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const schema = schemaOfField(file, data, path);
+  return schema && unwrapSchema(schema) instanceof z.core.$ZodEnum ? optionName(value) : undefined;
 }

@@ -70,7 +70,10 @@ export function checkSiteForPublish(root: string): {
       const at = d.path ? [...d.path] : found[missing.indexOf(d)];
       // Read in the editor: the form's words, and the page and field by name.
       const words = wordingFor({ ...d, hint: d.hint ?? '', form: d.form ?? 'same' }, 'form');
-      const field = at && at.length ? fieldLabel(file, data, at) : undefined;
+      // A block's type is its name in the form, not a field of its own.
+      const named =
+        at?.length === 3 && at[0] === 'blocks' && at[2] === 'type' ? at.slice(0, 2) : at;
+      const field = named && named.length ? fieldLabel(file, data, named) : undefined;
       problems.push({
         file: d.file,
         line: d.line,

@@ -462,7 +462,9 @@ describe('the API of editor/shared/api.ts', () => {
     );
     expect(cli.length).toBe(2);
     const link = body.diagnostics.find((d) => d.code === 'broken-link')!;
-    expect(link.message).toBe('Link to "/platfrom" goes nowhere: no page or alias has that route.');
+    expect(link.message).toBe(
+      'Link to "/platfrom" goes nowhere: the site has no page at that address.',
+    );
     expect(link.path).toEqual(['blocks', 0, 'actions', 1, 'href']);
     const typo = body.diagnostics.find((d) => d.code === 'unknown-field')!;
     expect(typo.path).toEqual(['blocks', 0, 'titel']);
@@ -478,7 +480,7 @@ describe('the API of editor/shared/api.ts', () => {
       body: { path: 'pages/solutions/hotels.yaml', text },
     })) as { body: CheckResponse };
     const empty = body.diagnostics.find((d) => d.code === 'empty-text')!;
-    expect(empty.message).toBe('"title" is empty.');
+    expect(empty.message).toBe('This field is empty.');
     expect(empty.hint).toBe('Write the text in this field.');
     expect(empty.path).toEqual(['title']);
     expect('form' in empty).toBe(false);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formHelp, formName } from '../../schema/form-words.ts';
+import { fieldWords, formHelp } from '../../schema/form-words.ts';
 
 /**
  * Naming and unwrapping of zod schema fields, shared by the editor's server side (editor/changes/)
@@ -57,15 +57,5 @@ export function unwrap(schema: z.ZodType): Unwrapped {
  * its form name (`href` → `Link`, schema/form-words.ts).
  */
 export function humanize(key: string | number): string {
-  if (typeof key === 'number') return `Item ${key + 1}`;
-  const named = formName(key);
-  if (named) return named;
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]/g, ' ')
-    .toLowerCase()
-    .split(' ')
-    .map((word) => (/^(cta|seo|url|id|faq)$/.test(word) ? word.toUpperCase() : word))
-    .join(' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return typeof key === 'number' ? `Item ${key + 1}` : fieldWords(key);
 }

@@ -156,9 +156,7 @@ test('a new page with a photo from her computer, made live and published', async
   // Changes lists the page and the picture; Publish lists the draft, made live in one click.
   await openChanges(page);
   await expect(
-    page
-      .getByRole('listitem')
-      .filter({ hasText: /^Image public\/images\/resort-pool\.jpg added \(\d+ KB\)$/ }),
+    page.getByRole('listitem').filter({ hasText: /^Image resort-pool\.jpg added \(\d+ KB\)$/ }),
   ).toBeVisible();
   await expect(
     page.getByRole('button', { name: 'Discard the changes to Page /solutions/resorts' }),

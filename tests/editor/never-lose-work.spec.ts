@@ -59,7 +59,7 @@ test('a change on disk while editing is combined field by field, a field both ch
   expect(editor.git('status', '--porcelain', 'pages')).not.toContain('their-version');
 });
 
-test('a save refused with 409 (the disk changed unnoticed): take theirs, and mine is one Undo away', async ({
+test('a save refused with 409 (the disk changed unnoticed): asked field by field in words, mine one Undo away', async ({
   page,
   editor,
 }) => {
@@ -68,15 +68,35 @@ test('a save refused with 409 (the disk changed unnoticed): take theirs, and min
   await editor.open(page, `#/edit/${FILE}`);
   await page.getByTestId('block-0-toggle').click();
   const badge = page.getByTestId('field-blocks.0.badge');
+  const title = page.getByTestId('field-blocks.0.title');
   const before = await badge.inputValue();
+  const titleBefore = await title.inputValue();
   await badge.fill('Mine again');
   changeOnDisk(editor, `badge: ${before}`, 'badge: Theirs again');
+  changeOnDisk(editor, `title: ${titleBefore}`, 'title: Theirs, another title');
 
   await page.getByTestId('save-button').click();
-  await expect(page.getByRole('dialog', { name: 'This file changed on disk' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'This page changed on disk' });
+  await expect(dialog).toBeVisible();
   expect(editor.read(FILE)).toContain('badge: Theirs again');
-  await page.getByTestId('conflict-take-theirs').click();
+  // Only the field both changed is asked, by its label; never YAML, never the texts side by side.
+  const asked = page.getByTestId('disk-conflict');
+  await expect(asked).toHaveCount(1);
+  await expect(asked).toContainText('Hero › Badge');
+  await expect(asked).toContainText("Yours: 'Mine again'");
+  await expect(asked).toContainText("On disk: 'Theirs again'");
+  await expect(dialog).not.toContainText('badge:');
+  await expect(dialog.locator('pre')).toHaveCount(0);
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/first-day/save-conflict-${width}.png` });
+  }
+  await asked.getByLabel("On disk: 'Theirs again'").check();
+  await page.getByTestId('conflict-combine').click();
+  await expect(dialog).toBeHidden();
   await expect(badge).toHaveValue('Theirs again');
+  // The other field changed on disk came in too.
+  await expect(title).toHaveValue('Theirs, another title');
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
   await page.getByTestId('undo').click();
   await expect(badge).toHaveValue('Mine again');

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { insertItem, moveItem } from '../../editor/document/index.ts';
+import { configTexts } from '../../engine/check-locales-config.ts';
+import { yamlData } from '../../editor/document/read-yaml.ts';
+import type { SiteConfig } from '../../schema/site-config.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixture.ts';
 
@@ -81,5 +84,46 @@ test('a German page follows blocks moved and added on the English page by hand, 
   } finally {
     editor.write(SOURCE, source);
     editor.write(GERMAN, german);
+  }
+});
+
+/** Per language: site texts with no label, labels of no text, labels made from another text. */
+function labelFindings(text: string) {
+  const data = yamlData(text) as SiteConfig;
+  const texts = new Map(configTexts(data).map((entry) => [entry.key, entry.text]));
+  return (data.locales?.list ?? []).flatMap((locale) =>
+    Object.entries(locale.labels ?? {})
+      .filter(([key, label]) => texts.get(key) !== label.from)
+      .map(([key]) => `${locale.code} ${key}`)
+      .concat(
+        locale.code === data.locales?.default
+          ? []
+          : [...texts.keys()]
+              .filter((key) => !(key in (locale.labels ?? {})))
+              .map((key) => `${locale.code} missing ${key}`),
+      ),
+  );
+}
+
+test('a menu entry moved in Site settings keeps every language’s label: none missing or unused', async ({
+  page,
+  editor,
+}) => {
+  const CONFIG = 'site.config.yaml';
+  const config = editor.read(CONFIG);
+  try {
+    expect(labelFindings(config)).toEqual([]);
+    await editor.open(page, '#/site');
+    await page.getByRole('tab', { name: 'Navigation' }).click();
+    await page.locator('[data-item="navigation.items.2"][data-item-action="up"]').click();
+    await page.locator('[data-item="navigation.items.1"][data-item-action="up"]').click();
+    await page.getByTestId('save-button').click();
+    await expect(page.getByTestId('save-state')).toContainText('Saved');
+    const saved = editor.read(CONFIG);
+    expect(saved).toMatch(/navigation:\n {2}items:\n {4}- label: Resources\n/);
+    expect(saved).toContain('navigation.items.0.label: { text: Ressourcen, from: Resources }');
+    expect(labelFindings(saved)).toEqual([]);
+  } finally {
+    editor.write(CONFIG, config);
   }
 });

@@ -52,7 +52,7 @@ describe('an image added in the editor is published like any author file', () =>
     expect(changes.files).toContainEqual(
       expect.objectContaining({
         file: 'public/images/lobby.jpg',
-        summary: `Image public/images/lobby.jpg added (${kb} KB)`,
+        summary: `Image lobby.jpg added (${kb} KB)`,
       }),
     );
 

@@ -10,6 +10,8 @@ export interface StoredDraft {
    * conflict dialog.
    */
   baseVersion: string;
+  /** That version's text: what the draft and a later disk text are combined from. */
+  baseText?: string;
   savedAt: number;
 }
 
@@ -28,9 +30,13 @@ export function readDraft(file: string, storage: Storage = localStorage): Stored
     const raw = storage.getItem(key(file));
     if (!raw) return undefined;
     const parsed = JSON.parse(raw) as Partial<StoredDraft>;
-    return typeof parsed.text === 'string' && typeof parsed.baseVersion === 'string'
-      ? { text: parsed.text, baseVersion: parsed.baseVersion, savedAt: Number(parsed.savedAt) || 0 }
-      : undefined;
+    if (typeof parsed.text !== 'string' || typeof parsed.baseVersion !== 'string') return undefined;
+    return {
+      text: parsed.text,
+      baseVersion: parsed.baseVersion,
+      ...(typeof parsed.baseText === 'string' ? { baseText: parsed.baseText } : {}),
+      savedAt: Number(parsed.savedAt) || 0,
+    };
   } catch {
     return undefined;
   }

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { deleteKey, setValue } from '../../document/index.ts';
 import type { EditorDiagnostic, EditorEvent } from '../../shared/api.ts';
 import { ApiFailure, Conflict, type Api } from '../api.ts';
 import type { EditOp } from '../schema-form/context.tsx';
 import { FormStore } from '../schema-form/store.ts';
 import { yamlData } from '../../document/read-yaml.ts';
 import { applyEdit } from './apply.ts';
+import { labelsFollowText } from '../../document/labels-follow.ts';
 import {
   canRedo,
   canUndo,
@@ -33,13 +33,15 @@ export interface DiskMerge {
   changes: string[];
 }
 
+type Cause = 'save' | 'disk-change' | 'restore';
+
 export interface ConflictState {
   /** What is on disk now ('' when the file was deleted). */
   diskText: string;
   /** Its version; null when the file no longer exists. */
   version: string | null;
   /** How the editor found out. */
-  cause: 'save' | 'disk-change' | 'restore';
+  cause: Cause;
   /**
    * The field-by-field merge of the disk's changes into the editor's text (as Get latest merges a
    * colleague's): the fields both changed differently, for the author to choose.
@@ -174,7 +176,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     if (text === null || savedText === null || recovery || baseVersion === null) return;
     const timer = setTimeout(() => {
       if (text === savedText) clearDraft(path);
-      else storeDraft(path, { text, baseVersion, savedAt: Date.now() });
+      else storeDraft(path, { text, baseVersion, baseText: savedText, savedAt: Date.now() });
     }, RECOVERY_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, savedText, baseVersion, recovery, path]);
@@ -184,7 +186,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     () => () => {
       const { text: last, savedText: saved, baseVersion: base } = refs.current;
       if (last !== null && saved !== null && base !== null && last !== saved)
-        storeDraft(path, { text: last, baseVersion: base, savedAt: Date.now() });
+        storeDraft(path, { text: last, baseVersion: base, baseText: saved, savedAt: Date.now() });
     },
     [path],
   );
@@ -207,6 +209,8 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
       let next: string;
       try {
         next = applyEdit(base, op, before);
+        // A site text moved or removed takes each language's label along (one undo step).
+        if (path === 'site.config.yaml' && op.op !== 'set') next = labelsFollowText(base, next);
       } catch (error) {
         setEditError(error instanceof Error ? error.message : String(error));
         return;
@@ -215,7 +219,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
       refs.current.group = group === undefined ? null : { group, base, before };
       commit(record(current, next, group));
     },
-    [commit, store],
+    [commit, store, path],
   );
 
   const replaceText = useCallback(
@@ -282,6 +286,31 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     [path, store],
   );
 
+  /**
+   * The disk's text combined with `ours` field by field, as Get latest combines a colleague's:
+   * taken at once when no field was changed on both sides (a notice says what came in), else the
+   * dialog asks about each such field by its label.
+   */
+  const combineWithDisk = useCallback(
+    (base: string, ours: string, disk: { text: string; version: string }, cause: Cause) => {
+      const input: MergeInput = { file: path, base, ours, theirs: disk.text };
+      const merged = mergeYaml(input);
+      if (merged.conflicts.length === 0) {
+        markSaved(disk.text, disk.version);
+        replaceText(merged.text);
+        setDiskMerge({ changes: changesOnDisk(path, base, disk.text) });
+        return;
+      }
+      setConflict({
+        diskText: disk.text,
+        version: disk.version,
+        cause,
+        merge: { input, conflicts: merged.conflicts },
+      });
+    },
+    [path, markSaved, replaceText],
+  );
+
   /** Saves the current text over `overVersion` (default: the version it was loaded from). */
   const save = useCallback(
     async (overVersion?: string | null): Promise<boolean> => {
@@ -297,12 +326,15 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
         if (result.translations?.length) setTranslationsSaved(result.translations);
         return true;
       } catch (error) {
-        if (error instanceof Conflict)
-          setConflict({
-            diskText: error.body.diskText,
-            version: error.body.version || null,
-            cause: 'save',
-          });
+        if (error instanceof Conflict && error.body.version)
+          combineWithDisk(
+            refs.current.savedText ?? '',
+            now,
+            { text: error.body.diskText, version: error.body.version },
+            'save',
+          );
+        else if (error instanceof Conflict)
+          setConflict({ diskText: '', version: null, cause: 'save' });
         else
           setSaveFailed(
             error instanceof ApiFailure
@@ -315,7 +347,7 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
         setSaving(false);
       }
     },
-    [api, path, markSaved],
+    [api, path, markSaved, combineWithDisk],
   );
 
   // The file changed on disk (another editor, git pull): take it when nothing is unsaved, else ask.
@@ -351,46 +383,25 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
         markSaved(disk.text, disk.version);
         return;
       }
-      if (disk) {
-        // Both changed: combined field by field, like Get latest; only a field both changed
-        // differently is asked about.
-        const input: MergeInput = { file: path, base: saved, ours: now, theirs: disk.text };
-        const merged = mergeYaml(input);
-        if (merged.conflicts.length === 0) {
-          markSaved(disk.text, disk.version);
-          replaceText(merged.text);
-          setDiskMerge({ changes: changesOnDisk(path, saved, disk.text) });
-          return;
-        }
-        setConflict({
-          diskText: disk.text,
-          version: disk.version,
-          cause: 'disk-change',
-          merge: { input, conflicts: merged.conflicts },
-        });
-        return;
-      }
+      // Both changed: combined field by field, like Get latest.
+      if (disk) return combineWithDisk(saved, now, disk, 'disk-change');
       // Deleted on disk.
       setConflict({ diskText: '', version: null, cause: 'disk-change' });
     }
     return () => events.close();
-  }, [api, path, markSaved, replaceText]);
+  }, [api, path, markSaved, replaceText, combineWithDisk]);
 
   const restoreRecovered = useCallback(() => {
     const stored = recovery;
     if (!stored) return;
     setRecovery(null);
     replaceText(stored.text);
-    if (stored.baseVersion !== refs.current.baseVersion) {
-      // The disk changed since the lost session: both versions matter, so the conflict dialog shows
-      // them.
-      setConflict({
-        diskText: refs.current.savedText ?? '',
-        version: refs.current.baseVersion,
-        cause: 'restore',
-      });
-    }
-  }, [recovery, replaceText]);
+    const { savedText: disk, baseVersion: version } = refs.current;
+    // The disk changed since the lost session: combined field by field with what it was based on
+    // (a draft kept before its base text was stored is combined over the disk's text: it wins).
+    if (stored.baseVersion !== version && disk !== null && version !== null)
+      combineWithDisk(stored.baseText ?? disk, stored.text, { text: disk, version }, 'restore');
+  }, [recovery, replaceText, combineWithDisk]);
 
   const discardRecovered = useCallback(() => {
     clearDraft(path);
@@ -424,26 +435,6 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     [conflict, markSaved, replaceText, path],
   );
 
-  /** Conflict: take the disk's text (my text stays one Undo away). */
-  const takeTheirs = useCallback(() => {
-    if (!conflict || conflict.version === null) return;
-    replaceText(conflict.diskText);
-    markSaved(conflict.diskText, conflict.version);
-    setConflict(null);
-  }, [conflict, replaceText, markSaved]);
-
-  /**
-   * Conflict: write the disk's text to a new draft page beside this one, then keep mine. Returns
-   * its path.
-   */
-  const keepBoth = useCallback(async (): Promise<string | null> => {
-    if (!conflict) return null;
-    const aside = await copyAside(api, path, conflict.diskText);
-    if (!aside) return null;
-    const ok = await save(conflict.version);
-    return ok ? aside : null;
-  }, [api, conflict, path, save]);
-
   useLeaveWarning(text !== null && savedText !== null && text !== savedText);
 
   const state: SaveState = saving
@@ -474,8 +465,6 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     conflict,
     closeConflict: useCallback(() => setConflict(null), []),
     keepMine,
-    takeTheirs,
-    keepBoth,
     combine,
     diskMerge,
     dismissDiskMerge: useCallback(() => setDiskMerge(null), []),
@@ -486,46 +475,3 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
 }
 
 export type EditableFile = ReturnType<typeof useEditableFile>;
-
-/**
- * Writes `text` to a new file beside `path` that did not exist: `pages/x.yaml` →
- * `pages/x-their-version.yaml` (marked `draft: true` so it is never published), `-2`, `-3`… when
- * taken. The site config cannot have a twin that the site would read, so its copy is downloaded
- * instead.
- */
-async function copyAside(api: Api, path: string, text: string): Promise<string | null> {
-  if (!path.startsWith('pages/')) {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/yaml' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = path.replace(/\.ya?ml$/, '.their-version.yaml').replace(/\//g, '_');
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    return link.download;
-  }
-  let body = text;
-  try {
-    body = setValue(text, ['draft'], true, [
-      'title',
-      'description',
-      'socialImage',
-      'aliases',
-      'draft',
-    ]);
-    // Two pages may not claim the same extra routes.
-    if (/^aliases:/m.test(body)) body = deleteKey(body, ['aliases']);
-  } catch {
-    // Their text is not valid YAML: it is copied as it is.
-  }
-  const stem = path.replace(/\.ya?ml$/, '').replace(/\/index$/, '');
-  for (let n = 1; n < 20; n++) {
-    const candidate = `${stem}-their-version${n === 1 ? '' : `-${n}`}.yaml`;
-    try {
-      await api.save(candidate, body, null);
-      return candidate;
-    } catch (error) {
-      if (!(error instanceof Conflict)) throw error;
-    }
-  }
-  return null;
-}

@@ -52,7 +52,7 @@ const titleOf = (file: FileChange) =>
     ? `Page ${file.route ?? file.file}`
     : file.kind === 'config'
       ? 'Site settings'
-      : file.file;
+      : file.file.slice(file.file.lastIndexOf('/') + 1);
 
 type Outcome =
   | { kind: 'done'; response: PublishResponse; hidden: string[] }
@@ -412,11 +412,6 @@ function ChangeCard({
               {STATUS_WORDS[file.status]}
             </Tag>
           </Group>
-          {file.kind !== 'public' ? (
-            <Text size="xs" c="gray.7">
-              {file.file}
-            </Text>
-          ) : null}
         </Box>
         <Group gap={4} wrap="nowrap">
           {file.kind === 'page' && file.status !== 'removed' ? (

@@ -6,10 +6,9 @@ import { RecoveryModal } from './RecoveryModal.tsx';
 
 /**
  * The dialogs that keep an open file's work: the file changed on disk while it was edited, and
- * unsaved text found after a crash or a closed tab. `mine` is the open text (the screen shows these
- * only once it is loaded).
+ * unsaved text found after a crash or a closed tab.
  */
-export function FileDialogs({ doc, mine }: { doc: EditableFile; mine: string }) {
+export function FileDialogs({ doc }: { doc: EditableFile }) {
   const toast = useToast();
   const { diskMerge, dismissDiskMerge } = doc;
   useEffect(() => {
@@ -25,17 +24,8 @@ export function FileDialogs({ doc, mine }: { doc: EditableFile; mine: string }) 
     <>
       <ConflictModal
         conflict={doc.conflict}
-        mine={mine}
         onKeepMine={async () => {
           if (await doc.keepMine()) toast({ message: 'Your version was saved.', color: 'green' });
-        }}
-        onTakeTheirs={() => {
-          doc.takeTheirs();
-          toast({
-            message: 'The version on disk is open. Your version is one Undo away.',
-            color: 'blue',
-            action: { label: 'Undo', run: doc.undo },
-          });
         }}
         onCombine={doc.combine}
         onLater={doc.closeConflict}

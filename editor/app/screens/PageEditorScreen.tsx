@@ -417,7 +417,7 @@ export function PageEditorScreen({
         </Box>
       </Box>
       <AddBlockModal api={api} opened={adding} onClose={() => setAdding(false)} onAdd={addBlock} />
-      <FileDialogs doc={doc} mine={doc.text} />
+      <FileDialogs doc={doc} />
     </FormContext.Provider>
   );
 }

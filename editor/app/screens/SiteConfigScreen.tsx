@@ -163,7 +163,7 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
           </Stack>
         </Box>
       </Box>
-      <FileDialogs doc={doc} mine={doc.text} />
+      <FileDialogs doc={doc} />
     </FormContext.Provider>
   );
 }
