@@ -1949,4 +1949,8 @@ export const teamServerMessages = {
     `The sign-in provider at ${issuer} could not be reached or read: ${detail}`,
   started: (url: string, listening: string): string =>
     `Team editor for ${url} listening on ${listening}. Press Ctrl+C to stop.`,
+  workspacesInUse: (folder: string, detail: string): string =>
+    `Another team editor seems to be running on ${folder} (${detail}) Stop it, or give another --data folder.`,
+  workspaces: (count: number, bytes: number, removed: number): string =>
+    `Workspaces: ${plural(count, 'workspace')}, ${(bytes / 1_048_576).toFixed(1)} MB of files besides the shared objects; ${plural(removed, 'unused workspace')} removed.`,
 } as const;

@@ -44,7 +44,7 @@ export function App() {
   }, [screen]);
 
   const session = useSession(api);
-  if (!api.token) return <NoToken />;
+  if (!api.token && !api.csrf) return <NoToken />;
   if (session === 'ended') return <SessionEnded />;
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>

@@ -11,7 +11,10 @@ export interface AuditEvent {
     | 'sign-in-failed'
     | 'not-on-team'
     | 'permission-refused'
-    | 'sign-in-rate-limited';
+    | 'sign-in-rate-limited'
+    | 'save'
+    | 'settings-change'
+    | 'publish';
   /** The client's address (behind a trusted proxy, from X-Forwarded-For). */
   from: string;
   /** What was asked or why it failed: a request line, a catalogue code. */

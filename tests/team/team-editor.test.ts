@@ -1,0 +1,216 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamMessages } from '../../engine/errors.ts';
+import { JsonLinesAuditLog } from '../../editor/team/audit.ts';
+import { readTeamEnvironment } from '../../editor/team/environment.ts';
+import { OidcSignIn } from '../../editor/team/oidc.ts';
+import type { PublishingRules } from '../../editor/team/permissions.ts';
+import { startTeamServer, type TeamServer } from '../../editor/team/server.ts';
+import { DiskSessionStore } from '../../editor/team/sessions.ts';
+import { teamEditor } from '../../editor/team/team-editor.ts';
+import { Workspaces } from '../../editor/team/workspaces.ts';
+import type { Team } from '../../schema/team.ts';
+import { makeTeam, type Team as GitTeam } from '../publishing/git-fixture.ts';
+import { HttpBrowser } from './http-browser.ts';
+import { startTestProvider, type TestProvider } from './oidc-provider.ts';
+
+/**
+ * The editor behind sign-in, over HTTP with real sessions, a real provider, real git (a bare
+ * remote, the server's clone, a worktree per person): one server and one provider for the file.
+ */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const accounts = {
+  anna: { email: 'anna@example.com', email_verified: true, name: 'Anna Ruiz' },
+  jonas: { email: 'jonas@example.com', email_verified: true, name: 'Jonas Weber' },
+  lena: { email: 'lena@example.com', email_verified: true, name: 'Lena Berg' },
+  ada: { email: 'ada@example.com', email_verified: true, name: 'Ada Admin' },
+  zoe: { email: 'zoe@example.com', email_verified: true, name: 'Zoe Stranger' },
+};
+type Login = keyof typeof accounts;
+
+let team: Team;
+const rules: PublishingRules = { mode: 'direct', requireReview: false };
+let repo: GitTeam;
+let data: string;
+let base: string;
+let provider: TestProvider;
+let server: TeamServer;
+
+beforeAll(async () => {
+  repo = makeTeam({ code: false });
+  data = mkdtempSync(path.join(os.tmpdir(), 'team-editor-'));
+  const clone = path.join(data, 'repository');
+  execFileSync('git', ['clone', '-q', repo.remote, clone]);
+  team = {
+    people: [
+      { email: 'anna@example.com', role: 'author' },
+      { email: 'jonas@example.com', role: 'author', pages: ['/de/**'], fields: 'translatable' },
+      { email: 'lena@example.com', role: 'publisher' },
+      { email: 'ada@example.com', role: 'admin' },
+    ],
+  };
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  provider = await startTestProvider(`${base}/auth/callback`, accounts);
+  const read = readTeamEnvironment({
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    EDITOR_PUBLIC_URL: base,
+  });
+  if (!('settings' in read)) throw new Error(read.errors.join('\n'));
+  const audit = new JsonLinesAuditLog(path.join(data, 'audit.log'));
+  server = await startTeamServer({
+    publicUrl: read.settings.publicUrl,
+    trustProxy: false,
+    signIn: await OidcSignIn.discover(read.settings),
+    sessions: new DiskSessionStore(path.join(data, 'sessions'), {
+      idleMs: 3_600_000,
+      absoluteMs: 3_600_000,
+    }),
+    audit,
+    site: () => ({ name: 'Staylix', team }),
+    port,
+    signInsPerMinute: 100,
+    editor: teamEditor({
+      workspaces: await Workspaces.open({
+        clone,
+        folder: path.join(data, 'workspaces'),
+        branch: 'main',
+      }),
+      audit,
+      rules: () => rules,
+      publicDir: path.join(clone, 'public'),
+      watch: false,
+    }),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await provider?.close();
+  rmSync(data, { recursive: true, force: true });
+  repo?.cleanup();
+});
+
+interface Person {
+  browser: HttpBrowser;
+  csrf: string;
+}
+const people = new Map<Login, Person>();
+
+/** `login` signed in (once per file), with the CSRF token the app's page carries. */
+async function as(login: Login): Promise<Person> {
+  const known = people.get(login);
+  if (known) return known;
+  const browser = new HttpBrowser();
+  const start = await browser.request(`${base}/auth/sign-in`);
+  const callback = await browser.signInAtProvider(
+    start.headers.get('location')!,
+    login,
+    `${base}/auth/callback`,
+  );
+  await browser.request(callback);
+  const me = await browser.request(`${base}/api/team/me`);
+  const csrf = me.ok ? ((await me.json()) as { csrfToken: string }).csrfToken : '';
+  const person = { browser, csrf };
+  people.set(login, person);
+  return person;
+}
+
+/** A request of the app: JSON, the editor's Origin and the session's CSRF token. */
+async function call(
+  login: Login,
+  method: string,
+  route: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const { browser, csrf } = await as(login);
+  const response = await browser.request(`${base}${route}`, {
+    method,
+    headers: {
+      origin: base,
+      'x-csrf-token': csrf,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // a page
+  }
+  return { status: response.status, json, text };
+}
+
+const fileOf = async (login: Login, file: string) =>
+  (await call(login, 'GET', `/api/file?path=${encodeURIComponent(file)}`)).json as {
+    text: string;
+    version: string;
+  };
+
+/** Saves `file` with `from` replaced by `to` in the person's own workspace. */
+async function edit(login: Login, file: string, from: string, to: string) {
+  const { text, version } = await fileOf(login, file);
+  if (!text.includes(from)) throw new Error(`${file} has no ${from}`);
+  return call(login, 'PUT', '/api/file', {
+    path: file,
+    text: text.replace(from, to),
+    baseVersion: version,
+  });
+}
+
+const auditLines = () =>
+  readFileSync(path.join(data, 'audit.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, string>);
+
+describe('the editor behind sign-in', () => {
+  it('serves the app to a member with the CSRF token in its page, and no token in any address', async () => {
+    const { browser, csrf } = await as('anna');
+    const page = await browser.request(`${base}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<meta name="page-editor-csrf" content="${csrf}">`);
+    expect(html).toContain('/editor/app/main.tsx');
+    expect(html).not.toMatch(/token=/);
+    const signedOut = await new HttpBrowser().request(`${base}/api/pages`);
+    expect(signedOut.status).toBe(401);
+  }, 60_000);
+
+  it('refuses a change without the CSRF token or from another origin, in words', async () => {
+    const body = { path: 'pages/pricing.yaml', text: 'x', baseVersion: null };
+    const missing = await call('anna', 'PUT', '/api/file', body, { 'x-csrf-token': '' });
+    expect(missing.status).toBe(403);
+    expect(missing.json.error).toMatchObject({ message: teamMessages.badCsrfToken().message });
+    const foreign = await call('anna', 'PUT', '/api/file', body, {
+      origin: 'https://evil.example',
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json.error).toMatchObject({ code: 'bad-origin' });
+  });
+
+  it('shows someone signed in but not on the team only a page that says so', async () => {
+    const { browser } = await as('zoe');
+    const page = await browser.request(`${base}/`);
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain('but that address is not on this site&#x27;s team');
+    expect((await call('zoe', 'GET', '/api/pages')).status).toBe(403);
+  });
+});
