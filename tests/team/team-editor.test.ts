@@ -214,3 +214,215 @@ describe('the editor behind sign-in', () => {
     expect((await call('zoe', 'GET', '/api/pages')).status).toBe(403);
   });
 });
+
+describe('a workspace per author', () => {
+  it("keeps each author's saves in their own worktree: another member never sees them (no IDOR)", async () => {
+    const saved = await edit('anna', 'pages/pricing.yaml', 'title:', 'title: Anna');
+    expect(saved.status).toBe(200);
+    expect((await fileOf('anna', 'pages/pricing.yaml')).text).toContain('title: Anna');
+    // Lena's requests name the same file; the server picks the workspace from her session.
+    expect((await fileOf('lena', 'pages/pricing.yaml')).text).not.toContain('title: Anna');
+    const branches = execFileSync('git', ['branch', '--list', 'drafts/*'], {
+      cwd: path.join(data, 'repository'),
+      encoding: 'utf8',
+    });
+    expect(branches.trim().split('\n').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("publishes only the publisher's own change, as the signed-in person (real git, bare remote)", async () => {
+    expect((await edit('lena', 'pages/contact.yaml', 'title:', 'title: Lena')).status).toBe(200);
+    const before = repo.remoteHead();
+    const published = await call('lena', 'POST', '/api/publish', {
+      // What the request says about its author is ignored: the ID token's claims are used.
+      name: 'Someone Else',
+      email: 'someone@example.com',
+      message: 'Contact: new title',
+      files: ['pages/contact.yaml'],
+    });
+    expect(published.status, published.text).toBe(200);
+    const head = repo.remoteHead();
+    expect(head).not.toBe(before);
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: repo.remote, encoding: 'utf8' }).trim();
+    expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>', 'main')).toBe(
+      'Lena Berg <lena@example.com>|Lena Berg <lena@example.com>',
+    );
+    expect(git('show', 'main:pages/contact.yaml')).toContain('title: Lena');
+    // Anna's saved change stays in her workspace.
+    expect(git('show', 'main:pages/pricing.yaml')).not.toContain('title: Anna');
+    expect(git('diff', '--name-only', `${before}`, 'main')).toBe('pages/contact.yaml');
+    const status = await call('lena', 'GET', '/api/publish/status');
+    expect(status.json.identity).toEqual({ name: 'Lena Berg', email: 'lena@example.com' });
+  }, 60_000);
+});
+
+/** Each member's request, and whether it is allowed (`ok`) or refused (the catalogue's code). */
+type Row = [method: string, route: string, body: unknown, expected: Record<Login, string>];
+const everyone = (code: string) => ({ anna: code, jonas: code, lena: code, ada: code, zoe: '' });
+
+describe('permissions on every route, enforced through real HTTP', () => {
+  const notAdmin = 'role-needed';
+  const rows: Row[] = [
+    ['GET', '/api/pages', undefined, everyone('ok')],
+    ['GET', '/api/site', undefined, everyone('ok')],
+    ['GET', '/api/blocks', undefined, everyone('ok')],
+    ['GET', '/api/media', undefined, everyone('ok')],
+    ['GET', '/api/file?path=pages/pricing.yaml', undefined, everyone('ok')],
+    ['GET', '/api/languages?path=pages/pricing.yaml', undefined, everyone('ok')],
+    [
+      'POST',
+      '/api/publish/identity',
+      { name: 'X', email: 'x@example.com' },
+      everyone('identity-from-sign-in'),
+    ],
+    [
+      'PUT',
+      '/api/file',
+      { path: 'site.config.yaml', edit: ['name:', 'name: Renamed\n_old_name:'] },
+      { anna: notAdmin, jonas: notAdmin, lena: notAdmin, ada: 'ok', zoe: '' },
+    ],
+    [
+      'PUT',
+      '/api/file',
+      { path: 'pages/platform.yaml', edit: ['title:', 'title: New'] },
+      { anna: 'ok', jonas: 'page-not-yours', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'PUT',
+      '/api/file',
+      { path: 'pages/de/index.yaml', edit: ['Beliebte Einsatzbereiche', 'Beliebteste Bereiche'] },
+      { anna: 'ok', jonas: 'ok', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'PUT',
+      '/api/file',
+      { path: 'pages/de/index.yaml', edit: ['"#book-a-demo"', '"#kontakt"'] },
+      { anna: 'ok', jonas: 'only-translatable', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'POST',
+      '/api/pages',
+      { route: '/de/neu', title: 'Neu', template: 'legal' },
+      { anna: 'ok', jonas: 'only-translatable', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'DELETE',
+      '/api/file?path=pages/terms-conditions.yaml',
+      undefined,
+      { anna: 'ok', jonas: 'page-not-yours', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'POST',
+      '/api/publish',
+      { message: 'Nothing', files: [] },
+      { anna: 'role-needed', jonas: 'role-needed', lena: 'allowed', ada: 'allowed', zoe: '' },
+    ],
+    [
+      'POST',
+      '/api/publish/discard',
+      { path: 'pages/index.yaml' },
+      { anna: 'ok', jonas: 'page-not-yours', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'DELETE',
+      '/api/images?src=/images/none.png',
+      undefined,
+      { anna: 'allowed', jonas: 'files-not-yours', lena: 'allowed', ada: 'allowed', zoe: '' },
+    ],
+  ];
+  const logins: Login[] = ['anna', 'jonas', 'lena', 'ada', 'zoe'];
+
+  it.each(rows)(
+    '%s %s',
+    async (method, route, body, expected) => {
+      for (const login of logins) {
+        let sent = body;
+        if (body && typeof body === 'object' && 'edit' in body) {
+          const {
+            path: file,
+            edit: [from, to],
+          } = body as { path: string; edit: [string, string] };
+          const { text, version } = await fileOf(login === 'zoe' ? 'anna' : login, file);
+          sent = { path: file, text: text.replace(from, to), baseVersion: version };
+        }
+        const answer = await call(login, method, route, sent);
+        const want = expected[login];
+        const error = answer.json.error as { code?: string; message?: string } | undefined;
+        if (login === 'zoe') {
+          // Signed in, not on the team: nothing else.
+          expect(answer.status, login).toBe(403);
+          expect(error?.code, login).toBe('not-on-team');
+        } else if (want === 'ok') {
+          expect(answer.status, `${login}: ${answer.text}`).toBeLessThan(400);
+        } else if (want === 'allowed') {
+          // Allowed by the permissions; the editor's own answer may still refuse what was asked.
+          expect(answer.status, `${login}: ${answer.text}`).not.toBe(403);
+        } else {
+          expect(answer.status, `${login}: ${answer.text}`).toBe(403);
+          expect(error?.code, login).toBe(want);
+          // In words: a sentence of the catalogue, naming no file of the machine.
+          expect(error?.message, login).toMatch(/^[A-Z].*\.$/);
+          expect(error?.message, login).not.toContain(data);
+        }
+      }
+    },
+    60_000,
+  );
+
+  it('refuses a translator a save that touches a value that is not a text to translate', async () => {
+    const { text, version } = await fileOf('jonas', 'pages/de/index.yaml');
+    const answer = await call('jonas', 'PUT', '/api/file', {
+      path: 'pages/de/index.yaml',
+      text: text.replace('"#features"', '"#funktionen"'),
+      baseVersion: version,
+    });
+    expect(answer.status).toBe(403);
+    expect((answer.json.error as { message: string }).message).toBe(
+      'You may change only the words of the page; Hero › Actions › Item 2 › Href is not a text to translate. Nothing was saved.',
+    );
+    expect((await fileOf('jonas', 'pages/de/index.yaml')).text).toContain('"#features"');
+  });
+
+  it('refuses a removed member at their next request', async () => {
+    expect((await call('anna', 'GET', '/api/pages')).status).toBe(200);
+    const saved = team;
+    team = { people: saved.people!.filter((person) => person.email !== 'anna@example.com') };
+    try {
+      const answer = await call('anna', 'GET', '/api/pages');
+      expect(answer.status).toBe(403);
+      expect((answer.json.error as { code: string }).code).toBe('not-on-team');
+    } finally {
+      team = saved;
+    }
+  });
+});
+
+describe('the audit log', () => {
+  it('records sign-ins, refusals, saves, setting changes and publishes: who, what, from where', () => {
+    const lines = auditLines();
+    const whats = (what: string) => lines.filter((line) => line.what === what);
+    expect(whats('sign-in').map((line) => line.who)).toEqual(
+      expect.arrayContaining(['anna@example.com', 'lena@example.com']),
+    );
+    expect(whats('save')).toContainEqual(
+      expect.objectContaining({
+        who: 'anna@example.com',
+        from: '127.0.0.1',
+        detail: 'PUT /api/file pages/pricing.yaml',
+      }),
+    );
+    expect(whats('settings-change')).toContainEqual(
+      expect.objectContaining({ who: 'ada@example.com', detail: 'PUT /api/file site.config.yaml' }),
+    );
+    expect(whats('publish')).toContainEqual(
+      expect.objectContaining({ who: 'lena@example.com', detail: '["pages/contact.yaml"]' }),
+    );
+    expect(whats('permission-refused')).toContainEqual(
+      expect.objectContaining({
+        who: 'jonas@example.com',
+        detail: 'PUT /api/file: only-translatable',
+      }),
+    );
+    for (const line of lines) expect(Date.parse(line.when!)).not.toBeNaN();
+  });
+});
