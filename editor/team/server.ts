@@ -19,7 +19,14 @@ import type { Team } from '../../schema/team.ts';
 import type { AuditLog } from './audit.ts';
 import { memberOf, type Identity, type Member } from './members.ts';
 import { SignInError, type PendingSignIn } from './oidc.ts';
-import { problemPage, signedInPage, signedOutPage, signInPage, STYLE } from './pages.tsx';
+import {
+  auditPage,
+  problemPage,
+  signedInPage,
+  signedOutPage,
+  signInPage,
+  STYLE,
+} from './pages.tsx';
 import { RateLimit } from './rate-limit.ts';
 import { safeReturnPath } from './return-path.ts';
 import type { Session, SessionStore } from './sessions.ts';
@@ -312,6 +319,33 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     if (route === 'GET /' && !editor)
       return send(res, 200, signedInPage(site.name, member, signedIn.session.csrfToken));
     switch (route) {
+      case 'GET /team/audit': {
+        if (member.role !== 'admin') {
+          const refused = teamMessages.roleNeeded('read-audit', 'admin', member.role);
+          options.audit.append({
+            who: signedIn.session.email,
+            what: 'permission-refused',
+            from: clientAddress(req),
+            detail: `${route}: ${refused.code}`,
+          });
+          return send(
+            res,
+            403,
+            problemPage(site.name, teamPageWords.auditTitle, refused, {
+              signOut: signedIn.session.csrfToken,
+            }),
+          );
+        }
+        const use = Object.values(editor?.diskUse() ?? {});
+        return send(
+          res,
+          200,
+          auditPage(site.name, options.audit.recent(500), {
+            count: use.length,
+            bytes: use.reduce((sum, bytes) => sum + bytes, 0),
+          }),
+        );
+      }
       case 'GET /api/team/me':
         return json(res, 200, {
           email: member.email,

@@ -23,6 +23,8 @@ export interface TeamRequester {
 export interface TeamEditor {
   /** Answers a team member's request for the editor (its app, API, preview, images). */
   handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester): Promise<void>;
+  /** Disk use of each workspace in bytes. */
+  diskUse(): Record<string, number>;
   /** Removes workspaces unused for `idleMs` that hold nothing unpublished; the ids removed. */
   sweep(idleMs: number): Promise<string[]>;
   close(): Promise<void>;
@@ -110,6 +112,7 @@ export function teamEditor(options: {
 
     return {
       handle,
+      diskUse: () => options.workspaces.diskUse(),
       async sweep(idleMs) {
         const removed = await options.workspaces.removeUnused(idleMs);
         for (const id of removed) {

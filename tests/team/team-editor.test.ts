@@ -426,3 +426,23 @@ describe('the audit log', () => {
     for (const line of lines) expect(Date.parse(line.when!)).not.toBeNaN();
   });
 });
+
+describe('the audit log in the editor', () => {
+  it('is shown to admins, newest first, with the workspaces’ disk use; refused to others in words', async () => {
+    const { browser } = await as('ada');
+    const page = await browser.request(`${base}/team/audit`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<h1>Who did what</h1>');
+    expect(html).toMatch(/\d+ workspaces, \d+\.\d MB of files besides the shared history\./);
+    expect(html).toContain('<td>settings-change</td>');
+    expect(html).toContain(
+      '<td>PUT /api/file site.config.yaml</td>'.replace('<td>', '<td class="detail">'),
+    );
+    const refused = await (await as('lena')).browser.request(`${base}/team/audit`);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(
+      'Only an admin may read the record of who did what; you are a publisher of this site.',
+    );
+  });
+});
