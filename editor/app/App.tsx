@@ -45,7 +45,7 @@ export function App() {
 
   const session = useSession(api);
   if (!api.token && !api.csrf) return <NoToken />;
-  if (session === 'ended') return <SessionEnded />;
+  if (session === 'ended') return <SessionEnded team={Boolean(api.csrf)} />;
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Header screen={screen} publishing={publishing.status} />

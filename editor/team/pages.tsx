@@ -18,13 +18,13 @@ width:calc(100% - 32px);box-shadow:0 1px 3px rgba(0,0,0,.06)}
 h1{font-size:24px;line-height:1.25;margin:0 0 12px}
 p{margin:0 0 16px;color:#495057}
 ul{margin:0 0 16px;padding-left:20px;color:#495057}
-.site{font-size:14px;font-weight:600;color:#1c7ed6;margin:0 0 8px;text-transform:uppercase;
+.site{font-size:14px;font-weight:600;color:#1864ab;margin:0 0 8px;text-transform:uppercase;
 letter-spacing:.04em}
-.button{display:inline-block;border:0;border-radius:8px;background:#1c7ed6;color:#fff;font:inherit;
+.button{display:inline-block;border:0;border-radius:8px;background:#1971c2;color:#fff;font:inherit;
 font-weight:600;padding:10px 18px;text-decoration:none;cursor:pointer}
-.button:hover{background:#1971c2}
+.button:hover{background:#1864ab}
 .button:focus-visible{outline:3px solid #74c0fc;outline-offset:2px}
-.button.secondary{background:#fff;color:#1c7ed6;border:1px solid #1c7ed6}
+.button.secondary{background:#fff;color:#1864ab;border:1px solid #1864ab}
 .hint{font-size:14px;color:#495057}
 form{margin:0}
 main.wide{max-width:1180px;align-self:flex-start;margin:24px 0;padding:32px}

@@ -99,7 +99,12 @@ export function teamEditor(options: {
         if (event)
           res.on('finish', () => {
             if (res.statusCode < 400)
-              options.audit.append({ who: person.email, from: who.from, ...event });
+              options.audit.append({
+                who: person.email,
+                what: event.what,
+                from: who.from,
+                detail: event.detail,
+              });
           });
         // The identity the Changes screen shows is the one commits will carry.
         if (`${req.method} ${url.pathname}` === 'GET /api/publish/status')
