@@ -77,7 +77,12 @@ export async function createEditorHandler(options: {
     publishing.versionText(file, version),
   );
 
-  async function handle(req: IncomingMessage, res: ServerResponse, url: URL, head = '') {
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    head = '',
+  ): Promise<void> {
     if (url.pathname === '/api' || url.pathname.startsWith('/api/'))
       return handleApi(ctx, req, res, url);
     if (url.pathname === '/preview' || url.pathname.startsWith('/preview/'))
@@ -85,7 +90,8 @@ export async function createEditorHandler(options: {
     if (url.pathname === '/' || url.pathname === '/index.html') {
       if (!existsSync(APP_HTML)) {
         res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
-        return res.end('The editor app (editor/app/index.html) is missing.');
+        res.end('The editor app (editor/app/index.html) is missing.');
+        return;
       }
       // The app is served at / : its relative URLs (./main.tsx) are made absolute first.
       const source = readFileSync(APP_HTML, 'utf8')
@@ -93,7 +99,8 @@ export async function createEditorHandler(options: {
         .replace('</head>', `${head}</head>`);
       const html = await (await vite()).transformIndexHtml('/editor/app/index.html', source);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(html);
+      res.end(html);
+      return;
     }
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&
