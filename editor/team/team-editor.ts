@@ -98,6 +98,8 @@ export function teamEditor(options: {
         const { event } = authorized;
         if (event)
           res.on('finish', () => {
+            if (res.statusCode < 400 && event.what === 'publish')
+              options.workspaces.updateClone().catch((error: unknown) => console.error(error));
             if (res.statusCode < 400)
               options.audit.append({
                 who: person.email,

@@ -138,6 +138,17 @@ export class Workspaces {
     });
   }
 
+  /**
+   * Brings the server's clone (where the team and the site's name are read) up to the published
+   * branch, after someone published from a workspace.
+   */
+  updateClone(): Promise<void> {
+    return this.serial(async () => {
+      await git(this.clone, ['fetch', '--quiet', 'origin'], { timeout: 120_000 });
+      await git(this.clone, ['merge', '--ff-only', '--quiet', `origin/${this.branch}`]);
+    });
+  }
+
   /** Saved changes or commits the remote does not have: removing the workspace would lose them. */
   async holdsUnpublished(id: string): Promise<boolean> {
     const { root } = this.describe(id);

@@ -227,7 +227,7 @@ describe('a workspace per author', () => {
       encoding: 'utf8',
     });
     expect(branches.trim().split('\n').length).toBeGreaterThanOrEqual(2);
-  });
+  }, 60_000);
 
   it("publishes only the publisher's own change, as the signed-in person (real git, bare remote)", async () => {
     expect((await edit('lena', 'pages/contact.yaml', 'title:', 'title: Lena')).status).toBe(200);
@@ -251,6 +251,10 @@ describe('a workspace per author', () => {
     // Anna's saved change stays in her workspace.
     expect(git('show', 'main:pages/pricing.yaml')).not.toContain('title: Anna');
     expect(git('diff', '--name-only', `${before}`, 'main')).toBe('pages/contact.yaml');
+    // The server's clone, where the team is read, follows the published branch.
+    await expect
+      .poll(() => readFileSync(path.join(data, 'repository/pages/contact.yaml'), 'utf8'))
+      .toContain('title: Lena');
     const status = await call('lena', 'GET', '/api/publish/status');
     expect(status.json.identity).toEqual({ name: 'Lena Berg', email: 'lena@example.com' });
   }, 60_000);
