@@ -51,7 +51,7 @@ export function sessionToken(): string {
  * Team mode (`npm run team`): the page carries the session's CSRF token in a meta tag; the session
  * itself is an HttpOnly cookie, so no token is ever in an address. Undefined for `npm run edit`.
  */
-export function teamCsrfToken(): string | undefined {
+function teamCsrfToken(): string | undefined {
   return (
     document.querySelector<HTMLMetaElement>('meta[name="page-editor-csrf"]')?.content || undefined
   );

@@ -14,7 +14,7 @@ import type { Session } from './sessions.ts';
 import type { Workspaces } from './workspaces.ts';
 
 /** Who makes a request the team server passed on: signed in, on the team, CSRF checked. */
-export interface TeamRequester {
+interface TeamRequester {
   member: Member;
   session: Session;
   from: string;

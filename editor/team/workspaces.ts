@@ -32,7 +32,7 @@ const isAlive = (pid: number) => {
 };
 
 /** Bytes of the files under `folder` (links not followed; a worktree's `.git` is a small file). */
-export function diskUse(folder: string): number {
+function diskUse(folder: string): number {
   let total = 0;
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const file = path.join(folder, entry.name);
