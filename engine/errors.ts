@@ -1801,7 +1801,7 @@ export const imageMessages = {
  * these words), its sign-in and the words of its own pages.
  */
 export type TeamAction =
-  'edit-pages' | 'publish' | 'change-settings' | 'upload-files' | 'discard-changes';
+  'edit-pages' | 'publish' | 'change-settings' | 'upload-files' | 'discard-changes' | 'read-audit';
 
 const ACTION_WORDS: Record<TeamAction, string> = {
   'edit-pages': 'change pages',
@@ -1809,6 +1809,7 @@ const ACTION_WORDS: Record<TeamAction, string> = {
   'change-settings': 'change the site settings and the team',
   'upload-files': 'add or replace images and other files',
   'discard-changes': 'discard the saved changes of the site',
+  'read-audit': 'read the record of who did what',
 };
 
 /** Why a sign-in did not end with a session, as the sign-in callback found it. */
@@ -1958,6 +1959,16 @@ export const teamPageWords = {
   signInAgain: 'Sign in again',
   notOnTeamTitle: "You are not on this site's team",
   problemTitle: 'You are not signed in',
+  auditTitle: 'Who did what',
+  auditLead: (count: number) =>
+    `The newest ${plural(count, 'entry', 'entries')} of the record, newest first. It is kept in audit.log in the data folder; nothing in it is ever changed.`,
+  auditColumns: { when: 'When (UTC)', who: 'Who', what: 'What', from: 'From', detail: 'Details' },
+  auditEmpty: 'Nothing recorded yet.',
+  nobody: 'not signed in',
+  workspacesTitle: 'Workspaces',
+  workspacesLead: (count: number, megabytes: string) =>
+    `${plural(count, 'workspace')}, ${megabytes} MB of files besides the shared history.`,
+  backToEditor: 'Back to the editor',
 } as const;
 
 /** What `npm run team` says in the terminal when its settings are wrong, and when it runs. */
@@ -1987,4 +1998,8 @@ export const teamServerMessages = {
     `The sign-in provider at ${issuer} could not be reached or read: ${detail}`,
   started: (url: string, listening: string): string =>
     `Team editor for ${url} listening on ${listening}. Press Ctrl+C to stop.`,
+  workspacesInUse: (folder: string, detail: string): string =>
+    `Another team editor seems to be running on ${folder} (${detail}) Stop it, or give another --data folder.`,
+  workspaces: (count: number, bytes: number, removed: number): string =>
+    `Workspaces: ${plural(count, 'workspace')}, ${(bytes / 1_048_576).toFixed(1)} MB of files besides the shared objects; ${plural(removed, 'unused workspace')} removed.`,
 } as const;

@@ -25,6 +25,10 @@ import { OidcSignIn } from '../editor/team/oidc.ts';
 import { startTeamServer } from '../editor/team/server.ts';
 import { DiskSessionStore } from '../editor/team/sessions.ts';
 import type { Team } from '../schema/team.ts';
+import { publishingSettings } from '../editor/server/publish-check.ts';
+import type { PublishingRules } from '../editor/team/permissions.ts';
+import { teamEditor } from '../editor/team/team-editor.ts';
+import { Workspaces } from '../editor/team/workspaces.ts';
 
 const TEAM_COMMAND = {
   usage: 'npm run team --',
@@ -87,7 +91,8 @@ if (!existsSync(checkout)) {
 }
 
 /** The site's name and team as site.config.yaml says now: read again when the file changes. */
-let known: { mtimeMs: number; name: string; team: Team | undefined } | undefined;
+let known:
+  { mtimeMs: number; name: string; team: Team | undefined; rules: PublishingRules } | undefined;
 function site() {
   const file = path.join(checkout, 'site.config.yaml');
   const mtimeMs = statSync(file).mtimeMs;
@@ -102,10 +107,23 @@ function site() {
     console.error(teamServerMessages.badConfig(errors.length));
     process.exit(1);
   }
-  known = { mtimeMs, name: config.name, team: config.team };
+  const { mode, requireReview } = publishingSettings(config);
+  known = { mtimeMs, name: config.name, team: config.team, rules: { mode, requireReview } };
   return known;
 }
 site();
+
+let workspaces: Workspaces;
+try {
+  workspaces = await Workspaces.open({
+    clone: checkout,
+    folder: path.join(data, 'workspaces'),
+    branch,
+  });
+} catch (error) {
+  console.error(teamServerMessages.workspacesInUse(data, (error as Error).message));
+  process.exit(1);
+}
 
 let signIn: OidcSignIn;
 try {
@@ -117,6 +135,7 @@ try {
   process.exit(1);
 }
 
+const audit = new JsonLinesAuditLog(path.join(data, 'audit.log'));
 const server = await startTeamServer({
   publicUrl: environment.publicUrl,
   trustProxy: environment.trustProxy,
@@ -125,11 +144,31 @@ const server = await startTeamServer({
     idleMs: environment.idleMinutes * 60_000,
     absoluteMs: environment.absoluteHours * 3_600_000,
   }),
-  audit: new JsonLinesAuditLog(path.join(data, 'audit.log')),
+  audit,
   site,
   host: '127.0.0.1',
   port,
+  editor: teamEditor({
+    workspaces,
+    audit,
+    rules: () => site().rules,
+    publicDir: path.join(checkout, 'public'),
+  }),
 });
+
+/** Workspaces nobody used for this long, holding nothing unpublished, are removed (hourly). */
+const idleMs = environment.workspaceIdleDays * 86_400_000;
+const sweep = setInterval(() => {
+  server
+    .sweep(idleMs)
+    .then((removed) => {
+      const use = workspaces.diskUse();
+      const total = Object.values(use).reduce((sum, bytes) => sum + bytes, 0);
+      console.log(teamServerMessages.workspaces(Object.keys(use).length, total, removed.length));
+    })
+    .catch((error: unknown) => console.error(error));
+}, 3_600_000);
+sweep.unref();
 console.log(teamServerMessages.started(environment.publicUrl.origin, `127.0.0.1:${server.port}`));
 
 const stop = () => {

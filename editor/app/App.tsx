@@ -44,8 +44,8 @@ export function App() {
   }, [screen]);
 
   const session = useSession(api);
-  if (!api.token) return <NoToken />;
-  if (session === 'ended') return <SessionEnded />;
+  if (!api.token && !api.csrf) return <NoToken />;
+  if (session === 'ended') return <SessionEnded team={Boolean(api.csrf)} />;
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Header screen={screen} publishing={publishing.status} />

@@ -1,6 +1,6 @@
-import { Alert, Box, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { editorMessages } from '../../engine/errors.ts';
+import { editorMessages, teamMessages, teamPageWords } from '../../engine/errors.ts';
 import { SESSION_ENDED, UNREACHABLE, type Api } from './api.ts';
 
 const PROBE_MS = 3000;
@@ -40,7 +40,26 @@ export function useSession(api: Api): 'ok' | 'unreachable' | 'ended' {
   return state;
 }
 
-export function SessionEnded() {
+/**
+ * The editor no longer takes this tab's requests. In team mode (`team`) the session ended: signing
+ * in again comes back to the editor, whose unsaved text was kept in this browser.
+ */
+export function SessionEnded({ team = false }: { team?: boolean }) {
+  if (team) {
+    const { message, hint } = teamMessages.signInRequired();
+    return (
+      <Box p="xl" maw={600} mx="auto" component="main" data-testid="session-ended">
+        <Title order={1} size="h2">
+          {teamPageWords.problemTitle}
+        </Title>
+        <Text mt="sm">{message}</Text>
+        <Text mt="sm">{hint}</Text>
+        <Anchor mt="md" display="inline-block" href="/auth/sign-in">
+          {teamPageWords.signInAgain}
+        </Anchor>
+      </Box>
+    );
+  }
   const { message, hint } = editorMessages.sessionEnded();
   return (
     <Box p="xl" maw={600} mx="auto" component="main" data-testid="session-ended">

@@ -18,7 +18,7 @@ import type {
   SiteResponse,
   UploadedImage,
 } from '../shared/api.ts';
-import { TOKEN_HEADER } from '../shared/api.ts';
+import { CSRF_HEADER, TOKEN_HEADER } from '../shared/api.ts';
 import type {
   ChangesResponse,
   DiffResponse,
@@ -47,6 +47,16 @@ export function sessionToken(): string {
   return sessionStorage.getItem('page-editor:token') ?? '';
 }
 
+/**
+ * Team mode (`npm run team`): the page carries the session's CSRF token in a meta tag; the session
+ * itself is an HttpOnly cookie, so no token is ever in an address. Undefined for `npm run edit`.
+ */
+function teamCsrfToken(): string | undefined {
+  return (
+    document.querySelector<HTMLMetaElement>('meta[name="page-editor-csrf"]')?.content || undefined
+  );
+}
+
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
@@ -69,14 +79,18 @@ export class Conflict extends Error {
 export const SESSION_ENDED = 'page-editor:session-ended';
 export const UNREACHABLE = 'page-editor:unreachable';
 
-export function createApi(token: string) {
+/** The header a request proves it comes from the editor with: the token, or in team mode the CSRF token. */
+const proofHeader = (token: string, csrf: string | undefined): Record<string, string> =>
+  csrf ? { [CSRF_HEADER]: csrf } : { [TOKEN_HEADER]: token };
+
+export function createApi(token: string, csrf = teamCsrfToken()) {
   async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
     let response: Response;
     try {
       response = await fetch(url, {
         method,
         headers: {
-          [TOKEN_HEADER]: token,
+          ...proofHeader(token, csrf),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -86,10 +100,8 @@ export function createApi(token: string) {
       throw failure;
     }
     const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (
-      response.status === 401 &&
-      (json.error as { code?: unknown } | undefined)?.code === 'bad-token'
-    )
+    const code = (json.error as { code?: unknown } | undefined)?.code;
+    if (response.status === 401 && (code === 'bad-token' || code === 'sign-in-required'))
       window.dispatchEvent(new Event(SESSION_ENDED));
     if (response.status === 409 && typeof json.diskText === 'string')
       throw new Conflict(json as unknown as ConflictResponse);
@@ -99,6 +111,7 @@ export function createApi(token: string) {
   const q = encodeURIComponent;
   return {
     token,
+    csrf,
     pages: () => call<PagesResponse>('GET', '/api/pages'),
     site: () => call<SiteResponse>('GET', '/api/site'),
     blocks: () => call<BlocksResponse>('GET', '/api/blocks'),
@@ -125,7 +138,7 @@ export function createApi(token: string) {
       const query = `name=${q(file.name)}${formats ? `&formats=${q(formats.join(','))}` : ''}`;
       const response = await fetch(`/api/images?${query}`, {
         method: 'POST',
-        headers: { [TOKEN_HEADER]: token, 'content-type': 'application/octet-stream' },
+        headers: { ...proofHeader(token, csrf), 'content-type': 'application/octet-stream' },
         body: file,
       });
       const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -135,7 +148,7 @@ export function createApi(token: string) {
     media: () => call<MediaResponse>('GET', '/api/media'),
     /** Throws ApiFailure 409 (with `usedBy`) when a page uses the image. */
     removeImage: (src: string) => call<RemoveImageResponse>('DELETE', `/api/images?src=${q(src)}`),
-    events: () => new EventSource(`/api/events?token=${q(token)}`),
+    events: () => new EventSource(csrf ? '/api/events' : `/api/events?token=${q(token)}`),
     publishing: {
       status: () => call<PublishStatus>('GET', '/api/publish/status'),
       setIdentity: (identity: Identity) =>

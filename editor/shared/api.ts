@@ -13,6 +13,8 @@ import type { Diagnostic } from '../../engine/diagnostic.ts';
 export type FieldPath = Array<string | number>;
 
 export const TOKEN_HEADER = 'x-editor-token';
+/** Team mode (`npm run team`): the session's CSRF token, on every request that changes something. */
+export const CSRF_HEADER = 'x-csrf-token';
 
 /**
  * One problem the validator found: the validator's own diagnostic, same words as `npm run
@@ -246,7 +248,8 @@ export type PreviewToParent =
   | { type: 'preview-stale'; message: string };
 export type ParentToPreview = { type: 'highlight-block'; index: number } | { type: 'refresh' };
 
-/** `preview` URL for a file (404 page: route '/404'). */
+/** `preview` URL for a file (404 page: route '/404'); no token in team mode (the cookie is the session). */
 export function previewUrl(route: string, file: string, token: string): string {
-  return `/preview${route === '/' ? '/' : route}?draft=${encodeURIComponent(file)}&token=${encodeURIComponent(token)}`;
+  const base = `/preview${route === '/' ? '/' : route}?draft=${encodeURIComponent(file)}`;
+  return token ? `${base}&token=${encodeURIComponent(token)}` : base;
 }

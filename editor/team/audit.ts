@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** One thing that happened, as the audit log keeps it. */
@@ -11,7 +11,10 @@ export interface AuditEvent {
     | 'sign-in-failed'
     | 'not-on-team'
     | 'permission-refused'
-    | 'sign-in-rate-limited';
+    | 'sign-in-rate-limited'
+    | 'save'
+    | 'settings-change'
+    | 'publish';
   /** The client's address (behind a trusted proxy, from X-Forwarded-For). */
   from: string;
   /** What was asked or why it failed: a request line, a catalogue code. */
@@ -24,7 +27,11 @@ export interface AuditEvent {
  */
 export interface AuditLog {
   append(event: AuditEvent): void;
+  /** The newest `limit` entries, newest first (what admins read in the editor). */
+  recent(limit: number): AuditEntry[];
 }
+
+export type AuditEntry = AuditEvent & { when: string };
 
 /**
  * The audit log as JSON lines in `<data>/audit.log` (`{"when":…,"who":…,"what":…,"from":…}`), each
@@ -41,5 +48,20 @@ export class JsonLinesAuditLog implements AuditLog {
   append(event: AuditEvent) {
     const line = JSON.stringify({ when: new Date(this.now()).toISOString(), ...event });
     appendFileSync(this.file, `${line}\n`, { mode: 0o600 });
+  }
+
+  recent(limit: number): AuditEntry[] {
+    if (!existsSync(this.file)) return [];
+    const lines = readFileSync(this.file, 'utf8').trimEnd().split('\n').filter(Boolean);
+    return lines
+      .slice(-limit)
+      .reverse()
+      .flatMap((line) => {
+        try {
+          return [JSON.parse(line) as AuditEntry];
+        } catch {
+          return []; // a line cut short by a crash
+        }
+      });
   }
 }

@@ -17,6 +17,8 @@ export interface TeamEnvironment {
   idleMinutes: number;
   /** …and at the latest this long after sign-in. */
   absoluteHours: number;
+  /** A workspace nobody used for this long, holding nothing unpublished, is removed. */
+  workspaceIdleDays: number;
   /**
    * Read the client's address from the last entry of X-Forwarded-For (behind Caddy or nginx);
    * otherwise every request would seem to come from the proxy.
@@ -100,6 +102,7 @@ export function readTeamEnvironment(
   const publicUrl = publicText ? address('EDITOR_PUBLIC_URL', publicText, true, errors) : undefined;
   const idleMinutes = wholeNumber(env, 'SESSION_IDLE_MINUTES', 120, errors);
   const absoluteHours = wholeNumber(env, 'SESSION_MAX_HOURS', 12, errors);
+  const workspaceIdleDays = wholeNumber(env, 'WORKSPACE_IDLE_DAYS', 14, errors);
   const proxy = env.EDITOR_TRUST_PROXY ?? 'false';
   if (proxy !== 'true' && proxy !== 'false')
     errors.push(teamServerMessages.badChoice('EDITOR_TRUST_PROXY', proxy, ['true', 'false']));
@@ -112,6 +115,7 @@ export function readTeamEnvironment(
       publicUrl,
       idleMinutes,
       absoluteHours,
+      workspaceIdleDays,
       trustProxy: proxy === 'true',
     },
   };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { teamPageWords as words, type AuthorError } from '../../engine/errors.ts';
+import type { AuditEntry } from './audit.ts';
 import type { Member } from './members.ts';
 
 /**
@@ -17,18 +18,35 @@ width:calc(100% - 32px);box-shadow:0 1px 3px rgba(0,0,0,.06)}
 h1{font-size:24px;line-height:1.25;margin:0 0 12px}
 p{margin:0 0 16px;color:#495057}
 ul{margin:0 0 16px;padding-left:20px;color:#495057}
-.site{font-size:14px;font-weight:600;color:#1c7ed6;margin:0 0 8px;text-transform:uppercase;
+.site{font-size:14px;font-weight:600;color:#1864ab;margin:0 0 8px;text-transform:uppercase;
 letter-spacing:.04em}
-.button{display:inline-block;border:0;border-radius:8px;background:#1c7ed6;color:#fff;font:inherit;
+.button{display:inline-block;border:0;border-radius:8px;background:#1971c2;color:#fff;font:inherit;
 font-weight:600;padding:10px 18px;text-decoration:none;cursor:pointer}
-.button:hover{background:#1971c2}
+.button:hover{background:#1864ab}
 .button:focus-visible{outline:3px solid #74c0fc;outline-offset:2px}
-.button.secondary{background:#fff;color:#1c7ed6;border:1px solid #1c7ed6}
+.button.secondary{background:#fff;color:#1864ab;border:1px solid #1864ab}
 .hint{font-size:14px;color:#495057}
 form{margin:0}
+main.wide{max-width:1180px;align-self:flex-start;margin:24px 0;padding:32px}
+h2{font-size:18px;margin:24px 0 8px}
+table{border-collapse:collapse;width:100%;font-size:14px}
+th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #dee2e6;vertical-align:top}
+th{background:#f8f9fa;font-weight:600}
+td.detail{overflow-wrap:anywhere;color:#495057}
+.table{overflow-x:auto}
 `;
 
-function Page({ title, site, children }: { title: string; site: string; children: ReactNode }) {
+function Page({
+  title,
+  site,
+  children,
+  wide = false,
+}: {
+  title: string;
+  site: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <html lang="en">
       <head>
@@ -39,7 +57,7 @@ function Page({ title, site, children }: { title: string; site: string; children
         <link rel="stylesheet" href="/auth/style.css" />
       </head>
       <body>
-        <main>
+        <main className={wide ? 'wide' : undefined}>
           <p className="site">{site}</p>
           <h1>{title}</h1>
           {children}
@@ -125,6 +143,56 @@ export function signedOutPage(site: string): string {
       <a className="button" href="/auth/sign-in">
         {words.signInAgain}
       </a>
+    </Page>,
+  );
+}
+
+/** The audit log for admins: the newest entries, and the disk use of the workspaces. */
+export function auditPage(
+  site: string,
+  entries: readonly AuditEntry[],
+  workspaces: { count: number; bytes: number },
+): string {
+  const columns = words.auditColumns;
+  return html(
+    <Page title={words.auditTitle} site={site} wide>
+      <p>{words.auditLead(entries.length)}</p>
+      <p>
+        <a className="button secondary" href="/">
+          {words.backToEditor}
+        </a>
+      </p>
+      <h2>{words.workspacesTitle}</h2>
+      <p>{words.workspacesLead(workspaces.count, (workspaces.bytes / 1_048_576).toFixed(1))}</p>
+      <h2>{words.auditTitle}</h2>
+      {entries.length === 0 ? (
+        <p>{words.auditEmpty}</p>
+      ) : (
+        <div className="table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{columns.when}</th>
+                <th scope="col">{columns.who}</th>
+                <th scope="col">{columns.what}</th>
+                <th scope="col">{columns.from}</th>
+                <th scope="col">{columns.detail}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry, index) => (
+                <tr key={index}>
+                  <td>{entry.when.replace('T', ' ').replace(/\.\d+Z$/, '')}</td>
+                  <td>{entry.who ?? words.nobody}</td>
+                  <td>{entry.what}</td>
+                  <td>{entry.from}</td>
+                  <td className="detail">{entry.detail ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </Page>,
   );
 }

@@ -87,9 +87,11 @@ describe('what a save changes', () => {
 
 /** Every route of the editor's API, read from the switch statements that answer them. */
 function routesInServer(): string[] {
-  const sources = ['editor/server/api.ts', 'editor/server/publishing.ts'].map((file) =>
-    readFileSync(path.join(root, file), 'utf8'),
-  );
+  const sources = [
+    'editor/server/api.ts',
+    'editor/server/publishing.ts',
+    'editor/server/media/routes.ts',
+  ].map((file) => readFileSync(path.join(root, file), 'utf8'));
   return sources
     .flatMap((source) => [...source.matchAll(/case '((?:GET|POST|PUT|DELETE) \/api[^']*)'/g)])
     .map((match) => match[1]!)

@@ -38,7 +38,10 @@ type Rule =
   | 'update'
   | 'identity';
 
-/** Every route of the editor's API (editor/server/api.ts, publishing.ts) and what it does. */
+/**
+ * Every route of the editor's API (editor/server/api.ts, publishing.ts, media/routes.ts) and what
+ * it does.
+ */
 export const API_ROUTES: Readonly<Record<string, Rule>> = {
   'GET /api/pages': 'read',
   'GET /api/site': 'read',
@@ -64,6 +67,9 @@ export const API_ROUTES: Readonly<Record<string, Rule>> = {
   'POST /api/publish/discard': 'write-file',
   'POST /api/publish/restore': 'write-file',
   'POST /api/publish/resolve': 'write-file',
+  'GET /api/media': 'read',
+  'POST /api/images': 'write-file',
+  'DELETE /api/images': 'write-file',
 };
 
 const ALLOWED: Decision = { allowed: true };

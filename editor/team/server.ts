@@ -1,7 +1,14 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError, malformedTarget, serverOptions } from '../../engine/http-guard.ts';
+import {
+  answerClientError,
+  guardUpgrades,
+  malformedTarget,
+  serverOptions,
+} from '../../engine/http-guard.ts';
+import { SECURITY_HEADERS } from '../server/security.ts';
+import { CSRF_HEADER } from '../shared/api.ts';
 import {
   editorMessages,
   teamMessages,
@@ -12,10 +19,18 @@ import type { Team } from '../../schema/team.ts';
 import type { AuditLog } from './audit.ts';
 import { memberOf, type Identity, type Member } from './members.ts';
 import { SignInError, type PendingSignIn } from './oidc.ts';
-import { problemPage, signedInPage, signedOutPage, signInPage, STYLE } from './pages.tsx';
+import {
+  auditPage,
+  problemPage,
+  signedInPage,
+  signedOutPage,
+  signInPage,
+  STYLE,
+} from './pages.tsx';
 import { RateLimit } from './rate-limit.ts';
 import { safeReturnPath } from './return-path.ts';
 import type { Session, SessionStore } from './sessions.ts';
+import type { TeamEditor } from './team-editor.ts';
 
 /** The sign-in as the server uses it (editor/team/oidc.ts). */
 interface SignIn {
@@ -36,10 +51,17 @@ export interface TeamServerOptions {
   now?: () => number;
   /** Sign-ins one address may start per minute (default 10). */
   signInsPerMinute?: number;
+  /**
+   * The editor members use (editor/team/team-editor.ts), made with this server (its Vite client
+   * connects over it). Without it the server shows a landing page (sign-in only).
+   */
+  editor?: (http: Server) => TeamEditor;
 }
 
 export interface TeamServer {
   port: number;
+  /** Removes the editor's workspaces unused for `idleMs` holding nothing unpublished (their ids). */
+  sweep(idleMs: number): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -294,9 +316,36 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         }),
       );
     }
+    if (route === 'GET /' && !editor)
+      return send(res, 200, signedInPage(site.name, member, signedIn.session.csrfToken));
     switch (route) {
-      case 'GET /':
-        return send(res, 200, signedInPage(site.name, member, signedIn.session.csrfToken));
+      case 'GET /team/audit': {
+        if (member.role !== 'admin') {
+          const refused = teamMessages.roleNeeded('read-audit', 'admin', member.role);
+          options.audit.append({
+            who: signedIn.session.email,
+            what: 'permission-refused',
+            from: clientAddress(req),
+            detail: `${route}: ${refused.code}`,
+          });
+          return send(
+            res,
+            403,
+            problemPage(site.name, teamPageWords.auditTitle, refused, {
+              signOut: signedIn.session.csrfToken,
+            }),
+          );
+        }
+        const use = Object.values(editor?.diskUse() ?? {});
+        return send(
+          res,
+          200,
+          auditPage(site.name, options.audit.recent(500), {
+            count: use.length,
+            bytes: use.reduce((sum, bytes) => sum + bytes, 0),
+          }),
+        );
+      }
       case 'GET /api/team/me':
         return json(res, 200, {
           email: member.email,
@@ -305,10 +354,43 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
           grants: member.grants,
           csrfToken: signedIn.session.csrfToken,
         });
-      default:
-        return errorJson(res, 404, teamMessages.notFound(url.pathname));
+      default: {
+        if (!editor) return errorJson(res, 404, teamMessages.notFound(url.pathname));
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          const header = req.headers[CSRF_HEADER];
+          const refused = csrfRefusal(
+            req,
+            signedIn.session,
+            typeof header === 'string' ? header : null,
+          );
+          if (refused) {
+            options.audit.append({
+              who: signedIn.session.email,
+              what: 'permission-refused',
+              from: clientAddress(req),
+              detail: `${route}: ${refused.code}`,
+            });
+            return errorJson(res, 403, refused);
+          }
+        }
+        // The editor's own headers: its app runs scripts and frames its preview.
+        res.removeHeader('content-security-policy');
+        for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+        return editor.handle(req, res, url, {
+          member,
+          session: signedIn.session,
+          from: clientAddress(req),
+        });
+      }
     }
   }
+
+  /** Vite's client connects over this server: only a signed-in member from the editor's pages. */
+  const upgradeAllowed = (req: IncomingMessage) => {
+    if (req.headers.host !== options.publicUrl.host || req.headers.origin !== origin) return false;
+    const signedIn = sessionOf(req);
+    return Boolean(signedIn && memberFor(signedIn.session));
+  };
 
   const server: Server = createServer(serverOptions(), (req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -319,13 +401,17 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     });
   });
   server.on('clientError', answerClientError);
+  guardUpgrades(server, '/', upgradeAllowed);
+  const editor = options.editor?.(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   return {
     port: (server.address() as AddressInfo).port,
+    sweep: async (idleMs) => (editor ? editor.sweep(idleMs) : []),
     async close() {
+      await editor?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

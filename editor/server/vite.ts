@@ -1,0 +1,43 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { ViteDevServer } from 'vite';
+
+/** Where the editor's and the site's code is (renderer/, editor/app/): this repository. */
+export const CODE_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * One Vite in middleware mode, created on the first request that needs it: it serves the app's
+ * modules and loads the site's components for the preview. Its client (which every CSS import
+ * loads) connects over `http`, whose 'upgrade' the caller guards. One is shared by every project
+ * root a server serves (the team editor's workspaces).
+ */
+export function lazyVite(http: Server, publicDir: string) {
+  let vitePromise: Promise<ViteDevServer> | undefined;
+  return {
+    get: () =>
+      (vitePromise ??= (async () => {
+        const [{ createServer }, { default: react }] = await Promise.all([
+          import('vite'),
+          import('@vitejs/plugin-react'),
+        ]);
+        return createServer({
+          root: CODE_ROOT,
+          publicDir,
+          configFile: false,
+          plugins: [react()],
+          appType: 'custom',
+          logLevel: 'warn',
+          clearScreen: false,
+          server: {
+            middlewareMode: true,
+            hmr: { server: http },
+            watch: process.env.NODE_ENV === 'production' ? null : {},
+          },
+          build: { target: 'es2022' },
+        });
+      })()),
+    async close() {
+      if (vitePromise) await (await vitePromise).close();
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { sendJson } from '../server/api.ts';
+import {
+  answerFailure,
+  createEditorHandler,
+  type EditorHandler,
+} from '../server/editor-handler.ts';
+import { lazyVite } from '../server/vite.ts';
+import type { AuditLog } from './audit.ts';
+import { authorize } from './authorize.ts';
+import type { Member } from './members.ts';
+import type { PublishingRules } from './permissions.ts';
+import type { Session } from './sessions.ts';
+import type { Workspaces } from './workspaces.ts';
+
+/** Who makes a request the team server passed on: signed in, on the team, CSRF checked. */
+interface TeamRequester {
+  member: Member;
+  session: Session;
+  from: string;
+}
+
+export interface TeamEditor {
+  /** Answers a team member's request for the editor (its app, API, preview, images). */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester): Promise<void>;
+  /** Disk use of each workspace in bytes. */
+  diskUse(): Record<string, number>;
+  /** Removes workspaces unused for `idleMs` that hold nothing unpublished; the ids removed. */
+  sweep(idleMs: number): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The editor for a team: each member's requests go to the editor of their own workspace (a git
+ * worktree, editor/team/workspaces.ts), after the permission check of what the request acts on
+ * and changes (authorize.ts). All workspaces share one Vite. Commits carry the signed-in person's
+ * name and e-mail from the provider's ID token, whatever the request said.
+ */
+export function teamEditor(options: {
+  workspaces: Workspaces;
+  audit: AuditLog;
+  rules(): PublishingRules;
+  /** The clone's public/ folder, which Vite serves files from that are not images. */
+  publicDir: string;
+  /** Watch each workspace's files (default true). */
+  watch?: boolean;
+}): (http: Server) => TeamEditor {
+  return (http) => {
+    const vite = lazyVite(http, options.publicDir);
+    const editors = new Map<string, Promise<EditorHandler>>();
+
+    const editorOf = async (subject: string) => {
+      const workspace = await options.workspaces.of(subject);
+      let editor = editors.get(workspace.id);
+      if (!editor) {
+        editor = createEditorHandler({
+          root: workspace.root,
+          vite: vite.get,
+          watch: options.watch,
+        });
+        editors.set(workspace.id, editor);
+        editor.catch(() => editors.delete(workspace.id));
+      }
+      return editor;
+    };
+
+    async function handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {
+      try {
+        const editor = await editorOf(who.session.subject);
+        const person = { name: who.session.name, email: who.session.email };
+        if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
+          const head = `<meta name="page-editor-csrf" content="${escapeAttribute(who.session.csrfToken)}">`;
+          return await editor.handle(req, res, url, head);
+        }
+        let authorized;
+        try {
+          authorized = await authorize(
+            req,
+            url,
+            who.member,
+            person,
+            editor.ctx.files,
+            options.rules(),
+          );
+        } catch (error) {
+          const code = (error as { error?: { code?: string } }).error?.code;
+          if ((error as { status?: number }).status === 403)
+            options.audit.append({
+              who: person.email,
+              what: 'permission-refused',
+              from: who.from,
+              detail: `${req.method} ${url.pathname}: ${code}`,
+            });
+          throw error;
+        }
+        const { event } = authorized;
+        if (event)
+          res.on('finish', () => {
+            if (res.statusCode < 400 && event.what === 'publish')
+              options.workspaces.updateClone().catch((error: unknown) => console.error(error));
+            if (res.statusCode < 400)
+              options.audit.append({
+                who: person.email,
+                what: event.what,
+                from: who.from,
+                detail: event.detail,
+              });
+          });
+        // The identity the Changes screen shows is the one commits will carry.
+        if (`${req.method} ${url.pathname}` === 'GET /api/publish/status')
+          return sendJson(res, 200, { ...(await editor.publishing.status()), identity: person });
+        return await editor.handle(authorized.req, res, url);
+      } catch (error) {
+        answerFailure(res, error);
+      }
+    }
+
+    return {
+      handle,
+      diskUse: () => options.workspaces.diskUse(),
+      async sweep(idleMs) {
+        const removed = await options.workspaces.removeUnused(idleMs);
+        for (const id of removed) {
+          const editor = editors.get(id);
+          editors.delete(id);
+          if (editor) (await editor).close();
+        }
+        return removed;
+      },
+      async close() {
+        for (const editor of editors.values()) (await editor.catch(() => undefined))?.close();
+        await vite.close();
+      },
+    };
+  };
+}

@@ -1,0 +1,139 @@
+import { test, expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { JsonLinesAuditLog } from '../../editor/team/audit.ts';
+import { readTeamEnvironment } from '../../editor/team/environment.ts';
+import { OidcSignIn } from '../../editor/team/oidc.ts';
+import { startTeamServer, type TeamServer } from '../../editor/team/server.ts';
+import { DiskSessionStore } from '../../editor/team/sessions.ts';
+import { teamEditor } from '../../editor/team/team-editor.ts';
+import { Workspaces, workspaceId } from '../../editor/team/workspaces.ts';
+import { makeTeam, type Team } from '../publishing/git-fixture.ts';
+import { startTestProvider, type TestProvider } from '../team/oidc-provider.ts';
+import { seriousViolations } from './axe.ts';
+
+/**
+ * `npm run team`'s editor in Chromium: sign-in at a real provider (oidc-provider), the whole app
+ * behind it with no token in any address, a save sent with the session's CSRF header into the
+ * person's own workspace, and the admins' audit page (pictures at 1280 and 1024 px, axe).
+ */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const FILE = 'pages/solutions/hotels.yaml';
+let repo: Team;
+let data: string;
+let base: string;
+let provider: TestProvider;
+let server: TeamServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  repo = makeTeam({ code: false });
+  data = mkdtempSync(path.join(os.tmpdir(), 'team-browser-'));
+  const clone = path.join(data, 'repository');
+  execFileSync('git', ['clone', '-q', repo.remote, clone]);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  provider = await startTestProvider(`${base}/auth/callback`, {
+    ada: { email: 'ada@example.com', email_verified: true, name: 'Ada Admin' },
+  });
+  const read = readTeamEnvironment({
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    EDITOR_PUBLIC_URL: base,
+  });
+  if (!('settings' in read)) throw new Error(read.errors.join('\n'));
+  const audit = new JsonLinesAuditLog(path.join(data, 'audit.log'));
+  server = await startTeamServer({
+    publicUrl: read.settings.publicUrl,
+    trustProxy: false,
+    signIn: await OidcSignIn.discover(read.settings),
+    sessions: new DiskSessionStore(path.join(data, 'sessions'), {
+      idleMs: 3_600_000,
+      absoluteMs: 3_600_000,
+    }),
+    audit,
+    site: () => ({
+      name: 'Staylix',
+      team: { people: [{ email: 'ada@example.com', role: 'admin' }] },
+    }),
+    port,
+    editor: teamEditor({
+      workspaces: await Workspaces.open({
+        clone,
+        folder: path.join(data, 'workspaces'),
+        branch: 'main',
+      }),
+      audit,
+      rules: () => ({ mode: 'direct', requireReview: false }),
+      publicDir: path.join(clone, 'public'),
+    }),
+  });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  await provider?.close();
+  rmSync(data, { recursive: true, force: true });
+  repo?.cleanup();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${base}/`);
+  await page.getByRole('link', { name: 'Sign in with your company account' }).click();
+  // The provider's own development sign-in form, then its consent form.
+  await page.locator('input[name="login"]').fill('ada');
+  await page.locator('input[name="password"]').fill('x');
+  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(`${base}/`);
+}
+
+test('a member signs in, edits in their own workspace, and no address carries a token', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const addresses: string[] = [];
+  page.on('request', (request) => addresses.push(request.url()));
+  await signIn(page);
+  await expect(page.getByRole('link', { name: /Page editor/ })).toBeVisible({ timeout: 30_000 });
+  await page.goto(`${base}/#/edit/${FILE}`);
+  const preview = page.frameLocator('[data-testid="preview-frame"]');
+  await expect(preview.locator('h1')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('block-0-toggle').click();
+  const title = page.getByTestId('field-blocks.0.title');
+  await title.press('End');
+  await title.pressSequentially(' for teams');
+  await page.getByTestId('save-button').click();
+  await expect(page.getByTestId('save-state')).toHaveText('Saved');
+  const workspace = path.join(data, 'workspaces', workspaceId('ada'));
+  expect(readFileSync(path.join(workspace, FILE), 'utf8')).toContain(' for teams');
+  // The server's own clone is untouched: the save went to Ada's workspace.
+  expect(readFileSync(path.join(data, 'repository', FILE), 'utf8')).not.toContain(' for teams');
+  expect(addresses.filter((address) => /[?&]token=/.test(address))).toEqual([]);
+  const log = readFileSync(path.join(data, 'audit.log'), 'utf8');
+  expect(log).toContain(`"what":"save","from":"127.0.0.1","detail":"PUT /api/file ${FILE}"`);
+});
+
+test('an admin reads who did what (1280 and 1024 px, axe)', async ({ page }) => {
+  await signIn(page);
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${base}/team/audit`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Who did what' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: `PUT /api/file ${FILE}` })).toBeVisible();
+    await page.screenshot({ path: `test-results/team-audit-${width}.png`, fullPage: true });
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+});

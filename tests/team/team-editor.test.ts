@@ -1,0 +1,452 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamMessages } from '../../engine/errors.ts';
+import { JsonLinesAuditLog } from '../../editor/team/audit.ts';
+import { readTeamEnvironment } from '../../editor/team/environment.ts';
+import { OidcSignIn } from '../../editor/team/oidc.ts';
+import type { PublishingRules } from '../../editor/team/permissions.ts';
+import { startTeamServer, type TeamServer } from '../../editor/team/server.ts';
+import { DiskSessionStore } from '../../editor/team/sessions.ts';
+import { teamEditor } from '../../editor/team/team-editor.ts';
+import { Workspaces } from '../../editor/team/workspaces.ts';
+import type { Team } from '../../schema/team.ts';
+import { makeTeam, type Team as GitTeam } from '../publishing/git-fixture.ts';
+import { HttpBrowser } from './http-browser.ts';
+import { startTestProvider, type TestProvider } from './oidc-provider.ts';
+
+/**
+ * The editor behind sign-in, over HTTP with real sessions, a real provider, real git (a bare
+ * remote, the server's clone, a worktree per person): one server and one provider for the file.
+ */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const accounts = {
+  anna: { email: 'anna@example.com', email_verified: true, name: 'Anna Ruiz' },
+  jonas: { email: 'jonas@example.com', email_verified: true, name: 'Jonas Weber' },
+  lena: { email: 'lena@example.com', email_verified: true, name: 'Lena Berg' },
+  ada: { email: 'ada@example.com', email_verified: true, name: 'Ada Admin' },
+  zoe: { email: 'zoe@example.com', email_verified: true, name: 'Zoe Stranger' },
+};
+type Login = keyof typeof accounts;
+
+let team: Team;
+const rules: PublishingRules = { mode: 'direct', requireReview: false };
+let repo: GitTeam;
+let data: string;
+let base: string;
+let provider: TestProvider;
+let server: TeamServer;
+
+beforeAll(async () => {
+  repo = makeTeam({ code: false });
+  data = mkdtempSync(path.join(os.tmpdir(), 'team-editor-'));
+  const clone = path.join(data, 'repository');
+  execFileSync('git', ['clone', '-q', repo.remote, clone]);
+  team = {
+    people: [
+      { email: 'anna@example.com', role: 'author' },
+      { email: 'jonas@example.com', role: 'author', pages: ['/de/**'], fields: 'translatable' },
+      { email: 'lena@example.com', role: 'publisher' },
+      { email: 'ada@example.com', role: 'admin' },
+    ],
+  };
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  provider = await startTestProvider(`${base}/auth/callback`, accounts);
+  const read = readTeamEnvironment({
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    EDITOR_PUBLIC_URL: base,
+  });
+  if (!('settings' in read)) throw new Error(read.errors.join('\n'));
+  const audit = new JsonLinesAuditLog(path.join(data, 'audit.log'));
+  server = await startTeamServer({
+    publicUrl: read.settings.publicUrl,
+    trustProxy: false,
+    signIn: await OidcSignIn.discover(read.settings),
+    sessions: new DiskSessionStore(path.join(data, 'sessions'), {
+      idleMs: 3_600_000,
+      absoluteMs: 3_600_000,
+    }),
+    audit,
+    site: () => ({ name: 'Staylix', team }),
+    port,
+    signInsPerMinute: 100,
+    editor: teamEditor({
+      workspaces: await Workspaces.open({
+        clone,
+        folder: path.join(data, 'workspaces'),
+        branch: 'main',
+      }),
+      audit,
+      rules: () => rules,
+      publicDir: path.join(clone, 'public'),
+      watch: false,
+    }),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await provider?.close();
+  rmSync(data, { recursive: true, force: true });
+  repo?.cleanup();
+});
+
+interface Person {
+  browser: HttpBrowser;
+  csrf: string;
+}
+const people = new Map<Login, Person>();
+
+/** `login` signed in (once per file), with the CSRF token the app's page carries. */
+async function as(login: Login): Promise<Person> {
+  const known = people.get(login);
+  if (known) return known;
+  const browser = new HttpBrowser();
+  const start = await browser.request(`${base}/auth/sign-in`);
+  const callback = await browser.signInAtProvider(
+    start.headers.get('location')!,
+    login,
+    `${base}/auth/callback`,
+  );
+  await browser.request(callback);
+  const me = await browser.request(`${base}/api/team/me`);
+  const csrf = me.ok ? ((await me.json()) as { csrfToken: string }).csrfToken : '';
+  const person = { browser, csrf };
+  people.set(login, person);
+  return person;
+}
+
+/** A request of the app: JSON, the editor's Origin and the session's CSRF token. */
+async function call(
+  login: Login,
+  method: string,
+  route: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const { browser, csrf } = await as(login);
+  const response = await browser.request(`${base}${route}`, {
+    method,
+    headers: {
+      origin: base,
+      'x-csrf-token': csrf,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // a page
+  }
+  return { status: response.status, json, text };
+}
+
+const fileOf = async (login: Login, file: string) =>
+  (await call(login, 'GET', `/api/file?path=${encodeURIComponent(file)}`)).json as {
+    text: string;
+    version: string;
+  };
+
+/** Saves `file` with `from` replaced by `to` in the person's own workspace. */
+async function edit(login: Login, file: string, from: string, to: string) {
+  const { text, version } = await fileOf(login, file);
+  if (!text.includes(from)) throw new Error(`${file} has no ${from}`);
+  return call(login, 'PUT', '/api/file', {
+    path: file,
+    text: text.replace(from, to),
+    baseVersion: version,
+  });
+}
+
+const auditLines = () =>
+  readFileSync(path.join(data, 'audit.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, string>);
+
+describe('the editor behind sign-in', () => {
+  it('serves the app to a member with the CSRF token in its page, and no token in any address', async () => {
+    const { browser, csrf } = await as('anna');
+    const page = await browser.request(`${base}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<meta name="page-editor-csrf" content="${csrf}">`);
+    expect(html).toContain('/editor/app/main.tsx');
+    expect(html).not.toMatch(/token=/);
+    const signedOut = await new HttpBrowser().request(`${base}/api/pages`);
+    expect(signedOut.status).toBe(401);
+  }, 60_000);
+
+  it('refuses a change without the CSRF token or from another origin, in words', async () => {
+    const body = { path: 'pages/pricing.yaml', text: 'x', baseVersion: null };
+    const missing = await call('anna', 'PUT', '/api/file', body, { 'x-csrf-token': '' });
+    expect(missing.status).toBe(403);
+    expect(missing.json.error).toMatchObject({ message: teamMessages.badCsrfToken().message });
+    const foreign = await call('anna', 'PUT', '/api/file', body, {
+      origin: 'https://evil.example',
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json.error).toMatchObject({ code: 'bad-origin' });
+  });
+
+  it('shows someone signed in but not on the team only a page that says so', async () => {
+    const { browser } = await as('zoe');
+    const page = await browser.request(`${base}/`);
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain('but that address is not on this site&#x27;s team');
+    expect((await call('zoe', 'GET', '/api/pages')).status).toBe(403);
+  });
+});
+
+describe('a workspace per author', () => {
+  it("keeps each author's saves in their own worktree: another member never sees them (no IDOR)", async () => {
+    const saved = await edit('anna', 'pages/pricing.yaml', 'title:', 'title: Anna');
+    expect(saved.status).toBe(200);
+    expect((await fileOf('anna', 'pages/pricing.yaml')).text).toContain('title: Anna');
+    // Lena's requests name the same file; the server picks the workspace from her session.
+    expect((await fileOf('lena', 'pages/pricing.yaml')).text).not.toContain('title: Anna');
+    const branches = execFileSync('git', ['branch', '--list', 'drafts/*'], {
+      cwd: path.join(data, 'repository'),
+      encoding: 'utf8',
+    });
+    expect(branches.trim().split('\n').length).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  it("publishes only the publisher's own change, as the signed-in person (real git, bare remote)", async () => {
+    expect((await edit('lena', 'pages/contact.yaml', 'title:', 'title: Lena')).status).toBe(200);
+    const before = repo.remoteHead();
+    const published = await call('lena', 'POST', '/api/publish', {
+      // What the request says about its author is ignored: the ID token's claims are used.
+      name: 'Someone Else',
+      email: 'someone@example.com',
+      message: 'Contact: new title',
+      files: ['pages/contact.yaml'],
+    });
+    expect(published.status, published.text).toBe(200);
+    const head = repo.remoteHead();
+    expect(head).not.toBe(before);
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: repo.remote, encoding: 'utf8' }).trim();
+    expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>', 'main')).toBe(
+      'Lena Berg <lena@example.com>|Lena Berg <lena@example.com>',
+    );
+    expect(git('show', 'main:pages/contact.yaml')).toContain('title: Lena');
+    // Anna's saved change stays in her workspace.
+    expect(git('show', 'main:pages/pricing.yaml')).not.toContain('title: Anna');
+    expect(git('diff', '--name-only', `${before}`, 'main')).toBe('pages/contact.yaml');
+    // The server's clone, where the team is read, follows the published branch.
+    await expect
+      .poll(() => readFileSync(path.join(data, 'repository/pages/contact.yaml'), 'utf8'))
+      .toContain('title: Lena');
+    const status = await call('lena', 'GET', '/api/publish/status');
+    expect(status.json.identity).toEqual({ name: 'Lena Berg', email: 'lena@example.com' });
+  }, 60_000);
+});
+
+/** Each member's request, and whether it is allowed (`ok`) or refused (the catalogue's code). */
+type Row = [method: string, route: string, body: unknown, expected: Record<Login, string>];
+const everyone = (code: string) => ({ anna: code, jonas: code, lena: code, ada: code, zoe: '' });
+
+describe('permissions on every route, enforced through real HTTP', () => {
+  const notAdmin = 'role-needed';
+  const rows: Row[] = [
+    ['GET', '/api/pages', undefined, everyone('ok')],
+    ['GET', '/api/site', undefined, everyone('ok')],
+    ['GET', '/api/blocks', undefined, everyone('ok')],
+    ['GET', '/api/media', undefined, everyone('ok')],
+    ['GET', '/api/file?path=pages/pricing.yaml', undefined, everyone('ok')],
+    ['GET', '/api/languages?path=pages/pricing.yaml', undefined, everyone('ok')],
+    [
+      'POST',
+      '/api/publish/identity',
+      { name: 'X', email: 'x@example.com' },
+      everyone('identity-from-sign-in'),
+    ],
+    [
+      'PUT',
+      '/api/file',
+      { path: 'site.config.yaml', edit: ['name:', 'name: Renamed\n_old_name:'] },
+      { anna: notAdmin, jonas: notAdmin, lena: notAdmin, ada: 'ok', zoe: '' },
+    ],
+    [
+      'PUT',
+      '/api/file',
+      { path: 'pages/platform.yaml', edit: ['title:', 'title: New'] },
+      { anna: 'ok', jonas: 'page-not-yours', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'PUT',
+      '/api/file',
+      { path: 'pages/de/index.yaml', edit: ['Beliebte Einsatzbereiche', 'Beliebteste Bereiche'] },
+      { anna: 'ok', jonas: 'ok', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'PUT',
+      '/api/file',
+      { path: 'pages/de/index.yaml', edit: ['"#book-a-demo"', '"#kontakt"'] },
+      { anna: 'ok', jonas: 'only-translatable', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'POST',
+      '/api/pages',
+      { route: '/de/neu', title: 'Neu', template: 'legal' },
+      { anna: 'ok', jonas: 'only-translatable', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'DELETE',
+      '/api/file?path=pages/terms-conditions.yaml',
+      undefined,
+      { anna: 'ok', jonas: 'page-not-yours', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'POST',
+      '/api/publish',
+      { message: 'Nothing', files: [] },
+      { anna: 'role-needed', jonas: 'role-needed', lena: 'allowed', ada: 'allowed', zoe: '' },
+    ],
+    [
+      'POST',
+      '/api/publish/discard',
+      { path: 'pages/index.yaml' },
+      { anna: 'ok', jonas: 'page-not-yours', lena: 'ok', ada: 'ok', zoe: '' },
+    ],
+    [
+      'DELETE',
+      '/api/images?src=/images/none.png',
+      undefined,
+      { anna: 'allowed', jonas: 'files-not-yours', lena: 'allowed', ada: 'allowed', zoe: '' },
+    ],
+  ];
+  const logins: Login[] = ['anna', 'jonas', 'lena', 'ada', 'zoe'];
+
+  it.each(rows)(
+    '%s %s',
+    async (method, route, body, expected) => {
+      for (const login of logins) {
+        let sent = body;
+        if (body && typeof body === 'object' && 'edit' in body) {
+          const {
+            path: file,
+            edit: [from, to],
+          } = body as { path: string; edit: [string, string] };
+          const { text, version } = await fileOf(login === 'zoe' ? 'anna' : login, file);
+          sent = { path: file, text: text.replace(from, to), baseVersion: version };
+        }
+        const answer = await call(login, method, route, sent);
+        const want = expected[login];
+        const error = answer.json.error as { code?: string; message?: string } | undefined;
+        if (login === 'zoe') {
+          // Signed in, not on the team: nothing else.
+          expect(answer.status, login).toBe(403);
+          expect(error?.code, login).toBe('not-on-team');
+        } else if (want === 'ok') {
+          expect(answer.status, `${login}: ${answer.text}`).toBeLessThan(400);
+        } else if (want === 'allowed') {
+          // Allowed by the permissions; the editor's own answer may still refuse what was asked.
+          expect(answer.status, `${login}: ${answer.text}`).not.toBe(403);
+        } else {
+          expect(answer.status, `${login}: ${answer.text}`).toBe(403);
+          expect(error?.code, login).toBe(want);
+          // In words: a sentence of the catalogue, naming no file of the machine.
+          expect(error?.message, login).toMatch(/^[A-Z].*\.$/);
+          expect(error?.message, login).not.toContain(data);
+        }
+      }
+    },
+    60_000,
+  );
+
+  it('refuses a translator a save that touches a value that is not a text to translate', async () => {
+    const { text, version } = await fileOf('jonas', 'pages/de/index.yaml');
+    const answer = await call('jonas', 'PUT', '/api/file', {
+      path: 'pages/de/index.yaml',
+      text: text.replace('"#features"', '"#funktionen"'),
+      baseVersion: version,
+    });
+    expect(answer.status).toBe(403);
+    expect((answer.json.error as { message: string }).message).toBe(
+      'You may change only the words of the page; Hero › Actions › Item 2 › Href is not a text to translate. Nothing was saved.',
+    );
+    expect((await fileOf('jonas', 'pages/de/index.yaml')).text).toContain('"#features"');
+  });
+
+  it('refuses a removed member at their next request', async () => {
+    expect((await call('anna', 'GET', '/api/pages')).status).toBe(200);
+    const saved = team;
+    team = { people: saved.people!.filter((person) => person.email !== 'anna@example.com') };
+    try {
+      const answer = await call('anna', 'GET', '/api/pages');
+      expect(answer.status).toBe(403);
+      expect((answer.json.error as { code: string }).code).toBe('not-on-team');
+    } finally {
+      team = saved;
+    }
+  });
+});
+
+describe('the audit log', () => {
+  it('records sign-ins, refusals, saves, setting changes and publishes: who, what, from where', () => {
+    const lines = auditLines();
+    const whats = (what: string) => lines.filter((line) => line.what === what);
+    expect(whats('sign-in').map((line) => line.who)).toEqual(
+      expect.arrayContaining(['anna@example.com', 'lena@example.com']),
+    );
+    expect(whats('save')).toContainEqual(
+      expect.objectContaining({
+        who: 'anna@example.com',
+        from: '127.0.0.1',
+        detail: 'PUT /api/file pages/pricing.yaml',
+      }),
+    );
+    expect(whats('settings-change')).toContainEqual(
+      expect.objectContaining({ who: 'ada@example.com', detail: 'PUT /api/file site.config.yaml' }),
+    );
+    expect(whats('publish')).toContainEqual(
+      expect.objectContaining({ who: 'lena@example.com', detail: '["pages/contact.yaml"]' }),
+    );
+    expect(whats('permission-refused')).toContainEqual(
+      expect.objectContaining({
+        who: 'jonas@example.com',
+        detail: 'PUT /api/file: only-translatable',
+      }),
+    );
+    for (const line of lines) expect(Date.parse(line.when!)).not.toBeNaN();
+  });
+});
+
+describe('the audit log in the editor', () => {
+  it('is shown to admins, newest first, with the workspaces’ disk use; refused to others in words', async () => {
+    const { browser } = await as('ada');
+    const page = await browser.request(`${base}/team/audit`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<h1>Who did what</h1>');
+    expect(html).toMatch(/\d+ workspaces, \d+\.\d MB of files besides the shared history\./);
+    expect(html).toContain('<td>settings-change</td>');
+    expect(html).toContain(
+      '<td>PUT /api/file site.config.yaml</td>'.replace('<td>', '<td class="detail">'),
+    );
+    const refused = await (await as('lena')).browser.request(`${base}/team/audit`);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(
+      'Only an admin may read the record of who did what; you are a publisher of this site.',
+    );
+  });
+});
