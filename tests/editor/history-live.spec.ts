@@ -8,8 +8,8 @@ import { expect, startEditor, test } from './fixture.ts';
 
 /**
  * History for every page (from its toolbar and from the page list, Restore where a version is
- * shown) and Live or Draft said plainly (the page list's marks, a draft made live from Publish),
- * with real git: a bare repository is the remote, the editor runs on Alice's clone.
+ * shown) and Live or Draft said plainly (the page list's marks), with real git: a bare repository
+ * is the remote, the editor runs on Alice's clone.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const FILE = 'pages/solutions/hotels.yaml';
@@ -17,7 +17,6 @@ const TITLE = 'The Hotel OS Built for Independent Teams';
 const SHOTS = path.join(projectRoot, 'test-results', 'history-live');
 
 let dir: string;
-let remote: string;
 let alice: string;
 let child: ChildProcess;
 let url: string;
@@ -29,7 +28,7 @@ const aliceGit = (...args: string[]) =>
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   const team = makeTeam({ code: false });
-  ({ dir, remote } = team);
+  ({ dir } = team);
   alice = team.clone('alice').root;
   aliceGit('config', 'user.name', 'Alice Author');
   aliceGit('config', 'user.email', 'alice@example.com');
@@ -118,41 +117,7 @@ test('History from the page’s toolbar; a shown version is restored where it is
   git(alice, 'checkout', '--', FILE);
 });
 
-test('a new draft page is listed by Publish, made live in one click, then published', async ({
-  page,
-}) => {
-  await page.goto(`${url}#/`);
-  await page.getByTestId('new-page').click();
-  const dialog = page.getByRole('dialog');
-  // The switch says what it means, in the words of a web page.
-  await expect(dialog).toContainText('visitors');
-  await page.getByTestId('new-page-route').fill('/solutions/resorts');
-  await dialog.getByRole('button', { name: 'Create page' }).click();
-  await expect(page).toHaveURL(/#\/edit\/pages\/solutions\/resorts\.yaml/);
-  await page.goto(`${url}#/`);
-  await expect(pageRow(page, '/solutions/resorts')).toContainText('Draft', { timeout: 60_000 });
-
-  // Alice's name and e-mail are in her clone's settings: Publish asks nothing.
-  await page.getByTestId('nav-changes').click();
-  const drafts = page.getByTestId('publish-drafts');
-  await expect(drafts).toContainText('stays hidden', { timeout: 60_000 });
-  await expect(drafts).toContainText('/solutions/resorts');
-  expect(await seriousViolations(page), 'publish with a draft').toEqual([]);
-  await shoot(page, 'publish-draft');
-
-  await drafts.getByRole('button', { name: 'Make live: /solutions/resorts' }).click();
-  await expect(drafts).toHaveCount(0);
-  expect(read('pages/solutions/resorts.yaml')).not.toMatch(/^draft:/m);
-  await page.getByTestId('publish-button').click();
-  // Publish checks the whole site first: a busy machine takes its time.
-  await expect(page.getByTestId('publish-outcome')).toContainText('Published', {
-    timeout: 120_000,
-  });
-  const published = git(remote, 'show', 'main:pages/solutions/resorts.yaml');
-  expect(published).not.toMatch(/^draft:/m);
-  await page.goto(`${url}#/`);
-  await expect(pageRow(page, '/solutions/resorts')).toContainText('Live', { timeout: 60_000 });
-});
+// A new draft page listed by Publish, made live in one click and published: marketers-day.spec.ts.
 
 test('the toolbar’s History, and a headline’s length counted with a warning past it', async ({
   page,
