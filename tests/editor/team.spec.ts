@@ -12,6 +12,7 @@ import { DiskSessionStore } from '../../editor/team/sessions.ts';
 import { teamEditor } from '../../editor/team/team-editor.ts';
 import { Workspaces, workspaceId } from '../../editor/team/workspaces.ts';
 import { makeTeam, type Team } from '../publishing/git-fixture.ts';
+import { HttpBrowser } from '../team/http-browser.ts';
 import { startTestProvider, type TestProvider } from '../team/oidc-provider.ts';
 import { seriousViolations } from './axe.ts';
 
@@ -46,6 +47,7 @@ test.beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   provider = await startTestProvider(`${base}/auth/callback`, {
     ada: { email: 'ada@example.com', email_verified: true, name: 'Ada Admin' },
+    anna: { email: 'anna@example.com', email_verified: true, name: 'Anna Ruiz' },
   });
   const read = readTeamEnvironment({
     OIDC_ISSUER: provider.issuer,
@@ -122,6 +124,31 @@ test('a member signs in, edits in their own workspace, and no address carries a 
   // The server's own clone is untouched: the save went to Ada's workspace.
   expect(readFileSync(path.join(data, 'repository', FILE), 'utf8')).not.toContain(' for teams');
   expect(addresses.filter((address) => /[?&]token=/.test(address))).toEqual([]);
+
+  // Anna opens the same page (her editor says so): Ada's editor names her.
+  const anna = new HttpBrowser();
+  const start = await anna.request(`${base}/auth/sign-in`);
+  await anna.request(
+    await anna.signInAtProvider(start.headers.get('location')!, 'anna', `${base}/auth/callback`),
+  );
+  const { csrfToken } = (await (await anna.request(`${base}/api/team/me`)).json()) as {
+    csrfToken: string;
+  };
+  const beat = await anna.request(`${base}/api/team/presence`, {
+    method: 'POST',
+    headers: { origin: base, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ path: FILE }),
+  });
+  expect(beat.status).toBe(200);
+  await expect(page.getByTestId('presence')).toHaveText(
+    'Also on this page now: Anna Ruiz. Each save is merged field by field with theirs; nobody is locked out.',
+    { timeout: 15_000 },
+  );
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/team-presence-${width}.png` });
+  }
+  expect(await seriousViolations(page)).toEqual([]);
   const log = readFileSync(path.join(data, 'audit.log'), 'utf8');
   expect(log).toContain(`"what":"save","from":"127.0.0.1","detail":"PUT /api/file ${FILE}"`);
 });
