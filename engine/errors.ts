@@ -1969,6 +1969,8 @@ export const teamPageWords = {
   workspacesLead: (count: number, megabytes: string) =>
     `${plural(count, 'workspace')}, ${megabytes} MB of files besides the shared history.`,
   backToEditor: 'Back to the editor',
+  alsoHere: (names: readonly string[]) =>
+    `Also on this page now: ${[names].flat().join(', ')}. Each save is merged field by field with theirs; nobody is locked out.`,
 } as const;
 
 /** What `npm run team` says in the terminal when its settings are wrong, and when it runs. */

@@ -54,7 +54,12 @@ export function SessionEnded({ team = false }: { team?: boolean }) {
         </Title>
         <Text mt="sm">{message}</Text>
         <Text mt="sm">{hint}</Text>
-        <Anchor mt="md" display="inline-block" href="/auth/sign-in">
+        <Anchor
+          mt="md"
+          display="inline-block"
+          href={`/auth/sign-in?return=${encodeURIComponent(`/${window.location.hash}`)}`}
+          data-testid="sign-in-again"
+        >
           {teamPageWords.signInAgain}
         </Anchor>
       </Box>

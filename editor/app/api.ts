@@ -148,6 +148,8 @@ export function createApi(token: string, csrf = teamCsrfToken()) {
     media: () => call<MediaResponse>('GET', '/api/media'),
     /** Throws ApiFailure 409 (with `usedBy`) when a page uses the image. */
     removeImage: (src: string) => call<RemoveImageResponse>('DELETE', `/api/images?src=${q(src)}`),
+    /** Team mode: this page is open here; the names of the others who have it open. */
+    presence: (path: string) => call<{ others: string[] }>('POST', '/api/team/presence', { path }),
     events: () => new EventSource(csrf ? '/api/events' : `/api/events?token=${q(token)}`),
     publishing: {
       status: () => call<PublishStatus>('GET', '/api/publish/status'),

@@ -17,5 +17,6 @@ export function safeReturnPath(value: string | null | undefined, origin: string)
   }
   if (url.origin !== new URL(origin).origin) return '/';
   if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return '/';
-  return `${url.pathname}${url.search}`;
+  // The app's screen is in the fragment (#/edit/pages/x.yaml): the editor reopens it.
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -27,6 +27,7 @@ import {
   signInPage,
   STYLE,
 } from './pages.tsx';
+import { Presence } from './presence.ts';
 import { RateLimit } from './rate-limit.ts';
 import { safeReturnPath } from './return-path.ts';
 import type { Session, SessionStore } from './sessions.ts';
@@ -101,13 +102,19 @@ const same = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+/** A small body (10 KB at most, else empty): a form, or its text. */
+async function readForm(req: IncomingMessage): Promise<URLSearchParams>;
+async function readForm(req: IncomingMessage, as: 'text'): Promise<string>;
+async function readForm(req: IncomingMessage, as?: 'text') {
   let body = '';
   for await (const chunk of req) {
     body += String(chunk);
-    if (body.length > 10_000) return new URLSearchParams();
+    if (body.length > 10_000) {
+      body = '';
+      break;
+    }
   }
-  return new URLSearchParams(body);
+  return as === 'text' ? body : new URLSearchParams(body);
 }
 
 /**
@@ -121,6 +128,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   const origin = options.publicUrl.origin;
   const pending = new Map<string, PendingSignIn>();
   const limit = new RateLimit(options.signInsPerMinute ?? 10, 60_000, now);
+  const presence = new Presence(now);
 
   const clientAddress = (req: IncomingMessage) => {
     const forwarded = req.headers['x-forwarded-for'];
@@ -316,6 +324,23 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         }),
       );
     }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const header = req.headers[CSRF_HEADER];
+      const refused = csrfRefusal(
+        req,
+        signedIn.session,
+        typeof header === 'string' ? header : null,
+      );
+      if (refused) {
+        options.audit.append({
+          who: signedIn.session.email,
+          what: 'permission-refused',
+          from: clientAddress(req),
+          detail: `${route}: ${refused.code}`,
+        });
+        return errorJson(res, 403, refused);
+      }
+    }
     if (route === 'GET /' && !editor)
       return send(res, 200, signedInPage(site.name, member, signedIn.session.csrfToken));
     switch (route) {
@@ -346,6 +371,20 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
           }),
         );
       }
+      case 'POST /api/team/presence': {
+        let file: unknown;
+        try {
+          file = (JSON.parse((await readForm(req, 'text')) as string) as { path?: unknown }).path;
+        } catch {
+          file = undefined;
+        }
+        const others = presence.here(file, {
+          email: signedIn.session.email,
+          name: signedIn.session.name,
+        });
+        if (!others) return errorJson(res, 400, editorMessages.badRequest('"path" of a page'));
+        return json(res, 200, { others });
+      }
       case 'GET /api/team/me':
         return json(res, 200, {
           email: member.email,
@@ -356,23 +395,6 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         });
       default: {
         if (!editor) return errorJson(res, 404, teamMessages.notFound(url.pathname));
-        if (req.method !== 'GET' && req.method !== 'HEAD') {
-          const header = req.headers[CSRF_HEADER];
-          const refused = csrfRefusal(
-            req,
-            signedIn.session,
-            typeof header === 'string' ? header : null,
-          );
-          if (refused) {
-            options.audit.append({
-              who: signedIn.session.email,
-              what: 'permission-refused',
-              from: clientAddress(req),
-              detail: `${route}: ${refused.code}`,
-            });
-            return errorJson(res, 403, refused);
-          }
-        }
         // The editor's own headers: its app runs scripts and frames its preview.
         res.removeHeader('content-security-policy');
         for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { DiskSessionStore } from '../../editor/team/sessions.ts';
 import { teamEditor } from '../../editor/team/team-editor.ts';
 import { Workspaces, workspaceId } from '../../editor/team/workspaces.ts';
 import { makeTeam, type Team } from '../publishing/git-fixture.ts';
+import { HttpBrowser } from '../team/http-browser.ts';
 import { startTestProvider, type TestProvider } from '../team/oidc-provider.ts';
 import { seriousViolations } from './axe.ts';
 
@@ -46,6 +47,7 @@ test.beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   provider = await startTestProvider(`${base}/auth/callback`, {
     ada: { email: 'ada@example.com', email_verified: true, name: 'Ada Admin' },
+    anna: { email: 'anna@example.com', email_verified: true, name: 'Anna Ruiz' },
   });
   const read = readTeamEnvironment({
     OIDC_ISSUER: provider.issuer,
@@ -66,7 +68,12 @@ test.beforeAll(async () => {
     audit,
     site: () => ({
       name: 'Staylix',
-      team: { people: [{ email: 'ada@example.com', role: 'admin' }] },
+      team: {
+        people: [
+          { email: 'ada@example.com', role: 'admin' },
+          { email: 'anna@example.com', role: 'author' },
+        ],
+      },
     }),
     port,
     editor: teamEditor({
@@ -103,14 +110,15 @@ async function signIn(page: Page) {
 test('a member signs in, edits in their own workspace, and no address carries a token', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const addresses: string[] = [];
   page.on('request', (request) => addresses.push(request.url()));
   await signIn(page);
   await expect(page.getByRole('link', { name: /Page editor/ })).toBeVisible({ timeout: 30_000 });
   await page.goto(`${base}/#/edit/${FILE}`);
   const preview = page.frameLocator('[data-testid="preview-frame"]');
-  await expect(preview.locator('h1')).toBeVisible({ timeout: 30_000 });
+  // The first preview has Vite transform the renderer: slow on a busy machine.
+  await expect(preview.locator('h1')).toBeVisible({ timeout: 90_000 });
   await page.getByTestId('block-0-toggle').click();
   const title = page.getByTestId('field-blocks.0.title');
   await title.press('End');
@@ -122,6 +130,32 @@ test('a member signs in, edits in their own workspace, and no address carries a 
   // The server's own clone is untouched: the save went to Ada's workspace.
   expect(readFileSync(path.join(data, 'repository', FILE), 'utf8')).not.toContain(' for teams');
   expect(addresses.filter((address) => /[?&]token=/.test(address))).toEqual([]);
+
+  // Anna opens the same page (her editor says so): Ada's editor names her.
+  const anna = new HttpBrowser();
+  const start = await anna.request(`${base}/auth/sign-in`);
+  await anna.request(
+    await anna.signInAtProvider(start.headers.get('location')!, 'anna', `${base}/auth/callback`),
+  );
+  const { csrfToken } = (await (await anna.request(`${base}/api/team/me`)).json()) as {
+    csrfToken: string;
+  };
+  const beat = await anna.request(`${base}/api/team/presence`, {
+    method: 'POST',
+    headers: { origin: base, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ path: FILE }),
+  });
+  expect(beat.status, await beat.clone().text()).toBe(200);
+  await expect(page.getByTestId('presence')).toHaveText(
+    'Also on this page now: Anna Ruiz. Each save is merged field by field with theirs; nobody is locked out.',
+    { timeout: 15_000 },
+  );
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByTestId('presence').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/team-presence-${width}.png` });
+  }
+  expect(await seriousViolations(page)).toEqual([]);
   const log = readFileSync(path.join(data, 'audit.log'), 'utf8');
   expect(log).toContain(`"what":"save","from":"127.0.0.1","detail":"PUT /api/file ${FILE}"`);
 });
@@ -136,4 +170,39 @@ test('an admin reads who did what (1280 and 1024 px, axe)', async ({ page }) => 
     await page.screenshot({ path: `test-results/team-audit-${width}.png`, fullPage: true });
   }
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a session that ends mid-edit loses no typed text: signing in again restores it', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  await page.goto(`${base}/#/edit/${FILE}`);
+  await page.getByTestId('block-0-toggle').click();
+  const title = page.getByTestId('field-blocks.0.title');
+  await title.press('End');
+  await title.pressSequentially(' typed before the end');
+  // The app keeps the unsaved text in the browser.
+  await expect
+    .poll(() =>
+      page.evaluate((key) => localStorage.getItem(key) ?? '', `page-editor:unsaved:${FILE}`),
+    )
+    .toContain('typed before the end');
+  // The session ends on the server (revoked, or timed out) while the text is not saved: the
+  // editor's next request (a check, its presence) is refused and it says so.
+  const sessions = path.join(data, 'sessions');
+  for (const file of readdirSync(sessions)) rmSync(path.join(sessions, file));
+  await title.press('End');
+  await title.pressSequentially('!');
+  await expect(page.getByTestId('session-ended')).toContainText(
+    'Sign in again: what you typed is kept.',
+  );
+  await page.getByTestId('sign-in-again').click();
+  // The provider remembers the person: no form this time, straight back to the same page.
+  await page.waitForURL(`${base}/#/edit/${FILE}`);
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes found' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Restore my changes' }).click();
+  await page.getByTestId('block-0-toggle').click();
+  await expect(page.getByTestId('field-blocks.0.title')).toHaveValue(/ typed before the end/);
 });

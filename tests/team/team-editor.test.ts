@@ -431,6 +431,26 @@ describe('the audit log', () => {
   });
 });
 
+describe('presence', () => {
+  it('names the other members who have the same page open, by name', async () => {
+    const beat = (login: Login, file: string) =>
+      call(login, 'POST', '/api/team/presence', { path: file });
+    expect((await beat('anna', 'pages/pricing.yaml')).json).toEqual({ others: [] });
+    expect((await beat('lena', 'pages/pricing.yaml')).json).toEqual({ others: ['Anna Ruiz'] });
+    expect((await beat('ada', 'pages/contact.yaml')).json).toEqual({ others: [] });
+    const refused = await call(
+      'lena',
+      'POST',
+      '/api/team/presence',
+      { path: 'pages/x.yaml' },
+      {
+        'x-csrf-token': 'wrong',
+      },
+    );
+    expect(refused.status).toBe(403);
+  });
+});
+
 describe('the audit log in the editor', () => {
   it('is shown to admins, newest first, with the workspaces’ disk use; refused to others in words', async () => {
     const { browser } = await as('ada');

@@ -33,6 +33,7 @@ import { AddBlockModal, blockTitle } from './AddBlockModal.tsx';
 import { BlockList } from './BlockList.tsx';
 import { FileDialogs } from './FileDialogs.tsx';
 import { FileToolbar } from './FileToolbar.tsx';
+import { PresenceNote } from '../team/PresenceNote.tsx';
 import { PreviewPane, type PreviewHandle } from './PreviewPane.tsx';
 import { LiveTag, ProblemBadge } from './ProblemBadge.tsx';
 import { ProblemsPanel } from './ProblemsPanel.tsx';
@@ -272,6 +273,7 @@ export function PageEditorScreen({
             }}
           >
             <Stack gap="sm" p="md">
+              <PresenceNote api={api} file={file} />
               {stale.length && sourceLanguage ? (
                 <Paper withBorder radius="md" p="sm" data-testid="stale-summary">
                   <Text size="sm" mb="xs">
