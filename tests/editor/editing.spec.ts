@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { wordingFor } from '../../engine/errors.ts';
+import { loadSite } from '../../engine/load-site.ts';
 import { expect, test } from './fixture.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -18,6 +20,16 @@ function cliMessages(root: string): Array<{ file: string; line: number; message:
       diagnostics: Array<{ file: string; line: number; message: string }>;
     }
   ).diagnostics;
+}
+
+/**
+ * The same problems as the editor's form words them (the catalogue's form wording: `This field is
+ * empty.` where the terminal names the field's key), from the validator the CLI runs.
+ */
+function formMessages(root: string, file: string): string[] {
+  return loadSite({ root, includeDrafts: false })
+    .diagnostics.filter((d) => d.file === file)
+    .map((d) => wordingFor({ ...d, hint: d.hint ?? '', form: d.form ?? 'same' }, 'form').message);
 }
 
 test('a real editing session on /solutions/hotels ends in exactly the expected git diff', async ({
@@ -62,15 +74,20 @@ test('a real editing session on /solutions/hotels ends in exactly the expected g
   ).toHaveCount(1);
   await page.getByTestId('save-button').click();
   await expect(page.getByTestId('saved-invalid')).toBeVisible();
-  // Every message the CLI prints for the file is in the editor, word for word, beside its field and
-  // in the list, which names its field and never its place in the file.
+  // Every message the CLI prints for the file is in the editor, in the catalogue's words for a form
+  // (`This field is empty.` where the terminal names the key), beside its field and in the list,
+  // which names its field and never its place in the file.
   const cli = cliMessages(editor.root).filter((d) => d.file === FILE);
   expect(cli.length).toBeGreaterThan(0);
+  const formWords = formMessages(editor.root, FILE);
+  expect(formWords).toHaveLength(cli.length);
   const besideFields = await page.getByTestId('field-message').allTextContents();
   const listed = await page.getByTestId('problem').allTextContents();
+  for (const message of formWords) {
+    expect(besideFields.some((text) => text.includes(message))).toBe(true);
+    expect(listed.some((text) => text.includes(message) && text.includes('Go to '))).toBe(true);
+  }
   for (const d of cli) {
-    expect(besideFields.some((text) => text.includes(d.message))).toBe(true);
-    expect(listed.some((text) => text.includes(d.message) && text.includes('Go to '))).toBe(true);
     expect(listed.some((text) => text.includes(`${FILE}:${d.line}:`))).toBe(false);
   }
   expect(listed).toHaveLength(cli.length);

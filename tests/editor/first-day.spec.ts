@@ -144,6 +144,7 @@ test('Arabic is edited right to left; the editor isolates Arabic titles in its o
   page,
   editor,
 }) => {
+  test.slow(); // two pages opened, screenshots at two widths: past 45 s on a busy machine
   const AR = 'pages/ar/index.yaml';
   const arabic = parse(editor.read(AR)) as { title: string; blocks: Array<{ title?: string }> };
   await editor.open(page, `#/edit/${AR}`);
@@ -151,8 +152,20 @@ test('Arabic is edited right to left; the editor isolates Arabic titles in its o
   await page.getByTestId('block-0-toggle').click();
   const title = page.getByTestId('field-blocks.0.title');
   await expect(title).toHaveAttribute('lang', 'ar');
-  expect(await title.evaluate((input) => getComputedStyle(input).direction)).toBe('rtl');
+  const direction = (field: typeof title) =>
+    field.evaluate((input) => (input.matches(':dir(rtl)') ? 'rtl' : 'ltr'));
+  expect(await direction(title)).toBe('rtl');
+  // A line that may hold mixed text follows its first letters (dir=auto): a brand name or an
+  // address first is not shown reversed.
+  await expect(title).toHaveAttribute('dir', 'auto');
+  await title.fill(`Staylix PMS: ${arabic.blocks[0]!.title}`);
+  await expect.poll(() => direction(title)).toBe('ltr');
   await title.fill(`${arabic.blocks[0]!.title} Staylix`);
+  await expect.poll(() => direction(title)).toBe('rtl');
+  // A paragraph stays right to left, whatever word it starts with.
+  const subtitle = page.getByTestId('field-blocks.0.subtitle');
+  await expect(subtitle).toHaveAttribute('lang', 'ar');
+  expect(await direction(subtitle)).toBe('rtl');
   for (const width of [1280, 1024]) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: path.join(SHOTS, `arabic-${width}.png`) });

@@ -1,4 +1,4 @@
-export interface DiffLine {
+interface DiffLine {
   text: string;
   /** Not in the other version. */
   changed: boolean;

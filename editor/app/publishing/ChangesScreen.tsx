@@ -183,7 +183,7 @@ export function ChangesScreen({ api }: { api: Api }) {
   const ownUnsafe = changes?.unsafe.filter((file) => !waitingNames.has(file)) ?? [];
   const unrelated = changes?.unrelated ?? replaced;
 
-  if (!status) return <Loader m="xl" aria-label="Loading" />;
+  if (!status) return <Loader m="xl" role="status" aria-label="Loading" />;
   return (
     <Box p="lg" style={{ height: '100%', overflow: 'auto' }}>
       <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
@@ -261,7 +261,9 @@ export function ChangesScreen({ api }: { api: Api }) {
               </Alert>
             ) : null}
             {loadError ? <Alert color="red">{loadError}</Alert> : null}
-            {changes === null && !loadError ? <Loader aria-label="Loading the changes" /> : null}
+            {changes === null && !loadError ? (
+              <Loader role="status" aria-label="Loading the changes" />
+            ) : null}
             {changes && changes.files.length === 0 ? (
               <Paper withBorder p="lg" data-testid="no-changes">
                 <Text fw={600}>Nothing saved to publish</Text>

@@ -27,7 +27,7 @@ export function PublishingScreen({
         {intro}
       </Text>
       {error ? <Alert color="red">{error}</Alert> : null}
-      {loading && !error ? <Loader aria-label="Loading" /> : null}
+      {loading && !error ? <Loader role="status" aria-label="Loading" /> : null}
       {children}
     </Box>
   );

@@ -85,7 +85,7 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
             ? ''
             : String(value);
       const counted = withLengthCount(lengthGuide(path), text.trim().length, common.id);
-      const direction = textDirection(language);
+      const direction = textDirection(language, kind.long === true);
       if (kind.long)
         return (
           <Textarea
@@ -103,7 +103,7 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
         <TextInput
           {...common}
           {...counted}
-          {...direction}
+          {...(direction.dir === 'auto' ? { lang: direction.lang, ref: autoDirection } : direction)}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />
@@ -209,14 +209,22 @@ export const Field = memo(function Field({ schema, path, keyOrder, label, listKe
 }, sameField);
 
 /**
- * A text field's language and direction: a right-to-left language's words right to left (Mantine
- * sets `dir` on the input's wrapper, which the input follows). A left-to-right page keeps the
- * editor's direction.
+ * `dir="auto"` on the input itself: Mantine puts a `dir` prop on the input's wrapper, whose own
+ * text (none) would decide the direction.
  */
-function textDirection(language: { lang: string; dir: 'ltr' | 'rtl' } | undefined): {
-  lang?: string;
-  dir?: 'rtl';
-} {
+const autoDirection = (input: HTMLInputElement | null) => input?.setAttribute('dir', 'auto');
+
+/**
+ * A text field's language and direction. In a right-to-left language a
+ * paragraph is right to left; a line (a button's label, a badge, a name) may start with a brand
+ * name or an address, so it follows its first letters (`dir="auto"`): `Staylix PMS: …` is not shown
+ * reversed. A left-to-right page keeps the editor's direction.
+ */
+function textDirection(
+  language: { lang: string; dir: 'ltr' | 'rtl' } | undefined,
+  long: boolean,
+): { lang?: string; dir?: 'rtl' | 'auto' } {
   if (!language) return {};
-  return language.dir === 'rtl' ? { lang: language.lang, dir: 'rtl' } : { lang: language.lang };
+  if (language.dir !== 'rtl') return { lang: language.lang };
+  return { lang: language.lang, dir: long ? 'rtl' : 'auto' };
 }

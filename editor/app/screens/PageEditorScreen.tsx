@@ -229,7 +229,7 @@ export function PageEditorScreen({
   if (doc.loading || doc.text === null) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Opening the page" />
+        <Loader role="status" aria-label="Opening the page" />
       </Group>
     );
   }

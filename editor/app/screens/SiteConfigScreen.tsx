@@ -31,9 +31,14 @@ function configTabs(schema: z.ZodObject): Array<{ value: string; label: string; 
     key !== 'logo';
   return [
     { value: 'general', label: 'General', keys: keys.filter((key) => !isSection(key)) },
-    ...keys.filter(isSection).map((key) => ({ value: key, label: humanize(key), keys: [key] })),
+    ...keys
+      .filter(isSection)
+      .map((key) => ({ value: key, label: TAB_LABELS[key] ?? humanize(key), keys: [key] })),
   ];
 }
+
+/** Tabs whose section's name is too long for one row of tabs at 1024 px (its panel says it all). */
+const TAB_LABELS: Partial<Record<string, string>> = { seo: 'Search & social' };
 
 export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse }) {
   const doc = useEditableFile(api, CONFIG);
@@ -62,7 +67,7 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
   if (doc.loading || doc.text === null) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Opening the site settings" />
+        <Loader role="status" aria-label="Opening the site settings" />
       </Group>
     );
   }
@@ -118,7 +123,12 @@ export function SiteConfigScreen({ api, site }: { api: Api; site?: SiteResponse 
                       <Tabs.Tab
                         key={t.value}
                         value={t.value}
-                        rightSection={<ProblemBadge {...problems} quiet />}
+                        px="sm"
+                        fz="sm"
+                        // An empty section would still take its room: one row of tabs at 1024 px.
+                        {...(problems.errors || problems.warnings
+                          ? { rightSection: <ProblemBadge {...problems} quiet /> }
+                          : {})}
                       >
                         {t.label}
                       </Tabs.Tab>
