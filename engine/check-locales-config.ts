@@ -18,7 +18,9 @@ const SKIPPED = new Set(['locales', 'logo', 'seo', 'scheduler']);
  * The texts of the config every language other than the default translates, with where each is and
  * the key of its label there (`footer.copyright`).
  */
-export function configTexts(config: SiteConfig): Array<{ text: string; path: YamlPath; key: string }> {
+export function configTexts(
+  config: SiteConfig,
+): Array<{ text: string; path: YamlPath; key: string }> {
   const out: Array<{ text: string; path: YamlPath; key: string }> = [];
   const walk = (value: unknown, path: YamlPath) => {
     if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
