@@ -48,7 +48,7 @@ export function App() {
   if (session === 'ended') return <SessionEnded team={Boolean(api.csrf)} />;
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Header screen={screen} publishing={publishing.status} />
+      <Header screen={screen} publishing={publishing.status} team={Boolean(api.csrf)} />
       {session === 'unreachable' ? <Unreachable /> : null}
       <Box component="main" id="main" style={{ flex: 1, minHeight: 0 }}>
         {screen.name === 'pages' ? <PageListScreen api={api} /> : null}
@@ -74,7 +74,17 @@ export function App() {
   );
 }
 
-function Header({ screen, publishing }: { screen: Screen; publishing: PublishStatus | null }) {
+function Header({
+  screen,
+  publishing,
+  team,
+}: {
+  screen: Screen;
+  publishing: PublishStatus | null;
+  team: boolean;
+}) {
+  // In team mode each person's saves are kept in a workspace of theirs on the server.
+  const where = team ? 'in your drafts' : 'on this computer';
   const link = (
     target: Screen,
     label: string,
@@ -159,8 +169,8 @@ function Header({ screen, publishing }: { screen: Screen; publishing: PublishSta
       <Text size="xs" c="gray.7" visibleFrom="md" data-testid="publish-where">
         {publishing?.available
           ? publishing.conflicts
-            ? 'Saved on this computer · a conflict waits in Changes'
-            : 'Saves stay on this computer until you publish them'
+            ? `Saved ${where} · a conflict waits in Changes`
+            : `Saves stay ${where} until you publish them`
           : "Saves go straight to the project's files"}
       </Text>
     </Box>

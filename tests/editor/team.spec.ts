@@ -125,6 +125,10 @@ test('a member signs in, edits in their own workspace, and no address carries a 
   await title.pressSequentially(' for teams');
   await page.getByTestId('save-button').click();
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
+  // Saves are kept on the server, in the member's own drafts, not "on this computer".
+  await expect(page.getByTestId('publish-where')).toHaveText(
+    'Saves stay in your drafts until you publish them',
+  );
   const workspace = path.join(data, 'workspaces', workspaceId('ada'));
   expect(readFileSync(path.join(workspace, FILE), 'utf8')).toContain(' for teams');
   // The server's own clone is untouched: the save went to Ada's workspace.
