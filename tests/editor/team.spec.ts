@@ -1,11 +1,9 @@
 import { test, expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { JsonLinesAuditLog } from '../../editor/team/audit.ts';
-import { readTeamEnvironment } from '../../editor/team/environment.ts';
 import { OidcSignIn } from '../../editor/team/oidc.ts';
 import { startTeamServer, type TeamServer } from '../../editor/team/server.ts';
 import { DiskSessionStore } from '../../editor/team/sessions.ts';
@@ -13,7 +11,12 @@ import { teamEditor } from '../../editor/team/team-editor.ts';
 import { Workspaces, workspaceId } from '../../editor/team/workspaces.ts';
 import { makeTeam, type Team } from '../publishing/git-fixture.ts';
 import { HttpBrowser } from '../team/http-browser.ts';
-import { startTestProvider, type TestProvider } from '../team/oidc-provider.ts';
+import {
+  freePort,
+  startTestProvider,
+  teamSettingsFor,
+  type TestProvider,
+} from '../team/oidc-provider.ts';
 import { seriousViolations } from './axe.ts';
 
 /**
@@ -21,14 +24,6 @@ import { seriousViolations } from './axe.ts';
  * behind it with no token in any address, a save sent with the session's CSRF header into the
  * person's own workspace, and the admins' audit page (pictures at 1280 and 1024 px, axe).
  */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 const FILE = 'pages/solutions/hotels.yaml';
 let repo: Team;
 let data: string;
@@ -49,18 +44,12 @@ test.beforeAll(async () => {
     ada: { email: 'ada@example.com', email_verified: true, name: 'Ada Admin' },
     anna: { email: 'anna@example.com', email_verified: true, name: 'Anna Ruiz' },
   });
-  const read = readTeamEnvironment({
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-    EDITOR_PUBLIC_URL: base,
-  });
-  if (!('settings' in read)) throw new Error(read.errors.join('\n'));
+  const settings = teamSettingsFor(provider, base);
   const audit = new JsonLinesAuditLog(path.join(data, 'audit.log'));
   server = await startTeamServer({
-    publicUrl: read.settings.publicUrl,
+    publicUrl: settings.publicUrl,
     trustProxy: false,
-    signIn: await OidcSignIn.discover(read.settings),
+    signIn: await OidcSignIn.discover(settings),
     sessions: new DiskSessionStore(path.join(data, 'sessions'), {
       idleMs: 3_600_000,
       absoluteMs: 3_600_000,

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { readTeamEnvironment, type TeamEnvironment } from '../../editor/team/environment.ts';
 
 /** A person the test provider knows, by the login typed into its (development) sign-in form. */
 export interface TestAccount {
@@ -66,4 +67,33 @@ export async function startTestProvider(
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+/** A port free on 127.0.0.1 now (the team server's address must be known before it starts). */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The team server's settings as `npm run team` reads them from its environment, for `provider` and
+ * the public address `base` (plus any other variable in `extra`).
+ */
+export function teamSettingsFor(
+  provider: TestProvider,
+  base: string,
+  extra: Record<string, string> = {},
+): TeamEnvironment {
+  const read = readTeamEnvironment({
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    EDITOR_PUBLIC_URL: base,
+    ...extra,
+  });
+  if (!('settings' in read)) throw new Error(read.errors.join('\n'));
+  return read.settings;
 }

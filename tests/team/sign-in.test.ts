@@ -1,30 +1,26 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Team } from '../../schema/team.ts';
 import { JsonLinesAuditLog } from '../../editor/team/audit.ts';
-import { readTeamEnvironment, type TeamEnvironment } from '../../editor/team/environment.ts';
+import type { TeamEnvironment } from '../../editor/team/environment.ts';
 import { OidcSignIn } from '../../editor/team/oidc.ts';
 import { SESSION_COOKIE, startTeamServer, type TeamServer } from '../../editor/team/server.ts';
 import { DiskSessionStore } from '../../editor/team/sessions.ts';
 import { HttpBrowser } from './http-browser.ts';
-import { startTestProvider, type TestProvider } from './oidc-provider.ts';
+import {
+  freePort,
+  startTestProvider,
+  teamSettingsFor,
+  type TestProvider,
+} from './oidc-provider.ts';
 
 /**
  * Sign-in end to end over HTTP: the team server, openid-client and a real provider (oidc-provider)
  * on 127.0.0.1, with sessions and the audit log on disk.
  */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 const accounts = {
   lena: { email: 'Lena@Example.com', email_verified: true, name: 'Lena Berg', groups: [] },
   anna: { email: 'anna@example.com', email_verified: true, name: 'Anna Ruiz' },
@@ -64,16 +60,10 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   provider = await startTestProvider(`${base}/auth/callback`, accounts);
-  const read = readTeamEnvironment({
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-    EDITOR_PUBLIC_URL: base,
+  environment = teamSettingsFor(provider, base, {
     SESSION_IDLE_MINUTES: '30',
     SESSION_MAX_HOURS: '8',
   });
-  if (!('settings' in read)) throw new Error(read.errors.join('\n'));
-  environment = read.settings;
   server = await startServer();
 });
 

@@ -1,12 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTeam } from '../publishing/git-fixture.ts';
 import { HttpBrowser } from './http-browser.ts';
-import { startTestProvider } from './oidc-provider.ts';
+import { freePort, startTestProvider } from './oidc-provider.ts';
 
 /** `npm run team` as a process: its refusals at start, and a start that serves sign-in. */
 const root = path.resolve(import.meta.dirname, '../..');
@@ -17,14 +16,6 @@ afterAll(async () => {
   for (const child of children) child.kill('SIGTERM');
   for (const cleanup of cleanups) await cleanup();
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const baseEnv = () => {
   const env = { ...process.env };

@@ -1,12 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMessages } from '../../engine/errors.ts';
 import { JsonLinesAuditLog } from '../../editor/team/audit.ts';
-import { readTeamEnvironment } from '../../editor/team/environment.ts';
 import { OidcSignIn } from '../../editor/team/oidc.ts';
 import type { PublishingRules } from '../../editor/team/permissions.ts';
 import { startTeamServer, type TeamServer } from '../../editor/team/server.ts';
@@ -16,20 +14,17 @@ import { Workspaces } from '../../editor/team/workspaces.ts';
 import type { Team } from '../../schema/team.ts';
 import { makeTeam, type Team as GitTeam } from '../publishing/git-fixture.ts';
 import { HttpBrowser } from './http-browser.ts';
-import { startTestProvider, type TestProvider } from './oidc-provider.ts';
+import {
+  freePort,
+  startTestProvider,
+  teamSettingsFor,
+  type TestProvider,
+} from './oidc-provider.ts';
 
 /**
  * The editor behind sign-in, over HTTP with real sessions, a real provider, real git (a bare
  * remote, the server's clone, a worktree per person): one server and one provider for the file.
  */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 const accounts = {
   anna: { email: 'anna@example.com', email_verified: true, name: 'Anna Ruiz' },
   jonas: { email: 'jonas@example.com', email_verified: true, name: 'Jonas Weber' },
@@ -63,18 +58,12 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   provider = await startTestProvider(`${base}/auth/callback`, accounts);
-  const read = readTeamEnvironment({
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-    EDITOR_PUBLIC_URL: base,
-  });
-  if (!('settings' in read)) throw new Error(read.errors.join('\n'));
+  const settings = teamSettingsFor(provider, base);
   const audit = new JsonLinesAuditLog(path.join(data, 'audit.log'));
   server = await startTeamServer({
-    publicUrl: read.settings.publicUrl,
+    publicUrl: settings.publicUrl,
     trustProxy: false,
-    signIn: await OidcSignIn.discover(read.settings),
+    signIn: await OidcSignIn.discover(settings),
     sessions: new DiskSessionStore(path.join(data, 'sessions'), {
       idleMs: 3_600_000,
       absoluteMs: 3_600_000,
