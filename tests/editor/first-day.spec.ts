@@ -26,6 +26,9 @@ test('an edit made before the preview has started still reaches the preview', as
     await route.continue();
   });
   await editor.open(page, `#/edit/${FILE}`);
+  // The toolbar names the page by its address, never by its file.
+  await expect(page.getByText('/solutions/hotels', { exact: true })).toBeVisible();
+  await expect(page.getByText(FILE)).toHaveCount(0);
   const preview = page.frameLocator('[data-testid="preview-frame"]');
   await expect(preview.locator('h1')).toHaveText(heroTitle);
   await page.getByTestId('block-0-toggle').click();

@@ -242,7 +242,7 @@ export function PageEditorScreen({
           path={file}
           errors={errors}
           title={title}
-          subtitle={`${route === '/404' ? 'Not-found page' : route} · ${file}`}
+          subtitle={route === '/404' ? 'Not-found page' : route}
           languages={
             languages?.languages.length ? (
               <LanguageSwitch api={api} languages={languages} />
