@@ -9,6 +9,15 @@ interface WebRepo {
   web: string;
 }
 
+/**
+ * Whether the remote is a folder of this machine (a path, or `file://`): its address is a path of
+ * the machine, which the editor never shows.
+ */
+export function isLocalRemote(url: string): boolean {
+  if (/^file:\/\//i.test(url)) return true;
+  return !/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^(?:[^/@:]+@)?[^/:]+:(?!\/)/.test(url);
+}
+
 /** The URL without user name, password or token. */
 export function displayUrl(url: string): string {
   const scheme = /^([a-z][a-z0-9+.-]*:\/\/)([^/@]*@)?(.*)$/i.exec(url);

@@ -13,6 +13,7 @@ import {
 } from '../git/names.ts';
 import { authorChanges, publish } from '../git/publish.ts';
 import { fetchPublished, RemoteError } from '../git/remote.ts';
+import { isLocalRemote } from '../git/remote-url.ts';
 import type { JournalOp } from '../git/journal.ts';
 import { inReview } from '../git/review.ts';
 import { git } from '../git/run.ts';
@@ -240,7 +241,7 @@ export class PublishingService {
     const recovered = this.recovered;
     return {
       available: true,
-      destination: `${state.url} (${state.remoteBranch})`,
+      ...(isLocalRemote(state.url) ? {} : { destination: `${state.url} (${state.remoteBranch})` }),
       identity: await this.identity(),
       mode: settings.mode,
       conflicts: (await readConflicts(this.root)).length,

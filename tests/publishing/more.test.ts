@@ -7,7 +7,7 @@ import { getLatest } from '../../editor/git/latest.ts';
 import { isSafeAuthorFile, isSafeBranchName } from '../../editor/git/names.ts';
 import { authorChanges, publish } from '../../editor/git/publish.ts';
 import { fetchPublished } from '../../editor/git/remote.ts';
-import { displayUrl, pullRequestUrl } from '../../editor/git/remote-url.ts';
+import { displayUrl, isLocalRemote, pullRequestUrl } from '../../editor/git/remote-url.ts';
 import { git as runGit } from '../../editor/git/run.ts';
 import { repoState } from '../../editor/git/state.ts';
 import { resolveFile, restoreVersion, versionsOf } from '../../editor/git/versions.ts';
@@ -343,6 +343,16 @@ describe('review mode', () => {
       'https://github.com/acme/site.git',
     );
     expect(displayUrl('git@github.com:acme/site.git')).toBe('github.com:acme/site.git');
+    // A folder of this machine is never shown (its address is a path of the machine).
+    for (const local of ['/srv/site.git', '../site.git', 'file:///srv/site.git'])
+      expect(isLocalRemote(local), local).toBe(true);
+    for (const shared of [
+      'https://github.com/acme/site.git',
+      'ssh://git@host/site.git',
+      'github.com:acme/site.git',
+      'git@github.com:acme/site.git',
+    ])
+      expect(isLocalRemote(shared), shared).toBe(false);
   });
 });
 
