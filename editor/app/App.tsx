@@ -44,11 +44,24 @@ export function App() {
   }, [screen]);
 
   const session = useSession(api);
+  const [admin, setAdmin] = useState(false);
+  useEffect(() => {
+    if (!api.csrf) return;
+    api
+      .me()
+      .then((me) => setAdmin(me.role === 'admin'))
+      .catch(() => setAdmin(false));
+  }, [api]);
   if (!api.token && !api.csrf) return <NoToken />;
   if (session === 'ended') return <SessionEnded team={Boolean(api.csrf)} />;
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Header screen={screen} publishing={publishing.status} team={Boolean(api.csrf)} />
+      <Header
+        screen={screen}
+        publishing={publishing.status}
+        team={Boolean(api.csrf)}
+        admin={admin}
+      />
       {session === 'unreachable' ? <Unreachable /> : null}
       <Box component="main" id="main" style={{ flex: 1, minHeight: 0 }}>
         {screen.name === 'pages' ? <PageListScreen api={api} /> : null}
@@ -78,27 +91,31 @@ function Header({
   screen,
   publishing,
   team,
+  admin = false,
 }: {
   screen: Screen;
   publishing: PublishStatus | null;
   team: boolean;
+  /** An admin of the team: the log of who did what is one link away. */
+  admin?: boolean;
 }) {
   // In team mode each person's saves are kept in a workspace of theirs on the server.
   const where = team ? 'in your drafts' : 'on this computer';
   const link = (
-    target: Screen,
+    target: Screen | { href: string },
     label: string,
     icon: 'file' | 'settings' | 'upload' | 'clock' | 'image',
     testId?: string,
   ) => {
     const current =
-      screen.name === target.name ||
-      (target.name === 'pages' && (screen.name === 'edit' || screen.name === 'versions')) ||
-      (target.name === 'changes' && screen.name === 'conflicts');
+      'name' in target &&
+      (screen.name === target.name ||
+        (target.name === 'pages' && (screen.name === 'edit' || screen.name === 'versions')) ||
+        (target.name === 'changes' && screen.name === 'conflicts'));
     return (
       <UnstyledButton
         component="a"
-        href={hrefFor(target)}
+        href={'name' in target ? hrefFor(target) : target.href}
         aria-current={current ? 'page' : undefined}
         data-testid={testId}
         px="sm"
@@ -110,6 +127,7 @@ function Header({
           gap: 6,
           fontSize: 14,
           fontWeight: 600,
+          whiteSpace: 'nowrap',
           color: current ? 'var(--mantine-color-brand-8)' : 'var(--mantine-color-gray-8)',
           background: current ? 'var(--mantine-color-brand-0)' : undefined,
         }}
@@ -164,9 +182,11 @@ function Header({
           {link({ name: 'media' }, 'Media', 'image', 'nav-media')}
           {link({ name: 'changes' }, 'Changes', 'upload', 'nav-changes')}
           {publishing?.mode === 'review' ? link({ name: 'review' }, 'In review', 'clock') : null}
+          {admin ? link({ href: '/team/audit' }, 'Activity', 'clock', 'nav-audit') : null}
         </Group>
       </Group>
-      <Text size="xs" c="gray.7" visibleFrom="md" data-testid="publish-where">
+      {/* One link more for an admin: the sentence gives way below 1200 px. */}
+      <Text size="xs" c="gray.7" visibleFrom={admin ? 'lg' : 'md'} data-testid="publish-where">
         {publishing?.available
           ? publishing.conflicts
             ? `Saved ${where} · a conflict waits in Changes`

@@ -150,6 +150,8 @@ export function createApi(token: string, csrf = teamCsrfToken()) {
     removeImage: (src: string) => call<RemoveImageResponse>('DELETE', `/api/images?src=${q(src)}`),
     /** Team mode: this page is open here; the names of the others who have it open. */
     presence: (path: string) => call<{ others: string[] }>('POST', '/api/team/presence', { path }),
+    /** Team mode: the signed-in member (their role decides what the header offers). */
+    me: () => call<{ name: string; role: string }>('GET', '/api/team/me'),
     events: () => new EventSource(csrf ? '/api/events' : `/api/events?token=${q(token)}`),
     publishing: {
       status: () => call<PublishStatus>('GET', '/api/publish/status'),

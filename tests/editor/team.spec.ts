@@ -155,6 +155,12 @@ test('a member signs in, edits in their own workspace, and no address carries a 
 
 test('an admin reads who did what (1280 and 1024 px, axe)', async ({ page }) => {
   await signIn(page);
+  // The editor's header links an admin to the log.
+  await page
+    .getByRole('navigation', { name: 'Editor' })
+    .getByRole('link', { name: 'Activity' })
+    .click();
+  await expect(page).toHaveURL(`${base}/team/audit`);
   for (const width of [1280, 1024]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`${base}/team/audit`);
