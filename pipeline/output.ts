@@ -26,17 +26,9 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { validatorMessages } from '../engine/errors.ts';
+import { isProcessAlive } from '../engine/process-alive.ts';
 
 class BuildLockedError extends Error {}
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * Takes the build lock (a file holding this process's pid). The file appears with its pid already
@@ -62,7 +54,7 @@ export function acquireLock(lockFile: string): () => void {
       }
       const pid = readLock(lockFile);
       if (pid === undefined) continue; // released meanwhile
-      if (pid > 0 && pid !== process.pid && isAlive(pid))
+      if (pid > 0 && pid !== process.pid && isProcessAlive(pid))
         throw new BuildLockedError(
           validatorMessages.buildLocked(pid, path.relative(process.cwd(), lockFile) || lockFile),
         );
@@ -73,7 +65,7 @@ export function acquireLock(lockFile: string): () => void {
         continue; // another build moved it first
       }
       const moved = readLock(aside);
-      if (moved !== pid && moved !== undefined && moved > 0 && isAlive(moved)) {
+      if (moved !== pid && moved !== undefined && moved > 0 && isProcessAlive(moved)) {
         // A live build's lock, taken between the read and the move: put back unless a lock exists
         // again.
         try {

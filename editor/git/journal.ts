@@ -3,6 +3,7 @@ import { readdirSync, renameSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { writeConflicts, type FileConflict } from './conflicts.ts';
+import { isProcessAlive } from '../../engine/process-alive.ts';
 import { git, GitError } from './run.ts';
 import { authorPathProblem, pathProblem, UnsafePathError, writeDurably } from './safe-path.ts';
 import { writeTreeFile } from './safe-path.ts';
@@ -295,12 +296,7 @@ const inFlight = new Set<string>();
 /** Whether another process that is still running wrote the journal. */
 function othersAlive(pid: number | undefined): boolean {
   if (!pid || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return isProcessAlive(pid);
 }
 
 class BranchMoved extends Error {}

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { git } from '../git/run.ts';
+import { isProcessAlive } from '../../engine/process-alive.ts';
 
 /** A team member's workspace: a git worktree of the clone on a branch of their own. */
 export interface Workspace {
@@ -21,15 +22,6 @@ export interface Workspace {
 /** A stable name for a person's workspace: from the provider's subject, never from input. */
 export const workspaceId = (subject: string) =>
   createHash('sha256').update(subject).digest('hex').slice(0, 16);
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** Bytes of the files under `folder` (links not followed; a worktree's `.git` is a small file). */
 function diskUse(folder: string): number {
@@ -75,7 +67,7 @@ export class Workspaces {
     const lock = path.join(folder, 'server.pid');
     if (existsSync(lock)) {
       const pid = Number(readFileSync(lock, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid))
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessAlive(pid))
         throw new Error(`The workspaces in ${folder} are in use by process ${pid}.`);
     }
     writeFileSync(lock, `${process.pid}\n`, { mode: 0o600 });
