@@ -139,6 +139,20 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     return req.socket.remoteAddress ?? 'unknown';
   };
 
+  /** A refused request in the audit log: who, from where, the route and the refusal's code. */
+  const auditRefusal = (
+    req: IncomingMessage,
+    who: string,
+    route: string,
+    refused: { code: string },
+  ) =>
+    options.audit.append({
+      who,
+      what: 'permission-refused',
+      from: clientAddress(req),
+      detail: `${route}: ${refused.code}`,
+    });
+
   const send = (res: ServerResponse, status: number, html: string, cookies: string[] = []) => {
     res.writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
@@ -282,12 +296,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         if (!signedIn) return redirect(res, '/auth/signed-out');
         const refused = csrfRefusal(req, signedIn.session, form.get('csrf'));
         if (refused) {
-          options.audit.append({
-            who: signedIn.session.email,
-            what: 'permission-refused',
-            from: clientAddress(req),
-            detail: `${route}: ${refused.code}`,
-          });
+          auditRefusal(req, signedIn.session.email, route, refused);
           return errorJson(res, 403, refused);
         }
         options.sessions.revoke(signedIn.id);
@@ -332,12 +341,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         typeof header === 'string' ? header : null,
       );
       if (refused) {
-        options.audit.append({
-          who: signedIn.session.email,
-          what: 'permission-refused',
-          from: clientAddress(req),
-          detail: `${route}: ${refused.code}`,
-        });
+        auditRefusal(req, signedIn.session.email, route, refused);
         return errorJson(res, 403, refused);
       }
     }
@@ -347,12 +351,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       case 'GET /team/audit': {
         if (member.role !== 'admin') {
           const refused = teamMessages.roleNeeded('read-audit', 'admin', member.role);
-          options.audit.append({
-            who: signedIn.session.email,
-            what: 'permission-refused',
-            from: clientAddress(req),
-            detail: `${route}: ${refused.code}`,
-          });
+          auditRefusal(req, signedIn.session.email, route, refused);
           return send(
             res,
             403,
