@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import { editorMessages } from '../engine/errors.ts';
+import { appFromSource, editorApp } from '../editor/server/app-bundle.ts';
 import { startEditorServer } from '../editor/server/server.ts';
 
 const EDIT_COMMAND = {
@@ -28,6 +29,8 @@ const { values } = readCommandLine(EDIT_COMMAND);
 // than its development build. Set NODE_ENV=development to work on the editor itself.
 process.env.NODE_ENV ??= 'production';
 
+// The app is built before the address is printed: the first page loads at once.
+if (!appFromSource()) await editorApp();
 const server = await startEditorServer({
   root: path.resolve(values.root ?? process.cwd()),
   host: values.host ?? '127.0.0.1',

@@ -19,6 +19,7 @@ import { teamServerMessages } from '../engine/errors.ts';
 import { formatPretty } from '../engine/format.ts';
 import { validateConfig } from '../engine/validate-page.ts';
 import { git } from '../editor/git/run.ts';
+import { appFromSource, editorApp } from '../editor/server/app-bundle.ts';
 import { JsonLinesAuditLog } from '../editor/team/audit.ts';
 import { readTeamEnvironment } from '../editor/team/environment.ts';
 import { OidcSignIn } from '../editor/team/oidc.ts';
@@ -136,6 +137,8 @@ try {
 }
 
 const audit = new JsonLinesAuditLog(path.join(data, 'audit.log'));
+// The app is built before the server answers: the first page loads at once.
+if (!appFromSource()) await editorApp();
 const server = await startTeamServer({
   publicUrl: environment.publicUrl,
   trustProxy: environment.trustProxy,

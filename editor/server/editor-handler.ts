@@ -13,6 +13,7 @@ import { MediaService } from './media/routes.ts';
 import { Preview } from './preview.ts';
 import { servePublicImage } from './public-images.ts';
 import { PublishingService } from './publishing.ts';
+import { APP_ASSETS, appFromSource, editorApp } from './app-bundle.ts';
 import { CODE_ROOT } from './vite.ts';
 
 const APP_HTML = path.join(CODE_ROOT, 'editor/app/index.html');
@@ -24,7 +25,7 @@ export interface EditorHandler {
   publishing: PublishingService;
   /**
    * Answers one request that has passed its server's guard: the API, the preview, the app's page,
-   * the project's images and the app's modules. `head`: markup added to the app page's head.
+   * the project's images and the app (built, or its modules under NODE_ENV=development). `head`: markup added to the app page's head.
    */
   handle(req: IncomingMessage, res: ServerResponse, url: URL, head?: string): Promise<void>;
   close(): void;
@@ -77,6 +78,24 @@ export async function createEditorHandler(options: {
     publishing.versionText(file, version),
   );
 
+  async function serveAppPage(res: ServerResponse, head: string) {
+    let html: string;
+    if (appFromSource()) {
+      if (!existsSync(APP_HTML)) {
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('The editor app (editor/app/index.html) is missing.');
+        return;
+      }
+      // The app is served at / : its relative URLs (./main.tsx) are made absolute first.
+      const source = readFileSync(APP_HTML, 'utf8')
+        .replace(/(src|href)="\.\//g, '$1="/editor/app/')
+        .replace('</head>', `${head}</head>`);
+      html = await (await vite()).transformIndexHtml('/editor/app/index.html', source);
+    } else html = (await editorApp()).html.replace('</head>', `${head}</head>`);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  }
+
   async function handle(
     req: IncomingMessage,
     res: ServerResponse,
@@ -87,20 +106,18 @@ export async function createEditorHandler(options: {
       return handleApi(ctx, req, res, url);
     if (url.pathname === '/preview' || url.pathname.startsWith('/preview/'))
       return preview.handle(res, url);
-    if (url.pathname === '/' || url.pathname === '/index.html') {
-      if (!existsSync(APP_HTML)) {
-        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('The editor app (editor/app/index.html) is missing.');
+    if (url.pathname === '/' || url.pathname === '/index.html') return serveAppPage(res, head);
+    if (!appFromSource() && url.pathname.startsWith(APP_ASSETS)) {
+      const asset = (await editorApp()).assets.get(url.pathname);
+      if (asset) {
+        // Named by a hash of their content: a changed app gets new names.
+        res.writeHead(200, {
+          'content-type': asset.type,
+          'cache-control': 'private, max-age=31536000, immutable',
+        });
+        res.end(req.method === 'HEAD' ? undefined : asset.body);
         return;
       }
-      // The app is served at / : its relative URLs (./main.tsx) are made absolute first.
-      const source = readFileSync(APP_HTML, 'utf8')
-        .replace(/(src|href)="\.\//g, '$1="/editor/app/')
-        .replace('</head>', `${head}</head>`);
-      const html = await (await vite()).transformIndexHtml('/editor/app/index.html', source);
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(html);
-      return;
     }
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&

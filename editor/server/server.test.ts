@@ -256,6 +256,30 @@ describe('who may talk to the editor', () => {
     ).toBe(404);
     expect((await call('GET', '/preview/no-such-page', { token: false })).status).toBe(401);
   });
+
+  it('serves its app built: one script and one stylesheet, React production, behind the session', async () => {
+    const sessionCookie = 'editor_session=test-token-0123456789';
+    const page = await call('GET', '/', { token: false, headers: { cookie: sessionCookie } });
+    expect(page.status).toBe(200);
+    const script = /<script type="module" crossorigin src="(\/app-assets\/[\w-]+\.js)">/.exec(
+      String(page.body),
+    )?.[1];
+    const style = /<link rel="stylesheet" crossorigin href="(\/app-assets\/[\w-]+\.css)">/.exec(
+      String(page.body),
+    )?.[1];
+    expect(script && style).toBeTruthy();
+    const code = await call('GET', script!, { token: false, headers: { cookie: sessionCookie } });
+    expect(code.status).toBe(200);
+    expect(code.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(code.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // Only React's development build warns about list items without a key.
+    expect(String(code.body)).not.toContain('Each child in a list should have a unique');
+    expect(String(code.body).length).toBeGreaterThan(100_000);
+    const css = await call('GET', style!, { token: false, headers: { cookie: sessionCookie } });
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(String(css.body)).toContain('.mantine-');
+    expect((await call('GET', script!, { token: false })).status).toBe(401);
+  });
 });
 
 describe('what the editor may write', () => {

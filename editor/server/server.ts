@@ -64,9 +64,9 @@ function requestUrl(req: IncomingMessage): URL | undefined {
 
 /**
  * `npm run edit`: one Node HTTP server for the editor's API, its browser app and the live preview.
- * Vite runs inside it in middleware mode (created on the first request that needs it) to serve the
- * app's modules and to load the site's components for the preview; Vite's own network features (HMR
- * websocket, file watcher) are off.
+ * The app is built (app-bundle.ts). Vite runs inside it in middleware mode (created on the first
+ * request that needs it) to load the site's components for the preview, and the app's modules
+ * under NODE_ENV=development; Vite's own network features (HMR websocket, file watcher) are off.
  */
 export async function startEditorServer(options: EditorServerOptions): Promise<EditorServer> {
   const host = options.host ?? '127.0.0.1';

@@ -6,8 +6,8 @@ import type { ViteDevServer } from 'vite';
 export const CODE_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * One Vite in middleware mode, created on the first request that needs it: it serves the app's
- * modules and loads the site's components for the preview. Its client (which every CSS import
+ * One Vite in middleware mode, created on the first request that needs it: it loads the site's
+ * components for the preview (and serves the app's modules under NODE_ENV=development). Its client (which every CSS import
  * loads) connects over `http`, whose 'upgrade' the caller guards. One is shared by every project
  * root a server serves (the team editor's workspaces).
  */

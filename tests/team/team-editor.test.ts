@@ -177,7 +177,9 @@ describe('the editor behind sign-in', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`<meta name="page-editor-csrf" content="${csrf}">`);
-    expect(html).toContain('/editor/app/main.tsx');
+    expect(html).toMatch(
+      /<script type="module" crossorigin src="\/app-assets\/index-[\w-]+\.js"><\/script>/,
+    );
     expect(html).not.toMatch(/token=/);
     const signedOut = await new HttpBrowser().request(`${base}/api/pages`);
     expect(signedOut.status).toBe(401);
