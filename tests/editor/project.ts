@@ -18,8 +18,8 @@ export const chromiumLaunch = {
  * End-to-end tests of the page editor (`npm run edit`), in the system Chromium. Each worker starts
  * its own editor, on a port the system picks, on a fresh copy of the site's content in a temporary
  * git repository (tests/editor/fixture.ts), so these tests need no build and never touch the
- * project's own pages. A project of playwright.config.ts (run beside the site's tests in `npm test`)
- * and of playwright.editor.config.ts (`npm run test:editor`, alone).
+ * project's own pages. The one project of playwright.editor.config.ts (`npm run test:editor`, the
+ * last step of `npm test`).
  */
 export const editorProject: PlaywrightTestProject = {
   name: 'editor',
