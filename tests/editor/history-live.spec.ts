@@ -7,8 +7,8 @@ import { seriousViolations } from './axe.ts';
 import { expect, startEditor, test } from './fixture.ts';
 
 /**
- * History for every page (from its toolbar and from the page list, Restore where a version is
- * shown) and Live or Draft said plainly (the page list's marks), with real git: a bare repository
+ * History for every page (from the page list; from its toolbar, with Restore where a version is
+ * shown, in marketers-day.spec.ts) and Live or Draft said plainly (the page list's marks), with real git: a bare repository
  * is the remote, the editor runs on Alice's clone.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -89,34 +89,7 @@ test('the page list marks each page Live or Draft and opens any page’s History
   await expect(page.getByTestId('version')).toHaveCount(2, { timeout: 60_000 });
 });
 
-test('History from the page’s toolbar; a shown version is restored where it is shown', async ({
-  page,
-}) => {
-  await page.goto(`${url}#/edit/${FILE}`);
-  await page.getByRole('link', { name: 'History' }).click();
-  await expect(page).toHaveURL(new RegExp(`#/versions/${FILE}$`));
-  // A busy machine takes a while over the versions (git log, each described in words).
-  await expect(page.getByTestId('version').first()).toContainText('Alice Author', {
-    timeout: 60_000,
-  });
-  await shoot(page, 'history');
-  expect(await seriousViolations(page), 'history').toEqual([]);
-
-  // The older version, shown: its preview and, in the same dialog, Restore.
-  await page.getByTestId('version').nth(1).getByRole('button', { name: 'Show' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.frameLocator('iframe').locator('h1')).toHaveText(TITLE);
-  await shoot(page, 'history-shown');
-  expect(await seriousViolations(page), 'a shown version').toEqual([]);
-  await dialog.getByRole('button', { name: 'Restore this version' }).click();
-  await page.getByTestId('restore-confirm').click();
-  await expect(page.getByText(/is back/)).toBeVisible();
-  expect(read()).toContain(`title: ${TITLE}`);
-  expect(read()).not.toContain('A Newer Title');
-  // Back to the published text, for the next test.
-  git(alice, 'checkout', '--', FILE);
-});
-
+// History from the page's toolbar, a version shown and restored there: marketers-day.spec.ts.
 // A new draft page listed by Publish, made live in one click and published: marketers-day.spec.ts.
 
 test('the toolbar’s History, and a headline’s length counted with a warning past it', async ({
