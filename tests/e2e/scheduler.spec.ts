@@ -56,7 +56,8 @@ test.describe('scheduling widget', () => {
       }));
       expect(size).toEqual({ height: 700, minWidth: '320px' });
     }
-    await page.goto('/book-demo');
+    // (Not `load`: the frame's request hangs, and a page waits for its frames.)
+    await page.goto('/book-demo', { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book a Demo');
   });
 
