@@ -1,22 +1,9 @@
 import { test, expect, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { JsonLinesAuditLog } from '../../editor/team/audit.ts';
-import { OidcSignIn } from '../../editor/team/oidc.ts';
-import { startTeamServer, type TeamServer } from '../../editor/team/server.ts';
-import { DiskSessionStore } from '../../editor/team/sessions.ts';
-import { teamEditor } from '../../editor/team/team-editor.ts';
-import { Workspaces, workspaceId } from '../../editor/team/workspaces.ts';
-import { makeTeam, type Team } from '../publishing/git-fixture.ts';
+import { workspaceId } from '../../editor/team/workspaces.ts';
 import { HttpBrowser } from '../team/http-browser.ts';
-import {
-  freePort,
-  startTestProvider,
-  teamSettingsFor,
-  type TestProvider,
-} from '../team/oidc-provider.ts';
+import { startTestTeamServer, type TestTeamServer } from '../team/team-server-fixture.ts';
 import { seriousViolations } from './axe.ts';
 
 /**
@@ -25,65 +12,30 @@ import { seriousViolations } from './axe.ts';
  * person's own workspace, and the admins' audit page (pictures at 1280 and 1024 px, axe).
  */
 const FILE = 'pages/solutions/hotels.yaml';
-let repo: Team;
 let data: string;
 let base: string;
-let provider: TestProvider;
-let server: TeamServer;
 
 test.describe.configure({ mode: 'serial' });
 
+let fixture: TestTeamServer;
+
 test.beforeAll(async () => {
-  repo = makeTeam({ code: false });
-  data = mkdtempSync(path.join(os.tmpdir(), 'team-browser-'));
-  const clone = path.join(data, 'repository');
-  execFileSync('git', ['clone', '-q', repo.remote, clone]);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  provider = await startTestProvider(`${base}/auth/callback`, {
-    ada: { email: 'ada@example.com', email_verified: true, name: 'Ada Admin' },
-    anna: { email: 'anna@example.com', email_verified: true, name: 'Anna Ruiz' },
-  });
-  const settings = teamSettingsFor(provider, base);
-  const audit = new JsonLinesAuditLog(path.join(data, 'audit.log'));
-  server = await startTeamServer({
-    publicUrl: settings.publicUrl,
-    trustProxy: false,
-    signIn: await OidcSignIn.discover(settings),
-    sessions: new DiskSessionStore(path.join(data, 'sessions'), {
-      idleMs: 3_600_000,
-      absoluteMs: 3_600_000,
-    }),
-    audit,
-    site: () => ({
-      name: 'Staylix',
-      team: {
-        people: [
-          { email: 'ada@example.com', role: 'admin' },
-          { email: 'anna@example.com', role: 'author' },
-        ],
-      },
-    }),
-    port,
-    editor: teamEditor({
-      workspaces: await Workspaces.open({
-        clone,
-        folder: path.join(data, 'workspaces'),
-        branch: 'main',
-      }),
-      audit,
-      rules: () => ({ mode: 'direct', requireReview: false }),
-      publicDir: path.join(clone, 'public'),
+  fixture = await startTestTeamServer({
+    accounts: {
+      ada: { email: 'ada@example.com', email_verified: true, name: 'Ada Admin' },
+      anna: { email: 'anna@example.com', email_verified: true, name: 'Anna Ruiz' },
+    },
+    team: () => ({
+      people: [
+        { email: 'ada@example.com', role: 'admin' },
+        { email: 'anna@example.com', role: 'author' },
+      ],
     }),
   });
+  ({ base, data } = fixture);
 });
 
-test.afterAll(async () => {
-  await server?.close();
-  await provider?.close();
-  rmSync(data, { recursive: true, force: true });
-  repo?.cleanup();
-});
+test.afterAll(() => fixture?.close());
 
 async function signIn(page: Page) {
   await page.goto(`${base}/`);

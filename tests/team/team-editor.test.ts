@@ -1,25 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMessages } from '../../engine/errors.ts';
-import { JsonLinesAuditLog } from '../../editor/team/audit.ts';
-import { OidcSignIn } from '../../editor/team/oidc.ts';
 import type { PublishingRules } from '../../editor/team/permissions.ts';
-import { startTeamServer, type TeamServer } from '../../editor/team/server.ts';
-import { DiskSessionStore } from '../../editor/team/sessions.ts';
-import { teamEditor } from '../../editor/team/team-editor.ts';
-import { Workspaces } from '../../editor/team/workspaces.ts';
 import type { Team } from '../../schema/team.ts';
-import { makeTeam, type Team as GitTeam } from '../publishing/git-fixture.ts';
+import type { Team as GitTeam } from '../publishing/git-fixture.ts';
 import { HttpBrowser } from './http-browser.ts';
-import {
-  freePort,
-  startTestProvider,
-  teamSettingsFor,
-  type TestProvider,
-} from './oidc-provider.ts';
+import { startTestTeamServer, type TestTeamServer } from './team-server-fixture.ts';
 
 /**
  * The editor behind sign-in, over HTTP with real sessions, a real provider, real git (a bare
@@ -39,14 +27,10 @@ const rules: PublishingRules = { mode: 'direct', requireReview: false };
 let repo: GitTeam;
 let data: string;
 let base: string;
-let provider: TestProvider;
-let server: TeamServer;
+
+let fixture: TestTeamServer;
 
 beforeAll(async () => {
-  repo = makeTeam({ code: false });
-  data = mkdtempSync(path.join(os.tmpdir(), 'team-editor-'));
-  const clone = path.join(data, 'repository');
-  execFileSync('git', ['clone', '-q', repo.remote, clone]);
   team = {
     people: [
       { email: 'anna@example.com', role: 'author' },
@@ -55,43 +39,17 @@ beforeAll(async () => {
       { email: 'ada@example.com', role: 'admin' },
     ],
   };
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  provider = await startTestProvider(`${base}/auth/callback`, accounts);
-  const settings = teamSettingsFor(provider, base);
-  const audit = new JsonLinesAuditLog(path.join(data, 'audit.log'));
-  server = await startTeamServer({
-    publicUrl: settings.publicUrl,
-    trustProxy: false,
-    signIn: await OidcSignIn.discover(settings),
-    sessions: new DiskSessionStore(path.join(data, 'sessions'), {
-      idleMs: 3_600_000,
-      absoluteMs: 3_600_000,
-    }),
-    audit,
-    site: () => ({ name: 'Staylix', team }),
-    port,
+  fixture = await startTestTeamServer({
+    accounts,
+    team: () => team,
+    rules: () => rules,
+    watch: false,
     signInsPerMinute: 100,
-    editor: teamEditor({
-      workspaces: await Workspaces.open({
-        clone,
-        folder: path.join(data, 'workspaces'),
-        branch: 'main',
-      }),
-      audit,
-      rules: () => rules,
-      publicDir: path.join(clone, 'public'),
-      watch: false,
-    }),
   });
+  ({ base, data, repo } = fixture);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await provider?.close();
-  rmSync(data, { recursive: true, force: true });
-  repo?.cleanup();
-});
+afterAll(() => fixture?.close());
 
 interface Person {
   browser: HttpBrowser;
