@@ -21,6 +21,14 @@ export interface AuditEvent {
   detail?: string;
 }
 
+/** A refused request as the log keeps it: who, from where, the request line and the refusal's code. */
+export const refusalEvent = (
+  who: string,
+  from: string,
+  route: string,
+  code: string,
+): AuditEvent => ({ who, what: 'permission-refused', from, detail: `${route}: ${code}` });
+
 /**
  * The record of who did what. Append-only: nothing here rewrites or removes a line. A company with
  * several machines would send the same lines to its log collector (docs/team-editor.md).

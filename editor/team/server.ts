@@ -16,7 +16,7 @@ import {
   type AuthorError,
 } from '../../engine/errors.ts';
 import type { Team } from '../../schema/team.ts';
-import type { AuditLog } from './audit.ts';
+import { refusalEvent, type AuditLog } from './audit.ts';
 import { memberOf, type Identity, type Member } from './members.ts';
 import { SignInError, type PendingSignIn } from './oidc.ts';
 import {
@@ -139,19 +139,12 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     return req.socket.remoteAddress ?? 'unknown';
   };
 
-  /** A refused request in the audit log: who, from where, the route and the refusal's code. */
   const auditRefusal = (
     req: IncomingMessage,
     who: string,
     route: string,
     refused: { code: string },
-  ) =>
-    options.audit.append({
-      who,
-      what: 'permission-refused',
-      from: clientAddress(req),
-      detail: `${route}: ${refused.code}`,
-    });
+  ) => options.audit.append(refusalEvent(who, clientAddress(req), route, refused.code));
 
   const send = (res: ServerResponse, status: number, html: string, cookies: string[] = []) => {
     res.writeHead(status, {

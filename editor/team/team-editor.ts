@@ -6,7 +6,7 @@ import {
   type EditorHandler,
 } from '../server/editor-handler.ts';
 import { lazyVite } from '../server/vite.ts';
-import type { AuditLog } from './audit.ts';
+import { refusalEvent, type AuditLog } from './audit.ts';
 import { authorize } from './authorize.ts';
 import type { Member } from './members.ts';
 import type { PublishingRules } from './permissions.ts';
@@ -87,12 +87,9 @@ export function teamEditor(options: {
         } catch (error) {
           const code = (error as { error?: { code?: string } }).error?.code;
           if ((error as { status?: number }).status === 403)
-            options.audit.append({
-              who: person.email,
-              what: 'permission-refused',
-              from: who.from,
-              detail: `${req.method} ${url.pathname}: ${code}`,
-            });
+            options.audit.append(
+              refusalEvent(person.email, who.from, `${req.method} ${url.pathname}`, String(code)),
+            );
           throw error;
         }
         const { event } = authorized;
