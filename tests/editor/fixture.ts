@@ -1,9 +1,9 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { git } from '../publishing/git-fixture.ts';
+import { git, makeTeam, type Team } from '../publishing/git-fixture.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 /**
@@ -68,6 +68,53 @@ export async function startEditor(
 }
 
 /**
+ * Opens a page in a throw-away tab until its preview shows: the first preview loads the site's
+ * components through Vite, done once here rather than inside a test's timeout.
+ */
+async function warmUp(browser: Browser, url: string) {
+  const warm = await browser.newPage();
+  await warm.goto(`${url}#/edit/pages/solutions/hotels.yaml`);
+  await expect(warm.frameLocator('[data-testid="preview-frame"]').locator('h1')).toBeVisible({
+    timeout: 100_000,
+  });
+  await warm.close();
+}
+
+export interface EditorOnClone {
+  team: Team;
+  /** The clone the editor runs on. */
+  root: string;
+  url: string;
+  stop(): void;
+}
+
+/**
+ * An editor on `name`'s clone of a fresh team (a bare repository holding the site's content is the
+ * remote; tests/publishing/git-fixture.ts), with its preview warmed. `prepare` runs on the clone
+ * before the editor starts (the name and e-mail in its settings, a version published before).
+ */
+export async function startEditorOnClone(
+  browser: Browser,
+  name: string,
+  prepare?: (root: string) => void,
+): Promise<EditorOnClone> {
+  const team = makeTeam({ code: false });
+  const root = team.clone(name).root;
+  prepare?.(root);
+  const { child, url } = await startEditor(root, 0);
+  await warmUp(browser, url);
+  return {
+    team,
+    root,
+    url,
+    stop() {
+      child.kill('SIGKILL');
+      rmSync(team.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * One editor per worker (shared by the test files it runs), on a free port and its own copy of the
  * content.
  */
@@ -94,14 +141,7 @@ export const test = base.extend<object, { editor: EditorSession }>({
       // collide.
       const { child, url } = await startEditor(root, 0);
       const origin = new URL(url).origin;
-      // The first load has Vite transform the app and the renderer: done once here, not inside a
-      // test's timeout.
-      const warm = await browser.newPage();
-      await warm.goto(`${url}#/edit/pages/solutions/hotels.yaml`);
-      await expect(warm.frameLocator('[data-testid="preview-frame"]').locator('h1')).toBeVisible({
-        timeout: 80_000,
-      });
-      await warm.close();
+      await warmUp(browser, url);
       await use({
         root,
         url,

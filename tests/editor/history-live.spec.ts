@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { git, makeTeam } from '../publishing/git-fixture.ts';
+import { git } from '../publishing/git-fixture.ts';
 import { seriousViolations } from './axe.ts';
-import { expect, startEditor, test } from './fixture.ts';
+import { expect, startEditorOnClone, test, type EditorOnClone } from './fixture.ts';
 
 /**
  * History for every page (from the page list; from its toolbar, with Restore where a version is
@@ -16,40 +15,34 @@ const FILE = 'pages/solutions/hotels.yaml';
 const TITLE = 'The Hotel OS Built for Independent Teams';
 const SHOTS = path.join(projectRoot, 'test-results', 'history-live');
 
-let dir: string;
 let alice: string;
-let child: ChildProcess;
 let url: string;
 
 const read = (file = FILE) => readFileSync(path.join(alice, file), 'utf8');
 const aliceGit = (...args: string[]) =>
   git(alice, '-c', 'user.name=Alice Author', '-c', 'user.email=alice@example.com', ...args);
 
+let editor: EditorOnClone;
+
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  const team = makeTeam({ code: false });
-  ({ dir } = team);
-  alice = team.clone('alice').root;
-  aliceGit('config', 'user.name', 'Alice Author');
-  aliceGit('config', 'user.email', 'alice@example.com');
-  // A second published version of the page, so that History has one to go back to.
-  writeFileSync(path.join(alice, FILE), read().replace(`title: ${TITLE}`, 'title: A Newer Title'));
-  aliceGit('commit', '-q', '-am', 'A newer hero title');
-  aliceGit('push', '-q');
-  ({ child, url } = await startEditor(alice, 0));
-  const warm = await browser.newPage();
-  await warm.goto(`${url}#/edit/${FILE}`);
-  await expect(warm.frameLocator('[data-testid="preview-frame"]').locator('h1')).toBeVisible({
-    timeout: 200_000,
+  editor = await startEditorOnClone(browser, 'alice', (root) => {
+    alice = root;
+    aliceGit('config', 'user.name', 'Alice Author');
+    aliceGit('config', 'user.email', 'alice@example.com');
+    // A second published version of the page, so that History has one to go back to.
+    writeFileSync(
+      path.join(alice, FILE),
+      read().replace(`title: ${TITLE}`, 'title: A Newer Title'),
+    );
+    aliceGit('commit', '-q', '-am', 'A newer hero title');
+    aliceGit('push', '-q');
   });
-  await warm.close();
+  ({ url } = editor);
   mkdirSync(SHOTS, { recursive: true });
 });
 
-test.afterAll(() => {
-  child?.kill('SIGKILL');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => editor?.stop());
 
 test.describe.configure({ mode: 'serial' });
 // A busy machine takes its time over screenshots and axe of a long page list.

@@ -1,11 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { git, makeTeam } from '../publishing/git-fixture.ts';
+import { git } from '../publishing/git-fixture.ts';
 import { seriousViolations } from './axe.ts';
-import { expect, startEditor, test } from './fixture.ts';
+import { expect, startEditorOnClone, test, type EditorOnClone } from './fixture.ts';
 
 /**
  * Issue 43's check: a marketer's day through the editor's UI only, found by its visible words, with
@@ -22,11 +21,9 @@ const GERMAN = 'pages/de/solutions/hotels.yaml';
 const ALT = 'A pool between palm trees at dusk';
 const COPYRIGHT = '© 2026 Staylix Technologies Pvt. Ltd. All rights reserved.';
 
-let dir: string;
 let remote: string;
 let seed: string;
 let alice: string;
-let child: ChildProcess;
 let url: string;
 
 const read = (file: string) => readFileSync(path.join(alice, file), 'utf8');
@@ -38,27 +35,21 @@ const lastCommitFiles = () =>
 
 test.describe.configure({ mode: 'serial' });
 
+let editor: EditorOnClone;
+
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
-  const team = makeTeam({ code: false });
-  ({ dir, remote, seed } = team);
-  alice = team.clone('alice').root;
   // Her name and e-mail are in her copy's settings: Publish asks nothing.
-  git(alice, 'config', 'user.name', 'Alice Author');
-  git(alice, 'config', 'user.email', 'alice@example.com');
-  ({ child, url } = await startEditor(alice, 0));
-  // The first load has Vite transform the app and the renderer: done once, outside the tests.
-  const warm = await browser.newPage();
-  await warm.goto(`${url}#/edit/${HOTELS}`);
-  await expect(warm.frameLocator('iframe').locator('h1')).toBeVisible({ timeout: 200_000 });
-  await warm.close();
+  editor = await startEditorOnClone(browser, 'alice', (root) => {
+    git(root, 'config', 'user.name', 'Alice Author');
+    git(root, 'config', 'user.email', 'alice@example.com');
+  });
+  ({ root: alice, url } = editor);
+  ({ remote, seed } = editor.team);
   mkdirSync(SHOTS, { recursive: true });
 });
 
-test.afterAll(() => {
-  child?.kill('SIGKILL');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => editor?.stop());
 
 // Each step publishes, and a publish checks the whole site first: a busy machine takes its time.
 test.beforeEach(() => test.setTimeout(150_000));

@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { git, makeTeam } from '../publishing/git-fixture.ts';
+import { git } from '../publishing/git-fixture.ts';
 import { seriousViolations } from './axe.ts';
-import { expect, startEditor, test } from './fixture.ts';
+import { expect, startEditorOnClone, test, type EditorOnClone } from './fixture.ts';
 
 /**
  * A publish fetches, merges, checks the whole site, records a journaled transaction and pushes:
@@ -21,11 +20,9 @@ const FILE = 'pages/solutions/hotels.yaml';
 const TITLE = 'The Hotel OS Built for Independent Teams';
 const SHOTS = path.join(projectRoot, 'test-results', 'publish');
 
-let dir: string;
 let remote: string;
 let alice: string;
 let bob: string;
-let child: ChildProcess;
 let url: string;
 
 const bobGit = (...args: string[]) =>
@@ -43,26 +40,18 @@ function bobPublishes(from: string, to: string) {
   bobGit('push', '-q');
 }
 
+let editor: EditorOnClone;
+
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
-  const team = makeTeam({ code: false });
-  ({ dir, remote } = team);
-  alice = team.clone('alice').root;
-  bob = team.clone('bob').root;
-  ({ child, url } = await startEditor(alice, 0));
-  const warm = await browser.newPage();
-  await warm.goto(`${url}#/edit/${FILE}`);
-  await expect(warm.frameLocator('[data-testid="preview-frame"]').locator('h1')).toBeVisible({
-    timeout: 100_000,
-  });
-  await warm.close();
+  editor = await startEditorOnClone(browser, 'alice');
+  ({ root: alice, url } = editor);
+  ({ remote } = editor.team);
+  bob = editor.team.clone('bob').root;
   mkdirSync(SHOTS, { recursive: true });
 });
 
-test.afterAll(() => {
-  child?.kill('SIGKILL');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => editor?.stop());
 
 test.describe.configure({ mode: 'serial' });
 
@@ -162,7 +151,7 @@ test('change a title, see it in Changes, publish; a colleague publishes; get lat
   await page.getByTestId('version').nth(3).getByTestId('restore-version').click();
   await page.getByTestId('restore-confirm').click();
   await expect(page.getByText(/is back in/)).toBeVisible();
-  expect(read(alice)).toBe(readFileSync(path.join(dir, 'seed', FILE), 'utf8'));
+  expect(read(alice)).toBe(readFileSync(path.join(editor.team.seed, FILE), 'utf8'));
   // Discarding the page on the Changes screen brings the published version back, after a
   // confirmation.
   await page.getByTestId('nav-changes').click();
