@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { EnvironmentSequencer } from './tests/helpers/environment-sequencer.ts';
 
 /** Tests that read the built site in dist/ (run after `npm run build`). */
 const distTests = ['tests/dist/**/*.test.ts', 'tests/budgets/**/*.test.ts'];
@@ -19,6 +20,8 @@ export default defineConfig({
     // jsdom setup, imports and child processes, so two workers halve the wall time.
     maxWorkers: 2,
     setupFiles: ['tests/helpers/setup-dom.ts'],
+    // Files of one environment run one after the other, so that a worker serves many of them.
+    sequence: { sequencer: EnvironmentSequencer },
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` first line.
     environment: 'node',
     css: { modules: { classNameStrategy: 'non-scoped' } },

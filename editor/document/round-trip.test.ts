@@ -27,7 +27,8 @@ let repo: string;
 let files: ProjectFiles;
 const pages = listPageFiles(projectRoot);
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'core.quotepath=off', ...args], { cwd: repo, encoding: 'utf8' });
 
 interface Hunk {
   oldStart: number;
@@ -38,10 +39,21 @@ interface Hunk {
   added: string[];
 }
 
-function diff(file: string): Hunk[] {
-  const out = git('diff', '-U0', '--no-color', '--', file);
-  const hunks: Hunk[] = [];
+/**
+ * `git diff -U0` of every page at once, file by file (one git command for all the pages' edits of a
+ * round: a command per page and edit was most of this file's time).
+ */
+function diffAll(): Map<string, Hunk[]> {
+  const out = git('diff', '-U0', '--no-color', '--no-renames', '--', 'pages');
+  const byFile = new Map<string, Hunk[]>();
+  let hunks: Hunk[] = [];
   for (const line of out.split('\n')) {
+    const file = /^diff --git a\/(.*) b\/\1$/.exec(line);
+    if (file) {
+      hunks = [];
+      byFile.set(file[1]!, hunks);
+      continue;
+    }
     const header = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
     if (header)
       hunks.push({
@@ -57,7 +69,7 @@ function diff(file: string): Hunk[] {
     else if (hunks.length && line.startsWith('+') && !line.startsWith('+++'))
       hunks.at(-1)!.added.push(line.slice(1));
   }
-  return hunks;
+  return byFile;
 }
 
 function save(file: string, text: string) {
@@ -119,109 +131,160 @@ describe(`round trip on every page (${pages.length} files)`, () => {
     expect(git('status', '--porcelain')).toBe('');
   });
 
-  it.each(pages)('%s: changing one text field changes exactly its lines', (file) => {
-    const text = original(file);
-    for (const field of [['title'], firstTextField(text)].filter(Boolean) as FieldPath[]) {
-      const value = parseDocument(text).getIn(field);
-      if (typeof value !== 'string') continue;
-      const edited = setValue(text, field, `${value.replace(/\n+$/, '')} (edited)`);
-      expect(lastEditReprinted).toBe(false);
+  /**
+   * One round: `edit` (undefined: nothing to do on that page) saved on every page, one `git diff`
+   * for all of them, `check` on each page's hunks, then every page saved back as it was (git then
+   * shows no difference at all).
+   */
+  function round(
+    edit: (file: string, text: string) => string | undefined,
+    check: (file: string, text: string, edited: string, hunks: Hunk[]) => void,
+  ) {
+    const edits = new Map<string, string>();
+    for (const file of pages) {
+      const edited = edit(file, original(file));
+      if (edited === undefined) continue;
       save(file, edited);
-      const before = nodeRangeAt(text, field)!;
-      const after = nodeRangeAt(edited, field)!;
-      const hunks = diff(file);
-      expect(hunks, `${file} ${field.join('.')}`).toHaveLength(1);
-      const [hunk] = hunks;
-      // The removed lines are the field's old lines (or part of them: a folded paragraph keeps
-      // unchanged lines)…
-      expect(hunk!.oldStart).toBeGreaterThanOrEqual(before.line);
-      expect(hunk!.oldStart + hunk!.oldCount - 1).toBeLessThanOrEqual(before.endLine);
-      expect(hunk!.removed).toEqual(
-        lines(text, hunk!.oldStart, hunk!.oldStart + hunk!.oldCount - 1),
-      );
-      // …and the added ones are the field's new lines, which read back as the new value.
-      expect(hunk!.newStart).toBeGreaterThanOrEqual(after.line);
-      expect(hunk!.newStart + hunk!.newCount - 1).toBeLessThanOrEqual(after.endLine);
-      expect(parseDocument(edited).getIn(field)).toBe(
-        `${value.replace(/\n+$/, '')} (edited)${value.match(/\n+$/)?.[0] ?? ''}`,
-      );
-      restore(file);
-      expect(diff(file)).toEqual([]);
+      edits.set(file, edited);
     }
+    expect(edits.size).toBeGreaterThan(0);
+    const hunks = diffAll();
+    for (const [file, edited] of edits) check(file, original(file), edited, hunks.get(file) ?? []);
+    for (const file of edits.keys()) restore(file);
+    expect(git('status', '--porcelain')).toBe('');
+  }
+
+  const fields: Array<[string, (text: string) => FieldPath | undefined]> = [
+    ['the title', () => ['title']],
+    ['the first text field of the blocks', firstTextField],
+  ];
+  it.each(fields)('changing %s of every page changes exactly its lines', (_, fieldOf) => {
+    const edited = (value: string) =>
+      `${value.replace(/\n+$/, '')} (edited)${value.match(/\n+$/)?.[0] ?? ''}`;
+    const stringAt = (text: string) => {
+      const field = fieldOf(text);
+      const value = field && parseDocument(text).getIn(field);
+      return typeof value === 'string' ? { field: field!, value } : undefined;
+    };
+    round(
+      (_file, text) => {
+        const found = stringAt(text);
+        if (!found) return undefined;
+        const result = setValue(text, found.field, `${found.value.replace(/\n+$/, '')} (edited)`);
+        expect(lastEditReprinted).toBe(false);
+        return result;
+      },
+      (file, text, after, hunks) => {
+        const { field, value } = stringAt(text)!;
+        const before = nodeRangeAt(text, field)!;
+        const range = nodeRangeAt(after, field)!;
+        expect(hunks, `${file} ${field.join('.')}`).toHaveLength(1);
+        const [hunk] = hunks;
+        // The removed lines are the field's old lines (or part of them: a folded paragraph keeps
+        // unchanged lines)…
+        expect(hunk!.oldStart, file).toBeGreaterThanOrEqual(before.line);
+        expect(hunk!.oldStart + hunk!.oldCount - 1, file).toBeLessThanOrEqual(before.endLine);
+        expect(hunk!.removed, file).toEqual(
+          lines(text, hunk!.oldStart, hunk!.oldStart + hunk!.oldCount - 1),
+        );
+        // …and the added ones are the field's new lines, which read back as the new value.
+        expect(hunk!.newStart, file).toBeGreaterThanOrEqual(range.line);
+        expect(hunk!.newStart + hunk!.newCount - 1, file).toBeLessThanOrEqual(range.endLine);
+        expect(parseDocument(after).getIn(field), file).toBe(edited(value));
+      },
+    );
   });
 
-  it.each(pages)(
-    '%s: adding, removing, moving and duplicating blocks touches only those blocks',
-    (file) => {
-      const text = original(file);
-      const blocks = (parseDocument(text).toJS() as { blocks: unknown[] }).blocks;
-      const blockLines = (t: string, index: number) => {
-        const range = nodeRangeAt(t, ['blocks', index])!;
-        return lines(t, range.line, range.endLine);
-      };
+  const blocksOf = (text: string) => (parseDocument(text).toJS() as { blocks: unknown[] }).blocks;
+  const blockLines = (t: string, index: number) => {
+    const range = nodeRangeAt(t, ['blocks', index])!;
+    return lines(t, range.line, range.endLine);
+  };
 
-      // Duplicate the last block: only its copy is added, nothing removed.
-      const last = blocks.length - 1;
-      save(file, duplicateItem(text, ['blocks'], last));
-      let hunks = diff(file);
-      expect(hunks.flatMap((h) => h.removed)).toEqual([]);
-      expect(hunks.flatMap((h) => h.added).filter((line) => line.trim())).toEqual(
-        blockLines(text, last).filter((line) => line.trim()),
-      );
-      restore(file);
+  it('duplicating the last block of every page adds only its copy, and removes nothing', () => {
+    round(
+      (_file, text) => duplicateItem(text, ['blocks'], blocksOf(text).length - 1),
+      (file, text, _edited, hunks) => {
+        expect(
+          hunks.flatMap((h) => h.removed),
+          file,
+        ).toEqual([]);
+        expect(
+          hunks.flatMap((h) => h.added).filter((line) => line.trim()),
+          file,
+        ).toEqual(blockLines(text, blocksOf(text).length - 1).filter((line) => line.trim()));
+      },
+    );
+  });
 
-      // Remove the first block: only its lines (and one blank separator) go; the only block leaves
-      // `blocks: []`.
-      save(file, removeItem(text, ['blocks'], 0));
-      hunks = diff(file);
-      expect(hunks.flatMap((h) => h.added)).toEqual(blocks.length === 1 ? ['blocks: []'] : []);
-      expect(hunks.flatMap((h) => h.removed).filter((line) => line.trim())).toEqual([
-        ...(blocks.length === 1 ? ['blocks:'] : []),
-        ...blockLines(text, 0).filter((line) => line.trim()),
-      ]);
-      restore(file);
+  it("removing the first block of every page takes only its lines (and one blank separator); the only block leaves 'blocks: []'", () => {
+    round(
+      (_file, text) => removeItem(text, ['blocks'], 0),
+      (file, text, _edited, hunks) => {
+        const only = blocksOf(text).length === 1;
+        expect(
+          hunks.flatMap((h) => h.added),
+          file,
+        ).toEqual(only ? ['blocks: []'] : []);
+        expect(
+          hunks.flatMap((h) => h.removed).filter((line) => line.trim()),
+          file,
+        ).toEqual([
+          ...(only ? ['blocks:'] : []),
+          ...blockLines(text, 0).filter((line) => line.trim()),
+        ]);
+      },
+    );
+  });
 
-      if (blocks.length > 1) {
-        // Move the second block up: the two blocks' lines change places, nothing else moves.
-        const moved = moveItem(text, ['blocks'], 1, 0);
-        save(file, moved);
+  it("moving the second block up on every page swaps the two blocks' lines, and nothing else moves", () => {
+    round(
+      (_file, text) => (blocksOf(text).length > 1 ? moveItem(text, ['blocks'], 1, 0) : undefined),
+      (file, text, moved, hunks) => {
+        const count = blocksOf(text).length;
         const first = nodeRangeAt(text, ['blocks', 0])!;
         const second = nodeRangeAt(text, ['blocks', 1])!;
         // Everything git shows lies between the first block's first line and the line before the
         // third block.
-        const limit =
-          blocks.length > 2 ? nodeRangeAt(text, ['blocks', 2])!.line - 1 : second.endLine + 1;
-        for (const hunk of diff(file)) {
+        const limit = count > 2 ? nodeRangeAt(text, ['blocks', 2])!.line - 1 : second.endLine + 1;
+        expect(hunks.length, file).toBeGreaterThan(0);
+        for (const hunk of hunks) {
           // A hunk that only adds lines is written as "after line oldStart" (oldCount 0).
           const from = hunk.oldCount === 0 ? hunk.oldStart + 1 : hunk.oldStart;
           const to = hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart + hunk.oldCount - 1;
-          expect(from).toBeGreaterThanOrEqual(first.line);
-          expect(to).toBeLessThanOrEqual(limit);
+          expect(from, file).toBeGreaterThanOrEqual(first.line);
+          expect(to, file).toBeLessThanOrEqual(limit);
         }
-        expect(blockLines(moved, 0)).toEqual(blockLines(text, 1));
-        expect(blockLines(moved, 1)).toEqual(blockLines(text, 0));
-        restore(file);
-      }
+        expect(blockLines(moved, 0), file).toEqual(blockLines(text, 1));
+        expect(blockLines(moved, 1), file).toEqual(blockLines(text, 0));
+      },
+    );
+  });
 
-      // Add a block before the last one: only added lines.
-      save(
-        file,
-        insertItem(text, ['blocks'], last, {
+  it('adding a block before the last one on every page adds only its lines', () => {
+    round(
+      (_file, text) =>
+        insertItem(text, ['blocks'], blocksOf(text).length - 1, {
           type: 'richText',
           heading: 'Added by the editor',
           paragraphs: ['One paragraph.'],
         }),
-      );
-      hunks = diff(file);
-      expect(hunks.flatMap((h) => h.removed)).toEqual([]);
-      expect(hunks.flatMap((h) => h.added).filter((line) => line.trim())).toEqual([
-        '  - type: richText',
-        '    heading: Added by the editor',
-        '    paragraphs:',
-        '      - One paragraph.',
-      ]);
-      restore(file);
-      expect(lastEditReprinted).toBe(false);
-    },
-  );
+      (file, _text, _edited, hunks) => {
+        expect(
+          hunks.flatMap((h) => h.removed),
+          file,
+        ).toEqual([]);
+        expect(
+          hunks.flatMap((h) => h.added).filter((line) => line.trim()),
+          file,
+        ).toEqual([
+          '  - type: richText',
+          '    heading: Added by the editor',
+          '    paragraphs:',
+          '      - One paragraph.',
+        ]);
+      },
+    );
+    expect(lastEditReprinted).toBe(false);
+  });
 });

@@ -22,7 +22,9 @@ import { applyStep, stepArbitrary, type Step } from './incremental/steps.ts';
  * seconds: each run starts from one warm small site (built once), and only the end of each sequence
  * is compared. A failure is reported, shrunk, as the steps to replay by hand.
  */
-const DEFAULT_RUNS = 2;
+// One sequence in npm test (each costs up to five builds and a clean one, tens of seconds of CPU);
+// `npm run test:properties -- --runs 20 incremental` runs every kind of step and twenty more.
+const DEFAULT_RUNS = 1;
 const MAX_STEPS = 4;
 const runs = propertyRuns(DEFAULT_RUNS);
 const longRun = process.env.PROPERTY_RUNS !== undefined;
