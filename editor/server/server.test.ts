@@ -279,7 +279,7 @@ describe('who may talk to the editor', () => {
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(String(css.body)).toContain('.mantine-');
     expect((await call('GET', script!, { token: false })).status).toBe(401);
-  });
+  }, 90_000); // the app is built on the first request: seconds, more on a busy machine
 });
 
 describe('what the editor may write', () => {

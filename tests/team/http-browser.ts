@@ -6,6 +6,9 @@
 export class HttpBrowser {
   readonly jar = new Map<string, Map<string, string>>();
 
+  /** `headers`: sent with every request (a proxy's X-Forwarded-For, say). */
+  constructor(private readonly headers: Record<string, string> = {}) {}
+
   cookies(url: string): Map<string, string> {
     const host = new URL(url).host;
     let cookies = this.jar.get(host);
@@ -23,6 +26,7 @@ export class HttpBrowser {
       method: init.method ?? 'GET',
       redirect: 'manual',
       headers: {
+        ...this.headers,
         ...(cookie ? { cookie } : {}),
         ...(init.body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...init.headers,
