@@ -66,6 +66,16 @@ export function teamEditor(options: {
       return editor;
     };
 
+    // Every workspace publishes to the same branch: one publish at a time, so that each fetches what
+    // the one before sent, instead of being refused as stale by it and trying again (with twenty
+    // authors at once, most gave up after their last attempt).
+    let publishing: Promise<unknown> = Promise.resolve();
+    const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+      const next = publishing.then(work, work);
+      publishing = next.catch(() => undefined);
+      return next;
+    };
+
     async function handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {
       try {
         const editor = await editorOf(who.session.subject);
@@ -108,6 +118,8 @@ export function teamEditor(options: {
         // The identity the Changes screen shows is the one commits will carry.
         if (`${req.method} ${url.pathname}` === 'GET /api/publish/status')
           return sendJson(res, 200, { ...(await editor.publishing.status()), identity: person });
+        if (`${req.method} ${url.pathname}` === 'POST /api/publish')
+          return await oneAtATime(() => editor.handle(authorized.req, res, url));
         return await editor.handle(authorized.req, res, url);
       } catch (error) {
         answerFailure(res, error);
