@@ -144,6 +144,9 @@ const stub = (route: Route) =>
 const perTest = 6;
 
 test.describe('no console errors, no layout shift', () => {
+  // Six pages a test, two seconds each at least where the hero's figures count, beside the unit
+  // tests in npm test.
+  test.describe.configure({ timeout: 90_000 });
   // Lighthouse's mobile viewport: the CLS budget is a mobile one, and on a phone more of each page
   // is above the fold.
   test.use({ viewport: { width: 412, height: 823 } });
