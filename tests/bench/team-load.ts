@@ -10,8 +10,8 @@
  * each workspace's disk use besides the shared objects; exit 1 on a miss of the targets
  * (docs/performance.md#team-editor).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { numberOption, readCommandLine, type CommandSpec } from '../../engine/command-line.ts';
@@ -220,9 +220,13 @@ clearInterval(sampler);
 peak = Math.max(peak, memoryMb().peak);
 
 // Each workspace's own files (the worktree and its entry in the clone's .git/worktrees): the objects
-// are the clone's, shared.
-const workspaceMb = (folder: string) =>
-  Number(execFileSync('du', ['-sk', folder], { encoding: 'utf8' }).split('\t')[0]) / 1024;
+// are the clone's, shared. Links are not followed.
+const bytesUnder = (folder: string): number =>
+  readdirSync(folder, { withFileTypes: true }).reduce((total, entry) => {
+    const file = path.join(folder, entry.name);
+    return total + (entry.isDirectory() ? bytesUnder(file) : lstatSync(file).size);
+  }, 0);
+const workspaceMb = (folder: string) => bytesUnder(folder) / 1024 / 1024;
 const workspaces = readdirSync(path.join(data, 'workspaces'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
