@@ -10,8 +10,8 @@ const siteWorkers = Number(process.env.E2E_WORKERS ?? 3);
 
 /**
  * The built site's end-to-end tests (tests/e2e, `npm run build` first), in the system Chromium
- * (no browser download). `npm test` runs them beside the unit tests, which fill their waits; the
- * page editor's have a config of their own (playwright.editor.config.ts, `npm run test:editor`).
+ * (no browser download), the third step of `npm test`; the page editor's have a config of their
+ * own (playwright.editor.config.ts, `npm run test:editor`).
  */
 export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',

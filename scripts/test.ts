@@ -1,15 +1,14 @@
 /**
- * npm test: everything CI runs, in three steps; each step runs only when the one before passed.
+ * npm test: everything CI runs, in four steps; each step runs only when the one before passed.
  *
  * 1. The type check, Prettier and ESLint + knip beside the build of the site.
- * 2. The unit tests (vitest) beside the built site's browser tests (Playwright, project `site`).
- *    The site's browser tests spend most of their time waiting (timers, network idle, animations);
- *    the unit tests keep both cores busy in those gaps. The browser tests' output is held back and
- *    printed when they end, so the two never interleave.
- * 3. The page editor's browser tests (playwright.editor.config.ts): they keep the cores busy on
- *    their own, and wait for the editor's answers with timeouts.
+ * 2. The unit tests (vitest).
+ * 3. The built site's browser tests (Playwright, playwright.config.ts).
+ * 4. The page editor's browser tests (playwright.editor.config.ts).
  *
- * Then how long each step took. Every command runs as its own process, without a shell.
+ * The tests run one kind at a time: run side by side, the unit tests' real-git publishing tests and
+ * the browser tests both ran into their timeouts on two cores. Then how long each step took. Every
+ * command runs as its own process, without a shell.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -53,12 +52,10 @@ const steps: Array<{ name: string; commands: Command[] }> = [
       { name: 'build', args: [npm, 'run', 'build', '--', '--catalogue'] },
     ],
   },
+  { name: 'unit tests', commands: [{ name: 'unit tests', args: [bin('vitest'), 'run'] }] },
   {
-    name: 'unit tests and the built site in Chromium',
-    commands: [
-      { name: 'unit tests', args: [bin('vitest'), 'run'] },
-      { name: 'site browser tests', args: [bin('playwright'), 'test'], quiet: true },
-    ],
+    name: 'the built site in Chromium',
+    commands: [{ name: 'site browser tests', args: [bin('playwright'), 'test'] }],
   },
   {
     name: "the editor's browser tests",
