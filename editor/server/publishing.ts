@@ -40,6 +40,7 @@ import { inWords, shownText, unreadable } from './publish-words.ts';
 import { checkSiteForPublish, publishingSettings } from './publish-check.ts';
 import { Collector } from '../../engine/collector.ts';
 import { validateConfig } from '../../engine/validate-page.ts';
+import { serialQueue } from './serial-queue.ts';
 
 const identitySchema = z.strictObject({
   name: z.string().max(200),
@@ -153,7 +154,7 @@ const conflictViews = async (root: string) =>
  * with the author identity the request carries: nothing here knows a "current user".
  */
 export class PublishingService {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = serialQueue();
   /**
    * An operation the editor's last run (or a run killed meanwhile) left half done, finished or
    * undone since: said on the Changes screen until the next operation.
@@ -180,13 +181,10 @@ export class PublishingService {
 
   /** One git operation at a time: a publish and a get latest never interleave. */
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = () => {
+    return this.queue(() => {
       this.recovered = undefined;
       return work();
-    };
-    const next = this.queue.then(run, run);
-    this.queue = next.catch(() => undefined);
-    return next;
+    });
   }
 
   /** The repository, ready to publish from, or a 409 saying in plain words why not. */

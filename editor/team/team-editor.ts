@@ -12,6 +12,7 @@ import type { Member } from './members.ts';
 import type { PublishingRules } from './permissions.ts';
 import type { Session } from './sessions.ts';
 import type { Workspaces } from './workspaces.ts';
+import { serialQueue } from '../server/serial-queue.ts';
 
 /** Who makes a request the team server passed on: signed in, on the team, CSRF checked. */
 interface TeamRequester {
@@ -69,12 +70,7 @@ export function teamEditor(options: {
     // Every workspace publishes to the same branch: one publish at a time, so that each fetches what
     // the one before sent, instead of being refused as stale by it and trying again (with twenty
     // authors at once, most gave up after their last attempt).
-    let publishing: Promise<unknown> = Promise.resolve();
-    const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
-      const next = publishing.then(work, work);
-      publishing = next.catch(() => undefined);
-      return next;
-    };
+    const oneAtATime = serialQueue();
 
     async function handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {
       try {

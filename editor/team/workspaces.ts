@@ -11,6 +11,7 @@ import {
 import path from 'node:path';
 import { git } from '../git/run.ts';
 import { isProcessAlive } from '../../engine/process-alive.ts';
+import { serialQueue } from '../server/serial-queue.ts';
 
 /** A team member's workspace: a git worktree of the clone on a branch of their own. */
 export interface Workspace {
@@ -41,7 +42,8 @@ function diskUse(folder: string): number {
  * recovered at start (`open`).
  */
 export class Workspaces {
-  private queue: Promise<unknown> = Promise.resolve();
+  /** One worktree operation at a time. */
+  private readonly serial = serialQueue();
   private readonly lastUsed = new Map<string, number>();
 
   private constructor(
@@ -82,13 +84,6 @@ export class Workspaces {
     const workspaces = new Workspaces(clone, folder, branch, options.now ?? Date.now);
     for (const id of workspaces.ids()) workspaces.lastUsed.set(id, workspaces.now());
     return workspaces;
-  }
-
-  /** One worktree operation at a time. */
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
-    this.queue = next.catch(() => undefined);
-    return next;
   }
 
   private describe(id: string): Workspace {

@@ -24,6 +24,7 @@ import {
 } from './identify.ts';
 import { readUpload } from './read-upload.ts';
 import { imageUsage } from './usage.ts';
+import { serialQueue } from '../serial-queue.ts';
 
 /** The files the Media screen lists: what browsers show as images. */
 const IMAGE_FILE = /\.(png|jpe?g|webp|avif|gif|svg|ico)$/i;
@@ -50,7 +51,7 @@ function acceptedFormats(url: URL): ImageFormatName[] {
  * the files the last one wrote.
  */
 export class MediaService {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly serial = serialQueue();
 
   constructor(private readonly ctx: ApiContext) {}
 
@@ -81,12 +82,6 @@ export class MediaService {
       if (error instanceof ImageRefused) throw new HttpError(error.status, error.error);
       throw error;
     }
-  }
-
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
-    this.queue = next.catch(() => undefined);
-    return next;
   }
 
   private async add(
