@@ -98,3 +98,11 @@ export async function editorApp(): Promise<AppBundle> {
   if (current === pending) current = buildApp();
   return (await current!).bundle;
 }
+
+/**
+ * The app as last built (built now if it never was), without looking at its sources: its assets
+ * are named by their content, so the page that names them decides which build they come from.
+ */
+export async function lastBuiltEditorApp(): Promise<AppBundle> {
+  return (await (current ??= buildApp())).bundle;
+}

@@ -13,7 +13,7 @@ import { MediaService } from './media/routes.ts';
 import { Preview } from './preview.ts';
 import { servePublicImage } from './public-images.ts';
 import { PublishingService } from './publishing.ts';
-import { APP_ASSETS, appFromSource, editorApp } from './app-bundle.ts';
+import { APP_ASSETS, appFromSource, editorApp, lastBuiltEditorApp } from './app-bundle.ts';
 import { CODE_ROOT } from './vite.ts';
 
 const APP_HTML = path.join(CODE_ROOT, 'editor/app/index.html');
@@ -25,7 +25,8 @@ export interface EditorHandler {
   publishing: PublishingService;
   /**
    * Answers one request that has passed its server's guard: the API, the preview, the app's page,
-   * the project's images and the app (built, or its modules under NODE_ENV=development). `head`: markup added to the app page's head.
+   * the project's images and the app (built, or its modules under NODE_ENV=development). `head`:
+   * markup added to the app page's head.
    */
   handle(req: IncomingMessage, res: ServerResponse, url: URL, head?: string): Promise<void>;
   close(): void;
@@ -108,7 +109,7 @@ export async function createEditorHandler(options: {
       return preview.handle(res, url);
     if (url.pathname === '/' || url.pathname === '/index.html') return serveAppPage(res, head);
     if (!appFromSource() && url.pathname.startsWith(APP_ASSETS)) {
-      const asset = (await editorApp()).assets.get(url.pathname);
+      const asset = (await lastBuiltEditorApp()).assets.get(url.pathname);
       if (asset) {
         // Named by a hash of their content: a changed app gets new names.
         res.writeHead(200, {

@@ -7,9 +7,9 @@ export const CODE_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * One Vite in middleware mode, created on the first request that needs it: it loads the site's
- * components for the preview (and serves the app's modules under NODE_ENV=development). Its client (which every CSS import
- * loads) connects over `http`, whose 'upgrade' the caller guards. One is shared by every project
- * root a server serves (the team editor's workspaces).
+ * components for the preview (and serves the app's modules under NODE_ENV=development). Its
+ * client (which every CSS import loads) connects over `http`, whose 'upgrade' the caller guards.
+ * One is shared by every project root a server serves (the team editor's workspaces).
  */
 export function lazyVite(http: Server, publicDir: string) {
   let vitePromise: Promise<ViteDevServer> | undefined;

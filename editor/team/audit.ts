@@ -21,7 +21,9 @@ export interface AuditEvent {
   detail?: string;
 }
 
-/** A refused request as the log keeps it: who, from where, the request line and the refusal's code. */
+/**
+ * A refused request as the log keeps it: who, from where, the request line and the refusal's code.
+ */
 export const refusalEvent = (
   who: string,
   from: string,

@@ -67,9 +67,9 @@ export function teamEditor(options: {
       return editor;
     };
 
-    // Every workspace publishes to the same branch: one publish at a time, so that each fetches what
-    // the one before sent, instead of being refused as stale by it and trying again (with twenty
-    // authors at once, most gave up after their last attempt).
+    // Every workspace publishes to the same branch: one publish at a time, so that each fetches
+    // what the one before sent, instead of being refused as stale by it and trying again (with
+    // twenty authors at once, most gave up after their last attempt).
     const oneAtATime = serialQueue();
 
     async function handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {

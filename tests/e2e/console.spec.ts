@@ -12,8 +12,8 @@ import {
 
 /**
  * A page of every layout of the built site in each language, served with the _headers file (CSP
- * included) like a static host, opens in Chromium without a single console error, uncaught exception, CSP violation, failed
- * same-origin request or layout shift. Pages with a script are given time to run it, so errors in
+ * included) like a static host, opens in Chromium without a single console error, uncaught
+ * exception, CSP violation, failed same-origin request or layout shift. Pages with a script are given time to run it, so errors in
  * the enhancement scripts count. Requests to other origins (the scheduling provider's frame, the
  * only thing of another origin a built page loads) are answered locally with an empty page, so the
  * check needs no network and only tests this site.

@@ -7,8 +7,8 @@ import { expect, startEditorOnClone, test, type EditorOnClone } from './fixture.
 
 /**
  * History for every page (from the page list; from its toolbar, with Restore where a version is
- * shown, in marketers-day.spec.ts) and Live or Draft said plainly (the page list's marks), with real git: a bare repository
- * is the remote, the editor runs on Alice's clone.
+ * shown, in marketers-day.spec.ts) and Live or Draft said plainly (the page list's marks), with
+ * real git: a bare repository is the remote, the editor runs on Alice's clone.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const FILE = 'pages/solutions/hotels.yaml';
