@@ -69,8 +69,10 @@ const steps: Array<{ name: string; commands: Command[] }> = [
 ];
 
 const took: string[] = [];
-const minutes = (ms: number) =>
-  `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s`;
+const minutes = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+};
 let passed = true;
 for (const step of steps) {
   const start = Date.now();

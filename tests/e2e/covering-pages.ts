@@ -11,7 +11,7 @@ import type { BlockType } from '../../blocks/schemas.ts';
  * are checked by the validator.
  */
 export const site = loadSite({ root: process.cwd() });
-export type AnyBlock = NonNullable<ReturnType<typeof loadBlockExample>['block']>;
+type AnyBlock = NonNullable<ReturnType<typeof loadBlockExample>['block']>;
 export const blockLayout = (block: AnyBlock) =>
   `${block.type}(${'tone' in block ? (block.tone ?? '') : ''})[${Object.keys(block).sort().join(',')}]`;
 export const pageBlocks = (route: string) => site.routes.get(route)?.page.blocks ?? [];

@@ -109,7 +109,7 @@ export async function startEditorOnClone(
     url,
     stop() {
       child.kill('SIGKILL');
-      rmSync(team.dir, { recursive: true, force: true });
+      team.cleanup();
     },
   };
 }
