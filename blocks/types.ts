@@ -3,6 +3,7 @@ import type { JsonLdPage } from './json-ld.ts';
 import type { BlockOf, BlockType } from './schemas.ts';
 import type { Words } from '../schema/locales.ts';
 import type { SiteConfig } from '../schema/site-config.ts';
+import type { SourceTexts } from '../ui/source-language.ts';
 
 /**
  * What every block component receives besides its own block data: nothing of the page it is on (a
@@ -17,6 +18,11 @@ export interface RenderContext {
 export interface BlockProps<T extends BlockType> {
   block: BlockOf<T>;
   context: RenderContext;
+  /**
+   * On a translation, the block's texts still in the source's language: the component spreads
+   * `langOf(sourceTexts)(path)` (ui/source-language.ts) on the element of each text.
+   */
+  sourceTexts?: SourceTexts;
 }
 
 export interface BlockDefinition<T extends BlockType> {

@@ -4,11 +4,20 @@ import { registry } from '../blocks/registry.ts';
 import type { BlockDefinition, RenderContext } from '../blocks/types.ts';
 import type { Words } from '../schema/locales.ts';
 import { FirstLargeImage } from '../ui/Picture.tsx';
+import type { SourceTexts } from '../ui/source-language.ts';
+import type { TextsFromSource } from './language.ts';
 import { once } from './rendered-once.ts';
 
 /** What a block's HTML depends on besides the site config (see BlockList). */
-const blockKey = (block: Block, index: number, count: number, firstLarge: number, words: string) =>
-  `block ${index}/${count} ${index === firstLarge} ${words} ${JSON.stringify(block)}`;
+const blockKey = (
+  block: Block,
+  index: number,
+  count: number,
+  firstLarge: number,
+  words: string,
+  sourceTexts: SourceTexts | undefined,
+) =>
+  `block ${index}/${count} ${index === firstLarge} ${words} ${JSON.stringify(sourceTexts ?? null)} ${JSON.stringify(block)}`;
 
 /**
  * Renders the page's blocks in order, each through its registered component. The block holding the
@@ -19,16 +28,22 @@ const blockKey = (block: Block, index: number, count: number, firstLarge: number
  * its language, whether it holds the first large image, and its place (React's ids, such as a
  * section heading's, follow the number of blocks and the block's index); the site config is the
  * scope. A block reads nothing else (`RenderContext`).
+ *
+ * A translated block whose translation leaves some of its texts in the source's language gets their
+ * paths (`sourceTexts`): the block marks each with the source's `lang` and `dir`.
  */
 export function BlockList({
   blocks,
   context,
   shownFromSource,
+  textsFromSource,
 }: {
   blocks: Block[];
   context: RenderContext;
   /** A translation's blocks shown from its source: in the source's language, with its words. */
   shownFromSource?: { code: string; dir: 'ltr' | 'rtl'; words: Words; blocks: number[] };
+  /** A translation's texts left in the source's language inside its translated blocks. */
+  textsFromSource?: TextsFromSource;
 }) {
   const firstLarge = blocks.findIndex((block) =>
     imagesOfBlock(block).some((image) => imageSlots[image.slot].large),
@@ -40,7 +55,14 @@ export function BlockList({
         const { Component } = registry[block.type] as BlockDefinition<typeof block.type>;
         const foreign = shownFromSource?.blocks.includes(index) ? shownFromSource : undefined;
         const blockContext = foreign ? { ...context, words: foreign.words } : context;
-        const element = <Component block={block as never} context={blockContext} />;
+        const paths = textsFromSource?.blocks[index];
+        const sourceTexts: SourceTexts | undefined =
+          paths && !foreign
+            ? { code: textsFromSource!.code, dir: textsFromSource!.dir, paths }
+            : undefined;
+        const element = (
+          <Component block={block as never} context={blockContext} sourceTexts={sourceTexts} />
+        );
         const rendered = import.meta.env.SSR
           ? once(
               context.config,
@@ -50,6 +72,7 @@ export function BlockList({
                 blocks.length,
                 firstLarge,
                 foreign ? JSON.stringify(foreign.words) : words,
+                sourceTexts,
               ),
               element,
             )

@@ -19,6 +19,9 @@ export function PageBody({ data }: { data: PageData }) {
         {...(data.language?.shownFromSource
           ? { shownFromSource: data.language.shownFromSource }
           : {})}
+        {...(data.language?.textsFromSource
+          ? { textsFromSource: data.language.textsFromSource }
+          : {})}
       />
     </Layout>
   );

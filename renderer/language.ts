@@ -3,6 +3,7 @@ import type { Block } from '../blocks/schemas.ts';
 import type { LoadedPage, Page, SiteModel } from '../engine/load-site.ts';
 import { routeIn, siteLocales, translationOf, type SiteLocales } from '../engine/locales.ts';
 import { splitLink } from '../engine/routes.ts';
+import { untranslatedTexts } from '../engine/untranslated-texts.ts';
 import { englishWords, type LocaleConfig, type Words } from '../schema/locales.ts';
 import type { SiteConfig } from '../schema/site-config.ts';
 
@@ -39,6 +40,19 @@ export interface PageLanguage {
    * with the default language's `lang` and `dir`, with its words.
    */
   shownFromSource?: { code: string; dir: 'ltr' | 'rtl'; words: Words; blocks: number[] };
+  /**
+   * A translation's texts left untranslated inside translated blocks (engine/untranslated-texts.ts):
+   * per block index, their paths within the block, marked with the default language's `lang` and
+   * `dir` by the block.
+   */
+  textsFromSource?: TextsFromSource;
+}
+
+/** The texts of a page in the source's language, per block index (`PageLanguage`). */
+export interface TextsFromSource {
+  code: string;
+  dir: 'ltr' | 'rtl';
+  blocks: Record<number, string[]>;
 }
 
 /**
@@ -184,6 +198,7 @@ export function languageOf(
       )
     : [];
   const from = locales.defaultLocale;
+  const texts = translation && source ? untranslatedTexts(loaded.page, source.page) : new Map();
   return {
     language: {
       ...(untranslated.length
@@ -193,6 +208,15 @@ export function languageOf(
               dir: from.dir,
               words: from.words,
               blocks: untranslated,
+            },
+          }
+        : {}),
+      ...(texts.size
+        ? {
+            textsFromSource: {
+              code: from.code,
+              dir: from.dir,
+              blocks: Object.fromEntries(texts),
             },
           }
         : {}),

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { IconName } from '../schema/primitives.ts';
 import { CardGridItem, cardClasses } from './CardGrid.tsx';
 import { Icon } from './Icon.tsx';
+import type { LangAttributes } from './source-language.ts';
+import { TextIn } from './TextIn.tsx';
 import classes from './IconCard.module.css';
 
 /**
@@ -14,13 +16,22 @@ export interface IconCardBodyProps {
   icon?: IconName;
   title: string;
   description: string;
+  /** `lang`/`dir` of the title and of the description when left untranslated. */
+  titleLang?: LangAttributes;
+  descriptionLang?: LangAttributes;
 }
 
 /**
  * An icon in a tinted tile (when `icon` is given), an h3 and a description: the top of an IconCard,
  * or a highlight.
  */
-export function IconCardBody({ icon, title, description }: IconCardBodyProps) {
+export function IconCardBody({
+  icon,
+  title,
+  description,
+  titleLang,
+  descriptionLang,
+}: IconCardBodyProps) {
   return (
     <>
       {icon && (
@@ -28,8 +39,12 @@ export function IconCardBody({ icon, title, description }: IconCardBodyProps) {
           <Icon name={icon} size={22} />
         </span>
       )}
-      <h3 className={cardClasses.title}>{title}</h3>
-      <p className={`${cardClasses.text} ${classes.description}`}>{description}</p>
+      <h3 className={cardClasses.title} {...titleLang}>
+        {title}
+      </h3>
+      <p className={`${cardClasses.text} ${classes.description}`} {...descriptionLang}>
+        {description}
+      </p>
     </>
   );
 }
@@ -40,6 +55,9 @@ export interface IconCardProps extends IconCardBodyProps {
   href?: string;
   /** The visible text of the link; "Learn more" unless given. */
   linkLabel?: string;
+  /** `lang`/`dir` of the whole card and of its link's label, when left untranslated. */
+  itemLang?: LangAttributes;
+  linkLabelLang?: LangAttributes;
   /** What comes between the description and the link (features: the bullets). */
   children?: ReactNode;
 }
@@ -56,6 +74,10 @@ export function IconCard({
   description,
   href,
   linkLabel = 'Learn more',
+  titleLang,
+  descriptionLang,
+  itemLang,
+  linkLabelLang,
   children,
 }: IconCardProps) {
   return (
@@ -63,13 +85,22 @@ export function IconCard({
       index={index}
       className={`${cardClasses.surface} ${cardClasses.padded} ${classes.card}`}
       data-link={href ? '' : undefined}
+      {...itemLang}
     >
-      <IconCardBody icon={icon} title={title} description={description} />
+      <IconCardBody
+        icon={icon}
+        title={title}
+        description={description}
+        titleLang={titleLang}
+        descriptionLang={descriptionLang}
+      />
       {children}
       {href && (
         <a className={classes.link} href={href}>
-          {linkLabel}
-          <span className="visually-hidden">: {title}</span>
+          <TextIn lang={linkLabelLang}>{linkLabel}</TextIn>
+          <span className="visually-hidden">
+            : <TextIn lang={titleLang}>{title}</TextIn>
+          </span>
           <Icon name="linkArrow" size={16} className={classes.arrow} />
         </a>
       )}

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { imageSlots, type ImageSlotName } from '../schema/image-slots.ts';
 import { pictureSource } from './picture-source.ts';
+import type { LangAttributes } from './source-language.ts';
 import classes from './Picture.module.css';
 
 /**
@@ -14,6 +15,8 @@ export interface PictureProps {
   image: { src: string; alt: string };
   slot: ImageSlotName;
   className?: string;
+  /** The alt text's language when it is the untranslated source's (ui/source-language.ts). */
+  lang?: LangAttributes;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface PictureProps {
  * each at the widths the slot needs, with `sizes` from the slot, the intrinsic width and height (no
  * layout shift), and lazy loading except for the page's first large image.
  */
-export function Picture({ image, slot, className }: PictureProps) {
+export function Picture({ image, slot, className, lang }: PictureProps) {
   const spec = imageSlots[slot];
   const eager = useContext(FirstLargeImage) && spec.large;
   const source = pictureSource(image.src, spec);
@@ -38,6 +41,7 @@ export function Picture({ image, slot, className }: PictureProps) {
       decoding={eager ? undefined : 'async'}
       fetchPriority={eager ? 'high' : undefined}
       className={className}
+      {...lang}
     />
   );
   if (!source.sources.length) return img;

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Container.css';
 import { Container } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import type { Tone } from '../schema/block.ts';
+import { langOf as noMarks, type LangOf } from './source-language.ts';
 import classes from './Section.module.css';
 
 /**
@@ -24,6 +25,14 @@ export interface SectionProps {
    */
   heading?: string;
   intro?: string;
+  /**
+   * The block's `langOf` (ui/source-language.ts): its eyebrow, heading and intro are marked when
+   * left in the source's language. `headingField` and `introField` name the block's fields shown as
+   * heading and intro when those are others (`title`, `body`).
+   */
+  langOf?: LangOf;
+  headingField?: string;
+  introField?: string;
   /** Heading level of `heading`; 2 unless the section carries the page headline. */
   level?: 1 | 2;
   /** Wider or narrower content column. */
@@ -57,6 +66,9 @@ export function Section({
   block,
   heading = block.heading,
   intro = block.intro,
+  langOf = noMarks(undefined),
+  headingField = 'heading',
+  introField = 'intro',
   level = 2,
   size = 'lg',
   centered,
@@ -78,13 +90,21 @@ export function Section({
       <Container size={size}>
         {(eyebrow || heading || intro) && (
           <header className={[classes.header, centered ? classes.centered : ''].join(' ')}>
-            {eyebrow && <p className={classes.eyebrow}>{eyebrow}</p>}
+            {eyebrow && (
+              <p className={classes.eyebrow} {...langOf('eyebrow')}>
+                {eyebrow}
+              </p>
+            )}
             {heading && (
-              <Heading id={headingId} className={classes.heading}>
+              <Heading id={headingId} className={classes.heading} {...langOf(headingField)}>
                 {heading}
               </Heading>
             )}
-            {intro && <p className={classes.intro}>{intro}</p>}
+            {intro && (
+              <p className={classes.intro} {...langOf(introField)}>
+                {intro}
+              </p>
+            )}
           </header>
         )}
         {children}

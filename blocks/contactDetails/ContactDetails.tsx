@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { IconName } from '../../schema/primitives.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { langOf } from '../../ui/source-language.ts';
 import { telHref } from '../../ui/tel-href.ts';
 import type { BlockProps } from '../types.ts';
 import { wordsOf } from '../words.ts';
@@ -34,11 +35,11 @@ function Item({
 /**
  * The company's email, phone, address and social profile, all from `contact` in site.config.yaml.
  */
-export function ContactDetails({ block, context }: BlockProps<'contactDetails'>) {
+export function ContactDetails({ block, context, sourceTexts }: BlockProps<'contactDetails'>) {
   const words = wordsOf(context);
   const { contact, legalName, name } = context.config;
   return (
-    <Section block={block}>
+    <Section block={block} langOf={langOf(sourceTexts)}>
       <ul className={classes.grid}>
         <Item icon="mail" label="Email" index={0}>
           <a href={`mailto:${contact.email}`}>{contact.email}</a>

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { langOf } from '../../ui/source-language.ts';
 import type { BlockProps } from '../types.ts';
 import classes from './CtaBand.module.css';
 import { defaultCtaAction } from './defaults.ts';
@@ -14,7 +15,8 @@ import { defaultCtaAction } from './defaults.ts';
  * Tone: default = brand blue, dark = the dark surface, muted = soft grey with a blue button.
  * Without `action`, the button is "Book a Demo" → /book-demo.
  */
-export function CtaBand({ block }: BlockProps<'ctaBand'>) {
+export function CtaBand({ block, sourceTexts }: BlockProps<'ctaBand'>) {
+  const lang = langOf(sourceTexts);
   const action = block.action ?? defaultCtaAction;
   const tone = block.tone ?? 'default';
   const onColour = tone !== 'muted';
@@ -24,6 +26,8 @@ export function CtaBand({ block }: BlockProps<'ctaBand'>) {
     <Section
       block={block}
       intro={block.body}
+      langOf={lang}
+      introField="body"
       centered
       size="md"
       className={[classes.band, classes[tone]].join(' ')}
@@ -38,6 +42,7 @@ export function CtaBand({ block }: BlockProps<'ctaBand'>) {
           color={onColour && secondary ? 'white' : 'brand'}
           rightSection={<Icon name="linkArrow" size={18} />}
           className={classes.button}
+          {...lang('action', 'label')}
         >
           {action.label}
         </Button>

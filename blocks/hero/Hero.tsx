@@ -6,6 +6,7 @@ import { Button, Container } from '@mantine/core';
 import { useId } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import { Picture } from '../../ui/Picture.tsx';
+import { langOf } from '../../ui/source-language.ts';
 import type { BlockProps } from '../types.ts';
 import { wordsOf } from '../words.ts';
 import classes from './Hero.module.css';
@@ -15,8 +16,9 @@ import { HeroStats } from './HeroStats.tsx';
  * The top of a page: badge, the page's h1, subtitle, highlight chips, buttons, reassurance notes,
  * an optional image (under the text, or beside it on wide screens) and counting stats.
  */
-export function Hero({ block, context }: BlockProps<'hero'>) {
+export function Hero({ block, context, sourceTexts }: BlockProps<'hero'>) {
   const words = wordsOf(context);
+  const lang = langOf(sourceTexts);
   const titleId = useId();
   const tone = block.tone ?? 'default';
   const beside = block.media?.position === 'beside';
@@ -33,17 +35,21 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
           {block.badge && (
             <p className={classes.badge}>
               <Icon name="sparkles" size={16} />
-              <span>{block.badge}</span>
+              <span {...lang('badge')}>{block.badge}</span>
             </p>
           )}
-          <h1 id={titleId} className={classes.title}>
+          <h1 id={titleId} className={classes.title} {...lang('title')}>
             {block.title}
           </h1>
-          {block.subtitle && <p className={classes.subtitle}>{block.subtitle}</p>}
+          {block.subtitle && (
+            <p className={classes.subtitle} {...lang('subtitle')}>
+              {block.subtitle}
+            </p>
+          )}
           {block.chips && (
             <ul className={classes.chips} aria-label={words.highlights}>
-              {block.chips.map((chip) => (
-                <li key={chip} className={classes.chip}>
+              {block.chips.map((chip, index) => (
+                <li key={chip} className={classes.chip} {...lang('chips', index)}>
                   <span className={classes.chipDot} aria-hidden="true" />
                   {chip}
                 </li>
@@ -64,6 +70,7 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
                     radius="md"
                     variant={primary ? 'filled' : 'default'}
                     className={primary ? classes.primary : classes.secondary}
+                    {...lang.text('actions', index, 'label')}
                   >
                     {action.label}
                   </Button>
@@ -73,8 +80,8 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
           )}
           {block.notes && (
             <ul className={classes.notes}>
-              {block.notes.map((note) => (
-                <li key={note}>
+              {block.notes.map((note, index) => (
+                <li key={note} {...lang('notes', index)}>
                   <Icon name="check" size={16} className={classes.noteIcon} />
                   {note}
                 </li>
@@ -87,9 +94,10 @@ export function Hero({ block, context }: BlockProps<'hero'>) {
             image={block.media}
             slot={beside ? 'heroBeside' : 'heroBelow'}
             className={beside ? classes.mediaBeside : classes.media}
+            lang={lang('media', 'alt')}
           />
         )}
-        {block.stats && <HeroStats stats={block.stats} />}
+        {block.stats && <HeroStats stats={block.stats} lang={lang} />}
       </Container>
     </section>
   );

@@ -1,4 +1,6 @@
 import type { CSSProperties } from 'react';
+import type { LangOf } from '../../ui/source-language.ts';
+import { TextIn } from '../../ui/TextIn.tsx';
 import type { BlockOf } from '../schemas.ts';
 import classes from './Hero.module.css';
 
@@ -12,29 +14,38 @@ type Stat = NonNullable<BlockOf<'hero'>['stats']>[number];
  * copy and paste, and its width reserves the space: CLS 0); screen readers read the final figure
  * once from the visually hidden copy, never the count.
  */
-export function HeroStats({ stats }: { stats: Stat[] }) {
+export function HeroStats({ stats, lang }: { stats: Stat[]; lang: LangOf }) {
   return (
     <dl className={classes.stats} data-hero-stats>
-      {stats.map((stat) => (
-        <div key={stat.label} className={classes.stat}>
-          <dt className={classes.statLabel}>{stat.label}</dt>
-          <dd className={classes.figure}>
-            <span aria-hidden="true">
-              {stat.prefix}
-              <span
-                data-stat-value
-                data-target={stat.value}
-                className={classes.statValue}
-                style={{ '--stat-target': stat.value } as CSSProperties}
-              >
-                {stat.value}
+      {stats.map((stat, index) => {
+        const prefix = lang('stats', index, 'prefix');
+        const suffix = lang('stats', index, 'suffix');
+        return (
+          <div key={stat.label} className={classes.stat} {...lang('stats', index)}>
+            <dt className={classes.statLabel} {...lang('stats', index, 'label')}>
+              {stat.label}
+            </dt>
+            <dd className={classes.figure}>
+              <span aria-hidden="true">
+                <TextIn lang={prefix}>{stat.prefix}</TextIn>
+                <span
+                  data-stat-value
+                  data-target={stat.value}
+                  className={classes.statValue}
+                  style={{ '--stat-target': stat.value } as CSSProperties}
+                >
+                  {stat.value}
+                </span>
+                <TextIn lang={suffix}>{stat.suffix}</TextIn>
               </span>
-              {stat.suffix}
-            </span>
-            <span className="visually-hidden">{`${stat.prefix ?? ''}${stat.value}${stat.suffix ?? ''}`}</span>
-          </dd>
-        </div>
-      ))}
+              <span
+                className="visually-hidden"
+                {...(prefix.lang ? prefix : suffix)}
+              >{`${stat.prefix ?? ''}${stat.value}${stat.suffix ?? ''}`}</span>
+            </dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }

@@ -1,4 +1,6 @@
 import { Section } from '../../ui/Section.tsx';
+import { langOf } from '../../ui/source-language.ts';
+import { TextIn } from '../../ui/TextIn.tsx';
 import type { BlockProps } from '../types.ts';
 import { wordsOf } from '../words.ts';
 import classes from './LegalText.module.css';
@@ -16,8 +18,9 @@ export const slugify = (heading: string) =>
  * the hero above, so sections start at h2. Long texts get a list of contents linking to each
  * section.
  */
-export function LegalText({ block, context }: BlockProps<'legalText'>) {
+export function LegalText({ block, context, sourceTexts }: BlockProps<'legalText'>) {
   const words = wordsOf(context);
+  const lang = langOf(sourceTexts);
   const prefix = block.id ? `${block.id}-` : '';
   const sections = block.sections.map((section, index) => ({
     ...section,
@@ -25,11 +28,14 @@ export function LegalText({ block, context }: BlockProps<'legalText'>) {
     anchor: `${prefix}${index + 1}-${slugify(section.heading) || 'section'}`,
   }));
   return (
-    <Section block={block} size="md">
+    <Section block={block} langOf={lang} size="md">
       <div className={[classes.body, block.tone === 'dark' ? classes.onDark : ''].join(' ')}>
         {block.updated && (
           <p className={classes.updated}>
-            Last updated: <span className={classes.date}>{block.updated}</span>
+            Last updated:{' '}
+            <span className={classes.date} {...lang('updated')}>
+              {block.updated}
+            </span>
           </p>
         )}
         {sections.length >= 4 && (
@@ -38,21 +44,28 @@ export function LegalText({ block, context }: BlockProps<'legalText'>) {
               {words.contents}
             </p>
             <ol className={classes.contentsList}>
-              {sections.map((section) => (
+              {sections.map((section, index) => (
                 <li key={section.anchor}>
-                  <a href={`#${section.anchor}`}>{section.heading}</a>
+                  <a href={`#${section.anchor}`} {...lang.text('sections', index, 'heading')}>
+                    {section.heading}
+                  </a>
                 </li>
               ))}
             </ol>
           </nav>
         )}
-        {sections.map((section) => (
-          <div key={section.anchor} className={classes.part}>
+        {sections.map((section, sectionIndex) => (
+          <div key={section.anchor} className={classes.part} {...lang('sections', sectionIndex)}>
             <h2 id={section.anchor} className={classes.heading}>
-              <span className={classes.number}>{section.number}.</span> {section.heading}
+              <span className={classes.number}>{section.number}.</span>{' '}
+              <TextIn lang={lang('sections', sectionIndex, 'heading')}>{section.heading}</TextIn>
             </h2>
             {section.paragraphs.map((paragraph, index) => (
-              <p key={index} className={classes.paragraph}>
+              <p
+                key={index}
+                className={classes.paragraph}
+                {...lang('sections', sectionIndex, 'paragraphs', index)}
+              >
                 {paragraph}
               </p>
             ))}

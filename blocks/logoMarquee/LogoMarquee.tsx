@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Container.css';
 import type { CSSProperties } from 'react';
 import { Section } from '../../ui/Section.tsx';
+import { langOf } from '../../ui/source-language.ts';
 import type { BlockProps } from '../types.ts';
 import { wordsOf } from '../words.ts';
 import classes from './LogoMarquee.module.css';
@@ -14,16 +15,17 @@ const LOOP_SECONDS = 20;
  * assistive tech) and slides by half its width. Pauses on hover or with its pause toggle; under
  * reduced motion it is a static, wrapped row.
  */
-export function LogoMarquee({ block, context }: BlockProps<'logoMarquee'>) {
+export function LogoMarquee({ block, context, sourceTexts }: BlockProps<'logoMarquee'>) {
   const words = wordsOf(context);
+  const lang = langOf(sourceTexts);
   const row = (copy: boolean) => (
     <ul
       className={classes.row}
       aria-hidden={copy || undefined}
       data-marquee-copy={copy || undefined}
     >
-      {block.logos.map((logo) => (
-        <li key={logo.src} className={classes.logo}>
+      {block.logos.map((logo, index) => (
+        <li key={logo.src} className={classes.logo} {...(copy ? {} : lang('logos', index))}>
           <img
             src={logo.src}
             alt={copy ? '' : logo.alt}
@@ -36,7 +38,7 @@ export function LogoMarquee({ block, context }: BlockProps<'logoMarquee'>) {
     </ul>
   );
   return (
-    <Section block={block} size="xl" centered className={classes.section}>
+    <Section block={block} langOf={lang} size="xl" centered className={classes.section}>
       <div
         className={classes.marquee}
         style={

@@ -4,6 +4,7 @@ import { Badge, Button } from '@mantine/core';
 import { useId, type CSSProperties } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { langOf } from '../../ui/source-language.ts';
 import type { BlockProps } from '../types.ts';
 import { wordsOf } from '../words.ts';
 import classes from './PricingTiers.module.css';
@@ -12,11 +13,12 @@ import classes from './PricingTiers.module.css';
  * Plan cards without prices (pricing is outcome-based): name, audience, included features and one
  * call to action.
  */
-export function PricingTiers({ block, context }: BlockProps<'pricingTiers'>) {
+export function PricingTiers({ block, context, sourceTexts }: BlockProps<'pricingTiers'>) {
+  const lang = langOf(sourceTexts).text;
   const idPrefix = useId();
   const words = wordsOf(context);
   return (
-    <Section block={block} centered>
+    <Section block={block} langOf={langOf(sourceTexts)} centered>
       <ul className={classes.grid}>
         {block.tiers.map((tier, index) => {
           const nameId = `${idPrefix}-tier-${index}`;
@@ -33,7 +35,7 @@ export function PricingTiers({ block, context }: BlockProps<'pricingTiers'>) {
               data-highlighted={tier.highlighted ? 'true' : undefined}
             >
               <div className={classes.top}>
-                <h3 id={nameId} className={classes.name}>
+                <h3 id={nameId} className={classes.name} {...lang('tiers', index, 'name')}>
                   {tier.name}
                 </h3>
                 {tier.highlighted && (
@@ -42,11 +44,17 @@ export function PricingTiers({ block, context }: BlockProps<'pricingTiers'>) {
                   </Badge>
                 )}
               </div>
-              <p className={classes.description}>{tier.description}</p>
+              <p className={classes.description} {...lang('tiers', index, 'description')}>
+                {tier.description}
+              </p>
               <p className={classes.includesLabel}>{words.whatsIncluded}</p>
               <ul className={classes.features}>
-                {tier.features.map((feature) => (
-                  <li key={feature} className={classes.feature}>
+                {tier.features.map((feature, featureIndex) => (
+                  <li
+                    key={feature}
+                    className={classes.feature}
+                    {...lang('tiers', index, 'features', featureIndex)}
+                  >
                     <span className={classes.check}>
                       <Icon name="check" size={14} />
                     </span>
@@ -63,6 +71,7 @@ export function PricingTiers({ block, context }: BlockProps<'pricingTiers'>) {
                 radius="md"
                 fullWidth
                 aria-describedby={nameId}
+                {...lang('tiers', index, 'cta', 'label')}
               >
                 {tier.cta.label}
               </Button>
@@ -72,7 +81,7 @@ export function PricingTiers({ block, context }: BlockProps<'pricingTiers'>) {
       </ul>
       {block.link && (
         <p className={classes.more}>
-          <a href={block.link.href}>
+          <a href={block.link.href} {...lang('link', 'label')}>
             {block.link.label} <span aria-hidden="true">→</span>
           </a>
         </p>

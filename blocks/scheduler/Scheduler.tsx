@@ -2,6 +2,7 @@ import '@mantine/core/styles/Container.css';
 import type { CSSProperties } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { langOf } from '../../ui/source-language.ts';
 import type { BlockProps } from '../types.ts';
 import { wordsOf } from '../words.ts';
 import classes from './Scheduler.module.css';
@@ -15,7 +16,7 @@ import { schedulerSrc } from './scheduler-url.ts';
  * (described in data-frame) once it listens for the provider's messages, and swaps it for the link and a message if
  * the provider cannot be reached.
  */
-export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
+export function Scheduler({ block, context, sourceTexts }: BlockProps<'scheduler'>) {
   const { scheduler, name } = context.config;
   const words = wordsOf(context);
   const src = schedulerSrc(context.config, block);
@@ -29,7 +30,13 @@ export function Scheduler({ block, context }: BlockProps<'scheduler'>) {
     'data-scheduler-frame': '',
   } as const;
   return (
-    <Section block={block} level={block.headingLevel} size="lg" centered>
+    <Section
+      block={block}
+      langOf={langOf(sourceTexts)}
+      level={block.headingLevel}
+      size="lg"
+      centered
+    >
       <div
         className={classes.box}
         style={

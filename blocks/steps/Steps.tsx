@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Container.css';
 import { CardGrid, CardGridItem, cardClasses, type GridColumns } from '../../ui/CardGrid.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { langOf } from '../../ui/source-language.ts';
 import type { BlockProps } from '../types.ts';
 import { wordsOf } from '../words.ts';
 import classes from './Steps.module.css';
@@ -17,11 +18,13 @@ function columns(count: number): GridColumns {
  * A numbered `<ol>` of steps: a vertical timeline on phones, a row joined by a line on wider
  * screens.
  */
-export function Steps({ block, context }: BlockProps<'steps'>) {
+export function Steps({ block, context, sourceTexts }: BlockProps<'steps'>) {
   const words = wordsOf(context);
+  // A step holds the page's hidden word "Step": its texts are marked one by one.
+  const lang = langOf(sourceTexts);
   const cols = columns(block.items.length);
   return (
-    <Section block={block} onDark={classes.onDark}>
+    <Section block={block} langOf={lang} onDark={classes.onDark}>
       <CardGrid as="ol" columns={cols} className={classes.list} data-md={cols.md} data-lg={cols.lg}>
         {block.items.map((item, index) => (
           <CardGridItem key={index} index={index} className={classes.step}>
@@ -30,8 +33,18 @@ export function Steps({ block, context }: BlockProps<'steps'>) {
               {index + 1}
             </span>
             <div className={classes.content}>
-              <h3 className={`${cardClasses.title} ${classes.title}`}>{item.title}</h3>
-              <p className={`${cardClasses.text} ${classes.description}`}>{item.description}</p>
+              <h3
+                className={`${cardClasses.title} ${classes.title}`}
+                {...lang.text('items', index, 'title')}
+              >
+                {item.title}
+              </h3>
+              <p
+                className={`${cardClasses.text} ${classes.description}`}
+                {...lang.text('items', index, 'description')}
+              >
+                {item.description}
+              </p>
             </div>
           </CardGridItem>
         ))}

@@ -1,5 +1,6 @@
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { langOf } from '../../ui/source-language.ts';
 import type { BlockProps } from '../types.ts';
 import { wordsOf } from '../words.ts';
 import classes from './VideoPlaceholder.module.css';
@@ -9,10 +10,19 @@ import classes from './VideoPlaceholder.module.css';
  * "Video coming soon", never a play button that does nothing. The title is the section heading; the
  * description sits under it.
  */
-export function VideoPlaceholder({ block, context }: BlockProps<'videoPlaceholder'>) {
+export function VideoPlaceholder({ block, context, sourceTexts }: BlockProps<'videoPlaceholder'>) {
   const words = wordsOf(context);
+  const lang = langOf(sourceTexts);
   return (
-    <Section block={block} heading={block.title} intro={block.description} size="md">
+    <Section
+      block={block}
+      heading={block.title}
+      intro={block.description}
+      langOf={lang}
+      headingField="title"
+      introField="description"
+      size="md"
+    >
       <div className={classes.frame} data-video-placeholder>
         <div className={classes.inner}>
           <span className={classes.icon}>
@@ -24,7 +34,7 @@ export function VideoPlaceholder({ block, context }: BlockProps<'videoPlaceholde
             <p className={classes.duration}>
               <Icon name="clock" size={16} />
               <span>
-                Planned length: <strong>{block.duration}</strong>
+                Planned length: <strong {...lang('duration')}>{block.duration}</strong>
               </span>
             </p>
           )}
