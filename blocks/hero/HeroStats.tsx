@@ -38,10 +38,15 @@ export function HeroStats({ stats, lang }: { stats: Stat[]; lang: LangOf }) {
                 </span>
                 <TextIn lang={suffix}>{stat.suffix}</TextIn>
               </span>
-              <span
-                className="visually-hidden"
-                {...(prefix.lang ? prefix : suffix)}
-              >{`${stat.prefix ?? ''}${stat.value}${stat.suffix ?? ''}`}</span>
+              {prefix.lang || suffix.lang ? (
+                <span className="visually-hidden">
+                  <TextIn lang={prefix}>{stat.prefix}</TextIn>
+                  {stat.value}
+                  <TextIn lang={suffix}>{stat.suffix}</TextIn>
+                </span>
+              ) : (
+                <span className="visually-hidden">{`${stat.prefix ?? ''}${stat.value}${stat.suffix ?? ''}`}</span>
+              )}
             </dd>
           </div>
         );
