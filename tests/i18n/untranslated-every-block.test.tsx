@@ -15,9 +15,10 @@ import {
 
 /**
  * Every block type, its example (blocks/<type>/example.yaml) rendered on a German page as a
- * translation that has translated nothing yet: each text of the example the visitor sees (and each
- * alt text) sits inside an element with lang="en", and the page's own German words (the hidden
- * "Schritt", "Mehr erfahren") are never inside one. A block that does not mark a text fails here.
+ * translation that has translated nothing yet, then half of its texts: each source text the visitor
+ * sees (and each alt text) sits inside an element with lang="en", and the translated texts and the
+ * page's own German words (the hidden "Schritt", "Mehr erfahren") are never inside one. A block
+ * that does not mark a text fails here.
  */
 const config = loadTestConfig();
 const german = siteLocales(config.locales)!.list.find((locale) => locale.code === 'de')!;

@@ -2,6 +2,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseDocument, type YAMLMap } from 'yaml';
+import { insertItem } from '../../editor/document/index.ts';
+import { syncTranslationText } from '../../editor/document/sync.ts';
 import { loadSite } from '../../engine/load-site.ts';
 import { languageOf } from '../../renderer/language.ts';
 import { PageBody } from '../../renderer/PageView.tsx';
@@ -39,6 +41,17 @@ beforeAll(() => {
     'blocks.2.heading',
     'blocks.4.items.1',
   ]);
+  // A list item added to an English page and mirrored into the German one (copied, no record).
+  const hostels = insertItem(site.read('pages/solutions/hostels.yaml'), ['blocks', 4, 'items'], 1, {
+    icon: 'bed',
+    title: 'Beds sold one by one',
+    description: 'Dorm beds and private rooms in one calendar.',
+  });
+  site.write('pages/solutions/hostels.yaml', hostels);
+  site.write(
+    'pages/de/solutions/hostels.yaml',
+    syncTranslationText(site.read('pages/de/solutions/hostels.yaml'), hostels),
+  );
   untranslate('pages/ar/index.yaml', 'pages/index.yaml', [
     'blocks.1.items.0',
     'blocks.6.items.0.question',
@@ -109,6 +122,12 @@ describe('texts a translation leaves in the source language', () => {
     expect(marked(arabic)).toEqual([
       ['li', 'en', 'ltr', 'Answer every guest i'],
       ['span', 'en', 'ltr', 'What kinds of proper'],
+    ]);
+  });
+
+  it('a list item added to the English page shows on the German one in English, marked', () => {
+    expect(marked(rendered('/de/solutions/hostels'))).toEqual([
+      ['li', 'en', 'ltr', 'Beds sold one by one'],
     ]);
   });
 
