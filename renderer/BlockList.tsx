@@ -16,8 +16,10 @@ const blockKey = (
   firstLarge: number,
   words: string,
   sourceTexts: SourceTexts | undefined,
-) =>
-  `block ${index}/${count} ${index === firstLarge} ${words} ${JSON.stringify(sourceTexts ?? null)} ${JSON.stringify(block)}`;
+) => {
+  const marks = sourceTexts ? JSON.stringify(sourceTexts) : '';
+  return `block ${index}/${count} ${index === firstLarge} ${words} ${marks} ${JSON.stringify(block)}`;
+};
 
 /**
  * Renders the page's blocks in order, each through its registered component. The block holding the

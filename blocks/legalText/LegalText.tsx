@@ -32,7 +32,7 @@ export function LegalText({ block, context, sourceTexts }: BlockProps<'legalText
       <div className={[classes.body, block.tone === 'dark' ? classes.onDark : ''].join(' ')}>
         {block.updated && (
           <p className={classes.updated}>
-            Last updated:{' '}
+            {'Last updated: '}
             <span className={classes.date} {...lang('updated')}>
               {block.updated}
             </span>
