@@ -14,7 +14,11 @@ export interface AuditEvent {
     | 'sign-in-rate-limited'
     | 'save'
     | 'settings-change'
-    | 'publish';
+    | 'publish'
+    | 'review-sent'
+    | 'review-changes-asked'
+    | 'review-withdrawn'
+    | 'review-approved';
   /** The client's address (behind a trusted proxy, from X-Forwarded-For). */
   from: string;
   /** What was asked or why it failed: a request line, a catalogue code. */

@@ -91,6 +91,7 @@ function routesInServer(): string[] {
     'editor/server/api.ts',
     'editor/server/publishing.ts',
     'editor/server/media/routes.ts',
+    'editor/team/review-routes.ts',
   ].map((file) => readFileSync(path.join(root, file), 'utf8'));
   return sources
     .flatMap((source) => [...source.matchAll(/case '((?:GET|POST|PUT|DELETE) \/api[^']*)'/g)])
