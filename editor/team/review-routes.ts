@@ -36,6 +36,11 @@ export interface ReviewDeps {
   rules(): PublishingRules;
   /** The server's one-publish-at-a-time queue (each publish fetches what the one before sent). */
   oneAtATime: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * After a request was published: the author's workspace gets the latest published version, so
+   * their Changes no longer lists what went live.
+   */
+  published(author: ReviewRequest['author']): Promise<void>;
 }
 
 interface Requester {
@@ -263,7 +268,10 @@ export function reviewRoutes(deps: ReviewDeps) {
           events: [...current.events, { kind: 'approved-published', by: person, at: Date.now() }],
         });
         record('review-approved', saved);
-        deps.workspaces.updateClone().catch((error: unknown) => console.error(error));
+        deps.workspaces
+          .updateClone()
+          .then(() => deps.published(request.author))
+          .catch((error: unknown) => console.error(error));
         return answer(saved, teamReviewWords.approved(request.author.name));
       }
       default:

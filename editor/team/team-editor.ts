@@ -81,6 +81,10 @@ export function teamEditor(options: {
       audit: options.audit,
       rules: options.rules,
       oneAtATime,
+      async published(author) {
+        const editor = await editorOf(author.subject);
+        await editor.publishing.latest({ name: author.name, email: author.email });
+      },
     });
 
     async function handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {

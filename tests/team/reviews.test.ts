@@ -242,6 +242,16 @@ describe('approve and publish', () => {
     const again = await call('lena', 'POST', '/api/reviews/approve', { id: first });
     expect(again.status).toBe(409);
     expect(again.code).toBe('review-not-waiting');
+    // Anna's workspace gets what went live: her Changes lists only what she saved after sending.
+    await expect
+      .poll(
+        async () => JSON.stringify((await call('anna', 'GET', '/api/publish/changes')).json.files),
+        { timeout: 30_000 },
+      )
+      .not.toContain('Pricing for every hotel');
+    expect(JSON.stringify((await call('anna', 'GET', '/api/publish/changes')).json)).toContain(
+      'Prices: Starter',
+    );
     // Nothing of the review's own worktree is left behind.
     expect(cloneGit('worktree', 'list')).not.toContain('reviewing');
   }, 120_000);
