@@ -1954,7 +1954,7 @@ export const teamPageWords = {
   pagesMatching: (patterns: readonly string[]) => `the pages ${[patterns].flat().join(', ')}`,
   textsOnly: '(their words only)',
   roleAbilities: {
-    author: 'edit pages and save them',
+    author: 'edit pages, save them and send them for review',
     publisher: 'edit pages, save them, publish changes and approve colleagues’ changes',
     admin: 'edit pages, publish, and change the site settings and the team',
   } as Record<string, string>,
