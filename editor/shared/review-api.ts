@@ -5,7 +5,7 @@
  */
 import type { FileChange, PublishProblem } from './publish-api.ts';
 
-export type ReviewStatus = 'waiting' | 'changes-asked' | 'approved-published' | 'withdrawn';
+type ReviewStatus = 'waiting' | 'changes-asked' | 'approved-published' | 'withdrawn';
 
 export interface ReviewEventView {
   kind: 'sent' | 'changes-asked' | 'approved-published' | 'withdrawn';

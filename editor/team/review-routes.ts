@@ -26,7 +26,7 @@ import type { ReviewPerson, ReviewRequest, ReviewStore } from './reviews.ts';
 import type { Session } from './sessions.ts';
 import type { Workspaces } from './workspaces.ts';
 
-export const MAX_COMMENT = 2000;
+const MAX_COMMENT = 2000;
 const MAX_MESSAGE = 20_000;
 
 export interface ReviewDeps {

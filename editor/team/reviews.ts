@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import path from 'node:path';
 import type { CheckProblem } from '../git/publish.ts';
 
-export type ReviewStatus = 'waiting' | 'changes-asked' | 'approved-published' | 'withdrawn';
+type ReviewStatus = 'waiting' | 'changes-asked' | 'approved-published' | 'withdrawn';
 
 export interface ReviewPerson {
   name: string;
@@ -11,7 +11,7 @@ export interface ReviewPerson {
 }
 
 /** One step of a request's story: sent, sent again, changes asked (with the comment), approved. */
-export interface ReviewEvent {
+interface ReviewEvent {
   kind: 'sent' | 'changes-asked' | 'approved-published' | 'withdrawn';
   by: ReviewPerson;
   /** Milliseconds since 1970. */
