@@ -143,6 +143,7 @@ test('a publisher asks for changes; the author reads the comment on the page', a
     await anna.setViewportSize({ width, height: 800 });
     await anna.screenshot({ path: `test-results/team-review-note-${width}.png` });
   }
+  expect(await seriousViolations(anna)).toEqual([]);
   // And on Changes, where the request stands.
   await anna.goto(`${base}/#/changes`);
   await expect(anna.getByTestId('my-review').first()).toContainText('Changes asked');

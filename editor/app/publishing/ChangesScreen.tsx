@@ -187,6 +187,9 @@ export function ChangesScreen({ api }: { api: Api }) {
   const waitingNames = new Set(changes?.waiting?.map((file) => file.file));
   const ownUnsafe = changes?.unsafe.filter((file) => !waitingNames.has(file)) ?? [];
   const unrelated = changes?.unrelated ?? replaced;
+  // Team mode: review inside the editor, unless the site sends change sets to review branches of
+  // the remote (`publishing.mode: review`, for teams that review on GitHub).
+  const inEditor = status?.mode === 'review' ? null : reviews;
 
   if (!status) return <Loader m="xl" role="status" aria-label="Loading" />;
   return (
@@ -295,10 +298,10 @@ export function ChangesScreen({ api }: { api: Api }) {
             ))}
             {changes?.waiting?.length ? <WaitingFiles files={changes.waiting} /> : null}
           </Stack>
-          {reviews && (!reviews.reviewer || reviews.requireReview) ? (
+          {inEditor && (!inEditor.reviewer || inEditor.requireReview) ? (
             <SendForReview
               api={api}
-              reviews={reviews}
+              reviews={inEditor}
               message={message}
               onMessage={setOwnMessage}
               canSend={!!changes?.files.length && !status.conflicts && !unrelated}
@@ -326,10 +329,10 @@ export function ChangesScreen({ api }: { api: Api }) {
                   />
                 }
               />
-              {reviews ? (
+              {inEditor ? (
                 <SendForReview
                   api={api}
-                  reviews={reviews}
+                  reviews={inEditor}
                   message={message}
                   onMessage={setOwnMessage}
                   canSend={!!changes?.files.length && !status.conflicts && !unrelated}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Text } from '@mantine/core';
+import { Anchor, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { teamReviewWords as words } from '../../../engine/errors.ts';
 import type { ReviewEventView } from '../../shared/review-api.ts';
@@ -30,13 +30,19 @@ export function ReviewNote({ api, file }: { api: Api; file: string }) {
   }, [api, file]);
   if (!asked) return null;
   return (
-    <Alert
-      color="orange"
+    <Paper
       radius="md"
       p="sm"
-      title={words.noteTitle(asked.by.name)}
       data-testid="review-note"
+      role="note"
+      style={{
+        background: 'var(--mantine-color-orange-0)',
+        border: '1px solid var(--mantine-color-orange-4)',
+      }}
     >
+      <Text fw={700} size="sm" c="gray.9" mb={4}>
+        {words.noteTitle(asked.by.name)}
+      </Text>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="review-note-comment">
         {asked.comment}
       </Text>
@@ -46,6 +52,6 @@ export function ReviewNote({ api, file }: { api: Api; file: string }) {
           Changes
         </Anchor>
       </Text>
-    </Alert>
+    </Paper>
   );
 }

@@ -108,7 +108,8 @@ function ReviewCard({
   onChanged: () => void;
 }) {
   const waiting = request.status === 'waiting';
-  const [expanded, setExpanded] = useState(waiting);
+  // What waits for someone: open; what is done: one line.
+  const [expanded, setExpanded] = useState(waiting || request.status === 'changes-asked');
   const [item, setItem] = useState<ReviewItemResponse | null>(null);
   const [busy, setBusy] = useState<'approve' | 'ask' | 'withdraw' | null>(null);
   const [asking, setAsking] = useState(false);
