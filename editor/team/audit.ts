@@ -18,7 +18,8 @@ export interface AuditEvent {
     | 'review-sent'
     | 'review-changes-asked'
     | 'review-withdrawn'
-    | 'review-approved';
+    | 'review-approved'
+    | 'review-not-published';
   /** The client's address (behind a trusted proxy, from X-Forwarded-For). */
   from: string;
   /** What was asked or why it failed: a request line, a catalogue code. */

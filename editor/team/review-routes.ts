@@ -259,7 +259,20 @@ export function reviewRoutes(deps: ReviewDeps) {
       case 'POST /api/reviews/approve': {
         const request = requestFor((await bodyOf(req, idSchema)).id);
         if (request.status !== 'waiting') throw new HttpError(409, teamReviewMessages.notWaiting());
-        const published = await deps.oneAtATime(() => approve(deps, request, person));
+        let published: string;
+        try {
+          published = await deps.oneAtATime(() => approve(deps, request, person));
+        } catch (error) {
+          // A clash, a failed check, an unreachable remote: tried, and nothing published.
+          const code = error instanceof HttpError ? error.error.code : 'internal';
+          deps.audit.append({
+            who: person.email,
+            what: 'review-not-published',
+            from: who.from,
+            detail: `${request.id}: ${code}`,
+          });
+          throw error;
+        }
         const current = deps.store.get(request.id) ?? request;
         const saved = deps.store.save({
           ...current,

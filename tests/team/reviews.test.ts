@@ -325,6 +325,9 @@ describe('a failed check, ask for changes, a clash', () => {
     expect(by('review-approved')).toEqual(['lena@example.com']);
     expect(by('review-changes-asked')).toEqual(['lena@example.com']);
     expect(by('review-withdrawn')).toEqual(['lena@example.com', 'anna@example.com']);
+    expect(
+      lines.filter((l) => l.what === 'review-not-published').map((l) => l.detail!.split(': ')[1]),
+    ).toEqual(['review-check-failed', 'review-clashes']);
     expect(lines).toContainEqual(
       expect.objectContaining({
         who: 'bert@example.com',
