@@ -1872,7 +1872,7 @@ export const teamMessages = {
     code: 'review-required',
     form: 'same',
     message: 'On this site nobody publishes their own change: a colleague reviews it first.',
-    hint: 'Ask a publisher of the site to review and publish your change.',
+    hint: 'Send it for review on the Changes screen: a publisher of the site approves and publishes it.',
   }),
   identityFromSignIn: (): AuthorError => ({
     code: 'identity-from-sign-in',
