@@ -2130,6 +2130,7 @@ export const teamReviewWords = {
   sendForReviewLead:
     'A publisher of the site reads your change, then publishes it or asks for changes.',
   requiredLead: 'On this site a colleague approves each change before it goes live.',
+  orReviewFirst: 'Or have a colleague read it first: they publish it or ask for changes.',
   sent: 'Sent for review. A publisher of the site reads it next.',
   sentAgain: 'Sent for review again, with your latest saves.',
   approved: (author: string) => `Published ${author}’s change, with you as its reviewer.`,

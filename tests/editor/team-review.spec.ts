@@ -14,6 +14,7 @@ test.describe.configure({ mode: 'serial' });
 
 let fixture: TestTeamServer;
 let base: string;
+let requireReview = true;
 
 test.beforeAll(async () => {
   fixture = await startTestTeamServer({
@@ -27,7 +28,7 @@ test.beforeAll(async () => {
         { email: 'lena@example.com', role: 'publisher' },
       ],
     }),
-    rules: () => ({ mode: 'direct', requireReview: true }),
+    rules: () => ({ mode: 'direct', requireReview }),
   });
   ({ base } = fixture);
 });
@@ -149,4 +150,23 @@ test('a publisher asks for changes; the author reads the comment on the page', a
   await expect(anna.getByTestId('my-review').first()).toContainText('Changes asked');
   await anna.setViewportSize({ width: 1280, height: 800 });
   await anna.screenshot({ path: 'test-results/team-review-changes-1280.png', fullPage: true });
+
+  // An author's Reviews: their own requests and where each stands.
+  await anna.goto(`${base}/#/reviews`);
+  await expect(anna.getByTestId('review-card')).toHaveCount(2);
+  await expect(anna.getByTestId('review-approve')).toHaveCount(0);
+  const mine = anna.getByTestId('review-card').first();
+  for (const side of ['first', 'last'] as const)
+    await expect(
+      mine.frameLocator('iframe[data-testid^="preview-"]')[side]().locator('h1'),
+    ).toBeVisible({ timeout: 60_000 });
+  await anna.screenshot({ path: 'test-results/team-review-author-reviews-1280.png' });
+  // Without requireReview a publisher has Publish, and Send for review beside it.
+  requireReview = false;
+  await lena.goto(`${base}/#/changes`);
+  await expect(lena.getByTestId('publish-button')).toBeVisible();
+  await expect(lena.getByTestId('send-for-review')).toBeVisible();
+  await expect(lena.getByTestId('no-changes')).toBeVisible();
+  await lena.setViewportSize({ width: 1280, height: 800 });
+  await lena.screenshot({ path: 'test-results/team-review-publisher-changes-1280.png' });
 });

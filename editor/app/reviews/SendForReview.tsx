@@ -68,7 +68,11 @@ export function SendForReview({
               data-testid="publish-message"
             />
           </>
-        ) : null}
+        ) : (
+          <Text size="sm" c="gray.7">
+            {words.orReviewFirst}
+          </Text>
+        )}
         <Button
           variant={alone ? 'filled' : 'default'}
           onClick={() => void send()}
