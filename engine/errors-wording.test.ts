@@ -11,6 +11,7 @@ import {
   placeholderErrors,
   publishMessages,
   teamMessages,
+  teamReviewMessages,
   translationErrors,
   validatorMessages,
   wordingFor,
@@ -316,6 +317,21 @@ const team: Samples<typeof teamMessages> = {
   tooManySignIns: [[30]],
 };
 
+const review: Samples<typeof teamReviewMessages> = {
+  notFound: [[]],
+  notYours: [[]],
+  ownChange: [[]],
+  nothingToSend: [[]],
+  conflictsWaiting: [[]],
+  notWaiting: [[]],
+  badComment: [[2000]],
+  badMessage: [[20000]],
+  clashes: [[['/pricing', '/de/preise']]],
+  checkFailed: [[1], [3]],
+  notPublished: [[]],
+  alreadyPublished: [[]],
+};
+
 const groups = {
   authorErrors: [authorErrors, author],
   inputErrors: [inputErrors, input],
@@ -327,6 +343,7 @@ const groups = {
   translationErrors: [translationErrors, translation],
   imageMessages: [imageMessages, images],
   teamMessages: [teamMessages, team],
+  teamReviewMessages: [teamReviewMessages, review],
 } as const;
 
 /** Every error the catalogue can give, rendered with its samples. */

@@ -1801,7 +1801,13 @@ export const imageMessages = {
  * these words), its sign-in and the words of its own pages.
  */
 export type TeamAction =
-  'edit-pages' | 'publish' | 'change-settings' | 'upload-files' | 'discard-changes' | 'read-audit';
+  | 'edit-pages'
+  | 'publish'
+  | 'change-settings'
+  | 'upload-files'
+  | 'discard-changes'
+  | 'read-audit'
+  | 'approve-changes';
 
 const ACTION_WORDS: Record<TeamAction, string> = {
   'edit-pages': 'change pages',
@@ -1810,6 +1816,7 @@ const ACTION_WORDS: Record<TeamAction, string> = {
   'upload-files': 'add or replace images and other files',
   'discard-changes': 'discard the saved changes of the site',
   'read-audit': 'read the record of who did what',
+  'approve-changes': 'approve or send back colleagues’ changes',
 };
 
 /** Why a sign-in did not end with a session, as the sign-in callback found it. */
@@ -1865,7 +1872,7 @@ export const teamMessages = {
     code: 'review-required',
     form: 'same',
     message: 'On this site nobody publishes their own change: a colleague reviews it first.',
-    hint: 'Ask a publisher of the site to review and publish your change.',
+    hint: 'Send it for review on the Changes screen: a publisher of the site approves and publishes it.',
   }),
   identityFromSignIn: (): AuthorError => ({
     code: 'identity-from-sign-in',
@@ -1947,7 +1954,7 @@ export const teamPageWords = {
   pagesMatching: (patterns: readonly string[]) => `the pages ${[patterns].flat().join(', ')}`,
   textsOnly: '(their words only)',
   roleAbilities: {
-    author: 'edit pages and save them',
+    author: 'edit pages, save them and send them for review',
     publisher: 'edit pages, save them, publish changes and approve colleagues’ changes',
     admin: 'edit pages, publish, and change the site settings and the team',
   } as Record<string, string>,
@@ -2004,4 +2011,139 @@ export const teamServerMessages = {
     `Another team editor seems to be running on ${folder} (${detail}) Stop it, or give another --data folder.`,
   workspaces: (count: number, bytes: number, removed: number): string =>
     `Workspaces: ${plural(count, 'workspace')}, ${(bytes / 1_048_576).toFixed(1)} MB of files besides the shared objects; ${plural(removed, 'unused workspace')} removed.`,
+} as const;
+
+/**
+ * Review inside the team editor: "Send for review", the Reviews list, "Approve and publish" and
+ * "Ask for changes". Read in the editor's form: no git words, no file paths.
+ */
+export const teamReviewMessages = {
+  notFound: (): AuthorError => ({
+    code: 'review-not-found',
+    form: 'same',
+    message: 'This change sent for review does not exist (any more).',
+    hint: 'Open the Reviews list again to see the changes waiting now.',
+  }),
+  notYours: (): AuthorError => ({
+    code: 'review-not-yours',
+    form: 'same',
+    message:
+      'A colleague sent this change for review: only they and the publishers of its pages may open, send back, approve or withdraw it. Nothing was changed.',
+    hint: 'Ask a publisher of the site to look at it.',
+  }),
+  ownChange: (): AuthorError => ({
+    code: 'review-own-change',
+    form: 'same',
+    message:
+      'On this site nobody publishes their own change: a colleague approves it. Nothing was published.',
+    hint: 'Ask another publisher of the site to approve it.',
+  }),
+  nothingToSend: (): AuthorError => ({
+    code: 'review-nothing-to-send',
+    form: 'same',
+    message:
+      'Every saved page is the same as the published site: there is nothing to send for review.',
+    hint: 'Save a change first, then send it for review.',
+  }),
+  conflictsWaiting: (): AuthorError => ({
+    code: 'review-conflicts-waiting',
+    form: 'same',
+    message:
+      'A colleague changed the same thing as you: choose which version to keep before sending your change for review.',
+    hint: 'Open Changes, then the conflicts.',
+  }),
+  notWaiting: (): AuthorError => ({
+    code: 'review-not-waiting',
+    form: 'same',
+    message:
+      'This change is not waiting for review any more: it was published, sent back or withdrawn meanwhile. Nothing was changed.',
+    hint: 'Open the Reviews list again to see where it stands.',
+  }),
+  badComment: (max: number): AuthorError => ({
+    code: 'review-bad-comment',
+    form: 'same',
+    message: `Say what should change, in at most ${max.toLocaleString('en')} characters. Nothing was sent.`,
+    hint: 'Write a sentence or two for the author, then send it again.',
+  }),
+  badMessage: (max: number): AuthorError => ({
+    code: 'review-bad-message',
+    form: 'same',
+    message: `Say what you changed, in at most ${max.toLocaleString('en')} characters. Nothing was sent.`,
+    hint: 'Describe the change in a sentence, then send it for review again.',
+  }),
+  clashes: (pages: readonly string[]): AuthorError => ({
+    code: 'review-clashes',
+    form: 'same',
+    message: `Not published: since this change was sent, a colleague published other values in the same places of ${list(pages, 5)}. Nothing was published.`,
+    hint: 'Ask for changes: the author gets the latest version, chooses what to keep and sends the change again.',
+  }),
+  checkFailed: (count: number): AuthorError => ({
+    code: 'review-check-failed',
+    form: 'same',
+    message: `Not published: with this change the site has ${plural(count, 'problem')} that would stop it from going live (listed below). Nothing was published.`,
+    hint: 'Ask the author for changes, naming the problems.',
+  }),
+  notPublished: (): AuthorError => ({
+    code: 'review-not-published',
+    form: 'same',
+    message:
+      'Not published: the published site could not be reached or did not take the change. Nothing was published.',
+    hint: 'Try again in a moment; if it keeps failing, tell whoever runs the team editor.',
+  }),
+  alreadyPublished: (): AuthorError => ({
+    code: 'review-already-live',
+    form: 'same',
+    message: 'Everything in this change is live already: there was nothing left to publish.',
+    hint: 'Withdraw the request; nothing else is needed.',
+  }),
+} as const;
+
+/** The words of the Reviews screen, the Changes screen's review panel and the note on a page. */
+export const teamReviewWords = {
+  screenTitle: 'Reviews',
+  introReviewer:
+    'Changes your colleagues sent for review: read them, then approve and publish them or ask for changes.',
+  introAuthor: 'The changes you sent for review and where each stands.',
+  none: 'Nothing is waiting for review.',
+  status: {
+    waiting: 'Waiting for review',
+    'changes-asked': 'Changes asked',
+    'approved-published': 'Approved and published',
+    withdrawn: 'Withdrawn',
+  } as Record<string, string>,
+  sentBy: (name: string, when: string) => `Sent by ${name}, ${when}`,
+  checkPassed: 'The site check found no problem with this change.',
+  checkFailed: (count: number) =>
+    `The site check found ${plural(count, 'problem')} with this change that would stop it from going live:`,
+  published: 'Published',
+  changed: 'With this change',
+  added: 'A new page',
+  removed: 'This page is removed.',
+  approve: 'Approve and publish',
+  askForChanges: 'Ask for changes',
+  withdraw: 'Withdraw',
+  commentLabel: 'What should change',
+  commentHint: 'The author reads this at the top of the pages this change touches.',
+  sendComment: 'Send back to the author',
+  cancel: 'Cancel',
+  sendForReview: 'Send for review',
+  sendForReviewLead:
+    'A publisher of the site reads your change, then publishes it or asks for changes.',
+  requiredLead: 'On this site a colleague approves each change before it goes live.',
+  orReviewFirst: 'Or have a colleague read it first: they publish it or ask for changes.',
+  sent: 'Sent for review. A publisher of the site reads it next.',
+  sentAgain: 'Sent for review again, with your latest saves.',
+  approved: (author: string) => `Published ${author}’s change, with you as its reviewer.`,
+  askedForChanges: (author: string) => `Sent back to ${author} with your comment.`,
+  withdrawn: 'Withdrawn: nobody will review it.',
+  yourRequests: 'Sent for review',
+  yourRequestsLead: 'Your changes sent for review and where each stands.',
+  asked: (name: string) => `${name} asked for changes`,
+  noteTitle: (name: string) => `${name} asked for changes to this page`,
+  noteLead:
+    'Change what the comment asks for, save, then send your change for review again from Changes.',
+  reviewedBy: (name: string) => `Reviewed by ${name}`,
+  ownChange: 'Your own change: another publisher approves it.',
+  pages: 'Pages',
+  history: 'Comments',
 } as const;

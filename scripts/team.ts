@@ -20,6 +20,7 @@ import { formatPretty } from '../engine/format.ts';
 import { validateConfig } from '../engine/validate-page.ts';
 import { git } from '../editor/git/run.ts';
 import { appFromSource, editorApp } from '../editor/server/app-bundle.ts';
+import { DiskReviewStore } from '../editor/team/reviews.ts';
 import { JsonLinesAuditLog } from '../editor/team/audit.ts';
 import { readTeamEnvironment } from '../editor/team/environment.ts';
 import { OidcSignIn } from '../editor/team/oidc.ts';
@@ -155,6 +156,7 @@ const server = await startTeamServer({
     workspaces,
     audit,
     rules: () => site().rules,
+    reviews: new DiskReviewStore(path.join(data, 'reviews')),
     publicDir: path.join(checkout, 'public'),
   }),
 });

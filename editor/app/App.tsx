@@ -9,6 +9,7 @@ import { MediaScreen } from './media/MediaScreen.tsx';
 import { ChangesScreen } from './publishing/ChangesScreen.tsx';
 import { ConflictsScreen } from './publishing/ConflictsScreen.tsx';
 import { ReviewScreen } from './publishing/ReviewScreen.tsx';
+import { ReviewsScreen } from './reviews/ReviewsScreen.tsx';
 import { usePublishStatus } from './publishing/status.ts';
 import { VersionsScreen } from './publishing/VersionsScreen.tsx';
 import { PageEditorScreen } from './screens/PageEditorScreen.tsx';
@@ -39,6 +40,7 @@ export function App() {
       conflicts: 'Conflicts',
       versions: screen.name === 'versions' ? `History of ${screen.file}` : '',
       review: 'In review',
+      reviews: 'Reviews',
     };
     document.title = `${titles[screen.name]} · Page editor`;
   }, [screen]);
@@ -82,6 +84,7 @@ export function App() {
           <VersionsScreen key={screen.file} api={api} file={screen.file} />
         ) : null}
         {screen.name === 'review' ? <ReviewScreen api={api} /> : null}
+        {screen.name === 'reviews' ? <ReviewsScreen api={api} /> : null}
       </Box>
     </Box>
   );
@@ -182,11 +185,17 @@ function Header({
           {link({ name: 'media' }, 'Media', 'image', 'nav-media')}
           {link({ name: 'changes' }, 'Changes', 'upload', 'nav-changes')}
           {publishing?.mode === 'review' ? link({ name: 'review' }, 'In review', 'clock') : null}
+          {team ? link({ name: 'reviews' }, 'Reviews', 'clock', 'nav-reviews') : null}
           {admin ? link({ href: '/team/audit' }, 'Activity', 'clock', 'nav-audit') : null}
         </Group>
       </Group>
-      {/* One link more for an admin: the sentence gives way below 1200 px. */}
-      <Text size="xs" c="gray.7" visibleFrom={admin ? 'lg' : 'md'} data-testid="publish-where">
+      {/* Reviews (and Activity for an admin): the sentence gives way below 1200 px. */}
+      <Text
+        size="xs"
+        c="gray.7"
+        visibleFrom={admin || team ? 'lg' : 'md'}
+        data-testid="publish-where"
+      >
         {publishing?.available
           ? publishing.conflicts
             ? `Saved ${where} · a conflict waits in Changes`

@@ -30,6 +30,11 @@ import type {
   ReviewResponse,
   VersionsResponse,
 } from '../shared/publish-api.ts';
+import type {
+  ReviewActionResponse,
+  ReviewItemResponse,
+  ReviewsResponse,
+} from '../shared/review-api.ts';
 
 /**
  * The session token: from `?token=` the first time, then from sessionStorage (the address bar loses
@@ -175,6 +180,17 @@ export function createApi(token: string, csrf = teamCsrfToken()) {
       restore: (path: string, commit: string) =>
         call<{ restored: string; text: string }>('POST', '/api/publish/restore', { path, commit }),
       review: () => call<ReviewResponse>('GET', '/api/publish/review'),
+    },
+    /** Team mode: review inside the editor (editor/shared/review-api.ts). */
+    reviews: {
+      list: () => call<ReviewsResponse>('GET', '/api/reviews'),
+      item: (id: string) => call<ReviewItemResponse>('GET', `/api/reviews/item?id=${q(id)}`),
+      send: (message: string) => call<ReviewActionResponse>('POST', '/api/reviews', { message }),
+      /** Throws ApiFailure: 422 with `problems`, 409 in words (a clash). */
+      approve: (id: string) => call<ReviewActionResponse>('POST', '/api/reviews/approve', { id }),
+      ask: (id: string, comment: string) =>
+        call<ReviewActionResponse>('POST', '/api/reviews/ask', { id, comment }),
+      withdraw: (id: string) => call<ReviewActionResponse>('POST', '/api/reviews/withdraw', { id }),
     },
   };
 }

@@ -10,7 +10,8 @@ export type Screen =
   | { name: 'media' }
   | { name: 'conflicts' }
   | { name: 'versions'; file: string }
-  | { name: 'review' };
+  | { name: 'review' }
+  | { name: 'reviews' };
 
 function fieldOf(query: string | undefined): FieldPath | undefined {
   if (!query) return undefined;
@@ -43,6 +44,7 @@ function parseHash(hash: string): Screen {
   if (path === '/media') return { name: 'media' };
   if (path === '/conflicts') return { name: 'conflicts' };
   if (path === '/review') return { name: 'review' };
+  if (path === '/reviews') return { name: 'reviews' };
   return { name: 'pages' };
 }
 

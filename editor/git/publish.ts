@@ -87,6 +87,8 @@ export interface CheckProblem {
 
 export interface PublishRequest {
   identity: AuthorIdentity;
+  /** Who commits it when not the author (a reviewer publishing a colleague's change). */
+  committer?: AuthorIdentity;
   message: string;
   mode: PublishMode;
   /** The checks CI runs, on the working tree: errors refuse the publish. */
@@ -227,6 +229,7 @@ export async function publish(
       [published],
       request.message,
       request.identity,
+      request.committer,
     );
 
     if (request.mode === 'review') {

@@ -274,19 +274,23 @@ async function editTree(
   return gitText(root, ['mktree', '-z'], { input });
 }
 
-/** A commit by `identity` (author and committer), the message sent on stdin. */
+/**
+ * A commit by `identity` (author, and committer unless `committer` is given: a reviewer publishing
+ * a colleague's change), the message sent on stdin.
+ */
 async function commitTree(
   root: string,
   tree: string,
   parents: readonly string[],
   message: string,
   identity: AuthorIdentity,
+  committer: AuthorIdentity = identity,
 ): Promise<string> {
   const who = {
     GIT_AUTHOR_NAME: identity.name.trim(),
     GIT_AUTHOR_EMAIL: identity.email.trim(),
-    GIT_COMMITTER_NAME: identity.name.trim(),
-    GIT_COMMITTER_EMAIL: identity.email.trim(),
+    GIT_COMMITTER_NAME: committer.name.trim(),
+    GIT_COMMITTER_EMAIL: committer.email.trim(),
   };
   const args = ['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-F', '-'];
   return gitText(root, args, {
@@ -306,13 +310,14 @@ export async function commitDifferences(
   parents: readonly string[],
   message: string,
   identity: AuthorIdentity,
+  committer?: AuthorIdentity,
 ): Promise<string> {
   const updates = new Map(changes.map((change) => [change.file, change.after ?? null]));
   const tree = updates.size
     ? ((await editTree(root, await wholeTree(root, base), '', updates)) ??
       (await gitText(root, ['mktree', '-z'], { input: '' })))
     : await gitText(root, ['rev-parse', `${base}^{tree}`]);
-  return commitTree(root, tree, parents, message, identity);
+  return commitTree(root, tree, parents, message, identity, committer);
 }
 
 export async function isAncestor(root: string, ancestor: string, of: string): Promise<boolean> {

@@ -101,7 +101,7 @@ const pageNow = (root: string, record: FileConflict) =>
   record.wholeFile ? undefined : shownText(readDisk(root, record.file));
 
 /** A file's change in words, from its bytes (a version too large or not UTF-8 is not parsed). */
-function describeBytes(file: string, before: Buffer | undefined, after: Buffer | undefined) {
+export function describeBytes(file: string, before: Buffer | undefined, after: Buffer | undefined) {
   const isText = !file.startsWith('public/');
   const problem = isText ? (unreadable(before) ?? unreadable(after)) : undefined;
   const text = isText && !problem;

@@ -14,7 +14,12 @@ export interface AuditEvent {
     | 'sign-in-rate-limited'
     | 'save'
     | 'settings-change'
-    | 'publish';
+    | 'publish'
+    | 'review-sent'
+    | 'review-changes-asked'
+    | 'review-withdrawn'
+    | 'review-approved'
+    | 'review-not-published';
   /** The client's address (behind a trusted proxy, from X-Forwarded-For). */
   from: string;
   /** What was asked or why it failed: a request line, a catalogue code. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { teamMessages } from '../../engine/errors.ts';
+import { teamMessages, teamReviewMessages } from '../../engine/errors.ts';
 import { ROLES, type Role } from '../../schema/team.ts';
 import { propertyParameters } from '../../tests/helpers/properties.ts';
 import { roleRank, type Grant, type Member } from './members.ts';
@@ -41,6 +41,15 @@ const target: fc.Arbitrary<Target> = fc.oneof(
   fc
     .tuple(fc.constantFrom('de', 'ar'), route)
     .map(([code, r]) => ({ kind: 'new-translation', code, route: r }) as const),
+  fc
+    .array(route.map(fileOf), { minLength: 1, maxLength: 3 })
+    .map((files) => ({ kind: 'change-set', files }) as const),
+  fc
+    .record({
+      own: fc.boolean(),
+      files: fc.array(route.map(fileOf), { minLength: 1, maxLength: 3 }),
+    })
+    .map(({ own, files }) => ({ kind: 'review', own, files }) as const),
 );
 const request = fc
   .constantFrom(...Object.keys(API_ROUTES))
@@ -69,6 +78,7 @@ for (const entry of Object.values(teamMessages))
     } catch {
       // not this entry's kinds of argument
     }
+CODES.add(teamReviewMessages.notYours().code).add(teamReviewMessages.ownChange().code);
 CODES.add('not-writable').add('missing-path').add('bad-request');
 
 describe('permissions (seeded properties)', () => {
@@ -151,6 +161,52 @@ describe('permissions (seeded properties)', () => {
         expect(decide(m, 'POST', '/api/publish', { kind: 'none' }, strict)!.allowed).toBe(false);
       }),
       propertyParameters(50),
+    );
+  });
+
+  it('with requireReview nobody approves their own change, whatever their role', () => {
+    fc.assert(
+      fc.property(member, target, fc.constantFrom('direct', 'review'), (m, t, mode) => {
+        const strict = { mode, requireReview: true } as const;
+        const decision = decide(m, 'POST', '/api/reviews/approve', t, strict)!;
+        if (t.kind === 'review' && t.own) expect(decision.allowed).toBe(false);
+      }),
+      propertyParameters(200),
+    );
+  });
+
+  it('another member’s request: an author never reads, sends back, approves or withdraws it', () => {
+    const routes = [
+      'GET /api/reviews/item',
+      ...['approve', 'ask', 'withdraw'].map((a) => `POST /api/reviews/${a}`),
+    ];
+    fc.assert(
+      fc.property(member, target, rules, fc.constantFrom(...routes), (m, t, r, key) => {
+        const [method, path] = key.split(' ') as [string, string];
+        const decision = decide(m, method, path, t, r)!;
+        if (m.role === 'author' && t.kind === 'review' && !t.own) {
+          expect(decision.allowed).toBe(false);
+          if (!decision.allowed) expect(decision.error.code).toBe('review-not-yours');
+        }
+      }),
+      propertyParameters(200),
+    );
+  });
+
+  it('a reviewer acts only on a request whose every page their patterns cover', () => {
+    fc.assert(
+      fc.property(member, fc.array(route, { minLength: 1, maxLength: 3 }), rules, (m, rs, r) => {
+        const t = { kind: 'review', own: false, files: rs.map(fileOf) } as const;
+        const covers = (at: string) =>
+          m.grants.some(
+            (g) =>
+              roleRank(g.role) >= roleRank('publisher') &&
+              (!g.pages || g.pages.some((p) => globRegex(p).test(at === '/' ? '' : at))),
+          );
+        for (const action of ['approve', 'ask'])
+          expect(decide(m, 'POST', `/api/reviews/${action}`, t, r)!.allowed).toBe(rs.every(covers));
+      }),
+      propertyParameters(200),
     );
   });
 });

@@ -91,6 +91,7 @@ function routesInServer(): string[] {
     'editor/server/api.ts',
     'editor/server/publishing.ts',
     'editor/server/media/routes.ts',
+    'editor/team/review-routes.ts',
   ].map((file) => readFileSync(path.join(root, file), 'utf8'));
   return sources
     .flatMap((source) => [...source.matchAll(/case '((?:GET|POST|PUT|DELETE) \/api[^']*)'/g)])
@@ -107,6 +108,8 @@ describe('route × method × role', () => {
   const config = { kind: 'file', file: 'site.config.yaml' } as const;
   const image = { kind: 'file', file: 'public/images/x.png' } as const;
   const none = { kind: 'none' } as const;
+  const theirs = { kind: 'review', own: false, files: ['pages/pricing.yaml'] } as const;
+  const mine = { kind: 'review', own: true, files: ['pages/pricing.yaml'] } as const;
   const codes = (who: Member, method: string, route: string, target = none as object) =>
     decide(who, method, route, target as never, direct);
   // [request, target, author, publisher, admin]: the code of the refusal, or 'ok'.
@@ -139,6 +142,25 @@ describe('route × method × role', () => {
     ['POST /api/publish/discard', page, 'ok', 'ok', 'ok'],
     ['POST /api/publish/restore', config, 'role-needed', 'role-needed', 'ok'],
     ['GET /api/publish/review', none, 'ok', 'ok', 'ok'],
+    // Review inside the editor: a request of someone else's, and one's own (direct, no
+    // requireReview: a publisher may approve their own).
+    ['GET /api/reviews', none, 'ok', 'ok', 'ok'],
+    ['POST /api/reviews', { kind: 'change-set', files: ['pages/pricing.yaml'] }, 'ok', 'ok', 'ok'],
+    [
+      'POST /api/reviews',
+      { kind: 'change-set', files: ['site.config.yaml'] },
+      'role-needed',
+      'role-needed',
+      'ok',
+    ],
+    ['GET /api/reviews/item', theirs, 'review-not-yours', 'ok', 'ok'],
+    ['GET /api/reviews/item', mine, 'ok', 'ok', 'ok'],
+    ['POST /api/reviews/approve', theirs, 'review-not-yours', 'ok', 'ok'],
+    ['POST /api/reviews/approve', mine, 'role-needed', 'ok', 'ok'],
+    ['POST /api/reviews/ask', theirs, 'review-not-yours', 'ok', 'ok'],
+    ['POST /api/reviews/withdraw', theirs, 'review-not-yours', 'ok', 'ok'],
+    ['POST /api/reviews/withdraw', mine, 'ok', 'ok', 'ok'],
+    ['POST /api/reviews/approve', none, 'bad-request', 'bad-request', 'bad-request'],
   ];
   it.each(table)('%s %o: author %s, publisher %s, admin %s', (request, target, ...expected) => {
     const [method, route] = request.split(' ') as [string, string];
@@ -178,6 +200,31 @@ describe('route × method × role', () => {
     expect(decide(member('anna@example.com'), 'POST', '/api/publish', none, review)).toEqual({
       allowed: true,
     });
+  });
+
+  it('requireReview: nobody approves their own change; a publisher of /de/** none of /pricing', () => {
+    const strict = { mode: 'direct', requireReview: true } as const;
+    const mine = { kind: 'review', own: true, files: ['pages/pricing.yaml'] } as const;
+    for (const email of ['lena@example.com', 'max@example.com'])
+      expect(decide(member(email), 'POST', '/api/reviews/approve', mine, strict)).toMatchObject({
+        allowed: false,
+        error: { code: 'review-own-change' },
+      });
+    const deLead: Member = {
+      email: 'de@example.com',
+      name: 'De',
+      role: 'publisher',
+      grants: [
+        { role: 'publisher', pages: ['/de/**'], fields: 'all' },
+        { role: 'author', pages: undefined, fields: 'all' },
+      ],
+    };
+    const review = (file: string) => ({ kind: 'review', own: false, files: [file] }) as const;
+    const approve = (file: string) =>
+      decide(deLead, 'POST', '/api/reviews/approve', review(file), strict);
+    expect(approve('pages/de/index.yaml')).toEqual({ allowed: true });
+    // Their author entry for every page does not make them its reviewer.
+    expect(approve('pages/pricing.yaml')).toMatchObject({ error: { code: 'page-not-yours' } });
   });
 
   it('a page-restricted author: their pages only, no shared files', () => {

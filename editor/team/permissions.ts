@@ -1,5 +1,10 @@
 import { fieldLabel } from '../../engine/check-translation.ts';
-import { editorMessages, teamMessages, type AuthorError } from '../../engine/errors.ts';
+import {
+  editorMessages,
+  teamMessages,
+  teamReviewMessages,
+  type AuthorError,
+} from '../../engine/errors.ts';
 import { routeFromFile } from '../../engine/routes.ts';
 import { leavesOf } from '../../engine/translation-fields.ts';
 import type { Role } from '../../schema/team.ts';
@@ -26,7 +31,11 @@ export type Target =
   /** A file written, deleted, restored, discarded or resolved. */
   | { kind: 'file'; file: string }
   | { kind: 'new-page'; route: string }
-  | { kind: 'new-translation'; code: string; route: string };
+  | { kind: 'new-translation'; code: string; route: string }
+  /** A change set about to be sent for review: the files it changes. */
+  | { kind: 'change-set'; files: readonly string[] }
+  /** A request sent for review: whether the member sent it, and the files it changes. */
+  | { kind: 'review'; own: boolean; files: readonly string[] };
 
 type Rule =
   | 'read'
@@ -36,7 +45,12 @@ type Rule =
   | 'new-translation'
   | 'publish'
   | 'update'
-  | 'identity';
+  | 'identity'
+  | 'send-review'
+  | 'read-review'
+  | 'approve-review'
+  | 'ask-changes'
+  | 'withdraw-review';
 
 /**
  * Every route of the editor's API (editor/server/api.ts, publishing.ts, media/routes.ts) and what
@@ -70,6 +84,14 @@ export const API_ROUTES: Readonly<Record<string, Rule>> = {
   'GET /api/media': 'read',
   'POST /api/images': 'write-file',
   'DELETE /api/images': 'write-file',
+  // Review inside the editor (editor/team/review-routes.ts): the list holds what the member may
+  // read (`read-review` of each request).
+  'GET /api/reviews': 'read',
+  'GET /api/reviews/item': 'read-review',
+  'POST /api/reviews': 'send-review',
+  'POST /api/reviews/approve': 'approve-review',
+  'POST /api/reviews/ask': 'ask-changes',
+  'POST /api/reviews/withdraw': 'withdraw-review',
 };
 
 const ALLOWED: Decision = { allowed: true };
@@ -118,6 +140,34 @@ function mayWriteFile(member: Member, file: string, structure = false): Decision
   return mayTouchRoute(member, route, structure);
 }
 
+/** May the member change every file of a change set (a reviewer: the files of the request)? */
+function mayWriteAll(member: Member, files: readonly string[]): Decision {
+  for (const file of files) {
+    const decision = mayWriteFile(member, file);
+    if (!decision.allowed) return decision;
+  }
+  return ALLOWED;
+}
+
+/**
+ * May the member act on a request sent for review as a reviewer (a publisher whose pages cover
+ * every file of it)? Its author may read and withdraw their own whatever their role.
+ */
+function mayReview(member: Member, target: Target, action: 'read' | 'review'): Decision {
+  if (target.kind !== 'review') return refused(editorMessages.badRequest('"id" of a review'));
+  if (action === 'read' && target.own) return ALLOWED;
+  if (!atLeast(member, 'publisher'))
+    return target.own
+      ? refused(teamMessages.roleNeeded('approve-changes', 'publisher', member.role))
+      : refused(teamReviewMessages.notYours());
+  // Only the entries that make them a publisher count: an author's entry for other pages does not.
+  const asPublisher = {
+    ...member,
+    grants: member.grants.filter((grant) => roleRank(grant.role) >= roleRank('publisher')),
+  };
+  return mayWriteAll(asPublisher, target.files);
+}
+
 /** The route of a new translation: /<code><route>. */
 const translationRoute = (code: string, route: string) => `/${code}${route === '/' ? '' : route}`;
 
@@ -160,6 +210,22 @@ export function decide(
       if (target.kind !== 'new-translation')
         return refused(editorMessages.badRequest('"code" and "route" (text)'));
       return mayTouchRoute(member, translationRoute(target.code, target.route), false);
+    case 'send-review':
+      if (target.kind !== 'change-set') return refused(editorMessages.badRequest('"message"'));
+      return mayWriteAll(member, target.files);
+    case 'read-review':
+    case 'withdraw-review':
+      return mayReview(member, target, 'read');
+    case 'ask-changes':
+      return mayReview(member, target, 'review');
+    case 'approve-review': {
+      const decision = mayReview(member, target, 'review');
+      if (!decision.allowed) return decision;
+      // Checked last: the words say what is wrong for this member, not only that it is theirs.
+      if (target.kind === 'review' && target.own && rules.requireReview)
+        return refused(teamReviewMessages.ownChange());
+      return ALLOWED;
+    }
   }
 }
 

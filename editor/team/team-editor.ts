@@ -13,6 +13,8 @@ import type { PublishingRules } from './permissions.ts';
 import type { Session } from './sessions.ts';
 import type { Workspaces } from './workspaces.ts';
 import { serialQueue } from '../server/serial-queue.ts';
+import type { ReviewStore } from './reviews.ts';
+import { reviewRoutes } from './review-routes.ts';
 
 /** Who makes a request the team server passed on: signed in, on the team, CSRF checked. */
 interface TeamRequester {
@@ -43,6 +45,8 @@ export function teamEditor(options: {
   workspaces: Workspaces;
   audit: AuditLog;
   rules(): PublishingRules;
+  /** Where the requests sent for review are kept (editor/team/reviews.ts). */
+  reviews: ReviewStore;
   /** The clone's public/ folder, which Vite serves files from that are not images. */
   publicDir: string;
   /** Watch each workspace's files (default true). */
@@ -71,6 +75,17 @@ export function teamEditor(options: {
     // what the one before sent, instead of being refused as stale by it and trying again (with
     // twenty authors at once, most gave up after their last attempt).
     const oneAtATime = serialQueue();
+    const reviews = reviewRoutes({
+      store: options.reviews,
+      workspaces: options.workspaces,
+      audit: options.audit,
+      rules: options.rules,
+      oneAtATime,
+      async published(author) {
+        const editor = await editorOf(author.subject);
+        await editor.publishing.latest({ name: author.name, email: author.email });
+      },
+    });
 
     async function handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {
       try {
@@ -80,6 +95,8 @@ export function teamEditor(options: {
           const head = `<meta name="page-editor-csrf" content="${escapeAttribute(who.session.csrfToken)}">`;
           return await editor.handle(req, res, url, head);
         }
+        if (url.pathname === '/api/reviews' || url.pathname.startsWith('/api/reviews/'))
+          return await reviews(req, res, url, who);
         let authorized;
         try {
           authorized = await authorize(

@@ -136,6 +136,40 @@ export class Workspaces {
     });
   }
 
+  /** The clone whose object store and refs every workspace shares. */
+  get sharedRoot(): string {
+    return this.clone;
+  }
+
+  /**
+   * Runs `work` in a worktree of its own on `commit` (the branch `reviewing/<name>`, tracking the
+   * published branch), removed afterwards whatever happened: where a reviewer's approval merges,
+   * checks and publishes a colleague's change without touching anyone's workspace. One left by a
+   * server killed meanwhile is removed first.
+   */
+  async reviewDesk<T>(name: string, commit: string, work: (root: string) => Promise<T>) {
+    const root = path.join(this.folder, 'reviewing', name);
+    const branch = `reviewing/${name}`;
+    const clear = async () => {
+      await git(this.clone, ['worktree', 'remove', '--force', '--', root], { okCodes: [128] });
+      rmSync(root, { recursive: true, force: true });
+      await git(this.clone, ['worktree', 'prune']);
+      await git(this.clone, ['branch', '-D', '--', branch], { okCodes: [1] });
+    };
+    await this.serial(async () => {
+      await clear();
+      await git(this.clone, ['worktree', 'add', '--quiet', '-b', branch, '--', root, commit], {
+        timeout: 120_000,
+      });
+      await git(this.clone, ['branch', `--set-upstream-to=origin/${this.branch}`, branch]);
+    });
+    try {
+      return await work(root);
+    } finally {
+      await this.serial(clear);
+    }
+  }
+
   /** Saved changes or commits the remote does not have: removing the workspace would lose them. */
   async holdsUnpublished(id: string): Promise<boolean> {
     const { root } = this.describe(id);

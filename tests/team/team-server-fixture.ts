@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JsonLinesAuditLog } from '../../editor/team/audit.ts';
+import { DiskReviewStore } from '../../editor/team/reviews.ts';
 import { OidcSignIn } from '../../editor/team/oidc.ts';
 import type { PublishingRules } from '../../editor/team/permissions.ts';
 import { startTeamServer, type TeamServer } from '../../editor/team/server.ts';
@@ -29,6 +30,8 @@ export interface TestTeamServer {
   data: string;
   /** The bare remote and its seed (tests/publishing/git-fixture.ts). */
   repo: GitTeam;
+  /** Stops the server and starts it again on the same data folder and port (sessions are kept). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,36 +58,46 @@ export async function startTestTeamServer(options: {
   const provider = await startTestProvider(`${base}/auth/callback`, options.accounts);
   const settings = teamSettingsFor(provider, base);
   const audit = new JsonLinesAuditLog(path.join(data, 'audit.log'));
-  const server = await startTeamServer({
-    publicUrl: settings.publicUrl,
-    trustProxy: false,
-    signIn: await OidcSignIn.discover(settings),
-    sessions: new DiskSessionStore(path.join(data, 'sessions'), {
-      idleMs: 3_600_000,
-      absoluteMs: 3_600_000,
-    }),
-    audit,
-    site: () => ({ name: 'Staylix', team: options.team() }),
-    port,
-    ...(options.signInsPerMinute ? { signInsPerMinute: options.signInsPerMinute } : {}),
-    editor: teamEditor({
-      workspaces: await Workspaces.open({
-        clone,
-        folder: path.join(data, 'workspaces'),
-        branch: 'main',
+  const signIn = await OidcSignIn.discover(settings);
+  const start = async () =>
+    startTeamServer({
+      publicUrl: settings.publicUrl,
+      trustProxy: false,
+      signIn,
+      sessions: new DiskSessionStore(path.join(data, 'sessions'), {
+        idleMs: 3_600_000,
+        absoluteMs: 3_600_000,
       }),
       audit,
-      rules: options.rules ?? (() => ({ mode: 'direct', requireReview: false })),
-      publicDir: path.join(clone, 'public'),
-      watch: options.watch,
-    }),
-  });
+      site: () => ({ name: 'Staylix', team: options.team() }),
+      port,
+      ...(options.signInsPerMinute ? { signInsPerMinute: options.signInsPerMinute } : {}),
+      editor: teamEditor({
+        workspaces: await Workspaces.open({
+          clone,
+          folder: path.join(data, 'workspaces'),
+          branch: 'main',
+        }),
+        audit,
+        rules: options.rules ?? (() => ({ mode: 'direct', requireReview: false })),
+        reviews: new DiskReviewStore(path.join(data, 'reviews')),
+        publicDir: path.join(clone, 'public'),
+        watch: options.watch,
+      }),
+    });
+  let server = await start();
   return {
-    server,
+    get server() {
+      return server;
+    },
     base,
     provider,
     data,
     repo,
+    async restart() {
+      await server.close();
+      server = await start();
+    },
     async close() {
       await server.close();
       await provider.close();

@@ -37,6 +37,8 @@ import { LinesView } from './LinesView.tsx';
 import { blocksOf, SideBySide } from './SideBySide.tsx';
 import { DraftsInChangeSet, draftsIn } from './DraftsInChangeSet.tsx';
 import { publishingChanged, useOnPublishingChange, usePublishStatus } from './status.ts';
+import type { ReviewsResponse } from '../../shared/review-api.ts';
+import { SendForReview } from '../reviews/SendForReview.tsx';
 
 /** The code of the catalogue's publishMessages.unrelated (engine/errors.ts). */
 const UNRELATED = 'publish-unrelated';
@@ -76,6 +78,8 @@ export function ChangesScreen({ api }: { api: Api }) {
   /** Get latest or Publish found the published version replaced by an unrelated one. */
   const [replaced, setReplaced] = useState<ApiError | null>(null);
   const [draftFiles, setDraftFiles] = useState<ReadonlySet<string>>(new Set());
+  /** Team mode: review inside the editor (who may publish, the author's own requests). */
+  const [reviews, setReviews] = useState<ReviewsResponse | null>(null);
   const toast = useToast();
   const noteReplaced = (failure: unknown) => {
     const error = failure instanceof ApiFailure ? failure.body.error : undefined;
@@ -84,6 +88,7 @@ export function ChangesScreen({ api }: { api: Api }) {
   };
 
   const load = useCallback(() => {
+    if (api.csrf) api.reviews.list().then(setReviews, () => setReviews(null));
     api.pages().then(
       (response) =>
         setDraftFiles(new Set(response.pages.filter((p) => p.draft).map((p) => p.file))),
@@ -182,6 +187,9 @@ export function ChangesScreen({ api }: { api: Api }) {
   const waitingNames = new Set(changes?.waiting?.map((file) => file.file));
   const ownUnsafe = changes?.unsafe.filter((file) => !waitingNames.has(file)) ?? [];
   const unrelated = changes?.unrelated ?? replaced;
+  // Team mode: review inside the editor, unless the site sends change sets to review branches of
+  // the remote (`publishing.mode: review`, for teams that review on GitHub).
+  const inEditor = status?.mode === 'review' ? null : reviews;
 
   if (!status) return <Loader m="xl" role="status" aria-label="Loading" />;
   return (
@@ -290,25 +298,50 @@ export function ChangesScreen({ api }: { api: Api }) {
             ))}
             {changes?.waiting?.length ? <WaitingFiles files={changes.waiting} /> : null}
           </Stack>
-          <PublishPanel
-            api={api}
-            identity={identity}
-            mode={status.mode}
-            onIdentity={setIdentity}
-            message={message}
-            onMessage={setOwnMessage}
-            canPublish={!!changes?.files.length && !status.conflicts && !unrelated}
-            busy={busy === 'publish'}
-            onPublish={() => void publish()}
-            outcome={outcome}
-            drafts={
-              <DraftsInChangeSet
+          {inEditor && (!inEditor.reviewer || inEditor.requireReview) ? (
+            <SendForReview
+              api={api}
+              reviews={inEditor}
+              message={message}
+              onMessage={setOwnMessage}
+              canSend={!!changes?.files.length && !status.conflicts && !unrelated}
+              alone
+              onSent={load}
+            />
+          ) : (
+            <Stack gap="sm">
+              <PublishPanel
                 api={api}
-                drafts={draftsIn(changes?.files ?? [], draftFiles)}
-                onChanged={load}
+                identity={identity}
+                mode={status.mode}
+                onIdentity={setIdentity}
+                message={message}
+                onMessage={setOwnMessage}
+                canPublish={!!changes?.files.length && !status.conflicts && !unrelated}
+                busy={busy === 'publish'}
+                onPublish={() => void publish()}
+                outcome={outcome}
+                drafts={
+                  <DraftsInChangeSet
+                    api={api}
+                    drafts={draftsIn(changes?.files ?? [], draftFiles)}
+                    onChanged={load}
+                  />
+                }
               />
-            }
-          />
+              {inEditor ? (
+                <SendForReview
+                  api={api}
+                  reviews={inEditor}
+                  message={message}
+                  onMessage={setOwnMessage}
+                  canSend={!!changes?.files.length && !status.conflicts && !unrelated}
+                  alone={false}
+                  onSent={load}
+                />
+              ) : null}
+            </Stack>
+          )}
         </Box>
       )}
 

@@ -34,6 +34,7 @@ import { BlockList } from './BlockList.tsx';
 import { FileDialogs } from './FileDialogs.tsx';
 import { FileToolbar } from './FileToolbar.tsx';
 import { PresenceNote } from '../team/PresenceNote.tsx';
+import { ReviewNote } from '../reviews/ReviewNote.tsx';
 import { PreviewPane, type PreviewHandle } from './PreviewPane.tsx';
 import { LiveTag, ProblemBadge } from './ProblemBadge.tsx';
 import { ProblemsPanel } from './ProblemsPanel.tsx';
@@ -273,6 +274,7 @@ export function PageEditorScreen({
             }}
           >
             <Stack gap="sm" p="md">
+              <ReviewNote api={api} file={file} />
               <PresenceNote api={api} file={file} />
               {stale.length && sourceLanguage ? (
                 <Paper withBorder radius="md" p="sm" data-testid="stale-summary">

@@ -1,0 +1,57 @@
+import { Anchor, Paper, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { teamReviewWords as words } from '../../../engine/errors.ts';
+import type { ReviewEventView } from '../../shared/review-api.ts';
+import type { Api } from '../api.ts';
+import { hrefFor } from '../route.ts';
+
+/**
+ * Team mode, at the top of a page's form: the comment of a publisher who asked for changes to a
+ * change of the author's that touches this page. Shown as text (React escapes it).
+ */
+export function ReviewNote({ api, file }: { api: Api; file: string }) {
+  const [asked, setAsked] = useState<ReviewEventView | null>(null);
+  useEffect(() => {
+    if (!api.csrf) return;
+    let stopped = false;
+    api.reviews.list().then(
+      (answer) => {
+        const request = answer.requests.find(
+          (r) => r.own && r.status === 'changes-asked' && r.files.includes(file),
+        );
+        const event = request?.events.findLast((e) => e.kind === 'changes-asked');
+        if (!stopped) setAsked(event ?? null);
+      },
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [api, file]);
+  if (!asked) return null;
+  return (
+    <Paper
+      radius="md"
+      p="sm"
+      data-testid="review-note"
+      role="note"
+      style={{
+        background: 'var(--mantine-color-orange-0)',
+        border: '1px solid var(--mantine-color-orange-4)',
+      }}
+    >
+      <Text fw={700} size="sm" c="gray.9" mb={4}>
+        {words.noteTitle(asked.by.name)}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="review-note-comment">
+        {asked.comment}
+      </Text>
+      <Text size="xs" mt={6}>
+        {words.noteLead}{' '}
+        <Anchor href={hrefFor({ name: 'changes' })} size="xs" underline="always">
+          Changes
+        </Anchor>
+      </Text>
+    </Paper>
+  );
+}
