@@ -12,6 +12,7 @@ import type { Member } from './members.ts';
 import type { PublishingRules } from './permissions.ts';
 import type { Session } from './sessions.ts';
 import type { Workspaces } from './workspaces.ts';
+import { startPublishThread } from '../server/publish-thread.ts';
 import { serialQueue } from '../server/serial-queue.ts';
 
 /** Who makes a request the team server passed on: signed in, on the team, CSRF checked. */
@@ -71,6 +72,8 @@ export function teamEditor(options: {
     // what the one before sent, instead of being refused as stale by it and trying again (with
     // twenty authors at once, most gave up after their last attempt).
     const oneAtATime = serialQueue();
+    // Publishes run on a thread of their own: started now, not by the first author to publish.
+    startPublishThread();
 
     async function handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {
       try {
