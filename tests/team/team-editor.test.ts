@@ -218,7 +218,13 @@ describe('a workspace per author', () => {
 });
 
 /** Each member's request, and whether it is allowed (`ok`) or refused (the catalogue's code). */
-type Row = [method: string, route: string, body: unknown, expected: Record<Login, string>];
+type Row = [
+  method: string,
+  route: string,
+  body: unknown,
+  // Max (a group member with an unverified address) has a test of his own.
+  expected: Record<Exclude<Login, 'max'>, string>,
+];
 const everyone = (code: string) => ({ anna: code, jonas: code, lena: code, ada: code, zoe: '' });
 
 describe('permissions on every route, enforced through real HTTP', () => {
@@ -291,7 +297,7 @@ describe('permissions on every route, enforced through real HTTP', () => {
       { anna: 'allowed', jonas: 'files-not-yours', lena: 'allowed', ada: 'allowed', zoe: '' },
     ],
   ];
-  const logins: Login[] = ['anna', 'jonas', 'lena', 'ada', 'zoe'];
+  const logins: Array<Exclude<Login, 'max'>> = ['anna', 'jonas', 'lena', 'ada', 'zoe'];
 
   it.each(rows)(
     '%s %s',
@@ -333,7 +339,9 @@ describe('permissions on every route, enforced through real HTTP', () => {
   it('never commits an address the provider has not verified', async () => {
     // Max claims Lena's address at the provider, unverified: on the team by a group, but his
     // commits must not carry her address.
-    expect((await edit('max', 'pages/privacy-policy.yaml', 'title:', 'title: Max')).status).toBe(200);
+    expect((await edit('max', 'pages/privacy-policy.yaml', 'title:', 'title: Max')).status).toBe(
+      200,
+    );
     const status = await call('max', 'GET', '/api/publish/status');
     const identity = status.json.identity as { name: string; email: string };
     expect(identity.name).toBe('Max Muster');
