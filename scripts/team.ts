@@ -4,7 +4,8 @@
  * The editor for a whole team on one server: clones the repository into its data folder (once;
  * later starts use that clone), reads the team from its site.config.yaml, and serves sign-in with
  * the company's OpenID Connect provider on 127.0.0.1 (or EDITOR_LISTEN_ADDRESS: 0.0.0.0 in its
- * container, Dockerfile), for an HTTPS proxy in front of it (docs/team-editor.md). Secrets and the machine's settings come from the environment.
+ * container, Dockerfile), for an HTTPS proxy in front of it (docs/team-editor.md). Secrets and the
+ * machine's settings come from the environment.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -74,7 +74,7 @@ describe('a refused publish in the form’s words', () => {
   });
 });
 
-describe('one validation cache for several copies of the site (the team editor’s workspaces)', () => {
+describe('one validation cache for several copies of a site (team workspaces)', () => {
   it('finds in each copy what a check without the cache finds, whichever copy filled it', () => {
     const cache = ValidationCache.inMemory()!;
     const clean = mkdtempSync(path.join(tmpdir(), 'publish-check-clean-'));

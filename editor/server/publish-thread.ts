@@ -13,7 +13,7 @@ export interface PublishJob {
   state: ReadyState;
   request: Omit<PublishRequest, 'check'>;
 }
-/** An error the publish threw, as sent between threads (the answer in words depends on its kind). */
+/** An error the publish threw, as sent between threads (the words of its answer depend on it). */
 export type ThrownError =
   | { kind: 'remote'; problem: RemoteProblem; detail: string }
   | {

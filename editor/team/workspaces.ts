@@ -131,8 +131,8 @@ export class Workspaces {
   /**
    * Brings the server's clone (where the team and the site's name are read) up to the published
    * branch, after someone published from a workspace. The publish fetched the branch into the
-   * remote-tracking ref the clone and its worktrees share: nothing is fetched again. Asks made while
-   * an update waits are that update (one for a whole queue of publishes).
+   * remote-tracking ref the clone and its worktrees share: nothing is fetched again. Asks made
+   * while an update waits are that update (one for a whole queue of publishes).
    */
   updateClone(): Promise<void> {
     this.pendingUpdate ??= this.serial(async () => {

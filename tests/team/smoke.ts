@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { startTestProvider } from './oidc-provider.ts';
 
-const USAGE = 'npx tsx tests/team/smoke.ts --url <base> -- <command that starts the team server…>';
+const USAGE = 'npx tsx tests/team/smoke.ts --url <base> -- <command that starts the server…>';
 const argv = process.argv.slice(2);
 const split = argv.indexOf('--');
 const options = split < 0 ? argv : argv.slice(0, split);
@@ -119,7 +119,7 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
 }
 console.log(
-  `\nThe team server answers at ${base.origin} (${((Date.now() - startedAt) / 1000).toFixed(0)} s).`,
+  `\nThe team server answers at ${base.origin} (${Math.round((Date.now() - startedAt) / 1000)} s).`,
 );
 
 const at = (route: string) => new URL(route, base);
