@@ -1994,6 +1994,8 @@ export const teamServerMessages = {
     `${name} must be a whole number greater than zero, not ${echo(value)}.`,
   badChoice: (name: string, value: string, choices: readonly string[]): string =>
     `${name} must be ${[choices].flat().join(' or ')}, not ${echo(value)}.`,
+  notAnIpAddress: (name: string, value: string): string =>
+    `${name} must be an IP address to listen on, e.g. 127.0.0.1 (0.0.0.0 inside a container), not ${echo(value)}.`,
   noRepository: (): string =>
     'Give the repository to serve: --repository <url or path> (it is cloned into the data folder).',
   cloning: (repository: string, folder: string): string => `Cloning ${repository} into ${folder}…`,

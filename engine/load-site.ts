@@ -100,9 +100,10 @@ export interface LoadOptions {
   includeDrafts?: boolean;
   /**
    * Keep the results of checking each file in `.cache/validation.json` and reuse them for files
-   * whose text did not change (the command line and the build; tests leave it off).
+   * whose text did not change (the command line and the build; tests leave it off); or in the
+   * cache given (`ValidationCache.inMemory`).
    */
-  cache?: boolean;
+  cache?: boolean | ValidationCache;
   /**
    * With `cache`: keep each page it validates in the page store (engine/page-store.ts), for the
    * build's render workers (the build and `npm run validate`).
@@ -740,9 +741,13 @@ export class SiteLoader {
    */
   private begin(cacheOpened?: () => void) {
     const { root } = this.options;
-    this.cache = this.options.cache
-      ? ValidationCache.open(root, { storePages: this.options.storePages === true })
-      : undefined;
+    const { cache } = this.options;
+    this.cache =
+      cache instanceof ValidationCache
+        ? cache
+        : cache
+          ? ValidationCache.open(root, { storePages: this.options.storePages === true })
+          : undefined;
     cacheOpened?.();
     this.config = this.readConfig();
     this.scanFiles();

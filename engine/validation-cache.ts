@@ -98,6 +98,16 @@ export class ValidationCache {
     return new ValidationCache(file, key, entries, pageStore);
   }
 
+  /**
+   * A cache kept in memory only, for a process that checks several copies of one site (the team
+   * editor's workspaces): an entry is a file's path and the hash of its text, the same in every
+   * copy. Undefined where nothing is cached (see `validatorKey`).
+   */
+  static inMemory(): ValidationCache | undefined {
+    const key = validatorKey();
+    return key ? new ValidationCache(undefined, key, new Map(), undefined) : undefined;
+  }
+
   /** True when it knows no file: every page is to be checked. */
   isEmpty(): boolean {
     return this.entries.size === 0;

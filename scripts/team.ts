@@ -3,8 +3,9 @@
  *
  * The editor for a whole team on one server: clones the repository into its data folder (once;
  * later starts use that clone), reads the team from its site.config.yaml, and serves sign-in with
- * the company's OpenID Connect provider on 127.0.0.1, for an HTTPS proxy in front of it
- * (docs/team-editor.md). Secrets and the machine's settings come from the environment.
+ * the company's OpenID Connect provider on 127.0.0.1 (or EDITOR_LISTEN_ADDRESS: 0.0.0.0 in its
+ * container, Dockerfile), for an HTTPS proxy in front of it (docs/team-editor.md). Secrets and the
+ * machine's settings come from the environment.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -48,7 +49,11 @@ const TEAM_COMMAND = {
       value: '<folder>',
       help: 'where the clone, sessions and audit log are kept (default: team-data)',
     },
-    port: { type: 'string', value: '<port>', help: 'the port on 127.0.0.1 (default: 4322)' },
+    port: {
+      type: 'string',
+      value: '<port>',
+      help: 'the port, on 127.0.0.1 unless EDITOR_LISTEN_ADDRESS says otherwise (default: 4322)',
+    },
   },
 } as const satisfies CommandSpec;
 
@@ -150,7 +155,7 @@ const server = await startTeamServer({
   }),
   audit,
   site,
-  host: '127.0.0.1',
+  host: environment.listenAddress,
   port,
   editor: teamEditor({
     workspaces,
@@ -174,7 +179,12 @@ const sweep = setInterval(() => {
     .catch((error: unknown) => console.error(error));
 }, 3_600_000);
 sweep.unref();
-console.log(teamServerMessages.started(environment.publicUrl.origin, `127.0.0.1:${server.port}`));
+const listening = environment.listenAddress.includes(':')
+  ? `[${environment.listenAddress}]`
+  : environment.listenAddress;
+console.log(
+  teamServerMessages.started(environment.publicUrl.origin, `${listening}:${server.port}`),
+);
 
 const stop = () => {
   setTimeout(() => process.exit(0), 2000).unref();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { conflictsAsTheyAreNow } from './conflicts-now.ts';
 import {
@@ -37,7 +38,16 @@ interface MergeReply {
   result: ThreadResult | undefined;
 }
 
-const CODE_ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * The project's folder: two up from this module's, or one up where it runs compiled into another
+ * thread's module (pipeline/compiled-module.mjs, whose modules read as if they were in pipeline/:
+ * the publish thread, editor/server/publish-thread.ts).
+ */
+const CODE_ROOT =
+  path.basename(import.meta.dirname) === 'pipeline'
+    ? path.dirname(import.meta.dirname)
+    : path.resolve(import.meta.dirname, '../..');
+const START = pathToFileURL(path.join(CODE_ROOT, 'editor/changes/merge-thread-start.mjs'));
 const WORKER_ENTRY = 'editor/changes/merge-worker.ts';
 
 /**
@@ -59,7 +69,7 @@ let thread: { worker: Worker; pending: Map<number, Answer> } | undefined;
 let nextId = 1;
 
 function startThread() {
-  const worker = new Worker(new URL('./merge-thread-start.mjs', import.meta.url), {
+  const worker = new Worker(START, {
     workerData: { root: CODE_ROOT, entry: WORKER_ENTRY },
     resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
   });

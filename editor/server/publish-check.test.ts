@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSiteForPublish } from './publish-check.ts';
+import { ValidationCache } from '../../engine/validation-cache.ts';
 import { projectRoot } from '../../tests/helpers/project-copy.ts';
 import type { CheckProblem } from '../git/publish.ts';
 
@@ -70,5 +71,33 @@ describe('a refused publish in the form’s words', () => {
     expect(moved.message).toBe(
       'Block 2 is a Breadcrumbs block here, but a Rich text block on the original page.',
     );
+  });
+});
+
+describe('one validation cache for several copies of a site (team workspaces)', () => {
+  it('finds in each copy what a check without the cache finds, whichever copy filled it', () => {
+    const cache = ValidationCache.inMemory()!;
+    const clean = mkdtempSync(path.join(tmpdir(), 'publish-check-clean-'));
+    try {
+      for (const entry of ['pages', 'public', 'site.config.yaml'])
+        cpSync(path.join(projectRoot, entry), path.join(clean, entry), { recursive: true });
+      // The broken copy fills the cache; the clean one has the same files but two.
+      expect(checkSiteForPublish(root, cache).problems).toEqual(problems);
+      expect(checkSiteForPublish(clean, cache).problems).toEqual([]);
+      expect(checkSiteForPublish(root, cache).problems).toEqual(problems);
+      // A file the clean copy changes now is checked again there, not taken from the cache.
+      writeFileSync(
+        path.join(clean, 'pages/pricing.yaml'),
+        readFileSync(path.join(clean, 'pages/pricing.yaml'), 'utf8').replace(
+          'href: /book-demo',
+          'href: /nowhere',
+        ),
+      );
+      expect(checkSiteForPublish(clean, cache).problems.map((p) => p.code)).toEqual([
+        'broken-link',
+      ]);
+    } finally {
+      rmSync(clean, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { loadSite } from '../../engine/load-site.ts';
+import type { ValidationCache } from '../../engine/validation-cache.ts';
 import { findPlaceholders } from '../../engine/placeholders.ts';
 import type { CheckProblem } from '../git/publish.ts';
 import { pathsAt } from '../document/locate.ts';
@@ -36,13 +37,17 @@ export function publishingSettings(config: SiteConfig | undefined): PublishingSe
 /**
  * The checks CI runs, on the whole site as it is on disk: the validator (`npm run validate`) and,
  * when the site says so, the deploy's placeholder check (`--production`). Errors only: warnings do
- * not stop a publish.
+ * not stop a publish. `cache`: what earlier checks found in files whose text is unchanged (shared
+ * by the copies of one site, editor/server/site-check-thread.ts).
  */
-export function checkSiteForPublish(root: string): {
+export function checkSiteForPublish(
+  root: string,
+  cache?: ValidationCache,
+): {
   problems: CheckProblem[];
   settings: PublishingSettings;
 } {
-  const site = loadSite({ root, includeDrafts: false });
+  const site = loadSite({ root, includeDrafts: false, ...(cache ? { cache } : {}) });
   const settings = publishingSettings(site.config);
   const diagnostics = [
     ...site.diagnostics,

@@ -11,7 +11,7 @@ import {
   isSafeAuthorFile,
   type AuthorIdentity,
 } from '../git/names.ts';
-import { authorChanges, publish } from '../git/publish.ts';
+import { authorChanges } from '../git/publish.ts';
 import { fetchPublished, RemoteError } from '../git/remote.ts';
 import { isLocalRemote } from '../git/remote-url.ts';
 import type { JournalOp } from '../git/journal.ts';
@@ -37,7 +37,8 @@ import type {
 import { apiError, HttpError, readJson, sendJson, type ApiContext } from './api.ts';
 import { editorErrors } from './errors.ts';
 import { inWords, shownText, unreadable } from './publish-words.ts';
-import { checkSiteForPublish, publishingSettings } from './publish-check.ts';
+import { publishingSettings } from './publish-check.ts';
+import { publishOffThread } from './publish-thread.ts';
 import { Collector } from '../../engine/collector.ts';
 import { validateConfig } from '../../engine/validate-page.ts';
 import { serialQueue } from './serial-queue.ts';
@@ -309,11 +310,10 @@ export class PublishingService {
     const identity = identityOf(input);
     return this.serial(async () => {
       const state = await this.ready();
-      const result = await publish(this.root, state, {
+      const result = await publishOffThread(this.root, state, {
         identity,
         message: input.message,
         mode: publishingSettings(loadSiteConfig(this.root)).mode,
-        check: () => checkSiteForPublish(this.root).problems,
         ...(input.files ? { expectFiles: input.files } : {}),
       });
       this.refreshedAfter('latest' in result ? result.latest : undefined);

@@ -52,6 +52,19 @@ describe('the team editor’s environment', () => {
     ]);
   });
 
+  it('listens on 127.0.0.1 unless EDITOR_LISTEN_ADDRESS names another IP address', () => {
+    const at = (value?: string) => {
+      const read = readTeamEnvironment({ ...good, EDITOR_LISTEN_ADDRESS: value });
+      return 'settings' in read ? read.settings.listenAddress : read.errors;
+    };
+    expect(at()).toBe('127.0.0.1');
+    expect(at('0.0.0.0')).toBe('0.0.0.0');
+    expect(at('::')).toBe('::');
+    expect(at('all')).toEqual([
+      'EDITOR_LISTEN_ADDRESS must be an IP address to listen on, e.g. 127.0.0.1 (0.0.0.0 inside a container), not "all".',
+    ]);
+  });
+
   it('names every missing variable with an example', () => {
     expect(problems({})).toEqual([
       'The environment variable OIDC_ISSUER is not set. Set it, e.g. OIDC_ISSUER=https://sso.example.com/realms/marketing.',

@@ -24,6 +24,11 @@ export interface TeamEnvironment {
    * otherwise every request would seem to come from the proxy.
    */
   trustProxy: boolean;
+  /**
+   * The address the server listens on: 127.0.0.1 unless EDITOR_LISTEN_ADDRESS says otherwise
+   * (0.0.0.0 inside a container, where the port is published to the host's loopback or proxy).
+   */
+  listenAddress: string;
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -106,6 +111,9 @@ export function readTeamEnvironment(
   const proxy = env.EDITOR_TRUST_PROXY ?? 'false';
   if (proxy !== 'true' && proxy !== 'false')
     errors.push(teamServerMessages.badChoice('EDITOR_TRUST_PROXY', proxy, ['true', 'false']));
+  const listenAddress = env.EDITOR_LISTEN_ADDRESS?.trim() || '127.0.0.1';
+  if (!isIP(listenAddress))
+    errors.push(teamServerMessages.notAnIpAddress('EDITOR_LISTEN_ADDRESS', listenAddress));
   if (errors.length || !issuer || !publicUrl) return { errors };
   return {
     settings: {
@@ -117,6 +125,7 @@ export function readTeamEnvironment(
       absoluteHours,
       workspaceIdleDays,
       trustProxy: proxy === 'true',
+      listenAddress,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { ROLES, type Role, type Team } from '../../schema/team.ts';
+import { workspaceId } from './workspaces.ts';
 
 /** Who signed in, as the provider's ID token and user info said (editor/team/oidc.ts). */
 export interface Identity {
@@ -55,4 +56,24 @@ export function memberOf(team: Team | undefined, identity: Identity): Member | u
     'author',
   );
   return { email: identity.email, name: identity.name, role, grants };
+}
+
+/**
+ * The domain of the address commits carry for someone whose provider did not verify theirs (some
+ * never send `email_verified`, Microsoft Entra ID among them): `.invalid` is reserved (RFC 2606),
+ * so the address is nobody's, and claims nothing.
+ */
+const UNVERIFIED_DOMAIN = 'unverified.invalid';
+
+/**
+ * The name and e-mail a person's commits carry: the provider's, when it verified the address;
+ * else the name with an address that is not one (`<their workspace id>@unverified.invalid`, the
+ * same for every commit of theirs), never an address the provider did not vouch for.
+ */
+export function commitIdentity(
+  identity: Pick<Identity, 'subject' | 'name' | 'email' | 'emailVerified'>,
+): { name: string; email: string } {
+  return identity.emailVerified
+    ? { name: identity.name, email: identity.email }
+    : { name: identity.name, email: `${workspaceId(identity.subject)}@${UNVERIFIED_DOMAIN}` };
 }

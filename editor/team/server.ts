@@ -266,6 +266,12 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     for (const [name, value] of Object.entries(HEADERS)) res.setHeader(name, value);
     if (options.publicUrl.protocol === 'https:')
       res.setHeader('strict-transport-security', 'max-age=31536000');
+    // The container's and the proxy's health check: whatever the Host (a check calls the server
+    // by its own address), and it says nothing but that the server answers.
+    if (req.url === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      return res.end('ok\n');
+    }
     if (req.headers.host !== options.publicUrl.host)
       return errorJson(res, 421, teamMessages.wrongAddress(req.headers.host ?? ''));
     if (malformedTarget(req))

@@ -8,10 +8,11 @@ import {
 import { lazyVite } from '../server/vite.ts';
 import { refusalEvent, type AuditLog } from './audit.ts';
 import { authorize } from './authorize.ts';
-import type { Member } from './members.ts';
+import { commitIdentity, type Member } from './members.ts';
 import type { PublishingRules } from './permissions.ts';
 import type { Session } from './sessions.ts';
 import type { Workspaces } from './workspaces.ts';
+import { startPublishThread } from '../server/publish-thread.ts';
 import { serialQueue } from '../server/serial-queue.ts';
 import type { ReviewStore } from './reviews.ts';
 import { reviewRoutes } from './review-routes.ts';
@@ -39,7 +40,8 @@ const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${
  * The editor for a team: each member's requests go to the editor of their own workspace (a git
  * worktree, editor/team/workspaces.ts), after the permission check of what the request acts on
  * and changes (authorize.ts). All workspaces share one Vite. Commits carry the signed-in person's
- * name and e-mail from the provider's ID token, whatever the request said.
+ * name and e-mail from the provider's ID token (an address it did not verify never:
+ * `commitIdentity`), whatever the request said.
  */
 export function teamEditor(options: {
   workspaces: Workspaces;
@@ -86,11 +88,15 @@ export function teamEditor(options: {
         await editor.publishing.latest({ name: author.name, email: author.email });
       },
     });
+    // Publishes run on a thread of their own: started now, not by the first author to publish.
+    startPublishThread();
 
     async function handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {
       try {
         const editor = await editorOf(who.session.subject);
-        const person = { name: who.session.name, email: who.session.email };
+        // Commits carry the provider's name and only a verified address (members.ts).
+        const person = commitIdentity(who.session);
+        const email = who.session.email;
         if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
           const head = `<meta name="page-editor-csrf" content="${escapeAttribute(who.session.csrfToken)}">`;
           return await editor.handle(req, res, url, head);
@@ -111,7 +117,7 @@ export function teamEditor(options: {
           const code = (error as { error?: { code?: string } }).error?.code;
           if ((error as { status?: number }).status === 403)
             options.audit.append(
-              refusalEvent(person.email, who.from, `${req.method} ${url.pathname}`, String(code)),
+              refusalEvent(email, who.from, `${req.method} ${url.pathname}`, String(code)),
             );
           throw error;
         }
@@ -122,7 +128,7 @@ export function teamEditor(options: {
               options.workspaces.updateClone().catch((error: unknown) => console.error(error));
             if (res.statusCode < 400)
               options.audit.append({
-                who: person.email,
+                who: email,
                 what: event.what,
                 from: who.from,
                 detail: event.detail,

@@ -125,15 +125,21 @@ export class Workspaces {
     });
   }
 
+  /** The clone's update that has not started yet, which later asks join. */
+  private pendingUpdate: Promise<void> | undefined;
+
   /**
    * Brings the server's clone (where the team and the site's name are read) up to the published
-   * branch, after someone published from a workspace.
+   * branch, after someone published from a workspace. The publish fetched the branch into the
+   * remote-tracking ref the clone and its worktrees share: nothing is fetched again. Asks made
+   * while an update waits are that update (one for a whole queue of publishes).
    */
   updateClone(): Promise<void> {
-    return this.serial(async () => {
-      await git(this.clone, ['fetch', '--quiet', 'origin'], { timeout: 120_000 });
+    this.pendingUpdate ??= this.serial(async () => {
+      this.pendingUpdate = undefined;
       await git(this.clone, ['merge', '--ff-only', '--quiet', `origin/${this.branch}`]);
     });
+    return this.pendingUpdate;
   }
 
   /** The clone whose object store and refs every workspace shares. */

@@ -53,8 +53,18 @@ beforeAll(async () => {
 });
 
 describe('GitHub workflows', () => {
-  it('exist: a pull-request check and a deploy', () => {
-    expect(files.sort()).toEqual(['check.yml', 'deploy.yml']);
+  it('exist: a pull-request check, a deploy and the team editor image', () => {
+    expect(files.sort()).toEqual(['check.yml', 'deploy.yml', 'team-image.yml']);
+  });
+
+  it('the team editor image is built, then started by the smoke test against its provider', () => {
+    const steps = workflow('team-image.yml').jobs.image?.steps ?? [];
+    const build = steps.findIndex((step) => step.uses?.startsWith('docker/build-push-action@'));
+    const smoke = steps.findIndex((step) => step.run?.includes('tests/team/smoke.ts'));
+    expect(build).toBeGreaterThan(-1);
+    expect(steps[build]!.with).toMatchObject({ load: true, tags: 'page-editor-team:ci' });
+    expect(smoke).toBeGreaterThan(build);
+    expect(steps[smoke]!.run).toMatch(/-- docker run --rm .*page-editor-team:ci --repository/s);
   });
 
   it('pass actionlint without a single problem', () => {

@@ -272,7 +272,7 @@ describe('sign-in with OpenID Connect (code flow, PKCE, state, nonce)', () => {
     expect(files).not.toContain(kept.browser.cookies(base).get(SESSION_COOKIE));
   });
 
-  it('answers only at its public address (Host) and rate-limits sign-ins from one address', async () => {
+  it('answers only at its public address (Host), but for its health check, and rate-limits sign-ins from one address', async () => {
     const wrongHost = await new Promise<number>((resolve, reject) =>
       get(`${base}/`, { headers: { host: 'evil.example' } }, (res) => {
         res.resume();
@@ -280,6 +280,15 @@ describe('sign-in with OpenID Connect (code flow, PKCE, state, nonce)', () => {
       }).on('error', reject),
     );
     expect(wrongHost).toBe(421);
+    // The health check answers by any address, and says nothing else.
+    const health = await new Promise<[number, string]>((resolve, reject) =>
+      get(`${base}/health`, { headers: { host: 'container:4322' } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve([res.statusCode!, body]));
+      }).on('error', reject),
+    );
+    expect(health).toEqual([200, 'ok\n']);
     const browser = new HttpBrowser();
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++)
