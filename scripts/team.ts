@@ -163,6 +163,7 @@ const server = await startTeamServer({
     rules: () => site().rules,
     reviews: new DiskReviewStore(path.join(data, 'reviews')),
     publicDir: path.join(checkout, 'public'),
+    followEveryMs: environment.followSeconds * 1000,
   }),
 });
 

@@ -20,6 +20,11 @@ export interface TeamEnvironment {
   /** A workspace nobody used for this long, holding nothing unpublished, is removed. */
   workspaceIdleDays: number;
   /**
+   * The published branch is fetched this often, so that a change of the team or the settings
+   * pushed from outside the editor (a removed member) takes effect without waiting for a publish.
+   */
+  followSeconds: number;
+  /**
    * Read the client's address from the last entry of X-Forwarded-For (behind Caddy or nginx);
    * otherwise every request would seem to come from the proxy.
    */
@@ -108,6 +113,7 @@ export function readTeamEnvironment(
   const idleMinutes = wholeNumber(env, 'SESSION_IDLE_MINUTES', 120, errors);
   const absoluteHours = wholeNumber(env, 'SESSION_MAX_HOURS', 12, errors);
   const workspaceIdleDays = wholeNumber(env, 'WORKSPACE_IDLE_DAYS', 14, errors);
+  const followSeconds = wholeNumber(env, 'TEAM_FOLLOW_SECONDS', 60, errors);
   const proxy = env.EDITOR_TRUST_PROXY ?? 'false';
   if (proxy !== 'true' && proxy !== 'false')
     errors.push(teamServerMessages.badChoice('EDITOR_TRUST_PROXY', proxy, ['true', 'false']));
@@ -124,6 +130,7 @@ export function readTeamEnvironment(
       idleMinutes,
       absoluteHours,
       workspaceIdleDays,
+      followSeconds,
       trustProxy: proxy === 'true',
       listenAddress,
     },

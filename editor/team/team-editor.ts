@@ -53,6 +53,11 @@ export function teamEditor(options: {
   publicDir: string;
   /** Watch each workspace's files (default true). */
   watch?: boolean;
+  /**
+   * Fetch the published branch this often (editor/team/workspaces.ts `followRemote`), in the
+   * publishes' queue; none when absent.
+   */
+  followEveryMs?: number;
 }): (http: Server) => TeamEditor {
   return (http) => {
     const vite = lazyVite(http, options.publicDir);
@@ -90,6 +95,14 @@ export function teamEditor(options: {
     });
     // Publishes run on a thread of their own: started now, not by the first author to publish.
     startPublishThread();
+    const follow =
+      options.followEveryMs &&
+      setInterval(() => {
+        oneAtATime(() => options.workspaces.followRemote()).catch((error: unknown) =>
+          console.error(error),
+        );
+      }, options.followEveryMs);
+    if (follow) follow.unref();
 
     async function handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {
       try {
@@ -158,6 +171,7 @@ export function teamEditor(options: {
         return removed;
       },
       async close() {
+        if (follow) clearInterval(follow);
         for (const editor of editors.values()) (await editor.catch(() => undefined))?.close();
         await vite.close();
       },

@@ -142,6 +142,19 @@ export class Workspaces {
     return this.pendingUpdate;
   }
 
+  /**
+   * Fetches the published branch and brings the server's clone up to it: what was pushed from
+   * outside the editor (a change of the team, of the settings) is read without waiting for a
+   * publish from a workspace. The workspaces themselves are left as they are.
+   */
+  followRemote(): Promise<void> {
+    return this.serial(async () => {
+      const refspec = `+refs/heads/${this.branch}:refs/remotes/origin/${this.branch}`;
+      await git(this.clone, ['fetch', '--quiet', 'origin', refspec], { timeout: 120_000 });
+      await git(this.clone, ['merge', '--ff-only', '--quiet', `origin/${this.branch}`]);
+    });
+  }
+
   /** The clone whose object store and refs every workspace shares. */
   get sharedRoot(): string {
     return this.clone;

@@ -1,13 +1,16 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTeam } from '../publishing/git-fixture.ts';
+import { commitAndPush, makeTeam } from '../publishing/git-fixture.ts';
 import { HttpBrowser } from './http-browser.ts';
 import { freePort, startTestProvider } from './oidc-provider.ts';
 
-/** `npm run team` as a process: its refusals at start, and a start that serves sign-in. */
+/**
+ * `npm run team` as a process: its refusals at start, and a start that serves sign-in and follows
+ * the team as the repository says it.
+ */
 const root = path.resolve(import.meta.dirname, '../..');
 const args = (...rest: string[]) => ['--import', 'tsx', 'scripts/team.ts', ...rest];
 const children: ChildProcess[] = [];
@@ -76,6 +79,7 @@ describe('npm run team', () => {
             OIDC_CLIENT_ID: provider.clientId,
             OIDC_CLIENT_SECRET: provider.clientSecret,
             EDITOR_PUBLIC_URL: base,
+            TEAM_FOLLOW_SECONDS: '1',
           },
         },
       );
@@ -107,6 +111,29 @@ describe('npm run team', () => {
       expect((await browser.request(`${base}/`)).status).toBe(403);
       expect(existsSync(path.join(data, 'audit.log'))).toBe(true);
       expect(readFileSync(path.join(data, 'audit.log'), 'utf8')).toContain('"what":"not-on-team"');
+
+      // The team changed by a push from outside the editor (nobody publishes in it) takes effect
+      // within the follow interval: Lena added is let in, removed again is refused.
+      const admin = repo.clone('admin');
+      const config = readFileSync(path.join(admin.root, 'site.config.yaml'), 'utf8');
+      const pushConfig = (text: string, message: string) => {
+        writeFileSync(path.join(admin.root, 'site.config.yaml'), text);
+        commitAndPush(admin, message);
+      };
+      const statusBecomes = async (status: number) => {
+        for (let tries = 0; tries < 120; tries++) {
+          if ((await browser.request(`${base}/`)).status === status) return true;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        return false;
+      };
+      pushConfig(
+        `${config}team:\n  people:\n    - { email: lena@example.com, role: author }\n`,
+        'Lena',
+      );
+      expect(await statusBecomes(200)).toBe(true);
+      pushConfig(config, 'Lena leaves');
+      expect(await statusBecomes(403)).toBe(true);
     },
   );
 });
