@@ -19,13 +19,14 @@ export async function inReadableReview(options: {
   id: string;
 }): Promise<boolean> {
   const { root, member, subject, id } = options;
-  for (const request of options.store.list()) {
-    const target = {
-      kind: 'review',
-      own: request.author.subject === subject,
-      files: request.files,
-    } as const;
-    if (!decide(member, 'GET', '/api/reviews/item', target, options.rules)?.allowed) continue;
+  const readable = options.store.list().filter((request) => {
+    const own = request.author.subject === subject;
+    const target = { kind: 'review', own, files: request.files } as const;
+    return decide(member, 'GET', '/api/reviews/item', target, options.rules)?.allowed;
+  });
+  // The Reviews screen names a request's own commit: found without running git.
+  if (readable.some((request) => request.commit === id)) return true;
+  for (const request of readable) {
     const tip = await commitOf(root, `refs/reviews/${request.id}`);
     if (tip && (tip === id || (await isAncestor(root, id, tip)))) return true;
   }

@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewActionResponse, ReviewItemResponse } from '../../editor/shared/review-api.ts';
 import type { Team } from '../../schema/team.ts';
+import { propertyParameters } from '../helpers/properties.ts';
 import { HttpBrowser } from './http-browser.ts';
 import { startTestTeamServer, type TestTeamServer } from './team-server-fixture.ts';
 
@@ -183,4 +185,25 @@ describe('a commit id named by a client', () => {
       'lena@example.com GET /preview/pricing: commit-not-readable',
     ]);
   }, 120_000);
+
+  it('answers every id not the person’s to read alike: nothing tells a colleague’s commit apart (seeded)', async () => {
+    const answer = async (commit: string) => [
+      await versionApi('bert', commit),
+      await preview('bert', commit),
+    ];
+    const unknown = await answer('f'.repeat(40));
+    const flip = (id: string, at: number) =>
+      id.slice(0, at) + (id[at] === '0' ? '1' : '0') + id.slice(at + 1);
+    const asked = fc.oneof(
+      fc.stringMatching(/^[0-9a-f]{40}$/),
+      fc.constantFrom(draft, review, draft.toUpperCase(), review.slice(0, 12)),
+      fc.tuple(fc.constantFrom(draft, review), fc.nat(39)).map(([id, at]) => flip(id, at)),
+    );
+    await fc.assert(
+      fc.asyncProperty(asked, async (commit) => {
+        expect(await answer(commit)).toEqual(unknown);
+      }),
+      propertyParameters(8),
+    );
+  }, 60_000);
 });
