@@ -73,6 +73,26 @@ export async function versionsOf(
     });
 }
 
+/**
+ * The commit `commit` names when it is of this copy's own history: reachable from the published
+ * branch as last fetched (`publishedRef`) or from HEAD (the author's versions not published yet).
+ * Any other commit of an object store shared with colleagues (their drafts, a review request) is
+ * not this copy's to show: undefined, as for an id no commit has.
+ */
+export async function inHistory(
+  root: string,
+  publishedRef: string | undefined,
+  commit: string,
+): Promise<string | undefined> {
+  const id = isCommitId(commit) ? await commitOf(root, commit) : undefined;
+  if (!id) return undefined;
+  for (const tip of publishedRef ? [publishedRef, 'HEAD'] : ['HEAD']) {
+    const at = await commitOf(root, tip);
+    if (at && (await isAncestor(root, id, at))) return id;
+  }
+  return undefined;
+}
+
 /** A file's entry in a commit; undefined when the id is not a commit's, or the file not there. */
 async function entryAt(root: string, commit: string, file: string) {
   if (!isCommitId(commit) || !isSafeAuthorFile(file)) return undefined;
@@ -135,14 +155,8 @@ export async function restoreVersion(
   state?: ReadyState,
 ): Promise<RestoreOutcome> {
   await recoverUnfinished(root);
-  const id = isCommitId(commit) ? await commitOf(root, commit) : undefined;
-  const published = state && (await commitOf(root, state.publishedRef));
-  const head = await commitOf(root, 'HEAD');
-  const inHistory =
-    id &&
-    ((published && (await isAncestor(root, id, published))) ||
-      (head && (await isAncestor(root, id, head))));
-  if (!id || !inHistory) return { status: 'refused', reason: 'not-a-version' };
+  const id = await inHistory(root, state?.publishedRef, commit);
+  if (!id) return { status: 'refused', reason: 'not-a-version' };
   const entry = await entryAt(root, id, file);
   if (!entry) return { status: 'refused', reason: 'no-such-file-there' };
   if (entryProblem(file, entry) || authorPathProblem(root, file))

@@ -55,6 +55,12 @@ export async function createEditorHandler(options: {
   vite: () => Promise<ViteDevServer>;
   /** Watch the files and send change events (default true). */
   watch?: boolean;
+  /**
+   * Commits outside the root's own history (published, or its HEAD's) that a client may still
+   * name in `?version=` and /api/publish/version: the team editor's review requests the person
+   * may read. Default: none.
+   */
+  alsoReadable?: (commit: string) => Promise<boolean>;
 }): Promise<EditorHandler> {
   const { vite } = options;
   const files = new ProjectFiles(options.root);
@@ -72,6 +78,7 @@ export async function createEditorHandler(options: {
   const publishing = new PublishingService(
     ctx,
     start?.kind === 'ready' ? start.recovered : undefined,
+    options.alsoReadable,
   );
   ctx.publishing = publishing;
   ctx.media = new MediaService(ctx);

@@ -19,7 +19,14 @@ import { inReview } from '../git/review.ts';
 import { git } from '../git/run.ts';
 import { repoState, type ReadyState } from '../git/state.ts';
 import { publishedBase, readBlob, readDisk, type Difference } from '../git/tree.ts';
-import { discardChange, fileAt, resolveFile, restoreVersion, versionsOf } from '../git/versions.ts';
+import {
+  discardChange,
+  fileAt,
+  inHistory,
+  resolveFile,
+  restoreVersion,
+  versionsOf,
+} from '../git/versions.ts';
 import { publishMessages } from '../../engine/errors.ts';
 import { routeFromFile } from '../../engine/routes.ts';
 import type {
@@ -162,12 +169,30 @@ export class PublishingService {
    */
   private recovered: string | undefined;
 
-  /** `recovered`: what the editor's start found and finished or undid (editor/git/journal.ts). */
+  /**
+   * `recovered`: what the editor's start found and finished or undid (editor/git/journal.ts).
+   * `alsoReadable`: commits outside this copy's history a client may still name (the team editor:
+   * the review requests the person may read); by default none.
+   */
   constructor(
     private readonly ctx: ApiContext,
     recovered?: Recovered,
+    private readonly alsoReadable?: (commit: string) => Promise<boolean>,
   ) {
     if (recovered) this.noteRecovery(recovered);
+  }
+
+  /**
+   * Whether a commit id a client sent may be read: of the published history or this copy's own,
+   * or one `alsoReadable` allows. Another author's draft in a shared object store is not: it is
+   * answered as an id no commit has.
+   */
+  private async readable(commit: string): Promise<boolean> {
+    if (!isCommitId(commit)) return false;
+    const state = await repoState(this.root);
+    const publishedRef = state.kind === 'ready' ? state.publishedRef : undefined;
+    if (await inHistory(this.root, publishedRef, commit)) return true;
+    return (await this.alsoReadable?.(commit)) ?? false;
   }
 
   /** The site reads the rewritten files again; the author is told once. */
@@ -435,7 +460,10 @@ export class PublishingService {
   async versionText(file: string, version: string): Promise<string | undefined> {
     if (!isSafeAuthorFile(file)) return undefined;
     if (version === 'current') return shownText(readDisk(this.root, file));
-    if (isCommitId(version)) return shownText(await fileAt(this.root, version, file));
+    if (isCommitId(version))
+      return (await this.readable(version))
+        ? shownText(await fileAt(this.root, version, file))
+        : undefined;
     const state = await repoState(this.root);
     if (state.kind !== 'ready') return undefined;
     if (version === 'published') {
@@ -501,7 +529,9 @@ export class PublishingService {
 
   async version(file: string, commit: string) {
     await this.ready();
-    const content = isCommitId(commit) ? await fileAt(this.root, commit, file) : undefined;
+    const content = (await this.readable(commit))
+      ? await fileAt(this.root, commit, file)
+      : undefined;
     if (!content) throw new HttpError(404, publishMessages.unknownVersion(file));
     const text = shownText(content);
     if (text === undefined) throw new HttpError(409, publishMessages.notShown(file));

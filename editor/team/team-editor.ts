@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { commitOf } from '../git/tree.ts';
 import { sendJson } from '../server/api.ts';
 import {
   answerFailure,
@@ -16,6 +18,7 @@ import { startPublishThread } from '../server/publish-thread.ts';
 import { serialQueue } from '../server/serial-queue.ts';
 import type { ReviewStore } from './reviews.ts';
 import { reviewRoutes } from './review-routes.ts';
+import { inReadableReview } from './review-commits.ts';
 
 /** Who makes a request the team server passed on: signed in, on the team, CSRF checked. */
 interface TeamRequester {
@@ -62,6 +65,32 @@ export function teamEditor(options: {
   return (http) => {
     const vite = lazyVite(http, options.publicDir);
     const editors = new Map<string, Promise<EditorHandler>>();
+    // The request being answered, for decisions deep in a workspace's editor (its own state is
+    // the workspace's, shared by that person's requests).
+    const requests = new AsyncLocalStorage<{ who: TeamRequester; route: string }>();
+
+    /**
+     * Whether the person of workspace `subject` may read a commit outside their workspace's own
+     * history (published or theirs): one of a review request they may read. Any other commit of
+     * the shared store (a colleague's draft, a review not theirs to read) is answered as unknown,
+     * and the attempt recorded as a refusal.
+     */
+    async function alsoReadable(subject: string, commit: string) {
+      const request = requests.getStore();
+      if (!request || request.who.session.subject !== subject) return false;
+      const root = options.workspaces.sharedRoot;
+      const id = await commitOf(root, commit);
+      if (!id) return false;
+      const { member } = request.who;
+      const rules = options.rules();
+      if (await inReadableReview({ root, store: options.reviews, rules, member, subject, id }))
+        return true;
+      const email = request.who.session.email;
+      // Not a catalogue message: the person is told what an unknown id gets.
+      const code = 'commit-not-readable';
+      options.audit.append(refusalEvent(email, request.who.from, request.route, code));
+      return false;
+    }
 
     const editorOf = async (subject: string) => {
       const workspace = await options.workspaces.of(subject);
@@ -71,6 +100,7 @@ export function teamEditor(options: {
           root: workspace.root,
           vite: vite.get,
           watch: options.watch,
+          alsoReadable: (commit) => alsoReadable(subject, commit),
         });
         editors.set(workspace.id, editor);
         editor.catch(() => editors.delete(workspace.id));
@@ -104,7 +134,13 @@ export function teamEditor(options: {
       }, options.followEveryMs);
     if (follow) follow.unref();
 
-    async function handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {
+    function handle(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {
+      return requests.run({ who, route: `${req.method} ${url.pathname}` }, () =>
+        answer(req, res, url, who),
+      );
+    }
+
+    async function answer(req: IncomingMessage, res: ServerResponse, url: URL, who: TeamRequester) {
       try {
         const editor = await editorOf(who.session.subject);
         // Commits carry the provider's name and only a verified address (members.ts).

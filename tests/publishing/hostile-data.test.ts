@@ -177,6 +177,27 @@ describe('what the browser sends that git would refuse', () => {
     }
   });
 
+  it('answers a commit of the store outside its history as an unknown id; its own versions shown', async () => {
+    const team = session.makeTeam();
+    const alice = team.clone('alice');
+    const server = await session.serve(alice.root);
+    const version = (id: string) =>
+      call(server, 'GET', `/api/publish/version?path=${encodeURIComponent(HOTELS)}&commit=${id}`);
+    // A commit no branch of the copy reaches (as a colleague's draft in a shared object store).
+    alice.edit(HOTELS, TITLE, 'title: Stray');
+    alice.git('add', HOTELS);
+    const tree = alice.git('write-tree').trim();
+    const stray = alice.git('commit-tree', tree, '-p', 'HEAD', '-m', 'stray').trim();
+    const unknown = await version('0123456789abcdef0123456789abcdef01234567');
+    expect(unknown.status).toBe(404);
+    expect((await version(stray)).raw).toBe(unknown.raw);
+    // Saved in the copy's own history, not published: shown.
+    alice.git('commit', '-q', '-m', 'Mine', '--', HOTELS);
+    const mine = await version(alice.git('rev-parse', 'HEAD').trim());
+    expect(mine.status, mine.raw).toBe(200);
+    expect(mine.body.text).toContain('title: Stray');
+  });
+
   it('refuses to restore a version of a page that has none, and keeps the unpublished page', async () => {
     const team = session.makeTeam();
     const alice = team.clone('alice');
