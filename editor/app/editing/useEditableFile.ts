@@ -88,8 +88,10 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     group: null as { group: string; base: string; before: unknown } | null,
     checking: false,
     pendingCheck: null as string | null,
+    recovery: null as StoredDraft | null,
   });
   refs.current.savedText = savedText;
+  refs.current.recovery = recovery;
   refs.current.baseVersion = baseVersion;
   const onCheckedRef = useRef(onChecked);
   onCheckedRef.current = onChecked;
@@ -181,15 +183,23 @@ export function useEditableFile(api: Api, path: string, onChecked?: (revision: n
     return () => clearTimeout(timer);
   }, [text, savedText, baseVersion, recovery, path]);
 
-  // Leaving the page's screen within the delay above keeps the text too (Changes lists it).
-  useEffect(
-    () => () => {
-      const { text: last, savedText: saved, baseVersion: base } = refs.current;
-      if (last !== null && saved !== null && base !== null && last !== saved)
+  // Leaving the page's screen or the tab within the delay above keeps the text too (Changes lists
+  // it); a text back to the saved one (an Undo just before) leaves nothing to offer back.
+  useEffect(() => {
+    const keepNow = () => {
+      const { text: last, savedText: saved, baseVersion: base, recovery: asked } = refs.current;
+      // While the question is open, the text kept is the one it offers back.
+      if (last === null || saved === null || base === null || asked) return;
+      if (last === saved) clearDraft(path);
+      else
         storeDraft(path, { text: last, baseVersion: base, baseText: saved, savedAt: Date.now() });
-    },
-    [path],
-  );
+    };
+    addEventListener('pagehide', keepNow);
+    return () => {
+      removeEventListener('pagehide', keepNow);
+      keepNow();
+    };
+  }, [path]);
 
   const edit = useCallback(
     (op: EditOp) => {
