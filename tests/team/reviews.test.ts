@@ -10,8 +10,7 @@ import type {
 } from '../../editor/shared/review-api.ts';
 import type { Team } from '../../schema/team.ts';
 import { commitAndPush } from '../publishing/git-fixture.ts';
-import { HttpBrowser } from './http-browser.ts';
-import { startTestTeamServer, type TestTeamServer } from './team-server-fixture.ts';
+import { signedInPeople, startTestTeamServer, type TestTeamServer } from './team-server-fixture.ts';
 
 /**
  * Review inside the team editor over HTTP: real sessions, a real provider, real git (the server's
@@ -52,45 +51,7 @@ beforeAll(async () => {
 
 afterAll(() => fixture?.close());
 
-const people = new Map<Login, { browser: HttpBrowser; csrf: string }>();
-
-async function as(login: Login) {
-  const known = people.get(login);
-  if (known) return known;
-  const browser = new HttpBrowser();
-  const start = await browser.request(`${base}/auth/sign-in`);
-  await browser.request(
-    await browser.signInAtProvider(start.headers.get('location')!, login, `${base}/auth/callback`),
-  );
-  const me = await browser.request(`${base}/api/team/me`);
-  const person = { browser, csrf: ((await me.json()) as { csrfToken: string }).csrfToken };
-  people.set(login, person);
-  return person;
-}
-
-async function call(
-  login: Login,
-  method: string,
-  route: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const { browser, csrf } = await as(login);
-  const response = await browser.request(`${base}${route}`, {
-    method,
-    headers: {
-      origin: base,
-      'x-csrf-token': csrf,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  const json = JSON.parse(text) as Record<string, unknown>;
-  const error = json.error as { code: string; message: string } | undefined;
-  return { status: response.status, json, text, code: error?.code, words: error?.message };
-}
+const { call } = signedInPeople(() => base);
 
 async function edit(login: Login, file: string, from: string, to: string) {
   const { json } = await call(login, 'GET', `/api/file?path=${encodeURIComponent(file)}`);

@@ -7,7 +7,7 @@ import type { PublishingRules } from '../../editor/team/permissions.ts';
 import type { Team } from '../../schema/team.ts';
 import type { Team as GitTeam } from '../publishing/git-fixture.ts';
 import { HttpBrowser } from './http-browser.ts';
-import { startTestTeamServer, type TestTeamServer } from './team-server-fixture.ts';
+import { signedInPeople, startTestTeamServer, type TestTeamServer } from './team-server-fixture.ts';
 
 /**
  * The editor behind sign-in, over HTTP with real sessions, a real provider, real git (a bare
@@ -59,59 +59,7 @@ beforeAll(async () => {
 
 afterAll(() => fixture?.close());
 
-interface Person {
-  browser: HttpBrowser;
-  csrf: string;
-}
-const people = new Map<Login, Person>();
-
-/** `login` signed in (once per file), with the CSRF token the app's page carries. */
-async function as(login: Login): Promise<Person> {
-  const known = people.get(login);
-  if (known) return known;
-  const browser = new HttpBrowser();
-  const start = await browser.request(`${base}/auth/sign-in`);
-  const callback = await browser.signInAtProvider(
-    start.headers.get('location')!,
-    login,
-    `${base}/auth/callback`,
-  );
-  await browser.request(callback);
-  const me = await browser.request(`${base}/api/team/me`);
-  const csrf = me.ok ? ((await me.json()) as { csrfToken: string }).csrfToken : '';
-  const person = { browser, csrf };
-  people.set(login, person);
-  return person;
-}
-
-/** A request of the app: JSON, the editor's Origin and the session's CSRF token. */
-async function call(
-  login: Login,
-  method: string,
-  route: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const { browser, csrf } = await as(login);
-  const response = await browser.request(`${base}${route}`, {
-    method,
-    headers: {
-      origin: base,
-      'x-csrf-token': csrf,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    // a page
-  }
-  return { status: response.status, json, text };
-}
+const { as, call } = signedInPeople(() => base);
 
 const fileOf = async (login: Login, file: string) =>
   (await call(login, 'GET', `/api/file?path=${encodeURIComponent(file)}`)).json as {

@@ -12,6 +12,7 @@ import { teamEditor } from '../../editor/team/team-editor.ts';
 import { Workspaces } from '../../editor/team/workspaces.ts';
 import type { Team } from '../../schema/team.ts';
 import { makeTeam, type Team as GitTeam } from '../publishing/git-fixture.ts';
+import { HttpBrowser } from './http-browser.ts';
 import {
   freePort,
   startTestProvider,
@@ -105,4 +106,66 @@ export async function startTestTeamServer(options: {
       repo.cleanup();
     },
   };
+}
+
+/** A signed-in person of a test team server: their browser, and the CSRF token the app's page carries. */
+export interface SignedIn {
+  browser: HttpBrowser;
+  csrf: string;
+}
+
+/**
+ * The people of the team server at `base()`, each signed in at the provider once (`as`), and the
+ * app's requests made as them (`call`: JSON, the editor's Origin and the session's CSRF token). A
+ * person the server does not let in gets an empty token.
+ */
+export function signedInPeople(base: () => string) {
+  const people = new Map<string, SignedIn>();
+  async function as(login: string): Promise<SignedIn> {
+    const known = people.get(login);
+    if (known) return known;
+    const browser = new HttpBrowser();
+    const start = await browser.request(`${base()}/auth/sign-in`);
+    await browser.request(
+      await browser.signInAtProvider(
+        start.headers.get('location')!,
+        login,
+        `${base()}/auth/callback`,
+      ),
+    );
+    const me = await browser.request(`${base()}/api/team/me`);
+    const csrf = me.ok ? ((await me.json()) as { csrfToken: string }).csrfToken : '';
+    const person = { browser, csrf };
+    people.set(login, person);
+    return person;
+  }
+  async function call(
+    login: string,
+    method: string,
+    route: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const { browser, csrf } = await as(login);
+    const response = await browser.request(`${base()}${route}`, {
+      method,
+      headers: {
+        origin: base(),
+        'x-csrf-token': csrf,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // a page, not JSON
+    }
+    const error = json.error as { code?: string; message?: string } | undefined;
+    return { status: response.status, json, text, code: error?.code, words: error?.message };
+  }
+  return { as, call };
 }

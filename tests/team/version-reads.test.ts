@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewActionResponse, ReviewItemResponse } from '../../editor/shared/review-api.ts';
 import type { Team } from '../../schema/team.ts';
 import { propertyParameters } from '../helpers/properties.ts';
-import { HttpBrowser } from './http-browser.ts';
-import { startTestTeamServer, type TestTeamServer } from './team-server-fixture.ts';
+import { signedInPeople, startTestTeamServer, type TestTeamServer } from './team-server-fixture.ts';
 
 /**
  * The workspaces of the team editor share one object store: a commit id a client names (the
@@ -35,7 +34,6 @@ const team: Team = {
 
 const PRICING = 'pages/pricing.yaml';
 let fixture: TestTeamServer;
-const browsers = new Map<Login, { browser: HttpBrowser; csrf: string }>();
 
 beforeAll(async () => {
   fixture = await startTestTeamServer({
@@ -49,34 +47,7 @@ beforeAll(async () => {
 
 afterAll(() => fixture?.close());
 
-async function as(login: Login) {
-  const known = browsers.get(login);
-  if (known) return known;
-  const { base } = fixture;
-  const browser = new HttpBrowser();
-  const start = await browser.request(`${base}/auth/sign-in`);
-  await browser.request(
-    await browser.signInAtProvider(start.headers.get('location')!, login, `${base}/auth/callback`),
-  );
-  const me = await browser.request(`${base}/api/team/me`);
-  const person = { browser, csrf: ((await me.json()) as { csrfToken: string }).csrfToken };
-  browsers.set(login, person);
-  return person;
-}
-
-async function call(login: Login, method: string, route: string, body?: unknown) {
-  const { browser, csrf } = await as(login);
-  const response = await browser.request(`${fixture.base}${route}`, {
-    method,
-    headers: {
-      origin: fixture.base,
-      'x-csrf-token': csrf,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, text: await response.text() };
-}
+const { call } = signedInPeople(() => fixture.base);
 
 async function edit(login: Login, from: string, to: string) {
   const got = await call(login, 'GET', `/api/file?path=${PRICING}`);
