@@ -67,17 +67,7 @@ export function ReviewsScreen({ api }: { api: Api }) {
         </Paper>
       ) : null}
       <Stack gap="md">
-        {open?.map((request) => (
-          <ReviewCard
-            key={request.id}
-            api={api}
-            request={request}
-            reviewer={data!.reviewer}
-            requireReview={data!.requireReview}
-            onChanged={load}
-          />
-        ))}
-        {closed?.map((request) => (
+        {[...(open ?? []), ...(closed ?? [])].map((request) => (
           <ReviewCard
             key={request.id}
             api={api}
