@@ -11,22 +11,22 @@
 # the editor's code only: the site is the repository it clones into the /data volume (with the
 # sessions, the workspaces and the audit log).
 
-# 1. The packages, exactly as the lock file says (the editor runs its TypeScript with tsx and builds
-#    its app with Vite at start: development packages included).
+# 1. The packages, exactly as the lock file says (the editor compiles its TypeScript with esbuild and
+#    builds its app with Vite: development packages included).
 FROM node:20-bookworm-slim AS packages
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund && npm cache clean --force
 
-# 2. The code, and the threads' modules compiled once here (pipeline/compiled-module.mjs) rather than
-#    at the first publish.
+# 2. The code, and the server's and its threads' modules compiled once here
+#    (pipeline/compiled-module.mjs) rather than at the first start or publish.
 FROM node:20-bookworm-slim AS code
 WORKDIR /app
 COPY --from=packages /app/node_modules ./node_modules
 COPY . .
 RUN node --input-type=module -e "\
   const { compiledModule } = await import('./pipeline/compiled-module.mjs'); \
-  for (const entry of ['editor/changes/merge-worker.ts', 'editor/server/publish-worker.ts']) \
+  for (const entry of ['scripts/team.ts', 'editor/changes/merge-worker.ts', 'editor/server/publish-worker.ts']) \
     compiledModule(process.cwd(), entry);"
 
 # 3. What runs: git (every publish), tini (reaps what git leaves), a user of its own.
@@ -37,8 +37,8 @@ RUN apt-get update \
 RUN groupadd --system --gid 10001 editor \
   && useradd --system --uid 10001 --gid editor --home-dir /home/editor --create-home editor
 WORKDIR /app
-# The code belongs to root and is read-only to the server; only Vite's and the compiled modules'
-# caches and the data folder are its to write.
+# The code belongs to root and is read-only to the server; only Vite's, the compiled modules' and the
+# built app's caches and the data folder are its to write.
 COPY --from=code /app ./
 RUN mkdir -p /app/node_modules/.vite /app/.cache /data \
   && chown -R editor:editor /app/node_modules/.vite /app/.cache /data
@@ -51,5 +51,5 @@ VOLUME ["/data"]
 EXPOSE 4322
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:4322/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-ENTRYPOINT ["tini", "--", "node", "--import", "tsx", "scripts/team.ts", "--data", "/data"]
+ENTRYPOINT ["tini", "--", "node", "scripts/run-compiled.mjs", "scripts/team.ts", "--data", "/data"]
 CMD ["--help"]

@@ -15,6 +15,7 @@ const siteWorkers = Number(process.env.E2E_WORKERS ?? 3);
  */
 export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
+  globalSetup: './tests/helpers/temp-folder.ts',
   workers: siteWorkers,
   projects: [
     {

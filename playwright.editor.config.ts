@@ -4,6 +4,7 @@ import { editorProject } from './tests/editor/project.ts';
 /** The page editor's end-to-end tests alone (`npm run test:editor`): see tests/editor/project.ts. */
 export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
+  globalSetup: './tests/helpers/temp-folder.ts',
   workers: editorProject.workers,
   projects: [editorProject],
 });

@@ -16,6 +16,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     testTimeout: 30_000,
+    globalSetup: ['tests/helpers/temp-folder.ts'],
     // Vitest's default (cores - 1) is a single worker on CI's 2 cores; most test files wait on
     // jsdom setup, imports and child processes, so two workers halve the wall time.
     maxWorkers: 2,

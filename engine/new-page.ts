@@ -6,12 +6,12 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DESCRIPTION_MAX_LENGTH } from '../blocks/page-schema.ts';
 import { ROUTE } from '../schema/route.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { newPageMessages, type AuthorError } from './errors.ts';
 import { listPageFiles } from './load-site.ts';
+import { CODE_ROOT } from './code-root.ts';
 import { readPageFile } from './read-page-file.ts';
 import { NOT_FOUND_FILE, routeFromFile } from './routes.ts';
 import { YamlSource } from './yaml-source.ts';
@@ -20,12 +20,7 @@ export const TEMPLATES = ['solution', 'resource', 'legal'] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 // From the project's root, not this file's folder: `npm run new-page` runs this module compiled
 // into one file (scripts/run-compiled.mjs), whose import.meta reads as pipeline/'s.
-const templateDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'engine',
-  'page-templates',
-);
+const templateDir = path.join(CODE_ROOT, 'engine', 'page-templates');
 /**
  * Longest part of a route, and longest route: far above any real address, far below the file
  * system's limits (255 bytes a name, 4096 a path).

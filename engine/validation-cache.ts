@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CODE_ROOT } from './code-root.ts';
 import { hashTree, sha1 } from './hash.ts';
 import type { CheckedPage } from './checked-page.ts';
 import { writeWhole } from './write-whole.ts';
@@ -22,7 +22,6 @@ const FORMAT = 'validation-cache-3';
  * The project's own code: what decides how a file is checked (the engine, the field vocabulary, the
  * blocks' schemas).
  */
-const CODE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CODE = ['engine', 'schema', 'blocks', 'package-lock.json'];
 /**
  * Left out of the key: what the validator never runs. Its code is TypeScript modules; a block's

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { CODE_ROOT } from '../../engine/code-root.ts';
 import { conflictsAsTheyAreNow } from './conflicts-now.ts';
 import {
   mergeAuthorFile,
@@ -38,15 +39,6 @@ interface MergeReply {
   result: ThreadResult | undefined;
 }
 
-/**
- * The project's folder: two up from this module's, or one up where it runs compiled into another
- * thread's module (pipeline/compiled-module.mjs, whose modules read as if they were in pipeline/:
- * the publish thread, editor/server/publish-thread.ts).
- */
-const CODE_ROOT =
-  path.basename(import.meta.dirname) === 'pipeline'
-    ? path.dirname(import.meta.dirname)
-    : path.resolve(import.meta.dirname, '../..');
 const START = pathToFileURL(path.join(CODE_ROOT, 'editor/changes/merge-thread-start.mjs'));
 const WORKER_ENTRY = 'editor/changes/merge-worker.ts';
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { sortDiagnostics, type Diagnostic } from '../../engine/diagnostic.ts';
+import { CODE_ROOT } from '../../engine/code-root.ts';
 import { wordingFor, type AuthorError } from '../../engine/errors.ts';
 import { NOT_FOUND_FILE, routeFromFile } from '../../engine/routes.ts';
 import { CONFIG_FILE, SiteIndex } from '../../engine/site-index.ts';
@@ -222,7 +223,7 @@ function site(ctx: ApiContext): SiteResponse {
  * Each block's example.yaml: it belongs to the block's code, so it is read from the editor's own
  * source tree.
  */
-const BLOCKS_DIR = path.resolve(import.meta.dirname, '../../blocks');
+const BLOCKS_DIR = path.join(CODE_ROOT, 'blocks');
 
 function blocks(): BlocksResponse {
   return {

@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Rollup } from 'vite';
-import { CODE_ROOT } from './vite.ts';
+import { AppBundleCache } from './app-bundle-cache.ts';
+import { CODE_ROOT } from '../../engine/code-root.ts';
 
 /** Where the built app's scripts and styles are served (names carry a hash of their content). */
 export const APP_ASSETS = '/app-assets/';
@@ -40,6 +41,7 @@ const stampOf = (file: string) => {
 const changed = (stamps: Stamps) => [...stamps].some(([file, stamp]) => stampOf(file) !== stamp);
 
 async function buildApp(): Promise<{ bundle: AppBundle; stamps: Stamps }> {
+  const started = Date.now();
   const [{ build }, { default: react }] = await Promise.all([
     import('vite'),
     import('@vitejs/plugin-react'),
@@ -80,22 +82,45 @@ async function buildApp(): Promise<{ bundle: AppBundle; stamps: Stamps }> {
         if (path.isAbsolute(id) && !id.includes(`${path.sep}node_modules${path.sep}`))
           stamps.set(id, stampOf(id));
   }
-  return { bundle: { html, assets }, stamps };
+  const bundle = { html, assets };
+  // A source saved while the build ran may not be in it: such a build is not kept for later.
+  const sources = [...stamps.keys(), ...BUILD_FILES];
+  const savedSince = sources.some(
+    (file) => (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) >= started,
+  );
+  if (!savedSince) disk.write(bundle, sources);
+  return { bundle, stamps };
+}
+
+const disk = new AppBundleCache(CODE_ROOT);
+/** Files that make the app besides its modules: its page, and how it is built. */
+const BUILD_FILES = ['editor/app/index.html', 'editor/server/app-bundle.ts'].map((file) =>
+  path.join(CODE_ROOT, file),
+);
+
+/** The app kept on disk by an earlier editor when its sources are unchanged, or a new build. */
+async function keptOrBuilt(): Promise<{ bundle: AppBundle; stamps: Stamps }> {
+  const kept = disk.read();
+  if (!kept) return buildApp();
+  return {
+    bundle: kept.app,
+    stamps: new Map(kept.sources.map((file) => [file, stampOf(file)])),
+  };
 }
 
 let current: Promise<{ bundle: AppBundle; stamps: Stamps }> | undefined;
 
 /**
- * The built app, made on first use (about 1.5 s) and shared by every editor of this process; made
- * again when one of its source files has changed since (someone working on the editor reloads the
- * page to see the change).
+ * The built app, made on first use (about 1.5 s; kept on disk for the next start) and shared by
+ * every editor of this process; made again when one of its source files has changed since (someone
+ * working on the editor reloads the page to see the change).
  */
 export async function editorApp(): Promise<AppBundle> {
   const pending = current;
   const made = pending && (await pending.catch(() => undefined));
   if (made && !changed(made.stamps)) return made.bundle;
   // Callers that waited on the same outdated build start one new build between them.
-  if (current === pending) current = buildApp();
+  if (current === pending) current = pending ? buildApp() : keptOrBuilt();
   return (await current!).bundle;
 }
 
@@ -104,5 +129,5 @@ export async function editorApp(): Promise<AppBundle> {
  * are named by their content, so the page that names them decides which build they come from.
  */
 export async function lastBuiltEditorApp(): Promise<AppBundle> {
-  return (await (current ??= buildApp())).bundle;
+  return (await (current ??= keptOrBuilt())).bundle;
 }

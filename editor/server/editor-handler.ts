@@ -14,7 +14,7 @@ import { Preview } from './preview.ts';
 import { servePublicImage } from './public-images.ts';
 import { PublishingService } from './publishing.ts';
 import { APP_ASSETS, appFromSource, editorApp, lastBuiltEditorApp } from './app-bundle.ts';
-import { CODE_ROOT } from './vite.ts';
+import { CODE_ROOT } from '../../engine/code-root.ts';
 
 const APP_HTML = path.join(CODE_ROOT, 'editor/app/index.html');
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { CODE_ROOT } from '../../engine/code-root.ts';
 import { publish, type PublishRequest, type PublishResult } from '../git/publish.ts';
 import { RemoteError, type RemoteProblem } from '../git/remote.ts';
 import { GitError } from '../git/run.ts';
@@ -53,7 +54,6 @@ export interface PublishReply {
   error?: ThrownError;
 }
 
-const CODE_ROOT = path.resolve(import.meta.dirname, '../..');
 const WORKER_ENTRY = 'editor/server/publish-worker.ts';
 
 type Answer = (reply: Omit<PublishReply, 'id'>) => void;
@@ -62,7 +62,7 @@ let nextId = 1;
 
 function startThread() {
   // The merge thread's first module compiles an entry point on the thread and runs it.
-  const worker = new Worker(new URL('../changes/merge-thread-start.mjs', import.meta.url), {
+  const worker = new Worker(path.join(CODE_ROOT, 'editor/changes/merge-thread-start.mjs'), {
     workerData: { root: CODE_ROOT, entry: WORKER_ENTRY },
   });
   const pending = new Map<number, Answer>();

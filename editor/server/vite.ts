@@ -1,9 +1,6 @@
 import type { Server } from 'node:http';
-import path from 'node:path';
 import type { ViteDevServer } from 'vite';
-
-/** Where the editor's and the site's code is (renderer/, editor/app/): this repository. */
-export const CODE_ROOT = path.resolve(import.meta.dirname, '../..');
+import { CODE_ROOT } from '../../engine/code-root.ts';
 
 /**
  * One Vite in middleware mode, created on the first request that needs it: it loads the site's

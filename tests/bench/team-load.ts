@@ -15,6 +15,7 @@ import { appendFileSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSy
 import os from 'node:os';
 import path from 'node:path';
 import { numberOption, readCommandLine, type CommandSpec } from '../../engine/command-line.ts';
+import { scriptArgs } from '../helpers/entry-point.ts';
 import { commitAndPush, makeTeam } from '../publishing/git-fixture.ts';
 import { HttpBrowser } from '../team/http-browser.ts';
 import { freePort, startTestProvider } from '../team/oidc-provider.ts';
@@ -77,17 +78,7 @@ const provider = await startTestProvider(
 );
 const server = spawn(
   process.execPath,
-  [
-    '--import',
-    'tsx',
-    path.join(projectRoot, 'scripts/team.ts'),
-    '--repository',
-    repo.remote,
-    '--data',
-    data,
-    '--port',
-    String(port),
-  ],
+  scriptArgs('team', '--repository', repo.remote, '--data', data, '--port', String(port)),
   {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],

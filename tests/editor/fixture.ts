@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { scriptArgs } from '../helpers/entry-point.ts';
 import { git, makeTeam, type Team } from '../publishing/git-fixture.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -31,15 +32,7 @@ export async function startEditor(
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(projectRoot, 'scripts/edit.ts'),
-      '--root',
-      root,
-      '--port',
-      String(port),
-    ],
+    scriptArgs('edit', '--root', root, '--port', String(port)),
     {
       cwd: projectRoot,
       env: { ...process.env, NO_COLOR: '1' },

@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
+import { scriptArgs } from '../helpers/entry-point.ts';
 import path from 'node:path';
 import { git } from './git-fixture.ts';
 
@@ -384,27 +385,15 @@ export class ChildEditor implements Endpoint {
 
   async start(): Promise<void> {
     this.output = '';
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(projectRoot, 'scripts/edit.ts'),
-        '--root',
-        this.root,
-        '--port',
-        '0',
-      ],
-      {
-        cwd: projectRoot,
-        env: {
-          ...process.env,
-          NO_COLOR: '1',
-          PATH: `${this.wrapper.bin}${path.delimiter}${process.env.PATH ?? ''}`,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn(process.execPath, scriptArgs('edit', '--root', this.root, '--port', '0'), {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        PATH: `${this.wrapper.bin}${path.delimiter}${process.env.PATH ?? ''}`,
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(

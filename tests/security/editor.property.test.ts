@@ -17,6 +17,7 @@ import {
   withPlaceholders,
 } from '../helpers/http-fuzz.ts';
 import { propertyParameters, propertyRuns } from '../helpers/properties.ts';
+import { scriptArgs } from '../helpers/entry-point.ts';
 
 /**
  * `npm run edit` against hostile requests, with and without its session token: every answer is a
@@ -41,14 +42,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'package.json'), '{}\n');
   server = new EditorProcess(() =>
     startProcess(
-      [
-        path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'),
-        path.join(projectRoot, 'scripts/edit.ts'),
-        '--port',
-        '0',
-        '--root',
-        root,
-      ],
+      scriptArgs('edit', '--port', '0', '--root', root),
       /http:\/\/127\.0\.0\.1:(\d+)\/\?token=/,
       { cwd: projectRoot },
     ),

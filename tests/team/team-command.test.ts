@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commitAndPush, makeTeam } from '../publishing/git-fixture.ts';
+import { scriptArgs } from '../helpers/entry-point.ts';
 import { HttpBrowser } from './http-browser.ts';
 import { freePort, startTestProvider } from './oidc-provider.ts';
 
@@ -12,7 +13,7 @@ import { freePort, startTestProvider } from './oidc-provider.ts';
  * the team as the repository says it.
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const args = (...rest: string[]) => ['--import', 'tsx', 'scripts/team.ts', ...rest];
+const args = (...rest: string[]) => scriptArgs('team', ...rest);
 const children: ChildProcess[] = [];
 const cleanups: Array<() => void | Promise<void>> = [];
 afterAll(async () => {
