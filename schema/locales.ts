@@ -56,6 +56,30 @@ const wordFields = {
     'Sentence before the link to the booking page.',
     'Calendar not showing?',
   ),
+  contactEmail: text("Heading of the company's email address in a contact block.", 'Email'),
+  contactPhone: text("Heading of the company's phone number in a contact block.", 'Phone'),
+  contactOffice: text("Heading of the company's address in a contact block.", 'Office'),
+  contactSocial: text("Heading of the company's social profile in a contact block.", 'Social'),
+  socialProfile: text(
+    "The link to the company's social profile in a contact block; {name} is the site's name, {network} the network's.",
+    '{name} on {network}',
+  ),
+  lastUpdated: text(
+    'The line above a legal text; {date} is its date of revision.',
+    'Last updated: {date}',
+  ),
+  scrollableTable: text(
+    "Name of a comparison table's scrolling area, for screen readers; {caption} is the table's name.",
+    '{caption}, scrollable table',
+  ),
+  videoNote: text(
+    'Shown under "Video coming soon" where a video will go.',
+    'This walkthrough will be published here.',
+  ),
+  plannedLength: text(
+    "The planned length of a video not yet published; {duration} is the block's length.",
+    'Planned length: {duration}',
+  ),
 };
 
 const wordsSchema = z
