@@ -8,6 +8,7 @@ import type {
   ReviewSummary,
 } from '../../shared/review-api.ts';
 import type { Api } from '../api.ts';
+import { ReviewNote } from './ReviewNote.tsx';
 import { ReviewsScreen } from './ReviewsScreen.tsx';
 
 /**
@@ -190,4 +191,34 @@ it('keeps the comment a publisher is typing while the list follows', async () =>
   const comment = screen.getByTestId('review-comment') as HTMLTextAreaElement;
   expect(comment.value).toBe(typing);
   expect(document.activeElement).toBe(comment);
+});
+
+it('the note at the top of a page’s form shows a comment sent while the page is open', async () => {
+  const own = request('r1', 'New prices', { own: true });
+  const team = server({ requests: [own], reviewer: false, requireReview: true });
+  render(
+    <MantineProvider>
+      <ReviewNote api={team.api} file="pages/pricing.yaml" />
+    </MantineProvider>,
+  );
+  await flush();
+  expect(screen.queryByTestId('review-note')).toBeNull();
+
+  const asked = { kind: 'changes-asked', by: lena, at: '2026-11-29T11:00:00.000Z' } as const;
+  team.answer({
+    requests: [
+      {
+        ...own,
+        status: 'changes-asked',
+        updatedAt: asked.at,
+        events: [...own.events, { ...asked, comment: 'Please keep the old plan names.' }],
+      },
+    ],
+    reviewer: false,
+    requireReview: true,
+  });
+  await wait(15_000);
+  expect(screen.getByTestId('review-note-comment').textContent).toBe(
+    'Please keep the old plan names.',
+  );
 });
