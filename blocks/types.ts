@@ -13,6 +13,11 @@ export interface RenderContext {
   config: SiteConfig;
   /** The words of the page's language (schema/locales.ts); English when not given. */
   words?: Words;
+  /**
+   * The page's language and region (BCP 47: `de-DE`), for dates (blocks/dates.ts); the site's
+   * (`seo.locale`) when not given.
+   */
+  locale?: string;
 }
 
 export interface BlockProps<T extends BlockType> {

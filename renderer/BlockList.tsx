@@ -2,10 +2,9 @@ import type { Block } from '../blocks/schemas.ts';
 import { imageSlots, imagesOfBlock } from '../schema/image-slots.ts';
 import { registry } from '../blocks/registry.ts';
 import type { BlockDefinition, RenderContext } from '../blocks/types.ts';
-import type { Words } from '../schema/locales.ts';
 import { FirstLargeImage } from '../ui/Picture.tsx';
 import type { SourceTexts } from '../ui/source-language.ts';
-import type { TextsFromSource } from './language.ts';
+import type { ShownFromSource, TextsFromSource } from './language.ts';
 import { once } from './rendered-once.ts';
 
 /** What a block's HTML depends on besides the site config (see BlockList). */
@@ -26,8 +25,8 @@ const blockKey = (
  * page's first large image (a hero image, usually) is told so: that image loads eagerly with high
  * priority, all others lazily.
  *
- * In a build, a block's HTML is reused on every page where it is the same: its data, the words of
- * its language, whether it holds the first large image, and its place (React's ids, such as a
+ * In a build, a block's HTML is reused on every page where it is the same: its data, the words and
+ * locale of its language, whether it holds the first large image, and its place (React's ids, such as a
  * section heading's, follow the number of blocks and the block's index); the site config is the
  * scope. A block reads nothing else (`RenderContext`).
  *
@@ -43,20 +42,24 @@ export function BlockList({
   blocks: Block[];
   context: RenderContext;
   /** A translation's blocks shown from its source: in the source's language, with its words. */
-  shownFromSource?: { code: string; dir: 'ltr' | 'rtl'; words: Words; blocks: number[] };
+  shownFromSource?: ShownFromSource;
   /** A translation's texts left in the source's language inside its translated blocks. */
   textsFromSource?: TextsFromSource;
 }) {
   const firstLarge = blocks.findIndex((block) =>
     imagesOfBlock(block).some((image) => imageSlots[image.slot].large),
   );
-  const words = import.meta.env.SSR ? JSON.stringify(context.words ?? null) : '';
+  const words = import.meta.env.SSR
+    ? JSON.stringify([context.words ?? null, context.locale ?? null])
+    : '';
   return (
     <>
       {blocks.map((block, index) => {
         const { Component } = registry[block.type] as BlockDefinition<typeof block.type>;
         const foreign = shownFromSource?.blocks.includes(index) ? shownFromSource : undefined;
-        const blockContext = foreign ? { ...context, words: foreign.words } : context;
+        const blockContext = foreign
+          ? { ...context, words: foreign.words, locale: foreign.locale }
+          : context;
         const paths = textsFromSource?.blocks[index];
         const sourceTexts: SourceTexts | undefined =
           paths && !foreign
@@ -73,7 +76,7 @@ export function BlockList({
                 index,
                 blocks.length,
                 firstLarge,
-                foreign ? JSON.stringify(foreign.words) : words,
+                foreign ? JSON.stringify([foreign.words, foreign.locale]) : words,
                 sourceTexts,
               ),
               element,

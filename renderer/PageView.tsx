@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData';
 import { BlockList } from './BlockList.tsx';
-import { wordsOf } from './language.ts';
+import { localeOf, wordsOf } from './language.ts';
 import { Layout } from './layout/Layout.tsx';
 import type { PageData } from './page-data.ts';
 
@@ -15,7 +15,11 @@ export function PageBody({ data }: { data: PageData }) {
     >
       <BlockList
         blocks={data.page.blocks}
-        context={{ config: data.config, words: wordsOf(data.language) }}
+        context={{
+          config: data.config,
+          words: wordsOf(data.language),
+          locale: localeOf(data.language?.ogLocale ?? data.config.seo.locale),
+        }}
         {...(data.language?.shownFromSource
           ? { shownFromSource: data.language.shownFromSource }
           : {})}

@@ -39,13 +39,23 @@ export interface PageLanguage {
    * A translation's blocks left untranslated (by index), shown from the source page: in an element
    * with the default language's `lang` and `dir`, with its words.
    */
-  shownFromSource?: { code: string; dir: 'ltr' | 'rtl'; words: Words; blocks: number[] };
+  shownFromSource?: ShownFromSource;
   /**
    * A translation's texts left untranslated inside translated blocks (engine/untranslated-texts.ts):
    * per block index, their paths within the block, marked with the default language's `lang` and
    * `dir` by the block.
    */
   textsFromSource?: TextsFromSource;
+}
+
+/** A translation's blocks shown from its source (`PageLanguage`). */
+export interface ShownFromSource {
+  code: string;
+  dir: 'ltr' | 'rtl';
+  words: Words;
+  /** The source's language and region (`en-IN`), for dates. */
+  locale: string;
+  blocks: number[];
 }
 
 /** The texts of a page in the source's language, per block index (`PageLanguage`). */
@@ -61,6 +71,9 @@ export interface TextsFromSource {
  */
 export const wordsOf = (language: { words: Words } | undefined): Words =>
   language?.words ?? englishWords;
+
+/** An Open Graph locale (`de_DE`) as a BCP 47 language tag (`de-DE`), for Intl. */
+export const localeOf = (ogLocale: string): string => ogLocale.replace('_', '-');
 
 const localisedConfigs = new WeakMap<SiteConfig, Map<string, SiteConfig>>();
 
@@ -207,6 +220,7 @@ export function languageOf(
               code: from.code,
               dir: from.dir,
               words: from.words,
+              locale: localeOf(from.ogLocale),
               blocks: untranslated,
             },
           }

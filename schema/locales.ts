@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineBlockRule, ruleIssue, withRules } from './block-rule.ts';
 import { text } from './primitives.ts';
 
 /**
@@ -56,11 +57,87 @@ const wordFields = {
     'Sentence before the link to the booking page.',
     'Calendar not showing?',
   ),
+  contactEmail: text("Heading of the company's email address in a contact block.", 'Email'),
+  contactPhone: text("Heading of the company's phone number in a contact block.", 'Phone'),
+  contactOffice: text("Heading of the company's address in a contact block.", 'Office'),
+  contactSocial: text("Heading of the company's social profile in a contact block.", 'Social'),
+  socialProfile: text(
+    "The link to the company's social profile in a contact block; {name} is the site's name, {network} the network's.",
+    '{name} on {network}',
+  ),
+  lastUpdated: text(
+    'The line above a legal text; {date} is its date of revision.',
+    'Last updated: {date}',
+  ),
+  scrollableTable: text(
+    "Name of a comparison table's scrolling area, for screen readers; {caption} is the table's name.",
+    '{caption}, scrollable table',
+  ),
+  videoNote: text(
+    'Shown under "Video coming soon" where a video will go.',
+    'This walkthrough will be published here.',
+  ),
+  plannedLength: text(
+    "The planned length of a video not yet published; {duration} is the block's length.",
+    'Planned length: {duration}',
+  ),
 };
 
-const wordsSchema = z
-  .strictObject(wordFields)
-  .meta({ description: 'The words the layout and the blocks show, in this language.' });
+/** The English word of each key: the example of its field. */
+const englishOf = (key: string): string =>
+  (wordFields[key as keyof typeof wordFields].meta()?.examples as string[])[0]!;
+
+/** The `{placeholders}` of a word, sorted (`Last updated: {date}` → `{date}`). */
+const placeholdersOf = (word: string): string[] => (word.match(/\{\w+\}/g) ?? []).sort();
+
+/**
+ * A word keeps the places its block fills (`{date}`, `{name}`): without one the value is not shown,
+ * and one no block fills is shown as written.
+ */
+const keepsPlaceholders = defineBlockRule<{
+  word: string;
+  example: string;
+  missing: string[];
+  unknown: string[];
+}>({
+  code: 'word-placeholder',
+  message: ({ word, missing, unknown }) =>
+    missing.length && unknown.length
+      ? `"${word}" has ${unknown.join(' and ')} instead of ${missing.join(' and ')}: the page puts its value only at ${missing.join(' and ')}.`
+      : missing.length
+        ? `"${word}" leaves out ${missing.join(' and ')}: the page puts a value there, so without it the value is not shown.`
+        : `"${word}" has ${unknown.join(' and ')}, which nothing fills: the page would show it as written.`,
+  hint: ({ example, missing, unknown }) =>
+    missing.length
+      ? `Write ${missing.join(' and ')} where the value goes, as in "${example}".`
+      : `Leave out ${unknown.join(' and ')}, or write the places as in "${example}".`,
+});
+
+const wordsSchema = withRules(
+  z
+    .strictObject(wordFields)
+    .superRefine((words, context) => {
+      for (const [key, word] of Object.entries(words)) {
+        // A missing or unknown word is reported as such.
+        if (typeof word !== 'string' || !Object.hasOwn(wordFields, key)) continue;
+        const expected = placeholdersOf(englishOf(key));
+        const found = placeholdersOf(word);
+        const missing = expected.filter((place) => !found.includes(place));
+        const unknown = found.filter((place) => !expected.includes(place));
+        if (missing.length || unknown.length)
+          context.addIssue(
+            ruleIssue(keepsPlaceholders, [key], {
+              word,
+              example: englishOf(key),
+              missing,
+              unknown,
+            }),
+          );
+      }
+    })
+    .meta({ description: 'The words the layout and the blocks show, in this language.' }),
+  [keepsPlaceholders as never],
+);
 
 export type Words = z.infer<typeof wordsSchema>;
 
@@ -141,8 +218,5 @@ export type Locales = z.infer<typeof localesSchema>;
 
 /** The words of a site without `locales` (English). */
 export const englishWords: Words = Object.fromEntries(
-  Object.entries(wordFields).map(([key, schema]) => [
-    key,
-    (schema.meta()?.examples as string[])[0]!,
-  ]),
+  Object.keys(wordFields).map((key) => [key, englishOf(key)]),
 ) as Words;

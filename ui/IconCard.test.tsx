@@ -9,7 +9,14 @@ describe('IconCard', () => {
   it('is a link card with href: the link is labelled "Learn more" plus the title, after the children', () => {
     render(
       <ul>
-        <IconCard index={2} icon="bed" title="Rooms" description="Clean, in order." href="/rooms">
+        <IconCard
+          index={2}
+          icon="bed"
+          title="Rooms"
+          description="Clean, in order."
+          href="/rooms"
+          linkLabel="Learn more"
+        >
           <p>extra</p>
         </IconCard>
       </ul>,

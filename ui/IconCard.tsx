@@ -53,7 +53,10 @@ export interface IconCardProps extends IconCardBodyProps {
   /** The card's place in its CardGrid (for the fade-in stagger). */
   index: number;
   href?: string;
-  /** The visible text of the link; "Learn more" unless given. */
+  /**
+   * The visible text of the link, with `href`: the author's, or the page's language's "Learn more"
+   * (words.learnMore), never an English default of the card's own.
+   */
   linkLabel?: string;
   /** `lang`/`dir` of the whole card and of its link's label, when left untranslated. */
   itemLang?: LangAttributes;
@@ -73,7 +76,7 @@ export function IconCard({
   title,
   description,
   href,
-  linkLabel = 'Learn more',
+  linkLabel,
   titleLang,
   descriptionLang,
   itemLang,

@@ -3,7 +3,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { langOf, type LangAttributes } from '../../ui/source-language.ts';
 import type { BlockProps } from '../types.ts';
-import { wordsOf } from '../words.ts';
+import { fillText, wordsOf } from '../words.ts';
 import classes from './ComparisonTable.module.css';
 
 function Cell({
@@ -54,7 +54,7 @@ export function ComparisonTable({ block, context, sourceTexts }: BlockProps<'com
       {/* A named <section> is a region landmark: keyboard users can focus it to scroll the table on small screens. */}
       <section
         className={classes.scroller}
-        aria-label={`${caption}, scrollable table`}
+        aria-label={fillText(words.scrollableTable, { caption })}
         tabIndex={0}
       >
         <table className={classes.table}>

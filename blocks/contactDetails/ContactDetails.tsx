@@ -5,7 +5,7 @@ import { Section } from '../../ui/Section.tsx';
 import { langOf } from '../../ui/source-language.ts';
 import { telHref } from '../../ui/tel-href.ts';
 import type { BlockProps } from '../types.ts';
-import { wordsOf } from '../words.ts';
+import { fillWords, wordsOf } from '../words.ts';
 import classes from './ContactDetails.module.css';
 
 function Item({
@@ -41,26 +41,26 @@ export function ContactDetails({ block, context, sourceTexts }: BlockProps<'cont
   return (
     <Section block={block} langOf={langOf(sourceTexts)}>
       <ul className={classes.grid}>
-        <Item icon="mail" label="Email" index={0}>
+        <Item icon="mail" label={words.contactEmail} index={0}>
           <a href={`mailto:${contact.email}`}>{contact.email}</a>
         </Item>
-        <Item icon="phone" label="Phone" index={1}>
+        <Item icon="phone" label={words.contactPhone} index={1}>
           <a href={telHref(contact.phone)}>{contact.phone}</a>
         </Item>
-        <Item icon="building" label="Office" index={2}>
+        <Item icon="building" label={words.contactOffice} index={2}>
           <address className={classes.address}>
             <span className={classes.company}>{legalName}</span>
             {contact.address}
           </address>
         </Item>
-        <Item icon="users" label="Social" index={3}>
+        <Item icon="users" label={words.contactSocial} index={3}>
           <a
             href={contact.social.href}
             target="_blank"
             rel="noopener noreferrer"
             className={classes.externalLink}
           >
-            {name} on {contact.social.label}{' '}
+            {fillWords(words.socialProfile, { name, network: contact.social.label })}{' '}
             <span className="visually-hidden">{words.opensInNewTab}</span>
             <Icon name="externalLink" size={14} className={classes.external} />
           </a>

@@ -2,7 +2,8 @@ import { Section } from '../../ui/Section.tsx';
 import { langOf } from '../../ui/source-language.ts';
 import { TextIn } from '../../ui/TextIn.tsx';
 import type { BlockProps } from '../types.ts';
-import { wordsOf } from '../words.ts';
+import { fillWords, wordsOf } from '../words.ts';
+import { shownDate } from '../dates.ts';
 import classes from './LegalText.module.css';
 
 /** `Governing law` → `governing-law`, so each section can be linked to. */
@@ -22,6 +23,9 @@ export function LegalText({ block, context, sourceTexts }: BlockProps<'legalText
   const words = wordsOf(context);
   const lang = langOf(sourceTexts);
   const prefix = block.id ? `${block.id}-` : '';
+  const { updated } = block;
+  // A date written as 2024-01-31 reads in the page's language; any other text as written.
+  const date = updated === undefined ? undefined : shownDate(updated, context);
   const sections = block.sections.map((section, index) => ({
     ...section,
     number: index + 1,
@@ -30,12 +34,19 @@ export function LegalText({ block, context, sourceTexts }: BlockProps<'legalText
   return (
     <Section block={block} langOf={lang} size="md">
       <div className={[classes.body, block.tone === 'dark' ? classes.onDark : ''].join(' ')}>
-        {block.updated && (
+        {updated !== undefined && (
           <p className={classes.updated}>
-            {'Last updated: '}
-            <span className={classes.date} {...lang('updated')}>
-              {block.updated}
-            </span>
+            {fillWords(words.lastUpdated, {
+              date: date ? (
+                <time className={classes.date} dateTime={date.iso}>
+                  {date.shown}
+                </time>
+              ) : (
+                <span className={classes.date} {...lang('updated')}>
+                  {updated}
+                </span>
+              ),
+            })}
           </p>
         )}
         {sections.length >= 4 && (

@@ -1,8 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadExample, renderBlock } from '../../tests/helpers/render-block.tsx';
-import { slugify } from './LegalText.tsx';
+import { siteLocales } from '../../engine/locales.ts';
+import type { Words } from '../../schema/locales.ts';
+import {
+  clearDocument,
+  loadExample,
+  loadTestConfig,
+  mountServerHtml,
+  renderBlock,
+} from '../../tests/helpers/render-block.tsx';
+import { LegalText, slugify } from './LegalText.tsx';
 
 describe('legalText', () => {
   afterEach(cleanup);
@@ -28,6 +36,42 @@ describe('legalText', () => {
   it('shows the last updated date', () => {
     renderBlock('legalText');
     expect(screen.getByText(/Last updated:/).textContent).toBe('Last updated: 1 January 2024');
+  });
+
+  it('shows a date written as 2024-01-31 in the page’s language, any other text as written', () => {
+    const config = loadTestConfig();
+    const german = siteLocales(config.locales)!.list.find((locale) => locale.code === 'de')!;
+    const arabic = siteLocales(config.locales)!.list.find((locale) => locale.code === 'ar')!;
+    const block = { ...loadExample('legalText'), updated: '2024-01-31' };
+    const line = (
+      words: Words | undefined,
+      locale: string | undefined,
+      updated = block.updated,
+    ) => {
+      const root = mountServerHtml(
+        <LegalText block={{ ...block, updated }} context={{ config, words, locale }} />,
+      );
+      const shown = root.querySelector('.updated')!;
+      const time = shown.querySelector('time')?.getAttribute('datetime');
+      clearDocument();
+      return [shown.textContent, time];
+    };
+    expect(line(german.words, 'de-DE')).toEqual([
+      'Zuletzt aktualisiert: 31. Januar 2024',
+      '2024-01-31',
+    ]);
+    expect(line(arabic.words, 'ar-AE')).toEqual(['آخر تحديث: 31 يناير 2024', '2024-01-31']);
+    // The site's language and region (seo.locale, en_IN) when the page gives none.
+    expect(line(undefined, undefined)).toEqual(['Last updated: 31 January 2024', '2024-01-31']);
+    expect(line(german.words, 'de-DE', 'Januar 2024')).toEqual([
+      'Zuletzt aktualisiert: Januar 2024',
+      undefined,
+    ]);
+    // Not a day of the calendar: shown as written.
+    expect(line(german.words, 'de-DE', '2024-02-30')).toEqual([
+      'Zuletzt aktualisiert: 2024-02-30',
+      undefined,
+    ]);
   });
 
   it('links a contents list to every section', () => {

@@ -2,7 +2,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { langOf } from '../../ui/source-language.ts';
 import type { BlockProps } from '../types.ts';
-import { wordsOf } from '../words.ts';
+import { fillWords, wordsOf } from '../words.ts';
 import classes from './VideoPlaceholder.module.css';
 
 /**
@@ -29,12 +29,14 @@ export function VideoPlaceholder({ block, context, sourceTexts }: BlockProps<'vi
             <Icon name="camera" size={32} />
           </span>
           <p className={classes.status}>{words.videoComingSoon}</p>
-          <p className={classes.note}>This walkthrough will be published here.</p>
+          <p className={classes.note}>{words.videoNote}</p>
           {block.duration && (
             <p className={classes.duration}>
               <Icon name="clock" size={16} />
               <span>
-                Planned length: <strong {...lang('duration')}>{block.duration}</strong>
+                {fillWords(words.plannedLength, {
+                  duration: <strong {...lang('duration')}>{block.duration}</strong>,
+                })}
               </span>
             </p>
           )}

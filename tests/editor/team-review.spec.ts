@@ -7,8 +7,9 @@ import { seriousViolations } from './axe.ts';
  * Review inside the team editor, two people signed in at a real provider in Chromium: Anna (an
  * author) sends her change for review, Lena (a publisher) reads it on the Reviews screen (the
  * change in words, the two versions side by side, the site check) and approves and publishes it;
- * a second change gets "Ask for changes", and Anna reads the comment on the page (pictures at 1280
- * and 1024 px, axe on the Reviews screen).
+ * a second change gets "Ask for changes" from Lena's Reviews screen, open before it was sent (it
+ * follows), and Anna reads the comment on the page (pictures at 1280 and 1024 px, axe on the
+ * Reviews screen).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -120,12 +121,18 @@ test('a publisher asks for changes; the author reads the comment on the page', a
   browser,
 }) => {
   test.setTimeout(300_000);
+  // Lena has the Reviews screen open before Anna sends: it follows (it asks again every 15 s
+  // while in view), so the request shows without a reload.
+  const lena = await signedIn(browser, 'lena');
+  await lena.goto(`${base}/#/reviews`);
+  await expect(lena.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+  const card = lena.locator('[data-testid="review-card"][data-status="waiting"]');
+  await expect(card).toHaveCount(0);
+
   const anna = await signedIn(browser, 'anna');
   await sendForReview(anna, 'pages/contact.yaml', ' today');
 
-  const lena = await signedIn(browser, 'lena');
-  await lena.goto(`${base}/#/reviews`);
-  const card = lena.locator('[data-testid="review-card"][data-status="waiting"]');
+  await expect(card).toBeVisible({ timeout: 20_000 });
   await card.getByTestId('review-ask').click();
   const comment = 'Please keep the old title <b>and</b> add “today” to the subtitle instead.';
   await card.getByTestId('review-comment').fill(comment);

@@ -75,7 +75,7 @@ describe('translation findings, each at its file:line:col', () => {
     withEdit(CONFIG, [['    - code: ar\n', '    - code: de\n']], () =>
       expect(findings(CONFIG).filter((d) => d.code === 'locale-listed-twice')).toEqual([
         {
-          at: 'site.config.yaml:238:13',
+          at: 'site.config.yaml:256:13',
           severity: 'error',
           code: 'locale-listed-twice',
           message: 'The language "de" is listed twice.',
@@ -96,14 +96,14 @@ describe('translation findings, each at its file:line:col', () => {
       () =>
         expect(findings(CONFIG)).toEqual([
           {
-            at: 'site.config.yaml:170:7',
+            at: 'site.config.yaml:188:7',
             severity: 'warning',
             code: 'site-word-missing',
             message:
               'The text "Pricing" (site.config.yaml, line 49) has no Deutsch version: Deutsch pages show it untranslated.',
           },
           {
-            at: 'site.config.yaml:208:9',
+            at: 'site.config.yaml:226:9',
             severity: 'warning',
             code: 'site-word-unused',
             message: 'The label "navigation.items.9.label" is for no text of site.config.yaml.',
@@ -116,14 +116,14 @@ describe('translation findings, each at its file:line:col', () => {
     withEdit(CONFIG, [['  copyright: © 2024 Staylix', '  copyright: © 2026 Staylix']], () =>
       expect(findings(CONFIG)).toEqual([
         {
-          at: 'site.config.yaml:237:35',
+          at: 'site.config.yaml:255:35',
           severity: 'warning',
           code: 'site-word-stale',
           message:
             'The Deutsch label "© 2024 Staylix Technologies Pvt. Ltd. Alle Rechte vorbehalten." was translated from "© 2024 Staylix Technologies Pvt. Ltd. All rights reserved.", but that text (site.config.yaml, line 87) is now "© 2026 Staylix Technologies Pvt. Ltd. All rights reserved.": Deutsch pages keep showing the label until it is updated.',
         },
         {
-          at: 'site.config.yaml:339:35',
+          at: 'site.config.yaml:366:35',
           severity: 'warning',
           code: 'site-word-stale',
           message:

@@ -484,6 +484,70 @@ describe('site.config.yaml', () => {
   });
 });
 
+describe('a language without one of the words of the layout and the blocks', () => {
+  it('is an error at that language, naming the word and what it is for', () => {
+    const original = site.read('site.config.yaml');
+    try {
+      const broken = original.replace('        lastUpdated: "آخر تحديث: {date}"\n', '');
+      expect(broken).not.toBe(original);
+      site.write('site.config.yaml', broken);
+      const lines = broken.split('\n');
+      const line = lines.findIndex((text) => text.includes('تخطَّ إلى المحتوى'));
+      expect(site.problems('site.config.yaml')).toEqual([
+        error(
+          // At the Arabic words (the line above their first).
+          `${line}:7`,
+          'missing-field',
+          '"words" is missing the required field "lastUpdated".',
+        ),
+      ]);
+      expect(site.diagnostics().find((d) => d.message.includes('"lastUpdated"'))?.hint).toContain(
+        'The line above a legal text; {date} is its date of revision.',
+      );
+    } finally {
+      site.write('site.config.yaml', original);
+    }
+  });
+});
+
+describe('a word of a language without the place of its value', () => {
+  it('is an error at the word, saying what the page would lose', () => {
+    const original = site.read('site.config.yaml');
+    try {
+      const broken = original
+        .replace(
+          'lastUpdated: "Zuletzt aktualisiert: {date}"',
+          'lastUpdated: "Zuletzt aktualisiert"',
+        )
+        .replace('"{caption}, scrollbare Tabelle"', '"{titel}, scrollbare Tabelle"');
+      site.write('site.config.yaml', broken);
+      const at = (marker: string) => {
+        const lines = broken.split('\n');
+        const line = lines.findIndex((text) => text.includes(marker));
+        // At the word's value.
+        return `${line + 1}:${lines[line]!.indexOf(': ') + 3}`;
+      };
+      expect(site.problems('site.config.yaml')).toEqual([
+        error(
+          at('"Zuletzt aktualisiert"'),
+          'word-placeholder',
+          '"Zuletzt aktualisiert" leaves out {date}: the page puts a value there, so without it the value is not shown.',
+        ),
+        error(
+          at('"{titel}, scrollbare Tabelle"'),
+          'word-placeholder',
+          '"{titel}, scrollbare Tabelle" has {titel} instead of {caption}: the page puts its value only at {caption}.',
+        ),
+      ]);
+      expect(hintOf('word-placeholder', 'site.config.yaml')).toBe(
+        'Write {date} where the value goes, as in "Last updated: {date}".',
+      );
+    } finally {
+      site.write('site.config.yaml', original);
+    }
+  });
+});
+
 describe('search snippet lengths', () => {
   it('warns about a title over 60 and a description over 160 characters', () => {
     site.writeFixture(

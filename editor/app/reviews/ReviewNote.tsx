@@ -1,33 +1,44 @@
 import { Anchor, Paper, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { teamReviewWords as words } from '../../../engine/errors.ts';
 import type { ReviewEventView } from '../../shared/review-api.ts';
 import type { Api } from '../api.ts';
 import { hrefFor } from '../route.ts';
+import { useFollow } from './follow.ts';
 
 /**
  * Team mode, at the top of a page's form: the comment of a publisher who asked for changes to a
  * change of the author's that touches this page. Shown as text (React escapes it).
  */
 export function ReviewNote({ api, file }: { api: Api; file: string }) {
-  const [asked, setAsked] = useState<ReviewEventView | null>(null);
+  // With the file it was read for: a page opened since shows nothing of the last one's.
+  const [note, setNote] = useState<{ file: string; event: ReviewEventView | null } | null>(null);
+  const load = useCallback(
+    () =>
+      api.csrf
+        ? api.reviews.list().then(
+            (answer) => {
+              const request = answer.requests.find(
+                (r) => r.own && r.status === 'changes-asked' && r.files.includes(file),
+              );
+              const event = request?.events.findLast((e) => e.kind === 'changes-asked') ?? null;
+              setNote((now) =>
+                now?.file === file && JSON.stringify(now.event) === JSON.stringify(event)
+                  ? now
+                  : { file, event },
+              );
+            },
+            () => undefined,
+          )
+        : Promise.resolve(),
+    [api, file],
+  );
   useEffect(() => {
-    if (!api.csrf) return;
-    let stopped = false;
-    api.reviews.list().then(
-      (answer) => {
-        const request = answer.requests.find(
-          (r) => r.own && r.status === 'changes-asked' && r.files.includes(file),
-        );
-        const event = request?.events.findLast((e) => e.kind === 'changes-asked');
-        if (!stopped) setAsked(event ?? null);
-      },
-      () => undefined,
-    );
-    return () => {
-      stopped = true;
-    };
-  }, [api, file]);
+    void load();
+  }, [load]);
+  // A comment sent while the page is open shows without a reload (and goes once answered).
+  useFollow(load);
+  const asked = note?.file === file ? note.event : null;
   if (!asked) return null;
   return (
     <Paper

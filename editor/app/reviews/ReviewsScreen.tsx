@@ -24,6 +24,7 @@ import { PublishingScreen } from '../publishing/PublishingScreen.tsx';
 import { blocksOf, SideBySide } from '../publishing/SideBySide.tsx';
 import { Tag } from '../screens/ProblemBadge.tsx';
 import { useToast } from '../toasts.tsx';
+import { useFollow } from './follow.ts';
 
 const TONES: Record<ReviewSummary['status'], 'brand' | 'orange' | 'green' | 'gray'> = {
   waiting: 'brand',
@@ -44,21 +45,37 @@ export const StatusTag = ({ status }: { status: ReviewSummary['status'] }) => (
  * change in the author's words, the published and the changed page side by side, the site check's
  * result, and Approve and publish or Ask for changes; an author sees their own and where each
  * stands.
+ *
+ * The list follows what others do while it is open (useFollow: a request sent, approved or
+ * commented meanwhile). An answer that changed nothing leaves the screen as it is; the cards keep
+ * their state (a comment being typed, what is open) by the request's id.
  */
 export function ReviewsScreen({ api }: { api: Api }) {
   const [data, setData] = useState<ReviewsResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    api.reviews.list().then(setData, (failure: unknown) => setError(failureText(failure)));
-  }, [api]);
-  useEffect(load, [load]);
+  const load = useCallback(
+    () =>
+      api.reviews.list().then(
+        (answer) => {
+          setData((now) => (now && JSON.stringify(now) === JSON.stringify(answer) ? now : answer));
+          setError(null);
+        },
+        (failure: unknown) => setError(failureText(failure)),
+      ),
+    [api],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useFollow(load);
   const open = data?.requests.filter((r) => r.status === 'waiting' || r.status === 'changes-asked');
   const closed = data?.requests.filter((r) => !open?.includes(r));
   return (
     <PublishingScreen
       title={words.screenTitle}
       intro={data?.reviewer === false ? words.introAuthor : words.introReviewer}
-      error={error}
+      // A list already shown stays when a later ask fails (the next one may answer).
+      error={data ? null : error}
       loading={!data}
     >
       {data && !data.requests.length ? (
@@ -74,7 +91,7 @@ export function ReviewsScreen({ api }: { api: Api }) {
             request={request}
             reviewer={data!.reviewer}
             requireReview={data!.requireReview}
-            onChanged={load}
+            onChanged={() => void load()}
           />
         ))}
       </Stack>
@@ -100,18 +117,27 @@ function ReviewCard({
   const waiting = request.status === 'waiting';
   // What waits for someone: open; what is done: one line.
   const [expanded, setExpanded] = useState(waiting || request.status === 'changes-asked');
-  const [item, setItem] = useState<ReviewItemResponse | null>(null);
+  /** The request's detail, with the `updatedAt` it was read at: read again when that moves. */
+  const [detail, setDetail] = useState<{ at: string; item: ReviewItemResponse } | null>(null);
+  const item = detail?.item ?? null;
   const [busy, setBusy] = useState<'approve' | 'ask' | 'withdraw' | null>(null);
   const [asking, setAsking] = useState(false);
   const [comment, setComment] = useState('');
   const [refused, setRefused] = useState<Outcome | null>(null);
   const toast = useToast();
+  const detailAt = detail?.at;
   useEffect(() => {
-    if (expanded && !item)
-      api.reviews
-        .item(request.id)
-        .then(setItem, (failure: unknown) => setRefused({ message: failureText(failure) }));
-  }, [api, expanded, item, request.id]);
+    if (!expanded || detailAt === request.updatedAt) return;
+    let stopped = false;
+    // The detail shown stays until the new one has come (no spinner in between).
+    api.reviews.item(request.id).then(
+      (answer) => !stopped && setDetail({ at: request.updatedAt, item: answer }),
+      (failure: unknown) => !stopped && setRefused({ message: failureText(failure) }),
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [api, expanded, detailAt, request.id, request.updatedAt]);
 
   const act = async (kind: 'approve' | 'ask' | 'withdraw') => {
     setBusy(kind);
