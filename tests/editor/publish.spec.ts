@@ -6,8 +6,8 @@ import { seriousViolations } from './axe.ts';
 import { expect, startEditorOnClone, test, type EditorOnClone } from './fixture.ts';
 
 /**
- * A publish fetches, merges, checks the whole site, records a journaled transaction and pushes:
- * seconds on an idle machine, more beside the other browser tests.
+ * A publish fetches, merges, checks the whole site, records a journaled transaction and pushes (Get
+ * latest fetches and merges): seconds on an idle machine, more beside the other browser tests.
  */
 const PUBLISHED = { timeout: 60_000 };
 
@@ -121,7 +121,7 @@ test('change a title, see it in Changes, publish; a colleague publishes; get lat
   await editHeroTitle(page, 'A Hotel OS for Every Team');
   await page.getByTestId('nav-changes').click();
   await page.getByTestId('get-latest').click();
-  await expect(page.getByText(/Got the latest version/)).toBeVisible();
+  await expect(page.getByText(/Got the latest version/)).toBeVisible(PUBLISHED);
   const merged = read(alice);
   expect(merged).toContain('badge: For Every Hotel');
   expect(merged).toContain('title: A Hotel OS for Every Team');
@@ -306,7 +306,7 @@ test('review mode: Send for review gives the link, In review lists the change se
   const before = git(remote, 'rev-parse', 'main').trim();
   await page.goto(`${url}#/changes`);
   await page.getByTestId('get-latest').click();
-  await expect(page.getByText(/Got the latest version/)).toBeVisible();
+  await expect(page.getByText(/Got the latest version/)).toBeVisible(PUBLISHED);
   await editHeroTitle(page, 'Please approve this title');
   await page.getByTestId('nav-changes').click();
   await expect(page.getByTestId('publish-button')).toHaveText('Send for review');
