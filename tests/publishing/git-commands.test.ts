@@ -1,8 +1,10 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { publish } from '../../editor/git/publish.ts';
+import { git as runGit, GitError, gitText } from '../../editor/git/run.ts';
 import { readBlob, readBlobs } from '../../editor/git/tree.ts';
 import { commitAndPush, git, makeTeam, ready, request, type Team } from './git-fixture.ts';
 
@@ -16,7 +18,14 @@ const NEWS = 'pages/resources/news.yaml';
 let team: Team;
 afterEach(() => team?.cleanup());
 
-async function gitCommandsOf<T>(run: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
+/**
+ * A `git` first on PATH while `run` runs, which notes who started it and its arguments (`<parent
+ * pid> <arguments>` a line), waits `pause` seconds when its arguments match, then runs the real git.
+ */
+async function withGitOnPath<T>(
+  run: (log: () => string[]) => Promise<T>,
+  pause?: { when: string; seconds: number },
+): Promise<{ result: T; lines: string[] }> {
   const real = (process.env.PATH ?? '')
     .split(path.delimiter)
     .map((dir) => path.join(dir, 'git'))
@@ -26,25 +35,28 @@ async function gitCommandsOf<T>(run: () => Promise<T>): Promise<{ result: T; com
   const log = path.join(dir, 'commands.log');
   writeFileSync(log, '');
   const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+  const wait = pause ? `case "$*" in *${quoted(pause.when)}*) sleep ${pause.seconds};; esac\n` : '';
   writeFileSync(
     path.join(dir, 'git'),
-    `#!/bin/sh\nprintf '%s\\n' "$*" >> ${quoted(log)}\nexec ${quoted(real)} "$@"\n`,
+    `#!/bin/sh\nprintf '%s %s\\n' "$PPID" "$*" >> ${quoted(log)}\n${wait}exec ${quoted(real)} "$@"\n`,
   );
   chmodSync(path.join(dir, 'git'), 0o755);
   const before = process.env.PATH;
   process.env.PATH = `${dir}${path.delimiter}${before}`;
+  const lines = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
   try {
-    const result = await run();
-    // Each line without the `-c <setting>` pairs every command starts with (editor/git/run.ts).
-    const commands = readFileSync(log, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => line.replace(/^(-c \S+ )*/, ''));
-    return { result, commands };
+    return { result: await run(lines), lines: lines() };
   } finally {
     process.env.PATH = before;
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The git commands `run` ran, without the `-c <setting>` pairs each starts with (run.ts). */
+async function gitCommandsOf<T>(run: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
+  const { result, lines } = await withGitOnPath(run);
+  const commands = lines.map((line) => line.replace(/^\d+ /, '').replace(/^(-c \S+ )*/, ''));
+  return { result, commands };
 }
 
 /** Commits whose tree was listed more than once. */
@@ -108,5 +120,38 @@ describe('readBlobs', () => {
     expect(await readBlobs(a.root, [page, tree])).toBeUndefined();
     expect(await readBlobs(a.root, [page, 'f'.repeat(40)])).toBeUndefined();
     expect(await readBlobs(a.root, [page, 'HEAD'])).toBeUndefined();
+  });
+});
+
+describe('the process that runs git', () => {
+  it("starts every command, not the editor's process; a command it could not finish fails", async () => {
+    team = makeTeam();
+    const a = team.clone('alice');
+    const head = git(a.root, 'rev-parse', 'HEAD').trim();
+    const { result, lines } = await withGitOnPath(
+      async (log) => {
+        expect(await gitText(a.root, ['rev-parse', 'HEAD'])).toBe(head);
+        // The process that started that command is stopped while the next one runs: git's answer
+        // is unknown, so even an exit code the caller accepts is not taken for it.
+        const runner = Number(log()[0]!.split(' ')[0]);
+        expect(runner).not.toBe(process.pid);
+        const asked = runGit(a.root, ['merge-base', '--is-ancestor', head, head], { okCodes: [1] });
+        while (!log().some((line) => line.includes('merge-base'))) await sleep(20);
+        process.kill(runner, 'SIGKILL');
+        const refused = await asked.then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        // Started again for the next command.
+        return { refused, after: await gitText(a.root, ['rev-parse', 'HEAD']) };
+      },
+      { when: 'merge-base', seconds: 2 },
+    );
+    expect(result.refused).toBeInstanceOf(GitError);
+    expect(result.refused).toMatchObject({ kind: 'failed', exitCode: null });
+    expect(result.after).toBe(head);
+    const parents = lines.map((line) => Number(line.split(' ')[0]));
+    expect(parents).not.toContain(process.pid);
+    expect(new Set(parents).size).toBe(2);
   });
 });
