@@ -113,6 +113,9 @@ export class SiteIndex {
       this.publicFiles = publicFileSet(this.root);
       return;
     }
+    // What is kept of a page depends on its text alone: the same text again (the editor's save,
+    // then the file watch seeing it) changes nothing, and is not read again.
+    if (text !== undefined && this.texts.get(file) === text) return;
     this.claimedOnDisk = undefined;
     if (text === undefined) {
       this.facts.delete(file);

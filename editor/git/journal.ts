@@ -7,7 +7,7 @@ import { isProcessAlive } from '../../engine/process-alive.ts';
 import { git, GitError } from './run.ts';
 import { authorPathProblem, pathProblem, UnsafePathError, writeDurably } from './safe-path.ts';
 import { writeTreeFile } from './safe-path.ts';
-import { commitOf, gitDir, hashDisk, readBlob, type TreeEntry } from './tree.ts';
+import { commitOf, gitDir, hashDisk, readBlob, readBlobs, type TreeEntry } from './tree.ts';
 
 /**
  * A change to the copy made as one transaction: everything is computed first (every blob, before
@@ -150,6 +150,13 @@ async function setFiles(
     writeTreeFile(root, w.file, undefined, temporaryDirOf(dir), problem);
   }
   const code: Array<[string, TreeEntry]> = [];
+  // Pages and the config read in one command (a whole Get latest of colleagues' pages); files in
+  // public/, which may be large, one at a time.
+  const texts = writes.flatMap((w) => {
+    const entry = target(w);
+    return w.author && entry && !w.file.startsWith('public/') ? [entry.sha] : [];
+  });
+  const read = (texts.length > 1 && (await readBlobs(root, texts))) || new Map<string, Buffer>();
   for (const w of writes) {
     const entry = target(w);
     if (!entry) continue;
@@ -162,7 +169,7 @@ async function setFiles(
     writeTreeFile(
       root,
       w.file,
-      await readBlob(root, entry.sha),
+      read.get(entry.sha) ?? (await readBlob(root, entry.sha)),
       temporaryDirOf(dir),
       authorPathProblem,
     );

@@ -3,7 +3,7 @@ import { MAX_PAGE_BYTES } from '../../engine/read-page-file.ts';
 import { wholeFileConflicts } from '../changes/merge-file.ts';
 import { mergeAuthorFileOffThread } from '../changes/merge-thread.ts';
 import type { AuthorIdentity } from './names.ts';
-import { isAuthorFile } from './names.ts';
+import { isAuthorFile, isCommitId } from './names.ts';
 import { readConflicts, type FileConflict } from './conflicts.ts';
 import {
   applyPlan,
@@ -23,7 +23,6 @@ import {
   differences,
   entryProblem,
   hashDisk,
-  isAncestor,
   isRegularMode,
   listTree,
   readBlob,
@@ -90,11 +89,15 @@ export async function getLatest(
   if (recovered.kind === 'stuck') return { status: 'failed', reason: recovered.reason };
   if ((await readConflicts(root)).length) return { status: 'conflicts-waiting' };
   const [upstream, head] = await commitsOf(root, [state.publishedRef, 'HEAD']);
-  if (!upstream || !head) return { status: 'up-to-date' };
-  if (await isAncestor(root, upstream, head)) return { status: 'up-to-date' };
+  if (!upstream || !head || upstream === head) return { status: 'up-to-date' };
+  // One command answers both questions: the common ancestor is upstream itself exactly when the
+  // local history holds it (up to date), HEAD itself exactly when upstream holds HEAD (a
+  // fast-forward).
   const baseResult = await git(root, ['merge-base', head, upstream], { okCodes: [1] });
   const base = baseResult.stdout.trim();
-  if (baseResult.code !== 0 || !base) return { status: 'unrelated' };
+  if (baseResult.code === 0 && base === upstream) return { status: 'up-to-date' };
+  if (baseResult.code !== 0 || !isCommitId(base)) return { status: 'unrelated' };
+  const fastForward = base === head;
 
   const [baseAll, headAll, upAll] = await Promise.all([
     listTree(root, base, 'all'),
@@ -113,7 +116,6 @@ export async function getLatest(
   if (codeClash.length) return { status: 'code-conflict', files: codeClash };
 
   // The new local commit's tree: upstream's, with the local history's own committed changes kept.
-  const fastForward = await isAncestor(root, head, upstream);
   const mergedTree: Tree = new Map(upAll);
   if (!fastForward)
     for (const file of localChanged) {

@@ -25,6 +25,7 @@ import {
   differences,
   entryProblem,
   listTree,
+  noteGitDir,
   standingOn,
   worktreeFiles,
   type Difference,
@@ -45,13 +46,15 @@ export async function authorChanges(
   state: ReadyState,
 ): Promise<{
   published: string | undefined;
+  /** The copy's last commit, as read here. */
+  head: string | undefined;
   changes: Difference[];
   unsafe: string[];
   waiting: WaitingFile[];
   unrelated: boolean;
 }> {
   await recoverUnfinished(root);
-  const { base: published, unrelated } = await standingOn(root, state.publishedRef);
+  const { base: published, unrelated, head } = await standingOn(root, state.publishedRef);
   const { files, unsafe, waiting } = await worktreeFiles(root);
   const all: Tree = published ? await listTree(root, published) : new Map();
   const tree: Tree = new Map();
@@ -69,7 +72,7 @@ export async function authorChanges(
     if (why) waiting.push({ file: change.file, why });
     return !why;
   });
-  return { published, changes, unsafe, waiting, unrelated };
+  return { published, head, changes, unsafe, waiting, unrelated };
 }
 
 /** A site check's outcome: the problems that stop a publish (errors), with their place. */
@@ -180,6 +183,7 @@ export async function publish(
   state: ReadyState,
   request: PublishRequest,
 ): Promise<PublishResult> {
+  noteGitDir(root, state.gitDir);
   const badIdentity = identityProblem(request.identity);
   if (badIdentity) return { status: 'bad-input', field: badIdentity };
   if (messageProblem(request.message)) return { status: 'bad-input', field: 'message' };
@@ -211,8 +215,8 @@ export async function publish(
     const problems = await request.check();
     if (problems.length) return { status: 'refused', problems };
 
-    const { published, changes } = await authorChanges(root, state);
-    if (!published) return { status: 'not-published' };
+    const { published, head, changes } = await authorChanges(root, state);
+    if (!published || !head) return { status: 'not-published' };
     const files = changes.map((change) => change.file);
     if (
       attempt === 1 &&
@@ -251,7 +255,7 @@ export async function publish(
 
     // Direct: the local history records the change before it is sent, so a failed send loses
     // nothing.
-    const recorded = await recordLocally(root, published, commit, changes, request);
+    const recorded = await recordLocally(root, { head, published, commit }, changes, request);
     if (!recorded.ok) return { status: 'failed', reason: recorded.reason };
     if (offline) return { status: 'saved-locally', commit, files, problem: offline };
     try {
@@ -285,16 +289,15 @@ export async function publish(
  * this one, as the working tree holds it): the local branch then equals the published one once
  * sent. Else (a developer's code commits) to a two-parent commit of both, whose tree is the local
  * one with the published author files. One transaction (journal.ts): the real index follows for
- * entries nobody staged, then HEAD moves.
+ * entries nobody staged, then HEAD moves. `head`: HEAD as `authorChanges` read it; moved since (a
+ * git command outside the editor), the transaction changes nothing (`branch-moved`).
  */
 async function recordLocally(
   root: string,
-  published: string,
-  commit: string,
+  { head, published, commit }: { head: string; published: string; commit: string },
   changes: readonly Difference[],
   request: PublishRequest,
 ) {
-  const head = (await commitOf(root, 'HEAD'))!;
   const headTree = await listTree(root, head, 'all');
   const publishedTree = head === published ? headTree : await listTree(root, published, 'all');
   let next = commit;

@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 
 /**
  * Why a git command was not run or did not succeed; `kind` is what callers decide on, never the
@@ -89,49 +90,181 @@ const HARDENING = [
   ...['submodule.recurse=false', 'fetch.recurseSubmodules=false'],
 ].flatMap((setting) => ['-c', setting]);
 
+/** What a git command gave back, wherever it ran: its output and, when it failed, how. */
+interface Ran {
+  stdout: string | Uint8Array;
+  stderr: string;
+  error?: { code: unknown; killed: boolean };
+}
+
+interface RunOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeout: number;
+  killSignal: 'SIGKILL';
+  maxBuffer: number;
+  encoding: 'buffer' | 'utf8';
+  windowsHide: true;
+}
+
+/** Runs git from this process (where the runner process cannot). */
+function runHere(args: string[], options: RunOptions, input?: string | Buffer): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = execFile('git', args, options, (error, stdout, stderr) => {
+      const failure = error && {
+        code: (error as NodeJS.ErrnoException).code,
+        killed: Boolean(error.killed),
+      };
+      resolve({ stdout, stderr: String(stderr), ...(failure ? { error: failure } : {}) });
+    });
+    child.stdin?.on('error', () => {
+      // git may exit before reading all of stdin; the exit code says what happened.
+    });
+    child.stdin?.end(input ?? '');
+  });
+}
+
 /**
- * Runs `git <args>` in `cwd` with execFile (no shell: nothing in an argument is ever interpreted).
+ * The project's folder: two up from this module's, or one up where it runs compiled into another
+ * thread's module (pipeline/compiled-module.mjs: the publish thread).
  */
-export function git(
+const CODE_ROOT =
+  path.basename(import.meta.dirname) === 'pipeline'
+    ? path.dirname(import.meta.dirname)
+    : path.resolve(import.meta.dirname, '../..');
+const RUNNER = path.join(CODE_ROOT, 'editor/git/git-runner.mjs');
+
+/** Answered to a command the runner process took and could not finish (it stopped). */
+const RUNNER_STOPPED: Ran = { stdout: '', stderr: 'The process that runs git stopped.' };
+
+interface Runner {
+  child: ChildProcess;
+  pending: Map<number, (ran: Ran) => void>;
+}
+/** The runner process, started at the first command; undefined where it could not start. */
+let runner: Promise<Runner | undefined> | undefined;
+let nextId = 1;
+
+/** The runner process keeps nobody waiting while no command is under way. */
+function waitedFor(child: ChildProcess, busy: boolean) {
+  if (busy) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
+}
+
+/** How long the runner process may take to start before git runs from this process instead. */
+const RUNNER_START_MS = 20_000;
+
+function startRunner(): Promise<Runner | undefined> {
+  const made = new Promise<Runner | undefined>((resolve) => {
+    const env = { ...process.env };
+    // Plain JavaScript: no loader of this process's (tsx, a test runner's) is needed there.
+    delete env.NODE_OPTIONS;
+    let child: ChildProcess;
+    try {
+      child = fork(RUNNER, [], {
+        execArgv: [],
+        env,
+        serialization: 'advanced',
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
+    } catch {
+      return resolve(undefined);
+    }
+    const started: Runner = { child, pending: new Map() };
+    let ready = false;
+    const late = setTimeout(() => child.kill('SIGKILL'), RUNNER_START_MS);
+    child.on('message', (message: 'ready' | (Ran & { id: number })) => {
+      if (message === 'ready') {
+        ready = true;
+        clearTimeout(late);
+        waitedFor(child, false);
+        return resolve(started);
+      }
+      const { id, ...ran } = message;
+      started.pending.get(id)?.(ran);
+      started.pending.delete(id);
+      if (!started.pending.size) waitedFor(child, false);
+    });
+    const stopped = () => {
+      clearTimeout(late);
+      // Never ready: it cannot run on this machine, and git runs from this process from now on.
+      if (!ready) return resolve(undefined);
+      // Started again at the next command.
+      if (runner === made) runner = undefined;
+      for (const answer of started.pending.values()) answer(RUNNER_STOPPED);
+      started.pending.clear();
+    };
+    child.on('exit', stopped);
+    child.on('error', stopped);
+  });
+  return made;
+}
+
+/**
+ * Runs git in the runner process (editor/git/git-runner.mjs), started at the first command: this
+ * process only sends it a message. Where it could not start, or a message could not reach it
+ * (nothing ran then), the command runs here.
+ */
+async function run(args: string[], options: RunOptions, input?: string | Buffer): Promise<Ran> {
+  const current = await (runner ??= startRunner());
+  if (!current) return runHere(args, options, input);
+  return new Promise((resolve) => {
+    const id = nextId++;
+    current.pending.set(id, resolve);
+    waitedFor(current.child, true);
+    current.child.send({ id, args, options, input }, (error) => {
+      if (!error || !current.pending.has(id)) return;
+      current.pending.delete(id);
+      resolve(runHere(args, options, input));
+    });
+  });
+}
+
+/**
+ * Runs `git <args>` in `cwd` with execFile (no shell: nothing in an argument is ever interpreted),
+ * from the runner process.
+ */
+export async function git(
   cwd: string,
   args: readonly string[],
   options: GitOptions = {},
 ): Promise<GitResult> {
-  return new Promise((resolve, reject) => {
-    checkArgs(args);
-    const child = execFile(
-      'git',
-      [...HARDENING, ...args],
-      {
-        cwd,
-        env: gitEnv(options.env),
-        timeout: options.timeout ?? DEFAULT_TIMEOUT,
-        killSignal: 'SIGKILL',
-        maxBuffer: 256 * 1024 * 1024,
-        encoding: options.binary ? 'buffer' : 'utf8',
-        windowsHide: true,
-      },
-      (error, stdout, stderr) => {
-        const err = String(stderr);
-        if (!error) return resolve({ stdout: stdout as unknown as string, stderr: err, code: 0 });
-        const e = error as NodeJS.ErrnoException & { killed?: boolean; code?: unknown };
-        if (e.code === 'ENOENT')
-          return reject(new GitError('missing-git', 'git is not installed on this machine.'));
-        if (e.killed)
-          return reject(
-            new GitError('timeout', `git ${args[0]} took too long and was stopped.`, err),
-          );
-        const code = typeof e.code === 'number' ? e.code : 1;
-        if (options.okCodes?.includes(code))
-          return resolve({ stdout: stdout as unknown as string, stderr: err, code });
-        reject(new GitError('failed', `git ${args[0]} failed: ${err.trim()}`, err, code));
-      },
-    );
-    child.stdin?.on('error', () => {
-      // git may exit before reading all of stdin; the exit code says what happened.
-    });
-    child.stdin?.end(options.input ?? '');
-  });
+  checkArgs(args);
+  const ran = await run(
+    [...HARDENING, ...args],
+    {
+      cwd,
+      env: gitEnv(options.env),
+      timeout: options.timeout ?? DEFAULT_TIMEOUT,
+      killSignal: 'SIGKILL',
+      maxBuffer: 256 * 1024 * 1024,
+      encoding: options.binary ? 'buffer' : 'utf8',
+      windowsHide: true,
+    },
+    options.input,
+  );
+  const stdout = (
+    typeof ran.stdout === 'string' || Buffer.isBuffer(ran.stdout)
+      ? ran.stdout
+      : Buffer.from(ran.stdout.buffer, ran.stdout.byteOffset, ran.stdout.byteLength)
+  ) as string;
+  const err = ran.stderr;
+  // Whatever codes the caller accepts: git's answer is unknown.
+  if (ran === RUNNER_STOPPED)
+    throw new GitError('failed', `git ${args[0]} did not finish: ${err}`, err, null);
+  if (!ran.error) return { stdout, stderr: err, code: 0 };
+  if (ran.error.code === 'ENOENT')
+    throw new GitError('missing-git', 'git is not installed on this machine.');
+  if (ran.error.killed)
+    throw new GitError('timeout', `git ${args[0]} took too long and was stopped.`, err);
+  const code = typeof ran.error.code === 'number' ? ran.error.code : 1;
+  if (options.okCodes?.includes(code)) return { stdout, stderr: err, code };
+  throw new GitError('failed', `git ${args[0]} failed: ${err.trim()}`, err, code);
 }
 
 /** stdout of a successful command, trimmed of its final line break. */

@@ -32,6 +32,8 @@ export type RepoState =
       url: string;
       /** The URL as configured: used to compute links, never sent to the browser. */
       rawUrl: string;
+      /** The copy's git folder (`.git`, or a worktree's folder in the clone's). */
+      gitDir: string;
       /** An interrupted operation finished or undone just now: its author files were rewritten. */
       recovered?: { op: JournalOp; files: string[]; done: boolean };
     };
@@ -141,6 +143,7 @@ export async function repoState(root: string): Promise<RepoState> {
     publishedRef: `refs/remotes/${remote}/${remoteBranch}`,
     url: displayUrl(rawUrl),
     rawUrl,
+    gitDir: place.dir,
     ...(recovery.kind === 'none'
       ? {}
       : {

@@ -39,27 +39,138 @@ export async function commitsOf(
   return Promise.all(revs.map((rev) => commitOf(root, rev)));
 }
 
+interface TreeRecord {
+  mode: string;
+  type: string;
+  sha: string;
+}
+type Listing = ReadonlyMap<string, TreeRecord>;
+
+/** `ls-tree -r` of a commit, by path: `-t` adds the folders, `paths` limits it to those. */
+async function readListing(root: string, commit: string, folders: boolean, paths?: string[]) {
+  const args = ['ls-tree', '-r', ...(folders ? ['-t'] : []), '-z', '--full-tree', commit];
+  if (paths) args.push('--', ...paths);
+  const entries = new Map<string, TreeRecord>();
+  for (const record of (await git(root, args)).stdout.split('\0')) {
+    if (!record) continue;
+    const tab = record.indexOf('\t');
+    const [mode, type, sha] = record.slice(0, tab).split(' ');
+    entries.set(record.slice(tab + 1), { mode: mode!, type: type!, sha: sha! });
+  }
+  return entries;
+}
+
+/** The entries of a listing under AUTHOR_PATHS (as `ls-tree … -- pages site.config.yaml public`). */
+function authorPart(entries: Listing): Listing {
+  const part = new Map<string, TreeRecord>();
+  for (const [file, record] of entries)
+    if (AUTHOR_PATHS.some((top) => file === top || file.startsWith(`${top}/`)))
+      part.set(file, record);
+  return part;
+}
+
+/**
+ * Listings of commits by id, the last used last. A commit id names its tree, and so every entry in
+ * it (git's objects are content-addressed): a listing made once answers every later question about
+ * that commit, in every copy (the team editor's workspaces share one object store and list the
+ * same published commits). A few are kept; a name that is not a full id (HEAD, a branch) never is,
+ * as what it names moves.
+ */
+const LISTINGS_KEPT = 8;
+const listings = new Map<string, Listing>();
+/** Listings being read, by copy and key: asked for twice at once, read once. */
+const reading = new Map<string, Promise<Listing>>();
+
+/**
+ * A commit's entries: `whole` every entry, folders included (`ls-tree -r -t`); `author` those
+ * under AUTHOR_PATHS, from the whole listing when it is kept.
+ */
+async function listing(root: string, commit: string, scope: 'whole' | 'author'): Promise<Listing> {
+  const read = () =>
+    scope === 'whole'
+      ? readListing(root, commit, true)
+      : readListing(root, commit, false, [...AUTHOR_PATHS]);
+  if (!isCommitId(commit)) return read();
+  const whole = listings.get(`whole:${commit}`);
+  const key = `${scope}:${commit}`;
+  const kept = whole && scope === 'author' ? authorPart(whole) : listings.get(key);
+  if (kept) {
+    const used = whole ? `whole:${commit}` : key;
+    listings.delete(used);
+    listings.set(used, whole ?? kept);
+    return kept;
+  }
+  const pendingKey = `${root}\0${key}`;
+  let pending = reading.get(pendingKey);
+  if (!pending) {
+    pending = read().then((entries) => {
+      listings.set(key, entries);
+      while (listings.size > LISTINGS_KEPT) listings.delete(listings.keys().next().value!);
+      return entries;
+    });
+    reading.set(pendingKey, pending);
+    void pending.then(
+      () => reading.delete(pendingKey),
+      () => reading.delete(pendingKey),
+    );
+  }
+  return pending;
+}
+
 /** Files of a commit: the author files only (default) or every file. */
 export async function listTree(
   root: string,
   commit: string,
   scope: 'author' | 'all' = 'author',
 ): Promise<Tree> {
-  const args = ['ls-tree', '-r', '-z', '--full-tree', commit];
-  if (scope === 'author') args.push('--', ...AUTHOR_PATHS);
-  const out = (await git(root, args)).stdout;
+  const entries = await listing(root, commit, scope === 'author' ? 'author' : 'whole');
   const tree: Tree = new Map();
-  for (const record of out.split('\0')) {
-    if (!record) continue;
-    const tab = record.indexOf('\t');
-    const [mode, type, sha] = record.slice(0, tab).split(' ');
-    if (type === 'blob') tree.set(record.slice(tab + 1), { mode: mode!, sha: sha! });
-  }
+  for (const [file, { mode, type, sha }] of entries)
+    if (type === 'blob') tree.set(file, { mode, sha });
   return tree;
 }
 
 export async function readBlob(root: string, sha: string): Promise<Buffer> {
   return (await git(root, ['cat-file', 'blob', sha], { binary: true })).stdout as unknown as Buffer;
+}
+
+const isObjectId = (id: string) => /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(id);
+
+/**
+ * Several blobs in one command (`cat-file --batch`), by id. Undefined when they cannot all be read
+ * so (an id that is not a blob of this copy, more than git's output may hold): the caller reads
+ * them one at a time, and `readBlob` says what is wrong.
+ */
+export async function readBlobs(
+  root: string,
+  shas: readonly string[],
+): Promise<Map<string, Buffer> | undefined> {
+  const wanted = [...new Set(shas)];
+  const found = new Map<string, Buffer>();
+  if (!wanted.length) return found;
+  if (!wanted.every(isObjectId)) return undefined;
+  let out: Buffer;
+  try {
+    const input = `${wanted.join('\n')}\n`;
+    const result = await git(root, ['cat-file', '--batch'], { input, binary: true });
+    out = result.stdout as unknown as Buffer;
+  } catch {
+    return undefined;
+  }
+  // Each answer: `<id> blob <size>`, a line break, the bytes and a line break; `<id> missing`.
+  let at = 0;
+  for (const sha of wanted) {
+    const end = out.indexOf(0x0a, at);
+    if (end < 0) return undefined;
+    const [id, type, size] = out.subarray(at, end).toString('latin1').split(' ');
+    if (id !== sha || type !== 'blob' || !/^\d+$/.test(size ?? '')) return undefined;
+    const start = end + 1;
+    const stop = start + Number(size);
+    if (stop > out.length) return undefined;
+    found.set(sha, out.subarray(start, stop));
+    at = stop + 1;
+  }
+  return found;
 }
 
 /** A regular file on disk (symbolic links and folders are not author files). */
@@ -206,27 +317,8 @@ export async function gitDir(root: string): Promise<string> {
   return dir;
 }
 
-interface TreeRecord {
-  mode: string;
-  type: string;
-  sha: string;
-}
-
-/** Every entry of a tree, folders included (`ls-tree -r -t`), by path: one command. */
-async function wholeTree(root: string, tree: string): Promise<Map<string, TreeRecord>> {
-  const out = (await git(root, ['ls-tree', '-r', '-t', '-z', '--full-tree', tree])).stdout;
-  const entries = new Map<string, TreeRecord>();
-  for (const record of out.split('\0')) {
-    if (!record) continue;
-    const tab = record.indexOf('\t');
-    const [mode, type, sha] = record.slice(0, tab).split(' ');
-    entries.set(record.slice(tab + 1), { mode: mode!, type: type!, sha: sha! });
-  }
-  return entries;
-}
-
-/** One level of a tree (the folder `prefix`, '' for the top) out of `wholeTree`'s listing. */
-function treeLevel(entries: ReadonlyMap<string, TreeRecord>, prefix: string) {
+/** One level of a tree (the folder `prefix`, '' for the top) out of a whole listing. */
+function treeLevel(entries: Listing, prefix: string) {
   const level = new Map<string, TreeRecord>();
   const start = prefix ? `${prefix}/` : '';
   for (const [file, record] of entries) {
@@ -245,7 +337,7 @@ function treeLevel(entries: ReadonlyMap<string, TreeRecord>, prefix: string) {
  */
 async function editTree(
   root: string,
-  entries: ReadonlyMap<string, TreeRecord>,
+  entries: Listing,
   prefix: string,
   updates: ReadonlyMap<string, TreeEntry | null>,
 ): Promise<string | undefined> {
@@ -314,13 +406,15 @@ export async function commitDifferences(
 ): Promise<string> {
   const updates = new Map(changes.map((change) => [change.file, change.after ?? null]));
   const tree = updates.size
-    ? ((await editTree(root, await wholeTree(root, base), '', updates)) ??
+    ? ((await editTree(root, await listing(root, base, 'whole'), '', updates)) ??
       (await gitText(root, ['mktree', '-z'], { input: '' })))
     : await gitText(root, ['rev-parse', `${base}^{tree}`]);
   return commitTree(root, tree, parents, message, identity, committer);
 }
 
 export async function isAncestor(root: string, ancestor: string, of: string): Promise<boolean> {
+  // A commit is its own ancestor (the ids come from `rev-parse … ^{commit}`: commits of this copy).
+  if (ancestor === of && isCommitId(of)) return true;
   const result = await git(root, ['merge-base', '--is-ancestor', ancestor, of], { okCodes: [1] });
   return result.code === 0;
 }
@@ -332,25 +426,25 @@ export async function isAncestor(root: string, ancestor: string, of: string): Pr
  * version the published branch had (its reflog) that the local history holds, or the common
  * ancestor. `unrelated`: the published history shares nothing with this copy (a force-push of
  * another history): the copy stands on its own last commit, so only the author's own edits since
- * show as changes.
+ * show as changes. `head`: the copy's last commit as read here.
  */
 export async function standingOn(
   root: string,
   publishedRef: string,
-): Promise<{ base: string | undefined; unrelated: boolean }> {
+): Promise<{ base: string | undefined; unrelated: boolean; head: string | undefined }> {
   const [published, head] = await commitsOf(root, [publishedRef, 'HEAD']);
   if (!published || !head || (await isAncestor(root, published, head)))
-    return { base: published, unrelated: false };
+    return { base: published, unrelated: false, head };
   const log = await git(root, ['log', '-g', '--format=%H', '-n', '50', publishedRef, '--'], {
     okCodes: [128],
   });
   for (const earlier of log.stdout.split('\n'))
     if (isCommitId(earlier) && (await isAncestor(root, earlier, head)))
-      return { base: earlier, unrelated: false };
+      return { base: earlier, unrelated: false, head };
   const common = await git(root, ['merge-base', head, published], { okCodes: [1] });
   const base = common.stdout.trim();
-  if (common.code === 0 && isCommitId(base)) return { base, unrelated: false };
-  return { base: head, unrelated: true };
+  if (common.code === 0 && isCommitId(base)) return { base, unrelated: false, head };
+  return { base: head, unrelated: true, head };
 }
 
 /** `standingOn`'s commit. */

@@ -4,18 +4,34 @@ import { parse } from 'yaml';
 import { validatorMessages } from '../../engine/errors.ts';
 import { syncTranslationText } from '../document/sync.ts';
 
-/** The other languages' codes of site.config.yaml (none for a site in one language). */
+/** The codes read from each site's config last, with its text (one entry per site). */
+const codesByConfig = new Map<string, { text: string; codes: string[] }>();
+
+/**
+ * The other languages' codes of site.config.yaml (none for a site in one language). Read again
+ * only when the config's text changed: every save of a page asks, and the config is a large file.
+ */
 function translationCodes(root: string): string[] {
-  let config: { locales?: { default?: unknown; list?: Array<{ code?: unknown }> } } | null;
+  let text: string;
   try {
-    config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as typeof config;
+    text = readFileSync(path.join(root, 'site.config.yaml'), 'utf8');
   } catch {
     return [];
   }
+  const known = codesByConfig.get(root);
+  if (known?.text === text) return known.codes;
+  let config: { locales?: { default?: unknown; list?: Array<{ code?: unknown }> } } | null;
+  try {
+    config = parse(text) as typeof config;
+  } catch {
+    config = null;
+  }
   const locales = config?.locales;
-  return (locales?.list ?? []).flatMap((locale) =>
+  const codes = (locales?.list ?? []).flatMap((locale) =>
     typeof locale?.code === 'string' && locale.code !== locales?.default ? [locale.code] : [],
   );
+  codesByConfig.set(root, { text, codes });
+  return codes;
 }
 
 function yamlFilesUnder(root: string, folder: string): string[] {

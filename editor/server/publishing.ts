@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import { z } from 'zod';
 import { describeFileChange, summarizeChanges } from '../changes/describe.ts';
 import type { FileChange } from '../changes/types.ts';
@@ -47,7 +49,8 @@ import { inWords, shownText, unreadable } from './publish-words.ts';
 import { publishingSettings } from './publish-check.ts';
 import { publishOffThread } from './publish-thread.ts';
 import { Collector } from '../../engine/collector.ts';
-import { validateConfig } from '../../engine/validate-page.ts';
+import { CONFIG_FILE, validateConfig } from '../../engine/validate-page.ts';
+import type { SiteConfig } from '../../schema/site-config.ts';
 import { serialQueue } from './serial-queue.ts';
 
 const identitySchema = z.strictObject({
@@ -341,7 +344,7 @@ export class PublishingService {
         mode: publishingSettings(loadSiteConfig(this.root)).mode,
         ...(input.files ? { expectFiles: input.files } : {}),
       });
-      this.refreshedAfter('latest' in result ? result.latest : undefined);
+      await this.refreshedAfter('latest' in result ? result.latest : undefined);
       switch (result.status) {
         case 'published':
           return {
@@ -398,9 +401,16 @@ export class PublishingService {
     });
   }
 
-  private refreshedAfter(latest: LatestResult | undefined) {
+  /**
+   * The files a Get latest brought in, read again one at a time between other requests: dozens of
+   * colleagues' pages read in one go would hold up the saves and previews this thread answers.
+   */
+  private async refreshedAfter(latest: LatestResult | undefined) {
     if (latest?.status !== 'updated') return;
-    this.refreshed([...latest.taken, ...latest.merged]);
+    for (const file of [...latest.taken, ...latest.merged]) {
+      this.refreshed([file]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   latest(input: z.infer<typeof identitySchema>): Promise<LatestResponse> {
@@ -433,7 +443,7 @@ export class PublishingService {
       if (result.status === 'unrelated') throw new HttpError(409, publishMessages.unrelated());
       if (result.status === 'failed')
         throw new HttpError(409, publishMessages.interrupted(result.reason));
-      this.refreshedAfter(result);
+      await this.refreshedAfter(result);
       const conflicts = await conflictViews(this.root);
       if (result.status === 'up-to-date')
         return {
@@ -628,5 +638,23 @@ export class PublishingService {
   }
 }
 
-/** The site config as validated (its publishing settings); undefined when it has errors. */
-const loadSiteConfig = (root: string) => validateConfig(root, new Collector()).config;
+/** The config validated last for each copy, with its text (one entry per copy). */
+const configs = new Map<string, { text: string; config: SiteConfig | undefined }>();
+
+/**
+ * The site config as validated (its publishing settings); undefined when it has errors. Validated
+ * again only when its text changed (the config is a large file; each publish asks).
+ */
+function loadSiteConfig(root: string): SiteConfig | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(root, CONFIG_FILE), 'utf8');
+  } catch {
+    return validateConfig(root, new Collector()).config;
+  }
+  const known = configs.get(root);
+  if (known?.text === text) return known.config;
+  const { config } = validateConfig(root, new Collector(), text);
+  configs.set(root, { text, config });
+  return config;
+}

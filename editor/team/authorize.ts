@@ -108,13 +108,16 @@ export async function authorize(
   if (!decision) throw new HttpError(404, teamMessages.notFound(url.pathname));
   if (!decision.allowed) throw new HttpError(403, decision.error);
   if (route === 'PUT /api/file' && target.kind === 'file') {
-    let before: string | undefined;
-    try {
-      before = files.read(target.file).text;
-    } catch {
-      before = undefined; // a new file
-    }
-    const change = mayChange(member, target.file, parsed(before), parsed(text(body.text)));
+    const documents = () => {
+      let before: string | undefined;
+      try {
+        before = files.read(target.file).text;
+      } catch {
+        before = undefined; // a new file
+      }
+      return { before: parsed(before), after: parsed(text(body.text)) };
+    };
+    const change = mayChange(member, target.file, documents);
     if (!change.allowed) throw new HttpError(403, change.error);
   }
   const sent = IDENTITY_BODIES.has(route) ? { ...body, ...person } : body;

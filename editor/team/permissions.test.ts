@@ -254,7 +254,7 @@ describe('a translator restricted to /de/**, texts only', () => {
   const changed = (change: (data: typeof before) => void) => {
     const after = structuredClone(before);
     change(after);
-    return mayChange(jonas, 'pages/de/pricing.yaml', before, after);
+    return mayChange(jonas, 'pages/de/pricing.yaml', () => ({ before, after }));
   };
   type Action = { label: string; href: string };
 
@@ -277,10 +277,14 @@ describe('a translator restricted to /de/**, texts only', () => {
     expect(changed((data) => data.blocks.pop())).toMatchObject({
       error: { code: 'only-translatable' },
     });
-    expect(mayChange(jonas, 'pages/pricing.yaml', before, before)).toMatchObject({
-      error: { code: 'page-not-yours' },
-    });
-    expect(mayChange(jonas, 'pages/de/pricing.yaml', before, undefined)).toMatchObject({
+    expect(mayChange(jonas, 'pages/pricing.yaml', () => ({ before, after: before }))).toMatchObject(
+      {
+        error: { code: 'page-not-yours' },
+      },
+    );
+    expect(
+      mayChange(jonas, 'pages/de/pricing.yaml', () => ({ before, after: undefined })),
+    ).toMatchObject({
       error: { code: 'only-translatable' },
     });
     expect(
@@ -302,6 +306,8 @@ describe('a translator restricted to /de/**, texts only', () => {
     const anna = member('anna@example.com');
     const after = structuredClone(before);
     after.blocks.pop();
-    expect(mayChange(anna, 'pages/de/pricing.yaml', before, after)).toEqual({ allowed: true });
+    expect(mayChange(anna, 'pages/de/pricing.yaml', () => ({ before, after }))).toEqual({
+      allowed: true,
+    });
   });
 });

@@ -233,17 +233,23 @@ export function decide(
 const TRANSLATOR_FIELDS = new Set(['translatedFrom']);
 
 /**
- * Whether `member` may save `file` changed from `before` to `after` (the parsed data of the file
- * on disk and of the text sent; undefined when a text does not parse). A member whose only entries
- * for the page are translators' changes texts only: every changed path must be a text to translate
- * in both versions (engine/translation-fields.ts), or the page's record of its source.
+ * Whether `member` may save `file` changed from `before` to `after` (`documents`: the parsed data
+ * of the file on disk and of the text sent; undefined when a text does not parse). A member whose
+ * only entries for the page are translators' changes texts only: every changed path must be a text
+ * to translate in both versions (engine/translation-fields.ts), or the page's record of its source.
+ * The documents are read only for such a member (parsing a page twice is most of a save's work).
  */
-export function mayChange(member: Member, file: string, before: unknown, after: unknown): Decision {
+export function mayChange(
+  member: Member,
+  file: string,
+  documents: () => { before: unknown; after: unknown },
+): Decision {
   const access = mayWriteFile(member, file);
   if (!access.allowed) return access;
   const route = routeFromFile(file);
   if (route === undefined || grantsFor(member, route).some((grant) => grant.fields === 'all'))
     return ALLOWED;
+  const { before, after } = documents();
   if (before === undefined || after === undefined)
     return refused(teamMessages.onlyTranslatable(route));
   const texts = (data: unknown) =>

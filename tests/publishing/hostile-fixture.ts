@@ -319,9 +319,11 @@ export function hashTree(dir: string): string {
 /**
  * Installs a `git` at `dir` that runs the real git, counting the commands it is given (those the
  * editor runs; git's own sub-commands go through git's exec path, not PATH). A plan file
- * `<n> <before|after> <kill|pause>` makes the n-th command kill the editor (its parent, SIGKILL) or
- * wait until the file `go` appears, before or after running it; `head after kill <commit>` kills it
- * after the first command that leaves HEAD elsewhere than `<commit>`. Every command is logged.
+ * `<n> <before|after> <kill|pause>` makes the n-th command kill the editor (SIGKILL: its parent,
+ * the process that runs the editor's git, and that one's parent, the editor, as when the machine
+ * dies) or wait until the file `go` appears, before or after running it; `head after kill
+ * <commit>` kills it after the first command that leaves HEAD elsewhere than `<commit>`. Every
+ * command is logged.
  */
 export function installGitWrapper(dir: string): { bin: string; control: string } {
   const bin = path.join(dir, 'bin');
@@ -337,7 +339,13 @@ printf '%s %s\\n' "$n" "$5 $6 $7 $8" | tr -d '\\r' >> "$ctl/log"
 read -r at when what old < "$ctl/plan" 2>/dev/null
 act() {
   rm -f "$ctl/plan"
-  if [ "$what" = kill ]; then kill -9 "$PPID"; sleep 0.2; exit 137; fi
+  if [ "$what" = kill ]; then
+    editor=$PPID
+    if tr '\\0' ' ' < "/proc/$PPID/cmdline" 2>/dev/null | grep -q git-runner; then
+      editor=$(sed 's/.*) //' "/proc/$PPID/stat" | cut -d ' ' -f 2)
+    fi
+    kill -9 "$editor" "$PPID"; sleep 0.2; exit 137
+  fi
   while [ ! -e "$ctl/go" ]; do sleep 0.02; done
 }
 [ "$n" = "$at" ] && [ "$when" = before ] && act
