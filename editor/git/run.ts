@@ -1,5 +1,6 @@
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { CODE_ROOT } from '../../engine/code-root.ts';
 
 /**
  * Why a git command was not run or did not succeed; `kind` is what callers decide on, never the
@@ -124,14 +125,6 @@ function runHere(args: string[], options: RunOptions, input?: string | Buffer): 
   });
 }
 
-/**
- * The project's folder: two up from this module's, or one up where it runs compiled into another
- * thread's module (pipeline/compiled-module.mjs: the publish thread).
- */
-const CODE_ROOT =
-  path.basename(import.meta.dirname) === 'pipeline'
-    ? path.dirname(import.meta.dirname)
-    : path.resolve(import.meta.dirname, '../..');
 const RUNNER = path.join(CODE_ROOT, 'editor/git/git-runner.mjs');
 
 /** Answered to a command the runner process took and could not finish (it stopped). */
