@@ -40,10 +40,11 @@ interface Probe extends ContrastCheck {
 /**
  * axe leaves text over gradients, behind decorative layers or next to pseudo-elements as
  * "incomplete" (it cannot compute the background). Measure those from pixels instead, band by band
- * below the sticky header: one screenshot with their text hidden, one with it shown. The pixels
- * that differ are the glyphs; the hidden shot gives the background right under them. The text
- * colour must reach the ratio against the darkest and the lightest of those backgrounds (5th/95th
- * percentile, so anti-aliasing does not count).
+ * below the sticky header: one screenshot of the band's probes (their bounding box, not the whole
+ * viewport) with their text hidden, one with it shown. The pixels that differ are the glyphs; the
+ * hidden shot gives the background right under them. The text colour must reach the ratio against
+ * the darkest and the lightest of those backgrounds (5th/95th percentile, so anti-aliasing does not
+ * count).
  */
 async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Promise<string[]> {
   if (!checks.length) return [];
