@@ -40,10 +40,11 @@ interface Probe extends ContrastCheck {
 /**
  * axe leaves text over gradients, behind decorative layers or next to pseudo-elements as
  * "incomplete" (it cannot compute the background). Measure those from pixels instead, band by band
- * below the sticky header: one screenshot with their text hidden, one with it shown. The pixels
- * that differ are the glyphs; the hidden shot gives the background right under them. The text
- * colour must reach the ratio against the darkest and the lightest of those backgrounds (5th/95th
- * percentile, so anti-aliasing does not count).
+ * below the sticky header: one screenshot of the band's probes (their bounding box, not the whole
+ * viewport) with their text hidden, one with it shown. The pixels that differ are the glyphs; the
+ * hidden shot gives the background right under them. The text colour must reach the ratio against
+ * the darkest and the lightest of those backgrounds (5th/95th percentile, so anti-aliasing does not
+ * count).
  */
 async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Promise<string[]> {
   if (!checks.length) return [];
@@ -92,13 +93,38 @@ async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Pr
       (probe, index) => index === 0 || (probe.y >= bandStart && probe.y < bandEnd),
     );
     pending = pending.filter((probe) => !inBand.includes(probe));
+    // The probes' rectangles in the viewport, as whole pixels: only their region is shot and
+    // compared (a full-viewport PNG, sent to the page and decoded twice a band, cost several times
+    // more).
+    const rects = inBand.map((probe) => {
+      const x = Math.max(0, Math.round(probe.x));
+      const y = Math.max(0, Math.round(probe.y - top));
+      const width = Math.max(1, Math.min(viewport.width - x, Math.round(probe.width)));
+      const height = Math.max(
+        1,
+        Math.min(
+          viewport.height - y,
+          Math.round(Math.min(probe.y + probe.height, bandEnd) - probe.y),
+        ),
+      );
+      return { x, y, width, height };
+    });
+    // Their bounding box, within the viewport (a probe outside it reads no pixels, as before).
+    const left = Math.min(...rects.map((rect) => rect.x));
+    const upper = Math.min(...rects.map((rect) => rect.y));
+    const right = Math.min(viewport.width, Math.max(...rects.map((rect) => rect.x + rect.width)));
+    const lower = Math.min(viewport.height, Math.max(...rects.map((rect) => rect.y + rect.height)));
+    const clip =
+      right > left && lower > upper
+        ? { x: left, y: upper, width: right - left, height: lower - upper }
+        : { x: 0, y: 0, width: 1, height: 1 };
     await page.evaluate(() => document.documentElement.setAttribute('data-contrast-hide', ''));
-    const hidden = await page.screenshot({ animations: 'disabled' });
+    const hidden = await page.screenshot({ animations: 'disabled', clip });
     await page.evaluate(() => document.documentElement.removeAttribute('data-contrast-hide'));
-    const shown = await page.screenshot({ animations: 'disabled' });
+    const shown = await page.screenshot({ animations: 'disabled', clip });
     results.push(
       ...(await page.evaluate(
-        async ({ hiddenData, shownData, probes, top, bandEnd }) => {
+        async ({ hiddenData, shownData, probes, rects, clip }) => {
           const decode = async (data: string) => {
             const image = new Image();
             image.src = `data:image/png;base64,${data}`;
@@ -112,26 +138,16 @@ async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Pr
           };
           const background = await decode(hiddenData);
           const withText = await decode(shownData);
-          const canvas = background.canvas;
           const channel = (value: number) => {
             const c = value / 255;
             return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
           };
           const luminance = (r: number, g: number, b: number) =>
             0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-          return probes.map((probe) => {
-            const x = Math.max(0, Math.round(probe.x));
-            const y = Math.max(0, Math.round(probe.y - top));
-            const width = Math.max(1, Math.min(canvas.width - x, Math.round(probe.width)));
-            const height = Math.max(
-              1,
-              Math.min(
-                canvas.height - y,
-                Math.round(Math.min(probe.y + probe.height, bandEnd) - probe.y),
-              ),
-            );
-            const under = background.getImageData(x, y, width, height).data;
-            const over = withText.getImageData(x, y, width, height).data;
+          return probes.map((probe, index) => {
+            const { x, y, width, height } = rects[index]!;
+            const under = background.getImageData(x - clip.x, y - clip.y, width, height).data;
+            const over = withText.getImageData(x - clip.x, y - clip.y, width, height).data;
             const values: number[] = [];
             for (let index = 0; index < under.length; index += 4) {
               const difference =
@@ -171,8 +187,8 @@ async function measuredContrastProblems(page: Page, checks: ContrastCheck[]): Pr
           hiddenData: hidden.toString('base64'),
           shownData: shown.toString('base64'),
           probes: inBand,
-          top,
-          bandEnd,
+          rects,
+          clip,
         },
       )),
     );
