@@ -193,18 +193,18 @@ function ReviewCard({
             onClick={() => setExpanded(!expanded)}
             aria-expanded={expanded}
           >
-            {expanded ? 'Hide' : 'Show'}
+            {expanded ? words.hideDetail : words.showDetail}
           </Button>
         </Group>
       </Group>
 
       {expanded ? (
         <Stack gap="sm" mt="sm">
-          {!item && !refused ? <Loader size="sm" role="status" aria-label="Loading" /> : null}
+          {!item && !refused ? <Loader size="sm" role="status" aria-label={words.loading} /> : null}
           {item ? <ReviewDetail api={api} item={item} /> : null}
           <ReviewEvents request={request} />
           {refused ? (
-            <Alert color="red" title="Not done" role="alert" data-testid="review-refused">
+            <Alert color="red" title={words.notDone} role="alert" data-testid="review-refused">
               <Text size="sm">{refused.message}</Text>
               {refused.problems ? <ProblemList problems={refused.problems} /> : null}
             </Alert>
