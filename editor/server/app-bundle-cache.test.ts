@@ -41,6 +41,19 @@ describe('AppBundleCache', () => {
     expect(new AppBundleCache(root).read()).toBeUndefined();
   });
 
+  it('keeps nothing for an app built under another NODE_ENV (vitest builds another app)', () => {
+    const root = codeRoot();
+    const before = process.env.NODE_ENV;
+    try {
+      process.env.NODE_ENV = 'test';
+      new AppBundleCache(root).write(app, [path.join(root, 'editor/main.tsx')]);
+      process.env.NODE_ENV = 'production';
+      expect(new AppBundleCache(root).read()).toBeUndefined();
+    } finally {
+      process.env.NODE_ENV = before;
+    }
+  });
+
   it('keeps nothing after another install of the packages', () => {
     const root = codeRoot();
     new AppBundleCache(root).write(app, [path.join(root, 'editor/main.tsx')]);

@@ -9,6 +9,11 @@ export interface StoredApp {
 }
 
 interface Stored {
+  /**
+   * NODE_ENV when it was built: Vite and its React plugin build another app under another one (the
+   * development JSX runtime under vitest's `test`), which the editor's own cannot run.
+   */
+  nodeEnv: string;
   /** The content hash of the lock file: another install of the packages is another app. */
   packages: string;
   /** The content hash of each source file the app was made from, by absolute path. */
@@ -16,6 +21,8 @@ interface Stored {
   html: string;
   assets: Array<{ path: string; type: string; base64: string }>;
 }
+
+const nodeEnv = () => process.env.NODE_ENV ?? '';
 
 const hashOf = (file: string) => {
   try {
@@ -27,10 +34,11 @@ const hashOf = (file: string) => {
 
 /**
  * The editor's built app kept in one file (`.cache/editor-app.json` of the code's folder), so that
- * an editor started again skips the build (about 5 s of CPU) while none of the app's source files
- * and no package changed. Sources are compared by content, as the build's compiled modules are.
- * The file is replaced whole (written beside it, then renamed): two editors starting at once each
- * read a complete app. A cache that cannot be read or written is no error: the app is built.
+ * an editor started again skips the build (about 5 s of CPU) while none of the app's source files,
+ * no package and not NODE_ENV changed. Sources are compared by content, as the build's compiled
+ * modules are. The file is replaced whole (written beside it, then renamed): two editors starting
+ * at once each read a complete app. A cache that cannot be read or written is no error: the app is
+ * built.
  */
 export class AppBundleCache {
   private readonly file: string;
@@ -54,7 +62,7 @@ export class AppBundleCache {
     } catch {
       return undefined;
     }
-    if (stored.packages !== this.packages()) return undefined;
+    if (stored.nodeEnv !== nodeEnv() || stored.packages !== this.packages()) return undefined;
     for (const [file, hash] of Object.entries(stored.sources))
       if (hashOf(file) !== hash) return undefined;
     const assets: StoredApp['assets'] = new Map(
@@ -69,6 +77,7 @@ export class AppBundleCache {
   /** Keeps `app`, made from `sources` (absolute paths). */
   write(app: StoredApp, sources: Iterable<string>) {
     const stored: Stored = {
+      nodeEnv: nodeEnv(),
       packages: this.packages(),
       sources: Object.fromEntries([...sources].map((file) => [file, hashOf(file)])),
       html: app.html,
