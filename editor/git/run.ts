@@ -1,6 +1,7 @@
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { CODE_ROOT } from '../../engine/code-root.ts';
+import { execGit, type Ran } from './exec-git.mjs';
 
 /**
  * Why a git command was not run or did not succeed; `kind` is what callers decide on, never the
@@ -91,13 +92,6 @@ const HARDENING = [
   ...['submodule.recurse=false', 'fetch.recurseSubmodules=false'],
 ].flatMap((setting) => ['-c', setting]);
 
-/** What a git command gave back, wherever it ran: its output and, when it failed, how. */
-interface Ran {
-  stdout: string | Uint8Array;
-  stderr: string;
-  error?: { code: unknown; killed: boolean };
-}
-
 interface RunOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
@@ -106,23 +100,6 @@ interface RunOptions {
   maxBuffer: number;
   encoding: 'buffer' | 'utf8';
   windowsHide: true;
-}
-
-/** Runs git from this process (where the runner process cannot). */
-function runHere(args: string[], options: RunOptions, input?: string | Buffer): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = execFile('git', args, options, (error, stdout, stderr) => {
-      const failure = error && {
-        code: (error as NodeJS.ErrnoException).code,
-        killed: Boolean(error.killed),
-      };
-      resolve({ stdout, stderr: String(stderr), ...(failure ? { error: failure } : {}) });
-    });
-    child.stdin?.on('error', () => {
-      // git may exit before reading all of stdin; the exit code says what happened.
-    });
-    child.stdin?.end(input ?? '');
-  });
 }
 
 const RUNNER = path.join(CODE_ROOT, 'editor/git/git-runner.mjs');
@@ -205,7 +182,7 @@ function startRunner(): Promise<Runner | undefined> {
  */
 async function run(args: string[], options: RunOptions, input?: string | Buffer): Promise<Ran> {
   const current = await (runner ??= startRunner());
-  if (!current) return runHere(args, options, input);
+  if (!current) return execGit(args, options, input);
   return new Promise((resolve) => {
     const id = nextId++;
     current.pending.set(id, resolve);
@@ -213,7 +190,7 @@ async function run(args: string[], options: RunOptions, input?: string | Buffer)
     current.child.send({ id, args, options, input }, (error) => {
       if (!error || !current.pending.has(id)) return;
       current.pending.delete(id);
-      resolve(runHere(args, options, input));
+      resolve(execGit(args, options, input));
     });
   });
 }
