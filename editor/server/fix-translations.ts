@@ -3,36 +3,27 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { validatorMessages } from '../../engine/errors.ts';
 import { syncTranslationText } from '../document/sync.ts';
-
-/** The codes read from each site's config last, with its text (one entry per site). */
-const codesByConfig = new Map<string, { text: string; codes: string[] }>();
+import { fromConfigText } from './from-config-text.ts';
 
 /**
- * The other languages' codes of site.config.yaml (none for a site in one language). Read again
- * only when the config's text changed: every save of a page asks, and the config is a large file.
+ * The other languages' codes of site.config.yaml (none for a site in one language), read again
+ * only when the config's text changed: every save of a page asks.
  */
-function translationCodes(root: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(path.join(root, 'site.config.yaml'), 'utf8');
-  } catch {
-    return [];
-  }
-  const known = codesByConfig.get(root);
-  if (known?.text === text) return known.codes;
-  let config: { locales?: { default?: unknown; list?: Array<{ code?: unknown }> } } | null;
-  try {
-    config = parse(text) as typeof config;
-  } catch {
-    config = null;
-  }
-  const locales = config?.locales;
-  const codes = (locales?.list ?? []).flatMap((locale) =>
-    typeof locale?.code === 'string' && locale.code !== locales?.default ? [locale.code] : [],
-  );
-  codesByConfig.set(root, { text, codes });
-  return codes;
-}
+const translationCodes = fromConfigText(
+  (_root, text) => {
+    let config: { locales?: { default?: unknown; list?: Array<{ code?: unknown }> } } | null;
+    try {
+      config = parse(text) as typeof config;
+    } catch {
+      config = null;
+    }
+    const locales = config?.locales;
+    return (locales?.list ?? []).flatMap((locale) =>
+      typeof locale?.code === 'string' && locale.code !== locales?.default ? [locale.code] : [],
+    );
+  },
+  () => [],
+);
 
 function yamlFilesUnder(root: string, folder: string): string[] {
   const absolute = path.join(root, folder);

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import { z } from 'zod';
 import { describeFileChange, summarizeChanges } from '../changes/describe.ts';
 import type { FileChange } from '../changes/types.ts';
@@ -49,8 +47,8 @@ import { inWords, shownText, unreadable } from './publish-words.ts';
 import { publishingSettings } from './publish-check.ts';
 import { publishOffThread } from './publish-thread.ts';
 import { Collector } from '../../engine/collector.ts';
-import { CONFIG_FILE, validateConfig } from '../../engine/validate-page.ts';
-import type { SiteConfig } from '../../schema/site-config.ts';
+import { validateConfig } from '../../engine/validate-page.ts';
+import { fromConfigText } from './from-config-text.ts';
 import { serialQueue } from './serial-queue.ts';
 
 const identitySchema = z.strictObject({
@@ -638,23 +636,11 @@ export class PublishingService {
   }
 }
 
-/** The config validated last for each copy, with its text (one entry per copy). */
-const configs = new Map<string, { text: string; config: SiteConfig | undefined }>();
-
 /**
  * The site config as validated (its publishing settings); undefined when it has errors. Validated
- * again only when its text changed (the config is a large file; each publish asks).
+ * again only when its text changed: each publish asks.
  */
-function loadSiteConfig(root: string): SiteConfig | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path.join(root, CONFIG_FILE), 'utf8');
-  } catch {
-    return validateConfig(root, new Collector()).config;
-  }
-  const known = configs.get(root);
-  if (known?.text === text) return known.config;
-  const { config } = validateConfig(root, new Collector(), text);
-  configs.set(root, { text, config });
-  return config;
-}
+const loadSiteConfig = fromConfigText(
+  (root, text) => validateConfig(root, new Collector(), text).config,
+  (root) => validateConfig(root, new Collector()).config,
+);
