@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunch } from './tests/editor/project.ts';
+import { chromiumLaunch, ciRetries } from './tests/editor/project.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4179);
 // Playwright's default is half the cores: one worker on CI's 2-core machine. The site's tests spend
@@ -17,6 +17,7 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   globalSetup: './tests/helpers/temp-folder.ts',
   workers: siteWorkers,
+  retries: ciRetries,
   projects: [
     {
       name: 'site',

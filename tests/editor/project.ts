@@ -15,6 +15,13 @@ export const chromiumLaunch = {
 };
 
 /**
+ * On CI, a browser test that fails is run once more, in the site's and the editor's suites: a
+ * 2-core machine under load can miss a frame or a timer that an idle one keeps. A test that passes
+ * only the second time is named as flaky in the run's summary; one that fails twice fails the run.
+ */
+export const ciRetries = process.env.CI ? 1 : 0;
+
+/**
  * End-to-end tests of the page editor (`npm run edit`), in the system Chromium. Each worker starts
  * its own editor, on a port the system picks, on a fresh copy of the site's content in a temporary
  * git repository (tests/editor/fixture.ts), so these tests need no build and never touch the
