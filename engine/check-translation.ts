@@ -2,6 +2,7 @@ import type { LocaleConfig } from '../schema/locales.ts';
 import type { Locator, Reporter } from './collector.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { translationErrors, type AuthorError } from './errors.ts';
+import { isLanguageNeutral } from './language-neutral.ts';
 import { splitLink } from './routes.ts';
 import { leavesOf, type Leaf } from './translation-fields.ts';
 import type { YamlPath } from './yaml-source.ts';
@@ -206,6 +207,8 @@ export function checkTranslation({
       continue;
     }
     const was = record[leaf.key];
+    if (typeof was !== 'string' && own.value === leaf.value && isLanguageNeutral(own.value))
+      continue;
     if (typeof was !== 'string' && own.value === leaf.value)
       reporter.add(
         translation,

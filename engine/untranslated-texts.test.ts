@@ -64,6 +64,19 @@ describe('untranslatedTexts', () => {
     expect(untranslatedTexts(translation, source).get(1)).toBeUndefined();
   });
 
+  it('a text without letters (a date, a figure) kept as the source wrote it is translated', () => {
+    const withDate = structuredClone(source);
+    withDate.blocks[1]!.heading = '2024-01-31';
+    const translation = translated({ 'blocks.1.items.0.question': 'Warum?' });
+    const [, faq] = (translation as unknown as typeof source).blocks;
+    faq!.heading = '2024-01-31';
+    expect(untranslatedTexts(translation, withDate).get(1)).toEqual(['items.0.answer']);
+    expect(untranslatedTexts(translation, source).get(1)).toEqual(['items.0.answer']);
+    withDate.blocks[1]!.heading = 'Q&A 2024';
+    faq!.heading = 'Q&A 2024';
+    expect(untranslatedTexts(translation, withDate).get(1)).toEqual(['heading', 'items.0.answer']);
+  });
+
   it('leaves out blocks shown whole from the source and blocks of another type', () => {
     const translation = {
       blocks: [

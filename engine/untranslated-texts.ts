@@ -1,3 +1,4 @@
+import { isLanguageNeutral } from './language-neutral.ts';
 import { leavesOf, type Leaf } from './translation-fields.ts';
 
 /**
@@ -32,7 +33,11 @@ export function untranslatedTexts(translation: unknown, source: unknown): Map<nu
     texts.push({ path: leaf.path.slice(2), untranslated: isUntranslated(leaf) });
   }
   function isUntranslated(leaf: Leaf) {
-    return sourceTexts.get(leaf.key) === leaf.value && typeof record[leaf.key] !== 'string';
+    return (
+      sourceTexts.get(leaf.key) === leaf.value &&
+      typeof record[leaf.key] !== 'string' &&
+      !(typeof leaf.value === 'string' && isLanguageNeutral(leaf.value))
+    );
   }
   for (const [index, texts] of byBlock) {
     const marked = new Set<string>();

@@ -397,6 +397,27 @@ describe('translation findings, each at its file:line:col', () => {
     }
   });
 
+  it('a date kept as the source wrote it is translated; a text with words is not', () => {
+    const source = 'pages/terms-conditions.yaml';
+    const german = 'pages/de/terms-conditions.yaml';
+    const placeholder = '"[to confirm: date of publication]"';
+    const dated = (value: string): Array<[string, string]> => [
+      [`    updated: ${placeholder}\n`, `    updated: ${value}\n`],
+    ];
+    for (const [value, expected] of [
+      ['2024-01-31', []],
+      ['January 2024', [['warning', 'translation-text-untranslated']]],
+    ] as const)
+      withEdit(source, dated(value), () =>
+        withEdit(german, [...dated(value), [`  blocks.1.updated: ${placeholder}\n`, '']], () =>
+          expect(
+            findings(german, true).map((d) => [d.severity, d.code]),
+            value,
+          ).toEqual(expected),
+        ),
+      );
+  });
+
   it('untranslated-outside-translation', () => {
     withEdit('pages/book-demo.yaml', [['    id: book-a-demo\n', '    untranslated: true\n']], () =>
       expect(findings('pages/book-demo.yaml')).toEqual([
