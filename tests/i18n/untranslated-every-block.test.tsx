@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { blockTypes } from '../../blocks/schemas.ts';
+import type { z } from 'zod';
+import { blockSchemas, blockTypes } from '../../blocks/schemas.ts';
 import { siteLocales } from '../../engine/locales.ts';
 import { leavesOf } from '../../engine/translation-fields.ts';
 import { untranslatedTexts } from '../../engine/untranslated-texts.ts';
 import { BlockList } from '../../renderer/BlockList.tsx';
 import { englishWords } from '../../schema/locales.ts';
+import { isTranslatable } from '../../schema/translatable.ts';
 import {
   clearDocument,
   loadExample,
@@ -107,6 +109,39 @@ const cases: Array<[string, (index: number) => boolean]> = [
   ['the first, third… texts translated', (index) => index % 2 === 0],
   ['the second, fourth… texts translated', (index) => index % 2 === 1],
 ];
+
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+}
+
+/** The places of a schema's translatable texts, list items as `*` (`items.*.title`). */
+function textPlaces(schema: z.ZodType, at = '', out = new Set<string>()): Set<string> {
+  if (isTranslatable(schema)) return out.add(at);
+  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+  if (inner) return textPlaces(inner, at, out);
+  for (const [key, field] of Object.entries(def.shape ?? {}))
+    textPlaces(field, at ? `${at}.${key}` : key, out);
+  if (def.type === 'array' && def.element) textPlaces(def.element, `${at}.*`, out);
+  for (const option of def.type === 'union' ? (def.options ?? []) : []) textPlaces(option, at, out);
+  return out;
+}
+
+describe('the examples hold every text of their block, so that the checks below see each one', () => {
+  it.each([...blockTypes])('%s', (type) => {
+    const places = textPlaces(blockSchemas[type]);
+    expect(places.size).toBeGreaterThan(0);
+    const inExample = leavesOf({ blocks: [loadExample(type)] })
+      .filter((leaf) => leaf.text)
+      .map((leaf) => leaf.key.replace(/^blocks\.0\./, '').replace(/\.\d+(?=\.|$)/g, '.*'));
+    expect([...places].filter((place) => !inExample.includes(place))).toEqual([]);
+  });
+});
 
 describe('every block marks the texts a translation leaves in the source language', () => {
   describe.each(cases)('%s', (_, translated) => {
