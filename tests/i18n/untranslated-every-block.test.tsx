@@ -20,7 +20,8 @@ import {
  * translation that has translated nothing yet, then half of its texts: each source text the visitor
  * sees (and each alt text) sits inside an element with lang="en", and the translated texts and the
  * page's own German words (the hidden "Schritt", "Mehr erfahren") are never inside one. A block
- * that does not mark a text fails here.
+ * that does not mark a text fails here. An example that leaves out a text field of its block's
+ * schema fails first: the check sees only the texts the example holds.
  */
 const config = loadTestConfig();
 const german = siteLocales(config.locales)!.list.find((locale) => locale.code === 'de')!;
