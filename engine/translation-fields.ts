@@ -27,7 +27,7 @@ interface Def {
   in?: z.ZodType;
   options?: z.ZodType[];
 }
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+export const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 const unwrapped = new WeakMap<z.ZodType, z.ZodType>();
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { blockSchemas, blockTypes } from '../../blocks/schemas.ts';
 import { siteLocales } from '../../engine/locales.ts';
-import { leavesOf } from '../../engine/translation-fields.ts';
+import { defOf, leavesOf } from '../../engine/translation-fields.ts';
 import { untranslatedTexts } from '../../engine/untranslated-texts.ts';
 import { BlockList } from '../../renderer/BlockList.tsx';
 import { englishWords } from '../../schema/locales.ts';
@@ -111,19 +111,10 @@ const cases: Array<[string, (index: number) => boolean]> = [
   ['the second, fourth… texts translated', (index) => index % 2 === 1],
 ];
 
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  options?: z.ZodType[];
-}
-
 /** The places of a schema's translatable texts, list items as `*` (`items.*.title`). */
 function textPlaces(schema: z.ZodType, at = '', out = new Set<string>()): Set<string> {
   if (isTranslatable(schema)) return out.add(at);
-  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  const def = defOf(schema);
   const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
   if (inner) return textPlaces(inner, at, out);
   for (const [key, field] of Object.entries(def.shape ?? {}))
