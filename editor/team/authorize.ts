@@ -6,7 +6,9 @@ import { HttpError, readJson } from '../server/api.ts';
 import type { ProjectFiles } from '../server/files.ts';
 import type { AuditEvent } from './audit.ts';
 import type { Member } from './members.ts';
-import { decide, mayChange, type PublishingRules, type Target } from './permissions.ts';
+import { decide, mayChange, textsOnly, type PublishingRules, type Target } from './permissions.ts';
+import { restoredText } from './restored-text.ts';
+import { typedResolution } from './resolution-data.ts';
 
 /** The routes whose JSON body says what they act on (read before the editor reads it again). */
 const JSON_BODIES = new Set([
@@ -44,8 +46,8 @@ function replay(req: IncomingMessage, body: unknown): IncomingMessage {
   });
 }
 
-const parsed = (text: string | undefined) => {
-  if (text === undefined) return undefined;
+const parsed = (text: string | null | undefined) => {
+  if (typeof text !== 'string') return undefined;
   try {
     return parse(text) as unknown;
   } catch {
@@ -107,22 +109,55 @@ export async function authorize(
   const decision = decide(member, req.method ?? '', url.pathname, target, rules);
   if (!decision) throw new HttpError(404, teamMessages.notFound(url.pathname));
   if (!decision.allowed) throw new HttpError(403, decision.error);
-  if (route === 'PUT /api/file' && target.kind === 'file') {
-    const documents = () => {
-      let before: string | undefined;
-      try {
-        before = files.read(target.file).text;
-      } catch {
-        before = undefined; // a new file
-      }
-      return { before: parsed(before), after: parsed(text(body.text)) };
-    };
-    const change = mayChange(member, target.file, documents);
-    if (!change.allowed) throw new HttpError(403, change.error);
+  if (target.kind === 'file') {
+    const documents = await documentsAfter(route, target.file, body, member, files);
+    if (documents) {
+      const change = mayChange(member, target.file, documents);
+      if (!change.allowed) throw new HttpError(403, change.error);
+    }
   }
   const sent = IDENTITY_BODIES.has(route) ? { ...body, ...person } : body;
   const forward = JSON_BODIES.has(route) ? replay(req, sent) : req;
   return { req: forward, event: eventOf(route, target, body) };
+}
+
+function onDisk(files: ProjectFiles, file: string): string | undefined {
+  try {
+    return files.read(file).text;
+  } catch {
+    return undefined; // a new file
+  }
+}
+
+/**
+ * What a request would make of `file`, for the check of what it changes (read lazily where it can
+ * be: parsing a page is most of a save's work): a save's text; for a member who may change only
+ * the texts to translate, the version a restore brings back (one that is not there, or not theirs
+ * to restore, is refused by the restore itself) and the values typed into a conflict. Undefined:
+ * nothing to check beyond the file.
+ */
+async function documentsAfter(
+  route: string,
+  file: string,
+  body: Record<string, unknown>,
+  member: Member,
+  files: ProjectFiles,
+): Promise<(() => { before: unknown; after: unknown }) | undefined> {
+  const before = () => parsed(onDisk(files, file));
+  if (route === 'PUT /api/file')
+    return () => ({ before: before(), after: parsed(text(body.text)) });
+  if (!textsOnly(member, file)) return undefined;
+  if (route === 'POST /api/publish/restore') {
+    const commit = text(body.commit);
+    const after = commit === undefined ? undefined : await restoredText(files.root, commit, file);
+    return after === undefined ? undefined : () => ({ before: before(), after: parsed(after) });
+  }
+  if (route === 'POST /api/publish/resolve' && body.choices && typeof body.choices === 'object') {
+    const choices = body.choices as Record<string, unknown>;
+    const typed = await typedResolution(files.root, file, onDisk(files, file), choices);
+    return typed && (() => typed);
+  }
+  return undefined;
 }
 
 function eventOf(route: string, target: Target, body: Record<string, unknown>) {

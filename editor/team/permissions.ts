@@ -229,6 +229,12 @@ export function decide(
   }
 }
 
+/** Whether the member may change only the texts to translate of the page `file` (a translator). */
+export function textsOnly(member: Member, file: string): boolean {
+  const route = routeFromFile(file);
+  return route !== undefined && !grantsFor(member, route).some((grant) => grant.fields === 'all');
+}
+
 /** A page's own record of its source's texts, which a translator updates as they review. */
 const TRANSLATOR_FIELDS = new Set(['translatedFrom']);
 
@@ -247,8 +253,7 @@ export function mayChange(
   const access = mayWriteFile(member, file);
   if (!access.allowed) return access;
   const route = routeFromFile(file);
-  if (route === undefined || grantsFor(member, route).some((grant) => grant.fields === 'all'))
-    return ALLOWED;
+  if (route === undefined || !textsOnly(member, file)) return ALLOWED;
   const { before, after } = documents();
   if (before === undefined || after === undefined)
     return refused(teamMessages.onlyTranslatable(route));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMessages } from '../../engine/errors.ts';
 import type { PublishingRules } from '../../editor/team/permissions.ts';
 import type { Team } from '../../schema/team.ts';
-import type { Team as GitTeam } from '../publishing/git-fixture.ts';
+import { commitAndPush, type Team as GitTeam } from '../publishing/git-fixture.ts';
 import { HttpBrowser } from './http-browser.ts';
 import { signedInPeople, startTestTeamServer, type TestTeamServer } from './team-server-fixture.ts';
 
@@ -321,6 +321,77 @@ describe('permissions on every route, enforced through real HTTP', () => {
     );
     expect((await fileOf('jonas', 'pages/de/index.yaml')).text).toContain('"#features"');
   });
+
+  it("checks a translator's restore of a version on what it changes, as a save", async () => {
+    const file = 'pages/de/pricing.yaml';
+    const bob = repo.clone('bob-restore');
+    const before = bob.git('rev-parse', 'HEAD').trim();
+    /** Bob pushes one change of the German pricing page with plain git; Jonas gets it. */
+    async function pushed(from: string, to: string) {
+      bob.edit(file, from, to);
+      commitAndPush(bob, 'German pricing', [file]);
+      const latest = await call('jonas', 'POST', '/api/publish/latest', {
+        name: 'Jonas',
+        email: 'jonas@example.com',
+      });
+      expect(latest.status, latest.text).toBe(200);
+      return bob.git('rev-parse', 'HEAD').trim();
+    }
+    const filled = await pushed(
+      'href: "#compare", variant: secondary',
+      'href: "#compare", variant: primary',
+    );
+    await pushed('label: Tarife vergleichen', 'label: Alle Tarife vergleichen');
+    const restore = (commit: string) =>
+      call('jonas', 'POST', '/api/publish/restore', { path: file, commit });
+    // The version before Bob's changes would bring the old button style back: not a text.
+    const refused = await restore(before);
+    expect(refused.status).toBe(403);
+    expect(refused.json.error as { code: string; message: string }).toMatchObject({
+      code: 'only-translatable',
+      message: expect.stringContaining(
+        'Hero › Actions › Item 2 › Variant is not a text to translate',
+      ),
+    });
+    expect((await fileOf('jonas', file)).text).toContain('label: Alle Tarife vergleichen');
+    // The version before the new label differs from today's in that text only.
+    const restored = await restore(filled);
+    expect(restored.status, restored.text).toBe(200);
+    expect((await fileOf('jonas', file)).text).toContain(
+      '{ label: Tarife vergleichen, href: "#compare", variant: primary }',
+    );
+  }, 60_000);
+
+  it('checks the values a translator types into a conflict: texts only', async () => {
+    const file = 'pages/de/pricing.yaml';
+    const from = 'label: Mit dem Vertrieb sprechen';
+    expect((await edit('jonas', file, from, 'label: Mit uns sprechen')).status).toBe(200);
+    const bob = repo.clone('bob-resolve');
+    bob.edit(file, from, 'label: Vertrieb kontaktieren');
+    commitAndPush(bob, 'German pricing: sales button', [file]);
+    const latest = await call('jonas', 'POST', '/api/publish/latest', {
+      name: 'Jonas',
+      email: 'jonas@example.com',
+    });
+    expect(latest.status, latest.text).toBe(200);
+    const { conflicts } = (await call('jonas', 'GET', '/api/publish/conflicts')).json as {
+      conflicts: Array<{ file: string; conflicts: Array<{ id: string; label: string }> }>;
+    };
+    const [conflict] = conflicts.find((each) => each.file === file)!.conflicts;
+    expect(conflict!.label).toMatch(/Label$/);
+    const resolve = (value: unknown) =>
+      call('jonas', 'POST', '/api/publish/resolve', {
+        path: file,
+        choices: { [conflict!.id]: { value } },
+      });
+    // A link where the words go is not a text to translate.
+    const refused = await resolve({ href: 'https://example.com' });
+    expect(refused.status).toBe(403);
+    expect((refused.json.error as { code: string }).code).toBe('only-translatable');
+    const resolved = await resolve('Sprechen Sie mit uns');
+    expect(resolved.status, resolved.text).toBe(200);
+    expect((await fileOf('jonas', file)).text).toContain('label: Sprechen Sie mit uns');
+  }, 60_000);
 
   it('refuses a removed member at their next request', async () => {
     expect((await call('anna', 'GET', '/api/pages')).status).toBe(200);
