@@ -2,9 +2,9 @@ import type { LocaleConfig } from '../schema/locales.ts';
 import type { Locator, Reporter } from './collector.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { translationErrors, type AuthorError } from './errors.ts';
-import { isLanguageNeutral } from './language-neutral.ts';
 import { splitLink } from './routes.ts';
 import { leavesOf, type Leaf } from './translation-fields.ts';
+import { isUntranslatedText } from './untranslated-text.ts';
 import type { YamlPath } from './yaml-source.ts';
 
 /** `blocks.0.actions.1.label` of a hero → `Hero › Actions › Item 2 › Label`. */
@@ -207,9 +207,7 @@ export function checkTranslation({
       continue;
     }
     const was = record[leaf.key];
-    if (typeof was !== 'string' && own.value === leaf.value && isLanguageNeutral(own.value))
-      continue;
-    if (typeof was !== 'string' && own.value === leaf.value)
+    if (isUntranslatedText(own.value, leaf.value, was))
       reporter.add(
         translation,
         translationErrors.textUntranslated(field(leaf), defaultLabel),
@@ -217,14 +215,15 @@ export function checkTranslation({
         'warning',
         locale.partial,
       );
-    else if (typeof was !== 'string')
+    // The same text without letters needs no record: it reads the same in every language.
+    else if (typeof was !== 'string' && own.value !== leaf.value)
       reporter.add(
         translation,
         translationErrors.unrecorded(field(leaf), leaf.key),
         translation.positionOf(leaf.path),
         'warning',
       );
-    else if (was !== leaf.value)
+    else if (typeof was === 'string' && was !== leaf.value)
       reporter.add(
         translation,
         translationErrors.stale(field(leaf), at(leaf.path), cut(was), cut(leaf.value as string)),

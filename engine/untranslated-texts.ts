@@ -1,12 +1,11 @@
-import { isLanguageNeutral } from './language-neutral.ts';
 import { leavesOf, type Leaf } from './translation-fields.ts';
+import { isUntranslatedText } from './untranslated-text.ts';
 
 /**
  * The texts of a translation still in its source's language, per block (by index): the paths
  * within the block (`items.1`, `title`) of each such text, for the renderer to mark them with the
- * source's `lang` and `dir`. A text is untranslated as the validator sees it
- * (engine/check-translation.ts `translation-text-untranslated`): the source's own text, with no
- * `translatedFrom` entry. A list item whose texts are all untranslated is given as the item
+ * source's `lang` and `dir`. A text is untranslated as the validator sees it (isUntranslatedText,
+ * as engine/check-translation.ts reports `translation-text-untranslated`). A list item whose texts are all untranslated is given as the item
  * (the outermost such item), not text by text. Blocks left `untranslated: true` (shown whole from
  * the source) and blocks of another type than the source's at that place are not listed.
  */
@@ -33,11 +32,7 @@ export function untranslatedTexts(translation: unknown, source: unknown): Map<nu
     texts.push({ path: leaf.path.slice(2), untranslated: isUntranslated(leaf) });
   }
   function isUntranslated(leaf: Leaf) {
-    return (
-      sourceTexts.get(leaf.key) === leaf.value &&
-      typeof record[leaf.key] !== 'string' &&
-      !(typeof leaf.value === 'string' && isLanguageNeutral(leaf.value))
-    );
+    return isUntranslatedText(leaf.value, sourceTexts.get(leaf.key), record[leaf.key]);
   }
   for (const [index, texts] of byBlock) {
     const marked = new Set<string>();
