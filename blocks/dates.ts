@@ -1,3 +1,4 @@
+import { localeOf } from '../schema/locales.ts';
 import type { RenderContext } from './types.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -14,7 +15,7 @@ export function shownDate(
   if (!match) return undefined;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (date.toISOString().slice(0, 10) !== value) return undefined;
-  const locale = context.locale ?? context.config.seo.locale.replace('_', '-');
+  const locale = context.locale ?? localeOf(context.config.seo.locale);
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
   return { iso: value, shown: format.format(date) };
 }

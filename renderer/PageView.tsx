@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { BlockList } from './BlockList.tsx';
-import { localeOf, wordsOf } from './language.ts';
+import { localeOf } from '../schema/locales.ts';
+import { wordsOf } from './language.ts';
 import { Layout } from './layout/Layout.tsx';
 import type { PageData } from './page-data.ts';
 

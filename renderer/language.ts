@@ -4,7 +4,7 @@ import type { LoadedPage, Page, SiteModel } from '../engine/load-site.ts';
 import { routeIn, siteLocales, translationOf, type SiteLocales } from '../engine/locales.ts';
 import { splitLink } from '../engine/routes.ts';
 import { untranslatedTexts } from '../engine/untranslated-texts.ts';
-import { englishWords, type LocaleConfig, type Words } from '../schema/locales.ts';
+import { englishWords, localeOf, type LocaleConfig, type Words } from '../schema/locales.ts';
 import type { SiteConfig } from '../schema/site-config.ts';
 
 /** One language of the switcher and of the hreflang alternates: where this page is in it. */
@@ -71,9 +71,6 @@ export interface TextsFromSource {
  */
 export const wordsOf = (language: { words: Words } | undefined): Words =>
   language?.words ?? englishWords;
-
-/** An Open Graph locale (`de_DE`) as a BCP 47 language tag (`de-DE`), for Intl. */
-export const localeOf = (ogLocale: string): string => ogLocale.replace('_', '-');
 
 const localisedConfigs = new WeakMap<SiteConfig, Map<string, SiteConfig>>();
 

@@ -216,6 +216,9 @@ export const localesSchema = z
 export type LocaleConfig = z.infer<typeof locale>;
 export type Locales = z.infer<typeof localesSchema>;
 
+/** An Open Graph locale (`de_DE`) as a BCP 47 language tag (`de-DE`), for Intl. */
+export const localeOf = (ogLocale: string): string => ogLocale.replace('_', '-');
+
 /** The words of a site without `locales` (English). */
 export const englishWords: Words = Object.fromEntries(
   Object.keys(wordFields).map((key) => [key, englishOf(key)]),

@@ -4,7 +4,7 @@ import { blockTypes } from '../../blocks/schemas.ts';
 import { siteLocales } from '../../engine/locales.ts';
 import { leavesOf } from '../../engine/translation-fields.ts';
 import { BlockList } from '../../renderer/BlockList.tsx';
-import { localeOf } from '../../renderer/language.ts';
+import { localeOf } from '../../schema/locales.ts';
 import {
   clearDocument,
   loadExample,
