@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sha1 } from '../../engine/hash.ts';
+import { writeWhole } from '../../engine/write-whole.ts';
 
 /** A built app as kept on disk: the page, and each asset's bytes and type by path. */
 export interface StoredApp {
@@ -26,7 +27,7 @@ const nodeEnv = () => process.env.NODE_ENV ?? '';
 
 const hashOf = (file: string) => {
   try {
-    return createHash('sha1').update(readFileSync(file)).digest('hex');
+    return sha1(readFileSync(file));
   } catch {
     return 'missing';
   }
@@ -36,8 +37,8 @@ const hashOf = (file: string) => {
  * The editor's built app kept in one file (`.cache/editor-app.json` of the code's folder), so that
  * an editor started again skips the build (about 5 s of CPU) while none of the app's source files,
  * no package and not NODE_ENV changed. Sources are compared by content, as the build's compiled
- * modules are. The file is replaced whole (written beside it, then renamed): two editors starting
- * at once each read a complete app. A cache that cannot be read or written is no error: the app is
+ * modules are. The file is replaced whole (engine/write-whole.ts): two editors starting at once
+ * each read a complete app. A cache that cannot be read or written is no error: the app is
  * built.
  */
 export class AppBundleCache {
@@ -87,17 +88,11 @@ export class AppBundleCache {
         base64: Buffer.from(body).toString('base64'),
       })),
     };
-    const temporary = `${this.file}.${randomBytes(6).toString('hex')}`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(temporary, JSON.stringify(stored));
-      renameSync(temporary, this.file);
+      writeWhole(this.file, JSON.stringify(stored));
     } catch {
-      try {
-        rmSync(temporary, { force: true });
-      } catch {
-        // Nothing was written there.
-      }
+      // Not kept: the next editor builds the app again.
     }
   }
 }
