@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { parse } from 'yaml';
 import { teamMessages } from '../../engine/errors.ts';
+import { yamlData } from '../document/read-yaml.ts';
 import { HttpError, readJson } from '../server/api.ts';
 import type { ProjectFiles } from '../server/files.ts';
 import type { AuditEvent } from './audit.ts';
@@ -46,14 +46,9 @@ function replay(req: IncomingMessage, body: unknown): IncomingMessage {
   });
 }
 
-const parsed = (text: string | null | undefined) => {
-  if (typeof text !== 'string') return undefined;
-  try {
-    return parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
+/** The data of a text, undefined when there is none or it cannot be read. */
+const parsed = (text: string | null | undefined) =>
+  typeof text === 'string' ? yamlData(text) : undefined;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 

@@ -1,17 +1,9 @@
-import { parse } from 'yaml';
 import { withValue } from '../document/data-ops.ts';
+import { yamlData } from '../document/read-yaml.ts';
 import { readConflicts } from '../git/conflicts.ts';
 
 const typed = (choice: unknown): choice is { value: unknown } =>
   typeof choice === 'object' && choice !== null && 'value' in choice;
-
-const parsed = (text: string) => {
-  try {
-    return parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * What the values an author typed into a conflict (`{ value }` choices) would make of `file`,
@@ -28,7 +20,7 @@ export async function typedResolution(
   if (!Object.values(choices).some(typed)) return undefined;
   const record = (await readConflicts(root)).find((conflict) => conflict.file === file);
   if (!record) return undefined;
-  const before = current === undefined ? undefined : parsed(current);
+  const before = current === undefined ? undefined : yamlData(current);
   if (before === undefined) return { before, after: undefined };
   let after: unknown = before;
   for (const conflict of record.conflicts) {
@@ -37,7 +29,7 @@ export async function typedResolution(
     if (record.wholeFile || conflict.path.length === 0)
       return {
         before,
-        after: typeof choice.value === 'string' ? parsed(choice.value) : undefined,
+        after: typeof choice.value === 'string' ? yamlData(choice.value) : undefined,
       };
     after = withValue(after, conflict.path, choice.value);
   }
