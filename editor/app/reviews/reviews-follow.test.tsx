@@ -85,6 +85,23 @@ function server(first: ReviewsResponse) {
   };
 }
 
+/** The author's own request `own` after Lena asked for changes, as the author's list shows it. */
+function changesAsked(own: ReviewSummary): ReviewsResponse {
+  const asked = { kind: 'changes-asked', by: lena, at: '2026-11-29T11:00:00.000Z' } as const;
+  return {
+    requests: [
+      {
+        ...own,
+        status: 'changes-asked',
+        updatedAt: asked.at,
+        events: [...own.events, { ...asked, comment: 'Please keep the old plan names.' }],
+      },
+    ],
+    reviewer: false,
+    requireReview: true,
+  };
+}
+
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const titles = () =>
@@ -142,19 +159,7 @@ it('an author sees the approval and the comment of a publisher when the window r
   await open(team.api);
   expect(screen.getByTestId('review-card').getAttribute('data-status')).toBe('waiting');
 
-  const asked = { kind: 'changes-asked', by: lena, at: '2026-11-29T11:00:00.000Z' } as const;
-  team.answer({
-    requests: [
-      {
-        ...own,
-        status: 'changes-asked',
-        updatedAt: asked.at,
-        events: [...own.events, { ...asked, comment: 'Please keep the old plan names.' }],
-      },
-    ],
-    reviewer: false,
-    requireReview: true,
-  });
+  team.answer(changesAsked(own));
   await wait(2_000);
   fireEvent(window, new Event('focus'));
   await flush();
@@ -204,19 +209,7 @@ it('the note at the top of a page’s form shows a comment sent while the page i
   await flush();
   expect(screen.queryByTestId('review-note')).toBeNull();
 
-  const asked = { kind: 'changes-asked', by: lena, at: '2026-11-29T11:00:00.000Z' } as const;
-  team.answer({
-    requests: [
-      {
-        ...own,
-        status: 'changes-asked',
-        updatedAt: asked.at,
-        events: [...own.events, { ...asked, comment: 'Please keep the old plan names.' }],
-      },
-    ],
-    reviewer: false,
-    requireReview: true,
-  });
+  team.answer(changesAsked(own));
   await wait(15_000);
   expect(screen.getByTestId('review-note-comment').textContent).toBe(
     'Please keep the old plan names.',
