@@ -1,4 +1,4 @@
-// jsdom lacks matchMedia, which Mantine and framer-motion query.
+// jsdom lacks matchMedia, which Mantine queries.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
