@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
  * /usr/bin/chromium. The shell is what the tests want: each browser context and page costs it
  * less than half the CPU of the full browser, which on CI's two cores is minutes of the run.
  */
-export const testChromium =
+const testChromium =
   process.env.CHROMIUM_PATH ??
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file)) ??
   '/usr/bin/chromium';
