@@ -1,3 +1,4 @@
+import { fieldWords } from '../schema/form-words.ts';
 import type { LocaleConfig } from '../schema/locales.ts';
 import type { Locator, Reporter } from './collector.ts';
 import type { Diagnostic } from './diagnostic.ts';
@@ -7,19 +8,18 @@ import { leavesOf, type Leaf } from './translation-fields.ts';
 import { isUntranslatedText } from './untranslated-text.ts';
 import type { YamlPath } from './yaml-source.ts';
 
-/** `blocks.0.actions.1.label` of a hero → `Hero › Actions › Item 2 › Label`. */
-export function fieldLabel(path: YamlPath, data: unknown): string {
-  const words = (key: string) => {
-    const spaced = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-    return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-  };
+/**
+ * `blocks.0.actions.1.href` of a hero → `Hero › Actions › Item 2 › Link`: the form's words
+ * (schema/form-words.ts).
+ */
+function fieldLabel(path: YamlPath, data: unknown): string {
   const parts: string[] = [];
   path.forEach((part, depth) => {
     if (depth === 0 && part === 'blocks') return;
     if (depth === 1 && path[0] === 'blocks' && typeof part === 'number') {
       const type = (data as { blocks?: Array<{ type?: unknown }> }).blocks?.[part]?.type;
-      parts.push(typeof type === 'string' ? words(type) : `Block ${part + 1}`);
-    } else parts.push(typeof part === 'number' ? `Item ${part + 1}` : words(part));
+      parts.push(typeof type === 'string' ? fieldWords(type) : `Block ${part + 1}`);
+    } else parts.push(typeof part === 'number' ? `Item ${part + 1}` : fieldWords(part));
   });
   return parts.join(' › ');
 }

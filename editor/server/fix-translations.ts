@@ -34,6 +34,9 @@ function yamlFilesUnder(root: string, folder: string): string[] {
     .sort();
 }
 
+/** The default-language file of the translation `file` in the language `code`. */
+const sourceFile = (code: string, file: string) => `pages/${file.slice(`pages/${code}/`.length)}`;
+
 /**
  * Each translation of a default-language page (`pages/de/pricing.yaml` of `pages/pricing.yaml`)
  * as `[translation, source]` files, relative to the project.
@@ -41,10 +44,21 @@ function yamlFilesUnder(root: string, folder: string): string[] {
 function translationPairs(root: string): Array<[string, string]> {
   return translationCodes(root).flatMap((code) =>
     yamlFilesUnder(root, `pages/${code}`).flatMap((file) => {
-      const source = `pages/${file.slice(`pages/${code}/`.length)}`;
+      const source = sourceFile(code, file);
       return existsSync(path.join(root, source)) ? [[file, source] as [string, string]] : [];
     }),
   );
+}
+
+/**
+ * The default-language page that the translation `file` follows (`pages/pricing.yaml` of
+ * `pages/de/pricing.yaml`); undefined for any other file, or when that page is not there.
+ */
+export function sourcePageOf(root: string, file: string): string | undefined {
+  const code = translationCodes(root).find((each) => file.startsWith(`pages/${each}/`));
+  if (code === undefined) return undefined;
+  const source = sourceFile(code, file);
+  return existsSync(path.join(root, source)) ? source : undefined;
 }
 
 /**

@@ -2,11 +2,20 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { teamMessages } from '../../engine/errors.ts';
 import { yamlData } from '../document/read-yaml.ts';
+import { syncTranslationText } from '../document/sync.ts';
 import { HttpError, readJson } from '../server/api.ts';
+import { sourcePageOf } from '../server/fix-translations.ts';
 import type { ProjectFiles } from '../server/files.ts';
 import type { AuditEvent } from './audit.ts';
 import type { Member } from './members.ts';
-import { decide, mayChange, textsOnly, type PublishingRules, type Target } from './permissions.ts';
+import {
+  decide,
+  mayChange,
+  textsOnly,
+  type Documents,
+  type PublishingRules,
+  type Target,
+} from './permissions.ts';
 import { restoredText } from './restored-text.ts';
 import { typedResolution } from './resolution-data.ts';
 
@@ -125,6 +134,18 @@ function onDisk(files: ProjectFiles, file: string): string | undefined {
 }
 
 /**
+ * The translation `file` as "Follow the original page" makes it of the file on disk: its blocks
+ * and list items moved, added and removed as on its source page, the values that are not texts
+ * copied from there (editor/document/sync.ts). Undefined when `file` is not a translation.
+ */
+function followedDocument(files: ProjectFiles, file: string): unknown {
+  const source = sourcePageOf(files.root, file);
+  const [translationText, sourceText] = [onDisk(files, file), source && onDisk(files, source)];
+  if (translationText === undefined || sourceText === undefined) return undefined;
+  return parsed(syncTranslationText(translationText, sourceText));
+}
+
+/**
  * What a request would make of `file`, for the check of what it changes (read lazily where it can
  * be: parsing a page is most of a save's work): a save's text; for a member who may change only
  * the texts to translate, the version a restore brings back (one that is not there, or not theirs
@@ -137,10 +158,14 @@ async function documentsAfter(
   body: Record<string, unknown>,
   member: Member,
   files: ProjectFiles,
-): Promise<(() => { before: unknown; after: unknown }) | undefined> {
+): Promise<(() => Documents) | undefined> {
   const before = () => parsed(onDisk(files, file));
   if (route === 'PUT /api/file')
-    return () => ({ before: before(), after: parsed(text(body.text)) });
+    return () => ({
+      before: before(),
+      after: parsed(text(body.text)),
+      followed: () => followedDocument(files, file),
+    });
   if (!textsOnly(member, file)) return undefined;
   if (route === 'POST /api/publish/restore') {
     const commit = text(body.commit);

@@ -265,13 +265,34 @@ describe('a translator restricted to /de/**, texts only', () => {
     ).toEqual({ allowed: true });
   });
 
+  it('may take what following the original page makes of the page, and nothing more', () => {
+    // As if the English page's blocks had been put in the opposite order by hand.
+    const followed = structuredClone(before);
+    followed.blocks.reverse();
+    const saving = (after: typeof before, follows = true) =>
+      mayChange(jonas, 'pages/de/pricing.yaml', () => ({
+        before,
+        after,
+        followed: follows ? () => followed : undefined,
+      }));
+    expect(saving(followed)).toEqual({ allowed: true });
+    const translated = structuredClone(followed);
+    translated.blocks.at(-1)!.title = 'Neu';
+    expect(saving(translated)).toEqual({ allowed: true });
+    const linked = structuredClone(followed);
+    (linked.blocks.at(-1)!.actions as Action[])[0]!.href = '/x';
+    expect(saving(linked)).toMatchObject({ error: { code: 'only-translatable' } });
+    // Without an original page to follow, the same order is the translator's own: refused.
+    expect(saving(followed, false)).toMatchObject({ error: { code: 'only-translatable' } });
+  });
+
   it('may not change a link, add or remove a block, or touch another language', () => {
     expect(changed((data) => ((data.blocks[0]!.actions as Action[])[0]!.href = '/x'))).toEqual({
       allowed: false,
       error: expect.objectContaining({
         code: 'only-translatable',
         message:
-          'You may change only the words of the page; Hero › Actions › Item 1 › Href is not a text to translate. Nothing was saved.',
+          "You may change only the words of the page; Hero › Actions › 'Demo buchen' › Link is not a text to translate. Nothing was saved.",
       }),
     });
     expect(changed((data) => data.blocks.pop())).toMatchObject({

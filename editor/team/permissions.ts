@@ -1,4 +1,3 @@
-import { fieldLabel } from '../../engine/check-translation.ts';
 import {
   editorMessages,
   teamMessages,
@@ -8,6 +7,7 @@ import {
 import { routeFromFile } from '../../engine/routes.ts';
 import { leavesOf } from '../../engine/translation-fields.ts';
 import type { Role } from '../../schema/team.ts';
+import { fieldLabel } from '../changes/labels.ts';
 import { changedPaths } from './changed-paths.ts';
 import { roleRank, type Grant, type Member } from './members.ts';
 import { matchesRouteGlob } from './route-glob.ts';
@@ -239,39 +239,54 @@ export function textsOnly(member: Member, file: string): boolean {
 const TRANSLATOR_FIELDS = new Set(['translatedFrom']);
 
 /**
- * Whether `member` may save `file` changed from `before` to `after` (`documents`: the parsed data
- * of the file on disk and of the text sent; undefined when a text does not parse). A member whose
- * only entries for the page are translators' changes texts only: every changed path must be a text
- * to translate in both versions (engine/translation-fields.ts), or the page's record of its source.
- * The documents are read only for such a member (parsing a page twice is most of a save's work).
+ * The parsed data of a file on disk (`before`) and as a request would make it (`after`); undefined
+ * when a text does not parse. `followed`: the file on disk as "Follow the original page" makes it,
+ * for a translation (undefined for any other file).
  */
-export function mayChange(
-  member: Member,
-  file: string,
-  documents: () => { before: unknown; after: unknown },
-): Decision {
-  const access = mayWriteFile(member, file);
-  if (!access.allowed) return access;
-  const route = routeFromFile(file);
-  if (route === undefined || !textsOnly(member, file)) return ALLOWED;
-  const { before, after } = documents();
-  if (before === undefined || after === undefined)
-    return refused(teamMessages.onlyTranslatable(route));
+export interface Documents {
+  before: unknown;
+  after: unknown;
+  followed?: () => unknown;
+}
+
+/** The paths at which `after` differs from `from` that are not texts to translate in both. */
+function untranslatableChanges(from: unknown, after: unknown) {
   const texts = (data: unknown) =>
     new Set(
       leavesOf(data)
         .filter((leaf) => leaf.text)
         .map((leaf) => JSON.stringify(leaf.path)),
     );
-  const textsBefore = texts(before);
-  const textsAfter = texts(after);
-  for (const path of changedPaths(before, after)) {
-    if (typeof path[0] === 'string' && TRANSLATOR_FIELDS.has(path[0])) continue;
+  const [textsFrom, textsAfter] = [texts(from), texts(after)];
+  return changedPaths(from, after).filter((path) => {
+    if (typeof path[0] === 'string' && TRANSLATOR_FIELDS.has(path[0])) return false;
     const key = JSON.stringify(path);
-    if (!textsBefore.has(key) || !textsAfter.has(key))
-      return refused(
-        teamMessages.onlyTranslatable(path.length ? fieldLabel(path, after ?? before) : route),
-      );
-  }
-  return ALLOWED;
+    return !textsFrom.has(key) || !textsAfter.has(key);
+  });
+}
+
+/**
+ * Whether `member` may save `file` changed from `before` to `after`. A member whose only entries
+ * for the page are translators' changes texts only: every changed path must be a text to
+ * translate in both versions (engine/translation-fields.ts), or the page's record of its source.
+ * A translation may also follow its source page's structure (blocks moved, added or removed
+ * there, links and pictures changed): its values that are not texts may then be what following
+ * makes them, and nothing else. The documents are read only for such a member (parsing a page
+ * twice is most of a save's work).
+ */
+export function mayChange(member: Member, file: string, documents: () => Documents): Decision {
+  const access = mayWriteFile(member, file);
+  if (!access.allowed) return access;
+  const route = routeFromFile(file);
+  if (route === undefined || !textsOnly(member, file)) return ALLOWED;
+  const { before, after, followed } = documents();
+  if (before === undefined || after === undefined)
+    return refused(teamMessages.onlyTranslatable(route));
+  const [first] = untranslatableChanges(before, after);
+  if (!first) return ALLOWED;
+  const source = followed?.();
+  if (source !== undefined && untranslatableChanges(source, after).length === 0) return ALLOWED;
+  return refused(
+    teamMessages.onlyTranslatable(first.length ? fieldLabel(file, after, [...first]) : route),
+  );
 }

@@ -203,7 +203,7 @@ describe('translation findings, each at its file:line:col', () => {
           severity: 'error',
           code: 'translation-value-differs',
           message:
-            'Scheduler › Id is "termin" here but "book-a-demo" in the source (pages/book-demo.yaml:15:9): only texts are translated.',
+            'Scheduler › Link target on this page is "termin" here but "book-a-demo" in the source (pages/book-demo.yaml:15:9): only texts are translated.',
         },
       ]),
     );
@@ -214,7 +214,7 @@ describe('translation findings, each at its file:line:col', () => {
           severity: 'error',
           code: 'translation-value-missing',
           message:
-            'Scheduler › Id is "book-a-demo" in the source (pages/book-demo.yaml:15:9) but missing here.',
+            'Scheduler › Link target on this page is "book-a-demo" in the source (pages/book-demo.yaml:15:9) but missing here.',
         },
       ]),
     );

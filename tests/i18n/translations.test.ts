@@ -57,7 +57,7 @@ describe('translations', () => {
         severity: 'error',
         code: 'translation-value-differs',
         message:
-          'Cta band › Tone is "muted" here but "dark" in the source (pages/pricing.yaml:98:11): only texts are translated.',
+          'CTA band › Tone is "muted" here but "dark" in the source (pages/pricing.yaml:98:11): only texts are translated.',
       },
     ]);
     site.write('pages/de/pricing.yaml', text.replace('  - type: faq\n', '  - type: steps\n'));

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncTranslationText } from '../../editor/document/sync.ts';
 import { teamMessages } from '../../engine/errors.ts';
 import type { PublishingRules } from '../../editor/team/permissions.ts';
 import type { Team } from '../../schema/team.ts';
@@ -317,7 +318,7 @@ describe('permissions on every route, enforced through real HTTP', () => {
     });
     expect(answer.status).toBe(403);
     expect((answer.json.error as { message: string }).message).toBe(
-      'You may change only the words of the page; Hero › Actions › Item 2 › Href is not a text to translate. Nothing was saved.',
+      "You may change only the words of the page; Hero › Actions › 'Funktionen entdecken' › Link is not a text to translate. Nothing was saved.",
     );
     expect((await fileOf('jonas', 'pages/de/index.yaml')).text).toContain('"#features"');
   });
@@ -350,7 +351,7 @@ describe('permissions on every route, enforced through real HTTP', () => {
     expect(refused.json.error as { code: string; message: string }).toMatchObject({
       code: 'only-translatable',
       message: expect.stringContaining(
-        'Hero › Actions › Item 2 › Variant is not a text to translate',
+        "Hero › Actions › 'Tarife vergleichen' › Button style is not a text to translate",
       ),
     });
     expect((await fileOf('jonas', file)).text).toContain('label: Alle Tarife vergleichen');
@@ -360,6 +361,49 @@ describe('permissions on every route, enforced through real HTTP', () => {
     expect((await fileOf('jonas', file)).text).toContain(
       '{ label: Tarife vergleichen, href: "#compare", variant: primary }',
     );
+  }, 60_000);
+
+  it("lets a translator's page follow its original page, moved blocks and all, and nothing more", async () => {
+    const [source, file] = ['pages/pricing.yaml', 'pages/de/pricing.yaml'];
+    // Bob moves the English page's FAQ above the comparison table by hand, with plain git.
+    const bob = repo.clone('bob-follow');
+    const english = readFileSync(path.join(bob.root, source), 'utf8');
+    const [table, faq, cta] = ['comparisonTable', 'faq', 'ctaBand'].map((type) =>
+      english.indexOf(`  - type: ${type}\n`),
+    ) as [number, number, number];
+    bob.write(
+      source,
+      english.slice(0, table) +
+        english.slice(faq, cta) +
+        english.slice(table, faq) +
+        english.slice(cta),
+    );
+    commitAndPush(bob, 'Pricing: the FAQ first', [source]);
+    const latest = await call('jonas', 'POST', '/api/publish/latest', {
+      name: 'Jonas',
+      email: 'jonas@example.com',
+    });
+    expect(latest.status, latest.text).toBe(200);
+    const { text, version } = await fileOf('jonas', file);
+    const followed = syncTranslationText(text, (await fileOf('jonas', source)).text);
+    const save = (sent: string) =>
+      call('jonas', 'PUT', '/api/file', { path: file, text: sent, baseVersion: version });
+    // Following, and a link changed besides: the link is refused.
+    const refused = await save(followed.replace('href: "#compare"', 'href: "#faq"'));
+    expect(refused.status).toBe(403);
+    expect((refused.json.error as { message: string }).message).toContain(
+      "Hero › Actions › 'Tarife vergleichen' › Link is not a text to translate",
+    );
+    // Following alone, with a text translated: saved.
+    const saved = await save(
+      followed.replace('label: Tarife vergleichen', 'label: Die Tarife vergleichen'),
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const german = (await fileOf('jonas', file)).text;
+    expect(german.indexOf('  - type: faq')).toBeLessThan(
+      german.indexOf('  - type: comparisonTable'),
+    );
+    expect(german).toContain('label: Die Tarife vergleichen');
   }, 60_000);
 
   it('checks the values a translator types into a conflict: texts only', async () => {
