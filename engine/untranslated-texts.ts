@@ -2,12 +2,13 @@ import { leavesOf, type Leaf } from './translation-fields.ts';
 import { isUntranslatedText } from './untranslated-text.ts';
 
 /**
- * The texts of a translation still in its source's language, per block (by index): the paths
- * within the block (`items.1`, `title`) of each such text, for the renderer to mark them with the
- * source's `lang` and `dir`. A text is untranslated as the validator sees it (isUntranslatedText,
- * as engine/check-translation.ts reports `translation-text-untranslated`). A list item whose texts are all untranslated is given as the item
- * (the outermost such item), not text by text. Blocks left `untranslated: true` (shown whole from
- * the source) and blocks of another type than the source's at that place are not listed.
+ * The texts of a translation still in its source's language, per block (by index): the paths within
+ * the block (`items.1`, `title`) of each such text, for the renderer to mark them with the source's
+ * `lang` and `dir`. A text is untranslated as the validator sees it (isUntranslatedText, as
+ * engine/check-translation.ts reports `translation-text-untranslated`). A list item whose texts are
+ * all untranslated is given as the item (the outermost such item), not text by text. Blocks left
+ * `untranslated: true` (shown whole from the source) and blocks of another type than the source's
+ * at that place are not listed.
  */
 export function untranslatedTexts(translation: unknown, source: unknown): Map<number, string[]> {
   const result = new Map<number, string[]>();

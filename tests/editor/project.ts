@@ -7,10 +7,9 @@ import { existsSync } from 'node:fs';
  * /usr/bin/chromium. The shell is what the tests want: each browser context and page costs it
  * less than half the CPU of the full browser, which on CI's two cores is minutes of the run.
  */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const testChromium =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file)) ??
-  '/usr/bin/chromium';
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /** The system Chromium's options, shared by the site's and the editor's end-to-end tests. */
 export const chromiumLaunch = {
