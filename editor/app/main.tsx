@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine.css';
 import './editor.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
