@@ -1,12 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { JSDOM } from 'jsdom';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtPages } from '../../pipeline/budgets.ts';
 import { parseHeadersFile, startServer } from '../../scripts/serve.ts';
-import { assertBuilt, distDir } from '../helpers/built-site.ts';
+import { assertBuilt, builtDocument, distDir } from '../helpers/built-site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const config = parse(readFileSync(path.join(root, 'site.config.yaml'), 'utf8')) as {
@@ -30,10 +29,7 @@ function csp(): Map<string, string[]> {
 
 beforeAll(() => {
   assertBuilt();
-  pages = builtPages(distDir).map((page) => ({
-    route: page.route,
-    document: new JSDOM(readFileSync(page.file, 'utf8')).window.document,
-  }));
+  pages = builtPages(distDir).map(({ route }) => ({ route, document: builtDocument(route) }));
   const rules = parseHeadersFile(readFileSync(path.join(distDir, '_headers'), 'utf8'));
   headers = rules.find((rule) => rule.pattern.test('/'))?.headers ?? {};
 }, 120_000);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSite, type LoadedPage } from '../../engine/load-site.ts';
 import type { SiteConfig } from '../../schema/site-config.ts';
 import { builtPages } from '../../pipeline/budgets.ts';
-import { assertBuilt, distDir } from '../helpers/built-site.ts';
+import { assertBuilt, builtDocument, distDir } from '../helpers/built-site.ts';
 import { JSDOM } from 'jsdom';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -24,10 +24,7 @@ beforeAll(() => {
   drafts = site.pages.filter((page) => page.page.draft);
   documents = builtPages(distDir)
     .filter((page) => !isCatalogue(page.route))
-    .map((page) => ({
-      route: page.route,
-      document: new JSDOM(readFileSync(page.file, 'utf8')).window.document,
-    }));
+    .map(({ route }) => ({ route, document: builtDocument(route) }));
 }, 120_000);
 
 const url = (route: string) => (route === '/' ? `${config.baseUrl}/` : `${config.baseUrl}${route}`);
