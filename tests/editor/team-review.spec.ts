@@ -137,9 +137,11 @@ test('a publisher asks for changes; the author reads the comment on the page', a
   const comment = 'Please keep the old title <b>and</b> add “today” to the subtitle instead.';
   await card.getByTestId('review-comment').fill(comment);
   await card.getByTestId('review-send-comment').click();
+  // The same server renders the card's two previews meanwhile: on two busy cores the answer once
+  // took longer than the default 10 s.
   await expect(
     lena.locator('[data-testid="review-card"][data-status="changes-asked"]'),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
 
   await anna.goto(`${base}/#/edit/pages/contact.yaml`);
   const note = anna.getByTestId('review-note');
