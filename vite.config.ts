@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { yamlPagesDevPlugin } from './engine/vite-plugin.ts';
-import { DEV_STRICT_PORT, siteViteConfig } from './pipeline/vite-site-config.ts';
+import { DEV_STRICT_PORT } from './pipeline/dev-strict-port.ts';
+import { siteViteConfig } from './pipeline/vite-site-config.ts';
 
 // The site's config (pipeline/vite-site-config.ts, which the build loads) and the dev server's
 // plugin (`npm run dev`: validation and the site's data on every change).

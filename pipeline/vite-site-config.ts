@@ -8,9 +8,6 @@ import { defineConfig, type UserConfig } from 'vite';
  * for the build and again for each environment (client, server), and the dev server's plugin (a
  * no-op in a build) brings some 70 modules of engine/ into each of those loads.
  */
-/** `npm run dev -- --strictPort` (scripts/dev.ts) to vite.config.ts: fail on a taken port. */
-export const DEV_STRICT_PORT = 'PAGE_BUILDER_DEV_STRICT_PORT';
-
 export const siteViteConfig = (): UserConfig => ({
   plugins: [react(), vike()],
   build: { target: 'es2022', cssMinify: true },

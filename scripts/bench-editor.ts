@@ -13,7 +13,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 
 const BENCH_EDITOR_COMMAND = {
@@ -30,6 +30,8 @@ const BENCH_EDITOR_COMMAND = {
 const { values } = readCommandLine(BENCH_EDITOR_COMMAND);
 const KEYS = numberOption(BENCH_EDITOR_COMMAND, 'keys', values.keys, 20);
 const FORCE_API = values.api ?? false;
+// Loaded once the command line is read: --help and a wrong option answer at once.
+const { chromium } = await import('@playwright/test');
 process.env.NODE_ENV ??= 'production';
 const { startEditorServer } = await import('../editor/server/server.ts');
 const FILE = 'pages/solutions/hotels.yaml';

@@ -38,7 +38,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { numberOption, readCommandLine, type CommandSpec } from '../engine/command-line.ts';
 import { createTranslation } from '../engine/translate-page.ts';
@@ -414,6 +414,7 @@ async function devServer(cwd: string, route: string) {
   let original: string | undefined;
   let restore = () => {};
   try {
+    const { chromium } = await import('@playwright/test');
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox'],

@@ -18,8 +18,6 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import type * as LH from 'lighthouse/types/lh.js';
 import { pageImageBytes } from '../pipeline/images/page-bytes.ts';
 import { copyProject } from '../pipeline/project-files.ts';
@@ -167,6 +165,11 @@ async function runLighthouse(
       ],
     };
   }
+  // Loaded here, not at the top: --help, a wrong option and --no-lighthouse need neither.
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+  ]);
   const server = await startServer(siteDir, 0);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const runs = Math.max(1, numberOption(BENCH_COMMAND, 'runs', options.runs, 1));

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readCommandLine, type CommandSpec } from '../engine/command-line.ts';
-import { DEV_STRICT_PORT } from '../pipeline/vite-site-config.ts';
+import { DEV_STRICT_PORT } from '../pipeline/dev-strict-port.ts';
 
 const DEV_COMMAND = {
   usage: 'npm run dev --',

@@ -2,7 +2,6 @@
  * Full-page screenshots of routes at 390px and 1280px, from the built site, into screenshots/.
  * Usage: npm run build && tsx scripts/screenshots.ts / /pricing /solutions/hotels
  */
-import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { readCommandLine } from '../engine/command-line.ts';
@@ -15,6 +14,8 @@ const { positionals: routes } = readCommandLine({
   options: {},
   positionals: { usage: '[routes…]', help: 'the routes to take (default: /)', max: Infinity },
 });
+// Playwright is loaded once the command line is read: --help and a wrong option answer at once.
+const { chromium } = await import('@playwright/test');
 const widths = [390, 1280];
 const outDir = path.resolve('screenshots');
 mkdirSync(outDir, { recursive: true });
