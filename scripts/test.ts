@@ -12,6 +12,15 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { readCommandLine } from '../engine/command-line.ts';
+
+readCommandLine({
+  usage: 'npm test',
+  summary:
+    'Everything CI runs: type check, Prettier, ESLint and knip beside the build, then the unit ' +
+    "tests, the built site's browser tests and the editor's browser tests.",
+  options: {},
+});
 
 interface Command {
   name: string;

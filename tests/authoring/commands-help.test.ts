@@ -137,6 +137,7 @@ const COMMANDS: Array<{
     run: (...a) => script('bench:cards', ...a),
     options: ['--cards <n>', '--rounds <n>'],
   },
+  { name: 'npm test', run: (...a) => script('test', ...a), options: [] },
   {
     name: 'npm run test:properties',
     run: (...a) => script('test:properties', ...a),
