@@ -51,5 +51,5 @@ VOLUME ["/data"]
 EXPOSE 4322
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:4322/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-ENTRYPOINT ["tini", "--", "node", "scripts/run-compiled.mjs", "scripts/team.ts", "--data", "/data"]
+ENTRYPOINT ["tini", "--", "node", "scripts/run-compiled.mjs", "--production", "scripts/team.ts", "--data", "/data"]
 CMD ["--help"]

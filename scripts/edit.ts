@@ -25,10 +25,6 @@ const EDIT_COMMAND = {
 } as const satisfies CommandSpec;
 const { values } = readCommandLine(EDIT_COMMAND);
 
-// The preview renders React on every keystroke: React's production build renders a page 3-5× faster
-// than its development build. Set NODE_ENV=development to work on the editor itself.
-process.env.NODE_ENV ??= 'production';
-
 // The app is built before the address is printed: the first page loads at once.
 if (!appFromSource()) await editorApp();
 const server = await startEditorServer({

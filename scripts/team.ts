@@ -63,9 +63,6 @@ if (!values.repository) {
   process.exit(2);
 }
 const port = numberOption(TEAM_COMMAND, 'port', values.port, 4322);
-// As npm run edit (scripts/edit.ts) and the image (Dockerfile): React's production build renders
-// previews 3-5× faster, and Vite watches no files. NODE_ENV=development serves the app as modules.
-process.env.NODE_ENV ??= 'production';
 const read = readTeamEnvironment(process.env);
 if ('errors' in read) {
   console.error(read.errors.join('\n'));

@@ -5,7 +5,7 @@
  * .github/workflows/team-image.yml) or `npm run team` on this machine:
  *
  *   npx tsx tests/team/smoke.ts --url http://127.0.0.1:4322 -- \
- *     node scripts/run-compiled.mjs scripts/team.ts --repository <repository> --data <folder> --port 4322
+ *     node scripts/run-compiled.mjs --production scripts/team.ts --repository <repository> --data <folder> --port 4322
  *
  * Starts a real OpenID Connect provider in this process (oidc-provider, as the tests do), then the
  * command, with OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and EDITOR_PUBLIC_URL (= <base>) in

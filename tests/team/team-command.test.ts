@@ -57,6 +57,43 @@ describe('npm run team', () => {
   );
 
   it(
+    "loads React's production build unless NODE_ENV says otherwise (React chooses when first imported)",
+    { timeout: 120_000 },
+    () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'react-build-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const probe = path.join(dir, 'react-builds.cjs');
+      // Which of React's builds Node loads (require.cache would also list files it only parsed).
+      writeFileSync(
+        probe,
+        [
+          "const Module = require('node:module');",
+          'const load = Module._load;',
+          'const seen = new Set();',
+          'Module._load = function (request, ...rest) {',
+          '  const build = /react.*\\.(development|production)\\.js$/.exec(request)?.[1];',
+          '  if (build) seen.add(build);',
+          '  return load.call(this, request, ...rest);',
+          '};',
+          "process.on('exit', () => console.error('React builds: ' + [...seen].sort().join(' ')));",
+        ].join('\n'),
+      );
+      const env: NodeJS.ProcessEnv = { ...baseEnv(), NODE_OPTIONS: `--require ${probe}` };
+      delete env.NODE_ENV;
+      // Refused for its environment (exit 2): by then the server's modules and packages are loaded.
+      const run = spawnSync(process.execPath, args('--repository', 'x'), {
+        cwd: root,
+        encoding: 'utf8',
+        env,
+      });
+      expect(run.status).toBe(2);
+      const builds = /React builds: (.*)/.exec(run.stderr)?.[1]?.split(' ');
+      expect(builds).toContain('production');
+      expect(builds).not.toContain('development');
+    },
+  );
+
+  it(
     'clones the repository into its data folder, reads its team and serves the sign-in',
     { timeout: 120_000 },
     async () => {
