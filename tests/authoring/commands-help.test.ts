@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { packageScripts } from '../helpers/entry-point.ts';
 import { projectRoot } from '../helpers/project-copy.ts';
 
 /**
@@ -17,12 +16,6 @@ interface Result {
   stdout: string;
   stderr: string;
 }
-
-const scripts = (
-  JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  }
-).scripts;
 
 /** A command line as node arguments: `node <flags> file` and `tsx file` are the shapes used. */
 function nodeArguments(commandLine: string): string[] {
@@ -64,7 +57,7 @@ const npm = (script: string, ...args: string[]) =>
   run('npm', ['run', '--silent', script, '--', ...args]);
 /** `npm run <script> -- args`, the script's command line started directly. */
 const script = (name: string, ...args: string[]) => {
-  const commandLine = scripts[name];
+  const commandLine = packageScripts[name];
   if (!commandLine) throw new Error(`package.json has no script "${name}"`);
   return run(process.execPath, [...nodeArguments(commandLine), ...args]);
 };

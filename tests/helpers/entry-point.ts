@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
-const scripts = (
+/** package.json's scripts: each npm script's command line, by name. */
+export const packageScripts = (
   JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   }
@@ -16,7 +17,7 @@ const scripts = (
  */
 export const scriptArgs = (script: string, ...rest: string[]) => {
   const entry = `scripts/${script}.ts`;
-  const words = Object.values(scripts)
+  const words = Object.values(packageScripts)
     .map((line) => line.split(/\s+/))
     .find((line) => line[0] === 'node' && line.at(-1) === entry);
   if (!words) throw new Error(`package.json has no script that runs ${entry} with node`);
